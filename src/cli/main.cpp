@@ -1,0 +1,125 @@
+// druzina — the rules core of Družina on the command line, as JSON (--json) or text.
+#include <iostream>
+#include <stdexcept>
+
+#include "cli/cli.hpp"
+#include "core/error.hpp"
+
+namespace druzina::cli {
+
+namespace {
+std::vector<Command>& registry() {
+  static std::vector<Command> list;
+  return list;
+}
+}  // namespace
+
+bool register_command(Command command) {
+  registry().push_back(std::move(command));
+  return true;
+}
+const std::vector<Command>& commands() { return registry(); }
+
+std::optional<std::string> Args::get(const std::string& name) const {
+  auto it = options.find(name);
+  if (it == options.end()) return std::nullopt;
+  return it->second;
+}
+
+static long long parse_integer(const std::string& name, const std::string& text) {
+  try {
+    size_t used = 0;
+    long long v = std::stoll(text, &used);
+    if (used == text.size()) return v;
+  } catch (const std::exception&) {
+  }
+  throw UserError("cli.err.not_integer", {{"option", name}, {"value", text}});
+}
+
+long long Args::integer(const std::string& name) const {
+  auto v = get(name);
+  if (!v) throw UserError("cli.err.missing_option", {{"option", name}});
+  return parse_integer(name, *v);
+}
+
+long long Args::integer(const std::string& name, long long fallback) const {
+  auto v = get(name);
+  return v ? parse_integer(name, *v) : fallback;
+}
+
+std::optional<std::uint64_t> Args::seed() const {
+  auto v = get("seed");
+  if (!v) return std::nullopt;
+  long long s = parse_integer("seed", *v);
+  if (s < 0) throw UserError("cli.err.not_integer", {{"option", "seed"}, {"value", *v}});
+  return static_cast<std::uint64_t>(s);
+}
+
+const std::string& Args::arg(size_t i, const std::string& what) const {
+  if (i >= positional.size()) throw UserError("cli.err.missing_argument", {{"argument", what}});
+  return positional[i];
+}
+
+}  // namespace druzina::cli
+
+using namespace druzina;
+
+static void print_help(std::ostream& out) {
+  out << "druzina " DRUZINA_VERSION " — the Družina rules core (D&D 5e) on the command line\n\n"
+      << "usage: druzina [--json] [--lang cs|uk|en] COMMAND ...\n\ncommands:\n";
+  for (const auto& c : cli::commands()) out << "  " << c.usage << "\n      " << c.summary << "\n";
+}
+
+int main(int argc, char** argv) {
+  cli::Args args;
+  std::string command;
+  Lang lang = Lang::en;
+  try {
+    for (int i = 1; i < argc; ++i) {
+      std::string a = argv[i];
+      if (a == "--json") {
+        args.json = true;
+      } else if (a == "--lang" && i + 1 < argc) {
+        auto l = parse_lang(argv[++i]);
+        if (!l) throw UserError("cli.err.bad_lang", {{"value", argv[i]}});
+        lang = args.lang = *l;
+      } else if (a == "--version") {
+        std::cout << "druzina " DRUZINA_VERSION "\n";
+        return 0;
+      } else if (a == "--help" || a == "-h") {
+        print_help(std::cout);
+        return 0;
+      } else if (a.size() > 2 && a.rfind("--", 0) == 0) {
+        std::string name = a.substr(2);
+        // An option takes the next word as its value unless that word is another option. Negative numbers
+        // ("--con-mod -1") are values, not options.
+        bool next_is_value = i + 1 < argc && (argv[i + 1][0] != '-' || (argv[i + 1][1] >= '0' && argv[i + 1][1] <= '9'));
+        args.options[name] = next_is_value ? argv[++i] : "";
+      } else if (command.empty()) {
+        command = a;
+      } else {
+        args.positional.push_back(a);
+      }
+    }
+    if (command.empty()) {
+      print_help(std::cerr);
+      return 2;
+    }
+    for (const auto& c : cli::commands()) {
+      if (c.name != command) continue;
+      cli::Output out = c.run(args);
+      if (args.json)
+        std::cout << out.json.dump(2) << "\n";
+      else
+        std::cout << out.text << "\n";
+      return 0;
+    }
+    throw UserError("cli.err.unknown_command", {{"command", command}});
+  } catch (const UserError& e) {
+    std::cerr << "druzina: " << e.message(lang) << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "druzina: " << e.what() << "\n";
+    return 1;
+  }
+}

@@ -1,0 +1,125 @@
+#include "core/i18n.hpp"
+
+#include <map>
+
+#include "core/assets.hpp"
+
+namespace druzina {
+
+std::string_view lang_code(Lang lang) {
+  switch (lang) {
+    case Lang::cs: return "cs";
+    case Lang::uk: return "uk";
+    case Lang::en: return "en";
+  }
+  return "en";
+}
+
+std::optional<Lang> parse_lang(std::string_view code) {
+  auto base = code.substr(0, code.find_first_of("-_"));
+  if (base == "cs" || base == "CS") return Lang::cs;
+  if (base == "uk" || base == "UK" || base == "ua") return Lang::uk;
+  if (base == "en" || base == "EN") return Lang::en;
+  return std::nullopt;
+}
+
+Plural plural_category(Lang lang, long long n) {
+  long long a = n < 0 ? -n : n;
+  switch (lang) {
+    case Lang::cs:
+      if (a == 1) return Plural::one;
+      if (a >= 2 && a <= 4) return Plural::few;
+      return Plural::many;
+    case Lang::uk:
+      if (a % 10 == 1 && a % 100 != 11) return Plural::one;
+      if (a % 10 >= 2 && a % 10 <= 4 && (a % 100 < 12 || a % 100 > 14)) return Plural::few;
+      return Plural::many;
+    case Lang::en:
+      return a == 1 ? Plural::one : Plural::many;
+  }
+  return Plural::many;
+}
+
+const std::string& Text::in(Lang lang) const {
+  const std::string& s = lang == Lang::cs ? cs : lang == Lang::uk ? uk : en;
+  return s.empty() ? en : s;
+}
+
+void to_json(nlohmann::json& j, const Text& t) { j = {{"cs", t.cs}, {"uk", t.uk}, {"en", t.en}}; }
+
+void from_json(const nlohmann::json& j, Text& t) {
+  if (j.is_string()) {
+    t.cs = t.uk = t.en = j.get<std::string>();
+    return;
+  }
+  t.cs = j.value("cs", "");
+  t.uk = j.value("uk", "");
+  t.en = j.value("en", "");
+}
+
+namespace {
+
+const nlohmann::json& catalog(Lang lang) {
+  static std::map<Lang, nlohmann::json> cache;
+  auto it = cache.find(lang);
+  if (it != cache.end()) return it->second;
+  nlohmann::json merged = nlohmann::json::object();
+  std::string prefix = "i18n/" + std::string(lang_code(lang)) + "/";
+  for (auto path : assets::list(prefix)) merged.update(assets::json(path));
+  return cache.emplace(lang, std::move(merged)).first->second;
+}
+
+std::string arg_text(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (d == static_cast<long long>(d)) return std::to_string(static_cast<long long>(d));
+    std::string s = std::to_string(d);
+    while (!s.empty() && s.back() == '0') s.pop_back();
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    return s;
+  }
+  return v.dump();
+}
+
+}  // namespace
+
+std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::json& args) {
+  std::string pattern;
+  if (tmpl.is_object()) {
+    long long n = args.contains("n") && args["n"].is_number() ? args["n"].get<long long>() : 0;
+    Plural p = plural_category(lang, n);
+    const char* name = p == Plural::one ? "one" : p == Plural::few ? "few" : "many";
+    pattern = tmpl.value(name, tmpl.value("many", std::string()));
+  } else if (tmpl.is_string()) {
+    pattern = tmpl.get<std::string>();
+  }
+  std::string out;
+  out.reserve(pattern.size());
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '{') {
+      size_t close = pattern.find('}', i);
+      if (close != std::string::npos) {
+        std::string name = pattern.substr(i + 1, close - i - 1);
+        if (args.is_object() && args.contains(name)) {
+          out += arg_text(args[name]);
+          i = close;
+          continue;
+        }
+      }
+    }
+    out += pattern[i];
+  }
+  return out;
+}
+
+std::string tr(Lang lang, std::string_view key, const nlohmann::json& args) {
+  const auto& cat = catalog(lang);
+  auto it = cat.find(std::string(key));
+  if (it == cat.end()) return std::string(key);
+  return format_text(lang, *it, args);
+}
+
+bool has_key(Lang lang, std::string_view key) { return catalog(lang).contains(std::string(key)); }
+
+}  // namespace druzina

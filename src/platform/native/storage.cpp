@@ -1,0 +1,58 @@
+// Native storage: one file per key in $DRUZINA_HOME (default ~/.druzina), written to a temporary file and
+// renamed, so a crash never leaves half a campaign.
+#include "platform/storage.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace druzina::platform {
+
+namespace {
+namespace fs = std::filesystem;
+
+class FileStorage final : public Storage {
+ public:
+  FileStorage() {
+    const char* home = std::getenv("DRUZINA_HOME");
+    const char* user = std::getenv("HOME");
+    dir_ = home ? fs::path(home) : fs::path(user ? user : ".") / ".druzina";
+  }
+  std::optional<std::string> load(const std::string& key) override {
+    std::ifstream in(path(key), std::ios::binary);
+    if (!in) return std::nullopt;
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  bool save(const std::string& key, const std::string& value) override {
+    std::error_code ec;
+    fs::create_directories(dir_, ec);
+    fs::path tmp = path(key).string() + ".tmp";
+    {
+      std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+      if (!out) return false;
+      out << value;
+      if (!out.flush()) return false;
+    }
+    fs::rename(tmp, path(key), ec);
+    return !ec;
+  }
+  bool remove(const std::string& key) override {
+    std::error_code ec;
+    return fs::remove(path(key), ec) && !ec;
+  }
+
+ private:
+  fs::path path(const std::string& key) const { return dir_ / (key + ".json"); }
+  fs::path dir_;
+};
+}  // namespace
+
+Storage& storage() {
+  static FileStorage s;
+  return s;
+}
+
+}  // namespace druzina::platform

@@ -1,0 +1,21 @@
+// Storage: where the campaign and the app's settings are kept between runs.
+// Implemented: [X] web (localStorage, src/platform/web/storage.cpp)  [X] native (files, src/platform/native/storage.cpp)
+// Contract: save() reports failure instead of throwing (quota, private mode); load() of a missing key is nullopt.
+// A later issue adds verified writes and rotating backups behind this same interface.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace druzina::platform {
+
+class Storage {
+ public:
+  virtual ~Storage() = default;
+  virtual std::optional<std::string> load(const std::string& key) = 0;
+  virtual bool save(const std::string& key, const std::string& value) = 0;
+  virtual bool remove(const std::string& key) = 0;
+};
+
+Storage& storage();  // the platform's storage (each platform's storage.cpp defines it)
+
+}  // namespace druzina::platform
