@@ -1,0 +1,53 @@
+// The dice engine's public face. Stages, each in its own file (after avrae/d20):
+//   grammar.cpp (text → AST, ast.hpp) → roller.cpp (AST + Rng → result tree, result.hpp)
+//   → format.cpp (result → "4d6kh3 (6, 5, ~~1~~, 3) = 14"); stats.cpp (AST → min/max/mean without rolling).
+// Every failure is a druzina::UserError with a dice.err.* key (syntax errors carry column, found, expected).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.hpp"
+
+namespace druzina::dice {
+
+inline constexpr int kMaxDice = 1000;         // dice rolled per expression, explosions and rerolls included
+inline constexpr int kMaxSides = 10000;
+inline constexpr size_t kMaxLength = 500;     // characters of an expression
+inline constexpr int kMaxDepth = 32;          // nesting of parentheses / sets
+
+struct Die {
+  int sides = 0;
+  int value = 0;
+  bool kept = true;       // false when dropped by k/p
+  bool rerolled = false;  // replaced by a later die (rr/ro/ra originals)
+  bool exploded = false;  // caused another die (e / !)
+  bool added = false;     // came from an explosion or ra
+};
+
+struct Roll {
+  std::string expr;        // as typed (normalised whitespace), without the trailing comment
+  std::string comment;     // text after the expression, if any
+  double total = 0;        // integers in practice; '/' yields floored integers
+  std::vector<Die> dice;   // every die in order of appearance
+  std::string text;        // formatted: "4d6kh3 (6, 5, ~~1~~, 3) = 14"
+  bool nat20 = false;      // a kept d20 showed 20
+  bool nat1 = false;       // a kept d20 showed 1
+  nlohmann::json to_json() const;  // {"expr","total","dice":[{sides,value,kept,...}],"text","nat20","nat1","comment"}
+};
+
+struct Stats {
+  double min = 0, max = 0, mean = 0;
+  bool exact = true;  // false when the mean had to be estimated (e.g. rerolls/explosions beyond exact reach)
+};
+
+Roll roll(std::string_view expression, Rng& rng);
+Stats stats(std::string_view expression);
+void validate(std::string_view expression);  // parses only; throws UserError like roll()
+
+// Advantage / disadvantage: the first d20 of a single-d20 expression becomes 2d20kh1 / 2d20kl1.
+std::string with_advantage(std::string_view expression);
+std::string with_disadvantage(std::string_view expression);
+
+}  // namespace druzina::dice
