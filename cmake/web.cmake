@@ -1,0 +1,91 @@
+# The web build (emcmake): SDL2 2.26.5 compiled straight from its sources (no configure step, as emscripten's
+# port does), Dear ImGui 1.90.1 with its SDL2 + OpenGL3 backends, the font subset, the icons, the page shell.
+# See ../shared/notes/toolchain.md for why: Debian's emscripten 3.1.6 cannot download ports.
+set(SDL_DIR "${DRUZINA_DEPS}/SDL2")
+set(IMGUI_DIR "${DRUZINA_DEPS}/imgui")
+if(NOT EXISTS "${SDL_DIR}/include/SDL.h" OR NOT EXISTS "${IMGUI_DIR}/imgui.h")
+  message(FATAL_ERROR "ImGui/SDL2 sources missing in ${DRUZINA_DEPS}: run scripts/deps")
+endif()
+
+# ---- SDL2 ----------------------------------------------------------------------------------------------
+set(sdl_globs "")
+foreach(sub IN ITEMS "" atomic audio audio/emscripten audio/dummy audio/disk cpuinfo dynapi events file
+        filesystem/emscripten haptic haptic/dummy hidapi joystick joystick/emscripten joystick/virtual libm
+        loadso/dlopen locale locale/emscripten main/dummy misc misc/emscripten power power/emscripten render
+        render/software render/opengles2 sensor sensor/dummy stdlib thread thread/generic timer timer/unix video
+        video/emscripten video/dummy video/yuv2rgb)
+  list(APPEND sdl_globs "${SDL_DIR}/src/${sub}/*.c")
+endforeach()
+file(GLOB SDL_SOURCES ${sdl_globs})
+add_library(sdl2_web STATIC ${SDL_SOURCES})
+# SDL's own include dir must come before the emscripten sysroot's SDL1 headers.
+target_include_directories(sdl2_web BEFORE PUBLIC "${SDL_DIR}/include")
+target_include_directories(sdl2_web PRIVATE "${SDL_DIR}/src" "${SDL_DIR}/src/video/khronos")
+target_compile_options(sdl2_web PRIVATE -w -O2)
+
+# ---- Dear ImGui ----------------------------------------------------------------------------------------
+add_library(imgui_web STATIC
+  "${IMGUI_DIR}/imgui.cpp" "${IMGUI_DIR}/imgui_draw.cpp" "${IMGUI_DIR}/imgui_tables.cpp"
+  "${IMGUI_DIR}/imgui_widgets.cpp" "${IMGUI_DIR}/backends/imgui_impl_sdl2.cpp"
+  "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
+target_include_directories(imgui_web SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
+target_compile_definitions(imgui_web PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
+target_link_libraries(imgui_web PUBLIC sdl2_web)
+target_compile_options(imgui_web PRIVATE -w)
+
+# ---- font subset: Latin-1, Latin Extended-A, Cyrillic, punctuation and a few symbols ---------------------
+set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+set(DRUZINA_FONT "${CMAKE_BINARY_DIR}/fonts/ui.ttf")
+add_custom_command(
+  OUTPUT "${DRUZINA_FONT}"
+  COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_BINARY_DIR}/fonts"
+  COMMAND pyftsubset "${DRUZINA_FONT_SRC}" "--output-file=${DRUZINA_FONT}"
+          "--unicodes=U+0020-017F,U+0400-052F,U+2010-205E,U+2190-2193,U+21B6-21BB,U+2212,U+2302,U+25B2,U+25B6,U+25BC,U+25C0,U+2605,U+2620,U+2630,U+263C,U+2665,U+2680-2685,U+2691-2699,U+2713,U+2715,U+270E,U+2726,U+2764"
+          --layout-features= --no-hinting --desubroutinize
+  DEPENDS "${DRUZINA_FONT_SRC}"
+  COMMENT "Subsetting the UI font")
+add_custom_target(druzina_font DEPENDS "${DRUZINA_FONT}")
+
+# ---- the app ---------------------------------------------------------------------------------------------
+file(GLOB_RECURSE DRUZINA_UI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/ui/*.cpp")
+file(GLOB DRUZINA_WEB_PLATFORM CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")
+file(GLOB DRUZINA_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
+add_executable(index ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
+add_dependencies(index druzina_font)
+set_target_properties(index PROPERTIES SUFFIX ".html")
+target_link_libraries(index PRIVATE druzina_core imgui_web sdl2_web)
+target_compile_options(index PRIVATE -Wall -fexceptions)
+target_compile_options(druzina_core PRIVATE -fexceptions)
+
+file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
+file(WRITE "${CMAKE_BINARY_DIR}/exported_funcs.json" "[\"_main\",\"_malloc\",\"_free\"]")
+file(WRITE "${CMAKE_BINARY_DIR}/exported_runtime.json" "[\"ccall\",\"cwrap\",\"UTF8ToString\",\"stringToUTF8\",\"lengthBytesUTF8\"]")
+target_link_options(index PRIVATE
+  -fexceptions -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1
+  -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE=@${CMAKE_BINARY_DIR}/library_funcs.json
+  -sEXPORTED_FUNCTIONS=@${CMAKE_BINARY_DIR}/exported_funcs.json
+  -sEXPORTED_RUNTIME_METHODS=@${CMAKE_BINARY_DIR}/exported_runtime.json
+  -sMINIFY_HTML=0 -sENVIRONMENT=web -sINITIAL_MEMORY=33554432
+  "--shell-file=${CMAKE_SOURCE_DIR}/web/index.html"
+  "--embed-file=${DRUZINA_FONT}@/fonts/ui.ttf")
+set_property(TARGET index APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/index.html" "${DRUZINA_FONT}")
+
+# ---- PWA files: manifest, service worker, icons (rendered from assets/icons/icon.svg) --------------------
+set(web_out "${CMAKE_BINARY_DIR}")
+set(icon_outputs "${web_out}/icons/icon-192.png" "${web_out}/icons/icon-512.png" "${web_out}/icons/maskable-512.png"
+                 "${web_out}/icons/apple-touch-icon.png")
+add_custom_command(
+  OUTPUT ${icon_outputs}
+  COMMAND "${CMAKE_COMMAND}" -E make_directory "${web_out}/icons"
+  COMMAND rsvg-convert -w 192 -h 192 -o "${web_out}/icons/icon-192.png" "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg"
+  COMMAND rsvg-convert -w 512 -h 512 -o "${web_out}/icons/icon-512.png" "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg"
+  COMMAND rsvg-convert -w 512 -h 512 -o "${web_out}/icons/maskable-512.png" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
+  COMMAND rsvg-convert -w 180 -h 180 -o "${web_out}/icons/apple-touch-icon.png" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
+  DEPENDS "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
+  COMMENT "Rendering app icons")
+add_custom_command(
+  OUTPUT "${web_out}/manifest.webmanifest" "${web_out}/sw.js"
+  COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${web_out}/manifest.webmanifest"
+  COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/sw.js" "${web_out}/sw.js"
+  DEPENDS "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/sw.js")
+add_custom_target(druzina_web_files ALL DEPENDS ${icon_outputs} "${web_out}/manifest.webmanifest" "${web_out}/sw.js")

@@ -1,0 +1,36 @@
+// A tiny static file server for build/web (used by scripts/serve and the browser tests).
+// usage: node scripts/static-server.mjs DIR [PORT] [HOST]   (PORT 0 = any free port; prints the URL)
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+
+const types = {
+  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm",
+  ".json": "application/json", ".webmanifest": "application/manifest+json", ".png": "image/png",
+  ".svg": "image/svg+xml", ".ttf": "font/ttf", ".css": "text/css", ".data": "application/octet-stream",
+};
+
+export function serve(dir, port = 0, host = "127.0.0.1") {
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    fs.readFile(file, (err, data) => {
+      if (err) { res.writeHead(404, { "content-type": "text/plain" }).end("not found"); return; }
+      res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream",
+                           "cache-control": "no-cache" });
+      res.end(data);
+    });
+  });
+  return new Promise((resolve) => server.listen(port, host, () => {
+    resolve({ server, url: `http://${host}:${server.address().port}/` });
+  }));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir = "build/web", port = "8080", host = "127.0.0.1"] = process.argv.slice(2);
+  const { url } = await serve(dir, Number(port), host);
+  console.log(`Družina is served at ${url}  (Ctrl-C stops)`);
+}

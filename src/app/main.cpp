@@ -1,0 +1,174 @@
+// Družina's main loop in the browser: SDL2 window + WebGL 2 context, Dear ImGui, the UI.
+// Battery: after ~0.6 s without input (and no touch inertia) no frame is rendered, and the loop slows to a
+// timer; the page's input listeners wake it at once (platform::set_wake_callback).
+#include <GLES3/gl3.h>
+#include <SDL.h>
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl2.h>
+
+#include <cmath>
+
+#include "app/app.hpp"
+#include "platform/env.hpp"
+#include "ui/style.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/touch.hpp"
+#include "ui/ui.hpp"
+
+namespace druzina::app {
+
+namespace {
+
+SDL_Window* window = nullptr;
+SDL_GLContext gl = nullptr;
+double last_activity_ms = 0;
+bool idle = false;
+float font_dpr = 0;
+
+constexpr double kIdleAfterMs = 600;
+
+void wake() {
+  last_activity_ms = emscripten_get_now();
+  if (idle) {
+    idle = false;
+    emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+  }
+}
+
+bool is_touch_mouse(const SDL_Event& e) {
+  switch (e.type) {
+    case SDL_MOUSEMOTION: return e.motion.which == SDL_TOUCH_MOUSEID;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP: return e.button.which == SDL_TOUCH_MOUSEID;
+    default: return false;
+  }
+}
+
+void handle_event(const SDL_Event& e, double now) {
+  if (is_touch_mouse(e)) {
+    // Touch goes through our tap/drag/hold logic instead of straight to ImGui.
+    if (e.type == SDL_MOUSEBUTTONDOWN && e.button.button == SDL_BUTTON_LEFT)
+      ui::touch::down(static_cast<float>(e.button.x), static_cast<float>(e.button.y), now);
+    else if (e.type == SDL_MOUSEBUTTONUP && e.button.button == SDL_BUTTON_LEFT)
+      ui::touch::up(static_cast<float>(e.button.x), static_cast<float>(e.button.y), now);
+    else if (e.type == SDL_MOUSEMOTION)
+      ui::touch::move(static_cast<float>(e.motion.x), static_cast<float>(e.motion.y), now);
+    return;
+  }
+  if (e.type == SDL_FINGERDOWN || e.type == SDL_FINGERUP || e.type == SDL_FINGERMOTION) return;
+  ImGui_ImplSDL2_ProcessEvent(&e);
+}
+
+// Keeps the window (CSS px) equal to the canvas' CSS size, and the fonts matched to the pixel ratio.
+bool sync_size() {
+  double css_w = 0, css_h = 0;
+  platform::canvas_css_size(css_w, css_h);
+  int w = 0, h = 0;
+  SDL_GetWindowSize(window, &w, &h);
+  bool changed = false;
+  if (static_cast<int>(std::lround(css_w)) != w || static_cast<int>(std::lround(css_h)) != h) {
+    SDL_SetWindowSize(window, static_cast<int>(std::lround(css_w)), static_cast<int>(std::lround(css_h)));
+    changed = true;
+  }
+  float dpr = static_cast<float>(platform::device_pixel_ratio());
+  if (dpr != font_dpr) {
+    font_dpr = dpr;
+    ui::load_fonts("/fonts/ui.ttf", dpr);
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    changed = true;
+  }
+  if (changed) {
+    platform::Insets in = platform::safe_area();
+    ui::Ui& u = ui::ui();
+    u.safe_top = in.top;
+    u.safe_right = in.right;
+    u.safe_bottom = in.bottom;
+    u.safe_left = in.left;
+  }
+  return changed;
+}
+
+void frame() {
+  double now = emscripten_get_now();
+  bool input = false;
+  SDL_Event e;
+  while (SDL_PollEvent(&e)) {
+    handle_event(e, now);
+    input = true;
+  }
+  input |= sync_size();
+  bool busy = ui::touch::update(now);
+  if (input || busy) last_activity_ms = now;
+  if (now - last_activity_ms > kIdleAfterMs) {
+    if (!idle) {
+      idle = true;
+      emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 250);
+    }
+    return;  // nothing changed: render nothing
+  }
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  ui::begin_tracking();
+  ui::draw_root();
+  ImGui::Render();
+  ImGuiIO& io = ImGui::GetIO();
+  glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+             static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+  glClearColor(0.114f, 0.106f, 0.180f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  note_frame_rendered();
+}
+
+}  // namespace
+
+}  // namespace druzina::app
+
+int main(int, char**) {
+  using namespace druzina;
+  SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    EM_ASM({ if (window.druzinaFail) druzinaFail(); });
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_ES);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  double css_w = 412, css_h = 915;
+  platform::canvas_css_size(css_w, css_h);
+  app::window = SDL_CreateWindow("Družina", SDL_WINDOWPOS_UNDEFINED, SDL_WINDOWPOS_UNDEFINED,
+                                 static_cast<int>(css_w), static_cast<int>(css_h),
+                                 SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+  app::gl = app::window ? SDL_GL_CreateContext(app::window) : nullptr;
+  if (!app::gl) {
+    EM_ASM({ if (window.druzinaFail) druzinaFail(); });
+    return 1;
+  }
+  SDL_GL_MakeCurrent(app::window, app::gl);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // layout is fixed; nothing to remember
+  io.LogFilename = nullptr;
+  io.ConfigInputTextCursorBlink = false;  // a blinking caret would keep the loop awake
+  io.ConfigWindowsMoveFromTitleBarOnly = true;
+  ui::apply_style();
+  ImGui_ImplSDL2_InitForOpenGL(app::window, app::gl);
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+
+  ui::init_language(platform::preferred_language());
+  app::start(platform::random_seed());
+  platform::set_wake_callback(&app::wake);
+  app::last_activity_ms = emscripten_get_now();
+  emscripten_set_main_loop(app::frame, 0, false);
+  return 0;
+}

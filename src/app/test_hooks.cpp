@@ -1,0 +1,37 @@
+// Test hooks for the browser tests (tests/e2e): exported C functions the page can call through
+// Module.ccall. They only read; tests act by tapping the widgets' real screen positions.
+//   druzina_test_widgets() → JSON [{id, label, x, y, w, h, visible}] of tracked widgets (CSS px)
+//   druzina_test_state()   → JSON {tab, lang, frames}
+#include <emscripten.h>
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "app/app.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+
+using druzina::ui::ui;
+
+extern "C" {
+
+EMSCRIPTEN_KEEPALIVE const char* druzina_test_widgets() {
+  static std::string out;
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& t : druzina::ui::tracked())
+    list.push_back({{"id", t.id}, {"label", t.label}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h},
+                    {"visible", t.visible}});
+  out = list.dump();
+  return out.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
+  static std::string out;
+  nlohmann::json s = {{"tab", druzina::ui::tab_id(ui().tab)},
+                      {"lang", std::string(druzina::lang_code(ui().lang))},
+                      {"frames", druzina::app::frames_rendered()}};
+  out = s.dump();
+  return out.c_str();
+}
+
+}  // extern "C"

@@ -1,0 +1,57 @@
+// Web storage: localStorage through EM_JS, every call guarded (quota exceeded, private mode, disabled storage)
+// and reported as a status instead of an exception.
+#include <emscripten.h>
+
+#include <cstdlib>
+
+#include "platform/storage.hpp"
+
+namespace {
+
+EM_JS(char*, js_storage_get, (const char* key), {
+  try {
+    var v = localStorage.getItem(UTF8ToString(key));
+    return v === null ? 0 : stringToNewUTF8(v);
+  } catch (e) { return 0; }
+});
+
+EM_JS(int, js_storage_set, (const char* key, const char* value), {
+  try {
+    var k = UTF8ToString(key), v = UTF8ToString(value);
+    localStorage.setItem(k, v);
+    return localStorage.getItem(k) === v ? 1 : 0;  // verified write
+  } catch (e) { return 0; }
+});
+
+EM_JS(int, js_storage_remove, (const char* key), {
+  try { localStorage.removeItem(UTF8ToString(key)); return 1; } catch (e) { return 0; }
+});
+
+class LocalStorage final : public druzina::platform::Storage {
+ public:
+  std::optional<std::string> load(const std::string& key) override {
+    char* v = js_storage_get(prefixed(key).c_str());
+    if (!v) return std::nullopt;
+    std::string out(v);
+    std::free(v);
+    return out;
+  }
+  bool save(const std::string& key, const std::string& value) override {
+    return js_storage_set(prefixed(key).c_str(), value.c_str()) == 1;
+  }
+  bool remove(const std::string& key) override { return js_storage_remove(prefixed(key).c_str()) == 1; }
+
+ private:
+  static std::string prefixed(const std::string& key) { return "druzina." + key; }
+};
+
+}  // namespace
+
+namespace druzina::platform {
+
+Storage& storage() {
+  static LocalStorage s;
+  return s;
+}
+
+}  // namespace druzina::platform

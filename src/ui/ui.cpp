@@ -1,0 +1,145 @@
+// Root layout: one full-viewport window (no floating desktop windows), the current screen in a scrolling
+// child above a bottom tab bar, inside the safe area.
+#include "ui/ui.hpp"
+
+#include <imgui.h>
+
+#include <map>
+
+#include "platform/storage.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+Ui& ui() {
+  static Ui state;
+  return state;
+}
+
+const char* tab_id(Tab tab) {
+  switch (tab) {
+    case Tab::dice: return "dice";
+    case Tab::party: return "party";
+    case Tab::combat: return "combat";
+    case Tab::downtime: return "downtime";
+    case Tab::rules: return "rules";
+    case Tab::settings: return "settings";
+  }
+  return "dice";
+}
+
+const char* T(std::string_view key) {
+  static std::map<std::string, std::string, std::less<>> cache[3];
+  auto& c = cache[static_cast<int>(ui().lang)];
+  auto it = c.find(key);
+  if (it == c.end()) it = c.emplace(std::string(key), tr(ui().lang, key)).first;
+  return it->second.c_str();
+}
+
+std::string Tf(std::string_view key, const nlohmann::json& args) { return tr(ui().lang, key, args); }
+
+void init_language(std::string_view browser_language) {
+  auto saved = platform::storage().load("lang");
+  if (saved) {
+    if (auto l = parse_lang(*saved)) {
+      ui().lang = *l;
+      return;
+    }
+  }
+  ui().lang = parse_lang(browser_language).value_or(Lang::en);
+}
+
+void set_language(Lang lang) {
+  ui().lang = lang;
+  platform::storage().save("lang", std::string(lang_code(lang)));
+}
+
+namespace {
+
+// Tab symbols from the UI font (DejaVu): die, people, swords, hammer, book-ish, gear.
+const char* tab_icon(Tab tab) {
+  switch (tab) {
+    case Tab::dice: return "\xE2\x9A\x84";      // ⚄
+    case Tab::party: return "\xE2\x99\xA5";     // ♥
+    case Tab::combat: return "\xE2\x9A\x94";    // ⚔
+    case Tab::downtime: return "\xE2\x9A\x92";  // ⚒
+    case Tab::rules: return "\xE2\x98\xB0";     // ☰
+    case Tab::settings: return "\xE2\x9A\x99";  // ⚙
+  }
+  return "";
+}
+
+void draw_tab_bar(float height) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float tab_w = width / static_cast<float>(std::size(kTabs));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  dl->AddRectFilled(origin, ImVec2(origin.x + width, origin.y + height), ImGui::GetColorU32(ImGuiCol_MenuBarBg));
+  dl->AddLine(origin, ImVec2(origin.x + width, origin.y), ImGui::GetColorU32(ImGuiCol_Separator));
+  for (size_t i = 0; i < std::size(kTabs); ++i) {
+    Tab tab = kTabs[i];
+    bool active = ui().tab == tab;
+    ImVec2 p(origin.x + tab_w * static_cast<float>(i), origin.y);
+    ImGui::SetCursorScreenPos(p);
+    ImGui::PushID(static_cast<int>(i));
+    if (ImGui::InvisibleButton("tab", ImVec2(tab_w, height))) ui().tab = tab;
+    ImGui::PopID();
+    std::string id = std::string("tab.") + tab_id(tab);
+    std::string key = std::string("ui.tab.") + tab_id(tab);
+    const char* label = T(key);
+    track(id, label);
+    ImU32 color = ImGui::GetColorU32(active ? ImGuiCol_CheckMark : ImGuiCol_TextDisabled);
+    if (active)
+      dl->AddRectFilled(p, ImVec2(p.x + tab_w, p.y + 3), ImGui::GetColorU32(ImGuiCol_CheckMark));
+    ImFont* big = ui().fonts.big;
+    ImFont* small = ui().fonts.small;
+    const char* icon = tab_icon(tab);
+    ImVec2 isz = big->CalcTextSizeA(big->FontSize * ImGui::GetIO().FontGlobalScale, FLT_MAX, 0, icon);
+    dl->AddText(big, big->FontSize * ImGui::GetIO().FontGlobalScale,
+                ImVec2(p.x + (tab_w - isz.x) * 0.5f, p.y + style.FramePadding.y), color, icon);
+    float small_size = small->FontSize * ImGui::GetIO().FontGlobalScale;
+    ImVec2 lsz = small->CalcTextSizeA(small_size, FLT_MAX, 0, label);
+    float lx = p.x + std::max(2.0f, (tab_w - lsz.x) * 0.5f);
+    ImVec4 clip(p.x + 1, p.y, p.x + tab_w - 1, p.y + height);
+    dl->AddText(small, small_size, ImVec2(lx, p.y + height - small_size - style.FramePadding.y - 2), color, label,
+                nullptr, 0, &clip);
+  }
+}
+
+}  // namespace
+
+void draw_root() {
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const Ui& u = ui();
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + u.safe_left, vp->Pos.y + u.safe_top));
+  ImGui::SetNextWindowSize(
+      ImVec2(vp->Size.x - u.safe_left - u.safe_right, vp->Size.y - u.safe_top - u.safe_bottom));
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse |
+                           ImGuiWindowFlags_NoScrollbar;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(0, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0);
+  ImGui::Begin("##root", nullptr, flags);
+  ImGui::PopStyleVar(2);
+
+  const float tab_h = 64.0f;
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 12));
+  ImGui::BeginChild("##screen", ImVec2(avail.x, avail.y - tab_h), ImGuiChildFlags_AlwaysUseWindowPadding);
+  switch (u.tab) {
+    case Tab::dice: draw_dice(); break;
+    case Tab::party: draw_party(); break;
+    case Tab::combat: draw_combat(); break;
+    case Tab::downtime: draw_downtime(); break;
+    case Tab::rules: draw_rules(); break;
+    case Tab::settings: draw_settings(); break;
+  }
+  ImGui::EndChild();
+  ImGui::PopStyleVar();
+  draw_tab_bar(tab_h);
+  ImGui::End();
+}
+
+}  // namespace druzina::ui

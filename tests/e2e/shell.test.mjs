@@ -1,0 +1,81 @@
+// The app shell: loads cleanly, shows the tab bar, switches sections by touch, speaks cs/uk/en, remembers it.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openApp, state, widget, widgets, tap, until, shot } from "./lib.mjs";
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+
+test("the page loads with no console errors and shows the tab bar", async () => {
+  const { page, errors, context } = await openApp(env);
+  for (const id of ["tab.dice", "tab.party", "tab.combat", "tab.downtime", "tab.rules", "tab.settings"]) {
+    const w = await widget(page, id);
+    assert.ok(w.h >= 44, `${id} is a finger-sized target (${w.h} px)`);
+    assert.ok(w.y + w.h <= 915 + 0.5, `${id} is on screen`);
+  }
+  await shot(page, "shell-en-dice");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("tapping a tab switches the section", async () => {
+  const { page, context } = await openApp(env);
+  assert.equal((await state(page)).tab, "dice");
+  await tap(page, "tab.combat");
+  await until(page, (s) => s.tab === "combat", "combat tab");
+  await widget(page, "screen.combat");
+  await tap(page, "tab.party");
+  await until(page, (s) => s.tab === "party", "party tab");
+  await shot(page, "shell-en-party");
+  await context.close();
+});
+
+test("Czech and Ukrainian render, and the choice survives a reload", async () => {
+  const { page, errors, context } = await openApp(env);
+  await tap(page, "tab.settings");
+  await until(page, (s) => s.tab === "settings", "settings tab");
+  await tap(page, "settings.lang.cs");
+  await until(page, (s) => s.lang === "cs", "Czech");
+  const labels = Object.fromEntries((await widgets(page)).map((w) => [w.id, w.label]));
+  assert.equal(labels["tab.dice"], "Kostky");
+  assert.equal(labels["tab.settings"], "Nastavení");
+  assert.match(labels["about.srd"], /Creative Commons/);
+  await shot(page, "shell-cs-settings");
+
+  await tap(page, "settings.lang.uk");
+  await until(page, (s) => s.lang === "uk", "Ukrainian");
+  const uk = Object.fromEntries((await widgets(page)).map((w) => [w.id, w.label]));
+  assert.equal(uk["tab.dice"], "Кубики");
+  assert.equal(uk["tab.party"], "Загін");
+  await shot(page, "shell-uk-settings");
+
+  await page.reload();
+  await page.waitForFunction(() => window.Module && Module.calledRun && Module._druzina_test_state &&
+    JSON.parse(Module.UTF8ToString(Module._druzina_test_state())).frames > 2);
+  assert.equal((await state(page)).lang, "uk", "language kept after reload");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a Czech browser starts in Czech", async () => {
+  const { page, context } = await openApp(env, { device: { locale: "cs-CZ" } });
+  assert.equal((await state(page)).lang, "cs");
+  await tap(page, "tab.rules");
+  await until(page, (s) => s.tab === "rules", "rules tab");
+  await shot(page, "shell-cs-rules");
+  await context.close();
+});
+
+test("idle: no frames are rendered while nothing happens", async () => {
+  const { page, context } = await openApp(env);
+  await page.waitForTimeout(1200);  // settle past the idle threshold
+  const a = (await state(page)).frames;
+  await page.waitForTimeout(1500);
+  const b = (await state(page)).frames;
+  assert.equal(b - a, 0, `frames rendered while idle: ${b - a}`);
+  await tap(page, "tab.downtime");
+  const c = (await until(page, (s) => s.tab === "downtime", "downtime tab")).frames;
+  assert.ok(c > b, "a tap wakes the app");
+  await context.close();
+});
