@@ -1,0 +1,331 @@
+// The calculator registry: parameter declarations, validation, command-line parsing, description, and the JSON
+// wrapper of every calculator in calc/formulas.hpp. Add a calculator by appending to build() below (and its
+// calc.desc.* / calc.param.* texts to assets/i18n/*/calc.json).
+#include <algorithm>
+#include <sstream>
+
+#include "core/calc/calc.hpp"
+#include "core/calc/formulas.hpp"
+#include "core/error.hpp"
+
+namespace druzina::calc {
+
+using nlohmann::json;
+
+// [SECTION] Parameters --------------------------------------------------------------------------------------
+
+std::string_view type_name(ParamType type) {
+  switch (type) {
+    case ParamType::integer: return "int";
+    case ParamType::string: return "string";
+    case ParamType::enumeration: return "enum";
+    case ParamType::int_list: return "int-list";
+  }
+  return "string";
+}
+
+const Param* Calculator::param(std::string_view wanted) const {
+  for (const auto& p : params)
+    if (p.name == wanted) return &p;
+  return nullptr;
+}
+
+namespace {
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+void check_int(const Param& p, long long v) {
+  if (!p.allowed_ints.empty() &&
+      std::find(p.allowed_ints.begin(), p.allowed_ints.end(), v) == p.allowed_ints.end()) {
+    std::vector<std::string> names;
+    for (auto a : p.allowed_ints) names.push_back(std::to_string(a));
+    throw UserError("calc.err.not_allowed", {{"param", p.name}, {"value", std::to_string(v)}, {"allowed", join(names)}});
+  }
+  if (p.min && v < *p.min) throw UserError("calc.err.too_small", {{"param", p.name}, {"value", v}, {"min", *p.min}});
+  if (p.max && v > *p.max) throw UserError("calc.err.too_large", {{"param", p.name}, {"value", v}, {"max", *p.max}});
+}
+
+json checked(const Param& p, const json& v) {
+  switch (p.type) {
+    case ParamType::integer:
+      if (!v.is_number_integer()) throw UserError("calc.err.not_integer", {{"param", p.name}, {"value", v.dump()}});
+      check_int(p, v.get<long long>());
+      return v;
+    case ParamType::string:
+      if (!v.is_string() || v.get<std::string>().empty())
+        throw UserError("calc.err.bad_value", {{"param", p.name}, {"value", v.dump()}});
+      return v;
+    case ParamType::enumeration: {
+      std::string s = v.is_string() ? v.get<std::string>() : v.dump();
+      if (std::find(p.allowed.begin(), p.allowed.end(), s) == p.allowed.end())
+        throw UserError("calc.err.not_allowed", {{"param", p.name}, {"value", s}, {"allowed", join(p.allowed)}});
+      return s;
+    }
+    case ParamType::int_list: {
+      if (!v.is_array()) throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", v.dump()}});
+      if (v.size() > p.max_items)
+        throw UserError("calc.err.too_many_items", {{"param", p.name}, {"max", p.max_items}});
+      for (const auto& item : v) {
+        if (!item.is_number_integer())
+          throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", v.dump()}});
+        check_int(p, item.get<long long>());
+      }
+      return v;
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+json normalize(const Calculator& calc, const json& params) {
+  if (!params.is_null() && !params.is_object())
+    throw UserError("calc.err.bad_value", {{"param", calc.name}, {"value", params.dump()}});
+  json out = json::object();
+  if (params.is_object())
+    for (const auto& [name, value] : params.items())
+      if (!calc.param(name)) throw UserError("calc.err.unknown_param", {{"calculator", calc.name}, {"param", name}});
+  for (const auto& p : calc.params) {
+    if (params.is_object() && params.contains(p.name) && !params.at(p.name).is_null()) {
+      out[p.name] = checked(p, params.at(p.name));
+    } else if (p.required) {
+      throw UserError("calc.err.missing_param", {{"calculator", calc.name}, {"param", p.name}});
+    } else if (!p.default_value.is_null()) {
+      out[p.name] = p.default_value;
+    }
+  }
+  return out;
+}
+
+json parse_value(const Calculator& calc, const Param& p, std::string_view text) {
+  auto integer = [&](std::string_view word) -> long long {
+    std::string s(word);
+    try {
+      size_t used = 0;
+      long long v = std::stoll(s, &used);
+      if (used == s.size() && !s.empty()) return v;
+    } catch (const std::exception&) {
+    }
+    if (p.type == ParamType::int_list)
+      throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", std::string(text)}});
+    throw UserError("calc.err.not_integer", {{"param", p.name}, {"value", std::string(text)}});
+  };
+  (void)calc;
+  switch (p.type) {
+    case ParamType::integer: return integer(text);
+    case ParamType::string:
+    case ParamType::enumeration: return std::string(text);
+    case ParamType::int_list: {
+      json list = json::array();
+      std::string s(text);
+      if (s.empty()) throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", s}});
+      std::stringstream in(s);
+      std::string item;
+      while (std::getline(in, item, ',')) list.push_back(integer(item));
+      if (!s.empty() && s.back() == ',') throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", s}});
+      return list;
+    }
+  }
+  return std::string(text);
+}
+
+json describe(const Calculator& calc, Lang lang) {
+  json params = json::array();
+  for (const auto& p : calc.params) {
+    json d = {{"name", p.name}, {"type", type_name(p.type)}, {"required", p.required}};
+    if (!p.default_value.is_null()) d["default"] = p.default_value;
+    if (!p.allowed.empty()) d["allowed"] = p.allowed;
+    if (!p.allowed_ints.empty()) d["allowed"] = p.allowed_ints;
+    if (p.min) d["min"] = *p.min;
+    if (p.max) d["max"] = *p.max;
+    d["description"] = tr(lang, p.description_key);
+    params.push_back(std::move(d));
+  }
+  return {{"name", calc.name}, {"description", tr(lang, calc.description_key)}, {"params", std::move(params)}};
+}
+
+// [SECTION] The calculators ---------------------------------------------------------------------------------
+
+namespace {
+
+// Money in cp → JSON gp: an integer when whole, else a decimal (5 sp = 0.5).
+json gp(long long cp) {
+  if (cp % 100 == 0) return cp / 100;
+  return static_cast<double>(cp) / 100.0;
+}
+
+json or_null(const std::optional<int>& v) { return v ? json(*v) : json(nullptr); }
+
+Param integer(std::string name, std::string key, std::optional<long long> min, std::optional<long long> max,
+              bool required = true, json def = nullptr) {
+  Param p;
+  p.name = std::move(name);
+  p.type = ParamType::integer;
+  p.min = min;
+  p.max = max;
+  p.required = required;
+  p.default_value = std::move(def);
+  p.description_key = std::move(key);
+  return p;
+}
+
+Param choice(std::string name, std::string key, std::vector<std::string> allowed, bool required = true) {
+  Param p;
+  p.name = std::move(name);
+  p.type = ParamType::enumeration;
+  p.allowed = std::move(allowed);
+  p.required = required;
+  p.description_key = std::move(key);
+  return p;
+}
+
+std::vector<Calculator> build() {
+  std::vector<Calculator> list;
+  const std::vector<std::string> rarity_ids = {"common", "uncommon", "rare", "very-rare", "legendary"};
+
+  list.push_back({"massive-damage", "calc.desc.massive_damage",
+                  {integer("max-hp", "calc.param.massive_damage.max_hp", 1, 1000000),
+                   integer("damage", "calc.param.massive_damage.damage", 0, 1000000)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = massive_damage(p.at("max-hp").get<int>(), p.at("damage").get<int>());
+                    return {{"triggered", r.triggered}, {"dc", or_null(r.dc)}};
+                  }});
+
+  {
+    Param die = integer("die", "calc.param.hp_roll.die", std::nullopt, std::nullopt);
+    die.allowed_ints = {4, 6, 8, 10, 12, 20};
+    list.push_back({"hp-roll", "calc.desc.hp_roll",
+                    {die, integer("con-mod", "calc.param.hp_roll.con_mod", -5, 10),
+                     integer("seed", "calc.param.seed", 0, std::nullopt, false)},
+                    [](const json& p, Rng& rng) -> json {
+                      auto r = hp_roll(p.at("die").get<int>(), p.at("con-mod").get<int>(), rng);
+                      return {{"rolls", r.rolls}, {"gain", r.gain}};
+                    }});
+  }
+
+  list.push_back({"intelligence", "calc.desc.intelligence",
+                  {integer("int", "calc.param.intelligence.int", 1, 30)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = intelligence(p.at("int").get<int>());
+                    return {{"can_read_write", r.can_read_write}, {"can_count", r.can_count},
+                            {"can_speak", r.can_speak}, {"can_learn_reading", r.can_learn_reading},
+                            {"points", r.points}};
+                  }});
+
+  list.push_back({"carrying", "calc.desc.carrying",
+                  {integer("str", "calc.param.carrying.str", 1, 30),
+                   choice("size", "calc.param.carrying.size", {"tiny", "small", "medium", "large", "huge", "gargantuan"})},
+                  [](const json& p, Rng&) -> json {
+                    auto r = carrying(p.at("str").get<int>(), *parse_size(p.at("size").get<std::string>()));
+                    auto num = [](double v) -> json {
+                      if (v == static_cast<double>(static_cast<long long>(v))) return static_cast<long long>(v);
+                      return v;
+                    };
+                    return {{"encumbered_over", num(r.encumbered_over)},
+                            {"heavily_encumbered_over", num(r.heavily_encumbered_over)}, {"max", num(r.max)}};
+                  }});
+
+  list.push_back({"flanking", "calc.desc.flanking",
+                  {choice("position", "calc.param.flanking.position", {"direct", "side", "none"})},
+                  [](const json& p, Rng&) -> json {
+                    return {{"attack_bonus", flanking_bonus(*parse_flank(p.at("position").get<std::string>()))}};
+                  }});
+
+  list.push_back({"resurrection", "calc.desc.resurrection",
+                  {integer("previous", "calc.param.resurrection.previous", 0, 1000),
+                   choice("casting", "calc.param.resurrection.casting", {"action", "longer", "true-resurrection", "wish"}),
+                   integer("helper-successes", "calc.param.resurrection.helper_successes", 0, kMaxRitualHelpers, false, 0),
+                   integer("helper-failures", "calc.param.resurrection.helper_failures", 0, kMaxRitualHelpers, false, 0)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = resurrection(p.at("previous").get<int>(), *parse_casting(p.at("casting").get<std::string>()),
+                                          p.at("helper-successes").get<int>(), p.at("helper-failures").get<int>());
+                    return {{"dc", or_null(r.dc)}, {"check_needed", r.check_needed}, {"helpers_allowed", r.helpers_allowed}};
+                  }});
+
+  {
+    Param crafters;
+    crafters.name = "crafters-levels";
+    crafters.type = ParamType::int_list;
+    crafters.required = false;
+    crafters.min = 1;
+    crafters.max = 20;
+    crafters.description_key = "calc.param.craft.crafters_levels";
+    list.push_back({"craft", "calc.desc.craft",
+                    {choice("kind", "calc.param.craft.kind", {"mundane", "art", "magic"}),
+                     integer("level", "calc.param.craft.level", 1, 20),
+                     integer("value", "calc.param.craft.value", 1, 1000000000), crafters,
+                     choice("rarity", "calc.param.craft.rarity", rarity_ids, false)},
+                    [](const json& p, Rng&) -> json {
+                      std::vector<int> others;
+                      if (p.contains("crafters-levels")) others = p.at("crafters-levels").get<std::vector<int>>();
+                      std::optional<std::string> rarity;
+                      if (p.contains("rarity")) rarity = p.at("rarity").get<std::string>();
+                      auto r = craft(*parse_craft_kind(p.at("kind").get<std::string>()), p.at("level").get<int>(),
+                                     p.at("value").get<long long>(), others, rarity);
+                      return {{"gp_per_hour", r.gp_per_hour}, {"goal_gp", gp(r.goal_cp)}, {"hours", r.hours},
+                              {"days", r.days}, {"materials_gp", gp(r.materials_cp)},
+                              {"max_rarity", r.max_rarity ? json(*r.max_rarity) : json(nullptr)}};
+                    }});
+  }
+
+  list.push_back({"craft-overtime", "calc.desc.craft_overtime",
+                  {integer("hour", "calc.param.craft_overtime.hour", 1, 24)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = craft_overtime(p.at("hour").get<int>());
+                    return {{"save_needed", r.save_needed}, {"dc", or_null(r.dc)}};
+                  }});
+
+  list.push_back({"art-value", "calc.desc.art_value",
+                  {integer("cost", "calc.param.art_value.cost", 1, 1000000000),
+                   integer("check", "calc.param.art_value.check", -20, 100)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = art_value(p.at("cost").get<long long>(), p.at("check").get<int>());
+                    return {{"value_gp", gp(r.value_cp)}, {"worthless", r.worthless}};
+                  }});
+
+  list.push_back({"scroll", "calc.desc.scroll",
+                  {integer("level", "calc.param.scroll.level", 0, 9),
+                   integer("components-gp", "calc.param.scroll.components_gp", 0, 1000000000, false, 0)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = scroll(p.at("level").get<int>(), p.at("components-gp").get<long long>());
+                    return {{"rarity", r.rarity}, {"save_dc", r.save_dc}, {"attack_bonus", r.attack_bonus},
+                            {"price_gp", r.price_gp}};
+                  }});
+
+  list.push_back({"magic-item-value", "calc.desc.magic_item_value",
+                  {choice("rarity", "calc.param.magic_item_value.rarity", rarity_ids)},
+                  [](const json& p, Rng&) -> json {
+                    auto r = magic_item_value(p.at("rarity").get<std::string>());
+                    return {{"min_gp", r.min_gp}, {"max_gp", r.max_gp ? json(*r.max_gp) : json(nullptr)}};
+                  }});
+  return list;
+}
+
+}  // namespace
+
+const std::vector<Calculator>& calculators() {
+  static const std::vector<Calculator> list = build();
+  return list;
+}
+
+const Calculator& calculator(std::string_view name) {
+  for (const auto& c : calculators())
+    if (c.name == name) return c;
+  throw UserError("calc.err.unknown", {{"name", std::string(name)}});
+}
+
+json run(std::string_view name, const json& params, Rng& rng) {
+  const Calculator& calc = calculator(name);
+  json checked_params = normalize(calc, params);
+  if (calc.param("seed") && checked_params.contains("seed")) {
+    Rng seeded(checked_params.at("seed").get<std::uint64_t>());
+    return calc.fn(checked_params, seeded);
+  }
+  return calc.fn(checked_params, rng);
+}
+
+}  // namespace druzina::calc
