@@ -3,6 +3,7 @@
 //   → format.cpp (result → "4d6kh3 (6, 5, ~~1~~, 3) = 14"); stats.cpp (AST → min/max/mean without rolling).
 // Every failure is a druzina::UserError with a dice.err.* key (syntax errors carry column, found, expected).
 #pragma once
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -20,8 +21,9 @@ inline constexpr int kMaxDepth = 32;          // nesting of parentheses / sets
 struct Die {
   int sides = 0;
   int value = 0;
-  bool kept = true;       // false when dropped by k/p
-  bool rerolled = false;  // replaced by a later die (rr/ro/ra originals)
+  bool kept = true;       // counts toward the total; false when dropped by k/p (or its set element was dropped),
+                          // and for every rerolled die
+  bool rerolled = false;  // replaced by a later die (rr/ro originals; ra keeps its original and adds a die)
   bool exploded = false;  // caused another die (e / !)
   bool added = false;     // came from an explosion or ra
 };
@@ -46,8 +48,29 @@ Roll roll(std::string_view expression, Rng& rng);
 Stats stats(std::string_view expression);
 void validate(std::string_view expression);  // parses only; throws UserError like roll()
 
-// Advantage / disadvantage: the first d20 of a single-d20 expression becomes 2d20kh1 / 2d20kl1.
+// Advantage / disadvantage: the first single d20 ("1d20", "d20", also "1d20ro1") becomes 2d20kh1 / 2d20kl1
+// ("2d20ro1kh1"); the rest of the text, comment included, stays. Without such a d20 the text is returned as is.
 std::string with_advantage(std::string_view expression);
 std::string with_disadvantage(std::string_view expression);
+
+// A parsed expression, rolled any number of times without parsing again (the app's repeated rolls, benchmarks).
+// Not thread-safe: roll_total() reuses buffers held inside.
+class Expression {
+ public:
+  explicit Expression(std::string_view text);  // throws UserError like roll()
+  Expression(Expression&&) noexcept;
+  Expression& operator=(Expression&&) noexcept;
+  ~Expression();
+
+  Roll roll(Rng& rng) const;                   // everything: dice, text, nat20/nat1
+  long long roll_total(Rng& rng) const;        // the total only; allocates nothing after the first call
+  Stats stats() const;
+  const std::string& text() const;             // normal form, e.g. "4d6kh3 + 2"
+  const std::string& comment() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace druzina::dice

@@ -1,0 +1,121 @@
+// `druzina roll EXPR [--seed N] [--adv|--dis]`, `druzina stats EXPR` and the benchmark helper
+// `druzina bench-roll EXPR [--count N]` (used by scripts/bench). Words after the command are joined with spaces,
+// so `druzina roll 1d20 + 5 attack` and `druzina roll "1d20+5 attack"` are the same roll.
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <random>
+
+#include "cli/cli.hpp"
+#include "core/dice/dice.hpp"
+#include "core/error.hpp"
+
+namespace druzina::cli {
+namespace {
+
+// The expression: every positional word, plus the word that main() took as the value of --adv/--dis/--json-like
+// flags ("druzina roll --adv 1d20+5" hands "1d20+5" to --adv).
+std::string expression(const Args& args) {
+  std::string expr;
+  for (const char* flag : {"adv", "dis"}) {
+    auto v = args.get(flag);
+    if (v && !v->empty()) expr = *v;
+  }
+  for (const auto& word : args.positional) {
+    if (!expr.empty()) expr += ' ';
+    expr += word;
+  }
+  if (expr.empty()) throw UserError("cli.err.missing_argument", {{"argument", "EXPR"}});
+  return expr;
+}
+
+nlohmann::json number(double v) {
+  if (std::isfinite(v) && v == std::floor(v) && std::fabs(v) < 9e15) return static_cast<long long>(v);
+  return v;
+}
+
+std::string decimal(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.4f", v);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+Output run_roll(const Args& args) {
+  std::string expr = expression(args);
+  bool adv = args.has("adv"), dis = args.has("dis");
+  if (adv && !dis) expr = dice::with_advantage(expr);
+  if (dis && !adv) expr = dice::with_disadvantage(expr);  // both at once cancel out, as in the rules
+  std::uint64_t seed;
+  if (auto s = args.seed()) {
+    seed = *s;
+  } else {
+    std::random_device rd;
+    seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+  }
+  Rng rng(seed);
+  dice::Roll r = dice::roll(expr, rng);
+  Output out;
+  out.json = r.to_json();
+  out.json["seed"] = seed;
+  if (!r.comment.empty()) out.text = r.comment + ": ";
+  out.text += r.text;
+  if (r.nat20) out.text += " — " + tr(args.lang, "dice.text.nat20");
+  if (r.nat1) out.text += " — " + tr(args.lang, "dice.text.nat1");
+  return out;
+}
+
+Output run_stats(const Args& args) {
+  dice::Expression e(expression(args));
+  dice::Stats s = e.stats();
+  Output out;
+  out.json = {{"expr", e.text()}, {"min", number(s.min)}, {"max", number(s.max)}, {"mean", s.mean}, {"exact", s.exact}};
+  out.text = tr(args.lang, "dice.text.stats",
+                {{"expr", e.text()}, {"min", decimal(s.min)}, {"max", decimal(s.max)}, {"mean", decimal(s.mean)}});
+  if (!s.exact) out.text += " " + tr(args.lang, "dice.text.estimated");
+  return out;
+}
+
+// Rolls per second: "compiled" parses once and rolls the total only (the app's hot path); "full" calls
+// dice::roll() on the text every time (parse, roll, every die, formatted text), like a one-off roll.
+Output run_bench(const Args& args) {
+  std::string expr = expression(args);
+  long long count = args.integer("count", 1'000'000);
+  if (count < 1) throw UserError("cli.err.not_integer", {{"option", "count"}, {"value", std::to_string(count)}});
+  using clock = std::chrono::steady_clock;
+  Rng rng(args.seed().value_or(1));
+  dice::Expression e(expr);
+  long long sum = 0;
+  for (long long i = 0; i < count / 100 + 1; ++i) sum += e.roll_total(rng);  // warm-up
+  auto t0 = clock::now();
+  for (long long i = 0; i < count; ++i) sum += e.roll_total(rng);
+  double compiled = std::chrono::duration<double>(clock::now() - t0).count();
+  long long full_count = std::max(1LL, count / 4);
+  double full_sum = 0;
+  t0 = clock::now();
+  for (long long i = 0; i < full_count; ++i) full_sum += dice::roll(expr, rng).total;
+  double full = std::chrono::duration<double>(clock::now() - t0).count();
+  Output out;
+  out.json = {{"expr", e.text()},
+              {"compiled", {{"rolls", count}, {"seconds", compiled}, {"rolls_per_second", count / compiled}}},
+              {"full", {{"rolls", full_count}, {"seconds", full}, {"rolls_per_second", full_count / full}}},
+              {"mean_total", (static_cast<double>(sum) + full_sum) / static_cast<double>(count + count / 100 + 1 + full_count)}};
+  out.text = e.text() + ": " + std::to_string(static_cast<long long>(count / compiled)) + " rolls/s compiled, " +
+             std::to_string(static_cast<long long>(full_count / full)) + " rolls/s from text";
+  return out;
+}
+
+const bool reg_roll = register_command({"roll", "roll EXPR [--seed N] [--adv|--dis]",
+                                        "Roll dice: 4d6kh3, 1d20+5, 2d6e6, (1d20, 1d20)kh1 … (see docs/dice.md)",
+                                        run_roll});
+const bool reg_stats = register_command(
+    {"stats", "stats EXPR", "Minimum, maximum and mean of a dice expression, without rolling", run_stats});
+const bool reg_bench = register_command({"bench-roll", "bench-roll EXPR [--count N] [--seed N]",
+                                         "(benchmark) rolls per second of an expression, for scripts/bench",
+                                         run_bench});
+
+}  // namespace
+}  // namespace druzina::cli

@@ -1,0 +1,363 @@
+// Stage 1 of the dice engine: text → AST (ast.hpp), by recursive descent.
+//
+//   roll        := expr [WS comment]
+//   expr        := additive (("==" | "!=" | ">=" | "<=" | ">" | "<") additive)*
+//   additive    := multiplicative (("+" | "-") multiplicative)*
+//   multiplicative := unary (("*" | "/" | "//" | "%") unary)*
+//   unary       := ("-" | "+") unary | term
+//   term        := atom op* annotation*
+//   atom        := INT | [INT] ("d" | "D") (INT | "%") | "(" ")" | "(" expr ")" | "(" expr "," [expr ("," expr)*] [","] ")"
+//   op          := ("k" | "p" | "rr" | "ro" | "ra" | "e" | "mi" | "ma") selector | "!" [selector]
+//   selector    := ["h" | "l" | ">" | "<"] INT
+//   annotation  := "[" any text but "]" "]"
+//
+// Whitespace may separate tokens, except inside a dice term ("4d6kh3" is one word). When the expression is complete
+// and whitespace is followed by something that cannot continue it, the rest is a comment ("1d20+5 attack on goblin").
+// Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), found, expected},
+// or a limit (dice.err.too_long, too_deep, dice_count, sides, number_too_large, set_operator, selector_number).
+#include <cctype>
+#include <limits>
+
+#include "core/dice/ast.hpp"
+#include "core/dice/dice.hpp"
+#include "core/error.hpp"
+
+namespace druzina::dice::ast {
+
+namespace {
+
+constexpr std::int64_t kMaxSelector = 1'000'000'000;  // keeps mi/ma results inside a Die's int
+
+size_t utf8_length(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0u) != 0x80u;
+  return n;
+}
+
+class Parser {
+ public:
+  explicit Parser(std::string_view text) : s_(text) {}
+
+  Ast run() {
+    ast_.source = std::string(s_);
+    if (utf8_length(s_) > kMaxLength)
+      throw UserError("dice.err.too_long", {{"length", utf8_length(s_)}, {"max", kMaxLength}});
+    skip_ws();
+    if (at_end()) throw UserError("dice.err.empty");
+    ast_.nodes.reserve(8);
+    ast_.root = expr();
+    // Here the expression is complete: anything after whitespace is a comment, anything else an error.
+    if (!at_end()) {
+      if (pos_ > 0 && is_ws(s_[pos_ - 1])) {
+        size_t end = s_.size();
+        while (end > pos_ && is_ws(s_[end - 1])) --end;
+        ast_.comment = std::string(s_.substr(pos_, end - pos_));
+      } else {
+        fail("operator");
+      }
+    }
+    return std::move(ast_);
+  }
+
+ private:
+  std::string_view s_;
+  size_t pos_ = 0;
+  int depth_ = 0;
+  Ast ast_;
+
+  static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+  bool at_end() const { return pos_ >= s_.size(); }
+  char peek(size_t ahead = 0) const { return pos_ + ahead < s_.size() ? s_[pos_ + ahead] : '\0'; }
+  char lower(size_t ahead = 0) const { return static_cast<char>(std::tolower(static_cast<unsigned char>(peek(ahead)))); }
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  void skip_ws() {
+    while (!at_end() && is_ws(s_[pos_])) ++pos_;
+  }
+
+  int column(size_t at) const { return static_cast<int>(utf8_length(s_.substr(0, at))) + 1; }
+
+  std::string found_at(size_t at) const {
+    if (at >= s_.size()) return {};
+    size_t len = 1;
+    auto c = static_cast<unsigned char>(s_[at]);
+    if (c >= 0xF0) len = 4;
+    else if (c >= 0xE0) len = 3;
+    else if (c >= 0xC0) len = 2;
+    return std::string(s_.substr(at, len));
+  }
+
+  // Syntax error at the current position: "expected <what>, found <found>" (or "... the expression ends").
+  [[noreturn]] void fail(const char* what) const { fail_at(what, pos_); }
+  [[noreturn]] void fail_at(const char* what, size_t at) const {
+    std::string key = std::string("dice.err.expected_") + what;
+    if (at >= s_.size()) key += "_end";
+    throw UserError(key, {{"column", column(at)}, {"found", found_at(at)}, {"expected", what}});
+  }
+
+  int add(Node n) {
+    ast_.nodes.push_back(n);
+    return static_cast<int>(ast_.nodes.size()) - 1;
+  }
+
+  std::int64_t integer() {
+    size_t start = pos_;
+    std::int64_t v = 0;
+    while (is_digit(peek())) {
+      int d = peek() - '0';
+      if (v > (std::numeric_limits<std::int64_t>::max() - d) / 10)
+        throw UserError("dice.err.number_too_large", {{"column", column(start)}});
+      v = v * 10 + d;
+      ++pos_;
+    }
+    return v;
+  }
+
+  int binary(BinOp op, int a, int b) {
+    Node n;
+    n.kind = Kind::binary;
+    n.bop = op;
+    n.a = a;
+    n.b = b;
+    n.begin = ast_.nodes[static_cast<size_t>(a)].begin;
+    n.end = ast_.nodes[static_cast<size_t>(b)].end;
+    return add(n);
+  }
+
+  int expr() {
+    int left = additive();
+    for (;;) {
+      skip_ws();
+      BinOp op;
+      char c = peek(), d = peek(1);
+      if (c == '=' && d == '=') op = BinOp::eq;
+      else if (c == '!' && d == '=') op = BinOp::ne;
+      else if (c == '>' && d == '=') op = BinOp::ge;
+      else if (c == '<' && d == '=') op = BinOp::le;
+      else if (c == '>') op = BinOp::gt;
+      else if (c == '<') op = BinOp::lt;
+      else return left;
+      pos_ += (op == BinOp::gt || op == BinOp::lt) ? 1 : 2;
+      left = binary(op, left, additive());
+    }
+  }
+
+  int additive() {
+    int left = multiplicative();
+    for (;;) {
+      skip_ws();
+      char c = peek();
+      if (c != '+' && c != '-') return left;
+      ++pos_;
+      left = binary(c == '+' ? BinOp::add : BinOp::sub, left, multiplicative());
+    }
+  }
+
+  int multiplicative() {
+    int left = unary();
+    for (;;) {
+      skip_ws();
+      char c = peek();
+      BinOp op;
+      if (c == '*') op = BinOp::mul;
+      else if (c == '/' && peek(1) == '/') op = BinOp::floordiv;
+      else if (c == '/') op = BinOp::div;
+      else if (c == '%') op = BinOp::mod;
+      else return left;
+      pos_ += op == BinOp::floordiv ? 2 : 1;
+      left = binary(op, left, unary());
+    }
+  }
+
+  int unary() {
+    skip_ws();
+    char c = peek();
+    if (c == '-' || c == '+') {
+      size_t start = pos_++;
+      int child = unary();
+      Node n;
+      n.kind = Kind::unary;
+      n.negate = c == '-';
+      n.a = child;
+      n.begin = static_cast<std::uint32_t>(start);
+      n.end = ast_.nodes[static_cast<size_t>(child)].end;
+      return add(n);
+    }
+    return term();
+  }
+
+  int term() {
+    skip_ws();
+    size_t start = pos_;
+    char c = lower();
+    int id;
+    if (c == '(') {
+      id = group();
+    } else if (is_digit(c) || c == 'd') {
+      id = number_or_dice();
+    } else {
+      fail("operand");
+    }
+    ops(id);
+    // Annotations: "[fire]", whitespace allowed before each.
+    for (;;) {
+      size_t save = pos_;
+      skip_ws();
+      if (peek() != '[') {
+        pos_ = save;
+        break;
+      }
+      ++pos_;
+      size_t close = s_.find(']', pos_);
+      if (close == std::string_view::npos) {
+        pos_ = s_.size();
+        fail("bracket");
+      }
+      Node& n = ast_.nodes[static_cast<size_t>(id)];
+      if (n.ann_count == 0) n.first_ann = static_cast<std::uint32_t>(ast_.annotations.size());
+      ast_.annotations.emplace_back(s_.substr(pos_, close - pos_));
+      // Annotations of one node are contiguous: nothing else is parsed between them.
+      ++n.ann_count;
+      pos_ = close + 1;
+    }
+    ast_.nodes[static_cast<size_t>(id)].begin = static_cast<std::uint32_t>(start);
+    return id;
+  }
+
+  int number_or_dice() {
+    size_t start = pos_;
+    bool has_count = is_digit(peek());
+    std::int64_t count = has_count ? integer() : 1;
+    if (lower() != 'd') {
+      Node n;
+      n.kind = Kind::literal;
+      n.value = count;
+      n.begin = static_cast<std::uint32_t>(start);
+      n.end = static_cast<std::uint32_t>(pos_);
+      return add(n);
+    }
+    if (count > kMaxDice)
+      throw UserError("dice.err.dice_count", {{"column", column(start)}, {"count", count}, {"max", kMaxDice}});
+    ++pos_;  // d
+    Node n;
+    n.kind = Kind::dice;
+    n.count = static_cast<int>(count);
+    if (peek() == '%') {
+      ++pos_;
+      n.percent = true;
+      n.sides = 100;
+    } else {
+      if (!is_digit(peek())) fail("sides");
+      size_t sides_at = pos_;
+      std::int64_t sides = integer();
+      if (sides < 1 || sides > kMaxSides)
+        throw UserError("dice.err.sides", {{"column", column(sides_at)}, {"sides", sides}, {"max", kMaxSides}});
+      n.sides = static_cast<int>(sides);
+    }
+    n.begin = static_cast<std::uint32_t>(start);
+    n.end = static_cast<std::uint32_t>(pos_);
+    ast_.dice_upper += n.count;
+    return add(n);
+  }
+
+  int group() {
+    size_t start = pos_;
+    if (++depth_ > kMaxDepth) throw UserError("dice.err.too_deep", {{"column", column(start)}, {"max", kMaxDepth}});
+    ++pos_;  // (
+    std::vector<int> items;
+    bool comma = false;
+    skip_ws();
+    if (peek() != ')') {
+      for (;;) {
+        items.push_back(expr());
+        skip_ws();
+        if (peek() == ',') {
+          ++pos_;
+          comma = true;
+          skip_ws();
+          if (peek() == ')') break;
+          continue;
+        }
+        if (peek() == ')') break;
+        fail("close");
+      }
+    }
+    ++pos_;  // )
+    --depth_;
+    Node n;
+    n.kind = (items.size() == 1 && !comma) ? Kind::paren : Kind::set;
+    n.trailing_comma = comma && items.size() == 1;
+    n.first_child = static_cast<std::uint32_t>(ast_.children.size());
+    n.child_count = static_cast<std::uint32_t>(items.size());
+    ast_.children.insert(ast_.children.end(), items.begin(), items.end());
+    n.begin = static_cast<std::uint32_t>(start);
+    n.end = static_cast<std::uint32_t>(pos_);
+    return add(n);
+  }
+
+  // Operators right after a dice or set term: "kh3", "rr1", "!", "mi2" …  Consecutive ones of one kind merge.
+  void ops(int id) {
+    for (;;) {
+      size_t at = pos_;
+      char c = lower(), d = lower(1);
+      OpKind kind;
+      size_t len = 1;
+      bool bang = false;
+      if (c == 'r' && d == 'r') kind = OpKind::reroll, len = 2;
+      else if (c == 'r' && d == 'o') kind = OpKind::reroll_once, len = 2;
+      else if (c == 'r' && d == 'a') kind = OpKind::reroll_add, len = 2;
+      else if (c == 'm' && d == 'i') kind = OpKind::minimum, len = 2;
+      else if (c == 'm' && d == 'a') kind = OpKind::maximum, len = 2;
+      else if (c == 'k') kind = OpKind::keep;
+      else if (c == 'p') kind = OpKind::drop;
+      else if (c == 'e') kind = OpKind::explode;
+      else if (c == '!' && d != '=') kind = OpKind::explode, bang = true;
+      else return;
+      Node& n = ast_.nodes[static_cast<size_t>(id)];
+      std::string name(s_.substr(at, len));
+      if (n.kind == Kind::literal) fail_at("operator", at);
+      if (n.kind != Kind::dice && kind != OpKind::keep && kind != OpKind::drop)
+        throw UserError("dice.err.set_operator", {{"column", column(at)}, {"op", name}});
+      if (n.kind == Kind::paren) n.kind = Kind::set;  // "(1d20 + 5)kh1": a set of one
+      pos_ += len;
+
+      Selector sel;
+      sel.bang = bang;
+      char t = lower();
+      if (bang && !is_digit(t) && t != 'h' && t != 'l' && t != '>' && t != '<') {
+        sel.kind = SelKind::max_face;
+      } else {
+        size_t sel_at = pos_;
+        if (t == 'h') sel.kind = SelKind::highest, ++pos_;
+        else if (t == 'l') sel.kind = SelKind::lowest, ++pos_;
+        else if (t == '>') sel.kind = SelKind::greater, ++pos_;
+        else if (t == '<') sel.kind = SelKind::less, ++pos_;
+        else if (!is_digit(t)) fail("selector");
+        if (!is_digit(peek())) fail("number");
+        if (sel.kind != SelKind::value && (kind == OpKind::minimum || kind == OpKind::maximum))
+          throw UserError("dice.err.selector_number", {{"column", column(sel_at)}, {"op", name}});
+        size_t num_at = pos_;
+        sel.value = integer();
+        if (sel.value > kMaxSelector) throw UserError("dice.err.number_too_large", {{"column", column(num_at)}});
+      }
+      if (n.op_count > 0 && ast_.ops.back().kind == kind) {
+        ++ast_.ops.back().sel_count;
+      } else {
+        if (n.op_count == 0) n.first_op = static_cast<std::uint32_t>(ast_.ops.size());
+        Op op;
+        op.kind = kind;
+        op.first_sel = static_cast<std::uint32_t>(ast_.sels.size());
+        op.sel_count = 1;
+        ast_.ops.push_back(op);
+        ++n.op_count;
+      }
+      ast_.sels.push_back(sel);
+      n.end = static_cast<std::uint32_t>(pos_);
+    }
+  }
+};
+
+}  // namespace
+
+Ast parse(std::string_view text) { return Parser(text).run(); }
+
+}  // namespace druzina::dice::ast

@@ -1,0 +1,52 @@
+// Stage 3 of the dice engine: what was rolled. The result tree mirrors the AST node for node (one NodeResult per
+// ast::Node, same index) and owns every die rolled, in order; dice nodes refer to their range of dice.
+// roller.cpp fills it from an AST and an Rng; format.cpp prints it; stats.cpp samples subtrees with it.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/dice/ast.hpp"
+#include "core/dice/dice.hpp"
+#include "core/rng.hpp"
+
+namespace druzina::dice {
+
+struct NodeResult {
+  std::int64_t value = 0;
+  std::uint32_t dice_begin = 0, dice_end = 0;  // dice nodes: their dice in RollTree::dice
+  bool kept = true;                            // false: a set element dropped by k/p
+};
+
+// Scratch space reused between rolls (selection flags, index buffers), so a hot loop allocates nothing.
+struct RollScratch {
+  std::vector<std::uint32_t> index;
+  std::vector<std::uint8_t> flags;
+  std::vector<Die> pool;
+};
+
+struct RollTree {
+  std::vector<NodeResult> nodes;
+  std::vector<Die> dice;
+  int rolled = 0;  // dice rolled so far (the kMaxDice budget)
+  RollScratch scratch;
+};
+
+// roller.cpp: rolls the whole AST into tree (reusing its buffers); returns the total. Throws UserError
+// (dice.err.too_many_rolls, division_by_zero, overflow).
+std::int64_t roll_tree(const ast::Ast& ast, Rng& rng, RollTree& tree);
+// Rolls one subtree only (stats.cpp samples with it). tree.rolled is the budget already used.
+std::int64_t roll_node(const ast::Ast& ast, int node, Rng& rng, RollTree& tree);
+
+// Integer arithmetic shared by the roller and stats (Python-style floor division and modulo; overflow → UserError).
+std::int64_t apply_binary(ast::BinOp op, std::int64_t a, std::int64_t b);
+
+// format.cpp: "4d6kh3 (6, 5, ~~1~~, 3) + 2 = 16" (the total is appended by the caller).
+void append_result(std::string& out, const ast::Ast& ast, const RollTree& tree, int node, bool in_dropped = false);
+
+// stats.cpp: min/max/mean without rolling (exact where within reach, else sampled with exact = false).
+Stats compute_stats(const ast::Ast& ast);
+
+// dice.cpp: the Roll handed to callers, built from a rolled tree (text, effective kept marks, nat20/nat1).
+Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total);
+
+}  // namespace druzina::dice
