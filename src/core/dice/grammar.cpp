@@ -12,7 +12,8 @@
 //   annotation  := "[" any text but "]" "]"
 //
 // Whitespace may separate tokens, except inside a dice term ("4d6kh3" is one word). When the expression is complete
-// and whitespace is followed by something that cannot continue it, the rest is a comment ("1d20+5 attack on goblin").
+// and whitespace is followed by something that cannot continue it, the rest is a comment ("1d20+5 attack on goblin");
+// a comment may not start with "=", "!", ")" or ",", which are taken as mistyped operators instead.
 // Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), found, expected},
 // or a limit (dice.err.too_long, too_deep, dice_count, sides, number_too_large, set_operator, selector_number).
 #include <cctype>
@@ -48,7 +49,10 @@ class Parser {
     ast_.root = expr();
     // Here the expression is complete: anything after whitespace is a comment, anything else an error.
     if (!at_end()) {
-      if (pos_ > 0 && is_ws(s_[pos_ - 1])) {
+      // A comment never starts with what looks like a broken operator ("1d20 = 3", "1d20 )").
+      char c = peek();
+      bool opish = c == '=' || c == '!' || c == ')' || c == ',';
+      if (pos_ > 0 && is_ws(s_[pos_ - 1]) && !opish) {
         size_t end = s_.size();
         while (end > pos_ && is_ws(s_[end - 1])) --end;
         ast_.comment = std::string(s_.substr(pos_, end - pos_));

@@ -6,7 +6,8 @@
 //   ro S  reroll each selected die once                          ra S  reroll the first selected die once, add it
 //   e S   each selected die explodes: roll one more die, which explodes again while it matches a value selector
 //   mi X  raise every die below X to X                           ma X  lower every die above X to X
-//   hX / lX select the X highest / lowest kept dice (ties: the earlier die); they select once, never in a chain.
+//   hX / lX select the X highest / lowest kept dice (ties as avrae: h takes later dice, l earlier ones); they select
+//   once, never in a chain.
 // Replaced dice stay in the result (rerolled, not kept) right before their replacement; an explosion's new die
 // follows the die that exploded. Every die rolled counts against kMaxDice, so "1d6rr<7" ends with an error.
 #include <algorithm>
@@ -140,10 +141,10 @@ class Roller {
       }
       if (want == 0) continue;
       bool high = sel.kind == SelKind::highest;
-      auto before = [&](std::uint32_t a, std::uint32_t b) {
+      auto before = [&](std::uint32_t a, std::uint32_t b) {  // ties: h takes the later die, l the earlier
         auto va = value(a), vb = value(b);
         if (va != vb) return high ? va > vb : va < vb;
-        return a < b;
+        return high ? a > b : a < b;
       };
       std::partial_sort(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(want), idx.end(), before);
       for (size_t i = 0; i < want; ++i) flags[idx[i]] = 1;

@@ -127,10 +127,8 @@ void select_values(const std::vector<std::int64_t>& vals, const std::vector<char
     for (std::size_t i = 0; i < vals.size(); ++i)
       if (kept[i]) idx.push_back(i);
     auto want = static_cast<std::size_t>(std::min<std::int64_t>(s.value, static_cast<std::int64_t>(idx.size())));
-    bool high = s.kind == SelKind::highest;
-    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
-      return high ? vals[a] > vals[b] : vals[a] < vals[b];
-    });
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) { return vals[a] < vals[b]; });
+    if (s.kind == SelKind::highest) std::reverse(idx.begin(), idx.end());  // ties: h later dice, l earlier ones
     for (std::size_t i = 0; i < want; ++i) flags[idx[i]] = 1;
   }
 }
