@@ -1,0 +1,100 @@
+// `druzina rules` / `druzina rule NAME --param value …` through the built binary (DRUZINA_CLI).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <sys/wait.h>
+
+using nlohmann::json;
+
+namespace {
+
+struct CliRun {
+  int code = -1;
+  std::string out;
+};
+
+CliRun cli(const std::string& args, bool stderr_only = false) {
+  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (stderr_only ? " 2>&1 >/dev/null" : " 2>/dev/null");
+  CliRun r;
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+json cli_json(const std::string& args) {
+  auto r = cli("--json " + args);
+  INFO(args);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out);
+}
+
+}  // namespace
+
+TEST_CASE("cli rule: art-value reproduces the seed's examples", "[cli][calc]") {
+  struct Case { int check; json value; bool worthless; };
+  for (auto c : {Case{5, 0, true}, Case{8, 30, false}, Case{17, 120, false}, Case{24, 250, false},
+                 Case{28, 450, false}, Case{33, 850, false}}) {
+    CHECK(cli_json("rule art-value --cost 50 --check " + std::to_string(c.check)) ==
+          json{{"value_gp", c.value}, {"worthless", c.worthless}});
+  }
+  auto text = cli("rule art-value --cost 50 --check 17");
+  CHECK(text.code == 0);
+  CHECK(text.out == "value_gp: 120\nworthless: false\n");
+}
+
+TEST_CASE("cli rule: parameters are parsed by their declared types", "[cli][calc]") {
+  CHECK(cli_json("rule massive-damage --max-hp 17 --damage 9") == json{{"triggered", true}, {"dc", 15}});
+  CHECK(cli_json("rule craft --kind mundane --level 5 --value 100 --crafters-levels 1,9")["gp_per_hour"] == 6);
+  CHECK(cli_json("rule resurrection --previous 2 --casting longer --helper-successes 1")["dc"] == 9);
+  auto a = cli_json("rule hp-roll --die 8 --con-mod -1 --seed 4");  // a negative value is a value, not an option
+  CHECK(a == cli_json("rule hp-roll --die 8 --con-mod -1 --seed 4"));
+  CHECK(a["gain"] == std::max(1, a["rolls"].back().get<int>() - 1));
+  CHECK(cli_json("rule craft-overtime --hour 9") == json{{"save_needed", true}, {"dc", 11}});
+  CHECK(cli_json("rule magic-item-value --rarity legendary") == json{{"min_gp", 50001}, {"max_gp", nullptr}});
+}
+
+TEST_CASE("cli rules: lists every calculator with its parameters", "[cli][calc]") {
+  json list = cli_json("rules");
+  REQUIRE(list.is_array());
+  CHECK(list.size() == 11);
+  bool found = false;
+  for (const auto& c : list) {
+    CHECK(c.contains("description"));
+    if (c["name"] != "flanking") continue;
+    found = true;
+    REQUIRE(c["params"].size() == 1);
+    CHECK(c["params"][0]["name"] == "position");
+    CHECK(c["params"][0]["type"] == "enum");
+    CHECK(c["params"][0]["allowed"] == json{"direct", "side", "none"});
+    CHECK(c["params"][0]["required"] == true);
+  }
+  CHECK(found);
+  CHECK(cli_json("--lang cs rules")[0]["description"].get<std::string>().find("Masivní zranění") == 0);
+}
+
+TEST_CASE("cli rule: invalid input exits 2 with a message", "[cli][calc]") {
+  auto unknown_option = cli("rule flanking --position side --angle 3", true);
+  CHECK(unknown_option.code == 2);
+  CHECK(unknown_option.out.find("has no parameter --angle") != std::string::npos);
+  auto bad_enum = cli("--lang cs rule flanking --position behind", true);
+  CHECK(bad_enum.code == 2);
+  CHECK(bad_enum.out.find("--position musí být jedno z: direct, side, none") != std::string::npos);
+  auto refused = cli("rule resurrection --previous 0 --casting action --helper-successes 1", true);
+  CHECK(refused.code == 2);
+  CHECK(refused.out.find("longer than one action") != std::string::npos);
+  auto uk = cli("--lang uk rule resurrection --previous 0 --casting longer --helper-successes 2 --helper-failures 2", true);
+  CHECK(uk.code == 2);
+  CHECK(uk.out.find("щонайбільше 3") != std::string::npos);
+  CHECK(cli("rule art-value --cost 50").code == 2);
+  CHECK(cli("rule art-value --cost fifty --check 3").code == 2);
+  CHECK(cli("rule no-such-rule").code == 2);
+  CHECK(cli("rule").code == 2);
+}
