@@ -310,6 +310,7 @@ class Analyzer {
     const Pmf raw = uniform(M);
     DieState st{raw, 0};
     const Op* terminal = nullptr;
+    double per_die = 1;  // dice rolled on average for each of the N (rerolls and explosions add)
     for (std::uint32_t o = 0; o < n.op_count; ++o) {
       const Op& op = ast_.ops[n.first_op + o];
       if (terminal) return std::nullopt;
@@ -362,6 +363,7 @@ class Analyzer {
             for (std::int64_t v = 1; v <= M; ++v)
               if (op.kind == OpKind::reroll_once || !matches(s, op.sel_count, v, M)) put(fresh, v, 1.0);
             if (fresh.empty()) throw UserError("dice.err.too_many_rolls", {{"max", kMaxDice}});
+            per_die += hit * (op.kind == OpKind::reroll_once ? 1.0 : M / fresh.mass());
             double each = hit / static_cast<double>(op.kind == OpKind::reroll_once ? M : fresh.mass());
             for (std::int64_t v = fresh.lo; v <= fresh.hi(); ++v)
               if (fresh.at(v) > 0) put(next, v, each);
@@ -377,6 +379,15 @@ class Analyzer {
       }
     }
     if (st.kept.empty() && st.drop <= 0) return std::nullopt;
+    if (terminal && terminal->kind == OpKind::explode) {
+      double first_hit = 0, p_hit = 0;
+      for (std::int64_t v = st.kept.lo; v <= st.kept.hi(); ++v)
+        if (matches(sels(*terminal), terminal->sel_count, v, M)) first_hit += st.kept.at(v);
+      for (int v = 1; v <= M; ++v) p_hit += matches(sels(*terminal), terminal->sel_count, v, M) ? 1.0 / M : 0.0;
+      if (p_hit < 1) per_die += first_hit / (1 - p_hit);
+    }
+    // A pool that needs more than kMaxDice dice on average fails nearly every roll: say so, as roll() would.
+    if (N * per_die > kMaxDice + 1e-9) throw UserError("dice.err.too_many_rolls", {{"max", kMaxDice}});
     if (!terminal) {
       Pmf die = st.kept;
       put(die, 0, st.drop);
