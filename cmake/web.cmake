@@ -27,8 +27,8 @@ target_compile_options(sdl2_web PRIVATE -w -O2)
 add_library(imgui_web STATIC
   "${IMGUI_DIR}/imgui.cpp" "${IMGUI_DIR}/imgui_draw.cpp" "${IMGUI_DIR}/imgui_tables.cpp"
   "${IMGUI_DIR}/imgui_widgets.cpp" "${IMGUI_DIR}/backends/imgui_impl_sdl2.cpp"
-  "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp")
-target_include_directories(imgui_web SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends")
+  "${IMGUI_DIR}/backends/imgui_impl_opengl3.cpp" "${IMGUI_DIR}/misc/cpp/imgui_stdlib.cpp")
+target_include_directories(imgui_web SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends" "${IMGUI_DIR}/misc/cpp")
 target_compile_definitions(imgui_web PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_web PUBLIC sdl2_web)
 target_compile_options(imgui_web PRIVATE -w)

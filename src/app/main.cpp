@@ -13,10 +13,12 @@
 
 #include "app/app.hpp"
 #include "platform/env.hpp"
+#include "platform/keyboard.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/touch.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets.hpp"
 
 namespace druzina::app {
 
@@ -29,6 +31,40 @@ bool idle = false;
 float font_dpr = 0;
 
 constexpr double kIdleAfterMs = 600;
+
+// Where ImGui wants the text caret (for the keyboard bridge's hidden textarea).
+struct Caret {
+  bool visible = false;
+  float x = 0, y = 0, h = 0;
+} caret;
+
+void on_ime_data(ImGuiViewport*, ImGuiPlatformImeData* data) {
+  caret.visible = data->WantVisible;
+  caret.x = data->InputPos.x;
+  caret.y = data->InputPos.y;
+  caret.h = data->InputLineHeight;
+}
+
+void on_text(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
+
+void on_key(platform::keyboard::Key key, bool down) {
+  using K = platform::keyboard::Key;
+  ImGuiKey k = ImGuiKey_None;
+  switch (key) {
+    case K::backspace: k = ImGuiKey_Backspace; break;
+    case K::enter: k = ImGuiKey_Enter; break;
+    case K::tab: k = ImGuiKey_Tab; break;
+    case K::escape: k = ImGuiKey_Escape; break;
+    case K::left: k = ImGuiKey_LeftArrow; break;
+    case K::right: k = ImGuiKey_RightArrow; break;
+    case K::home: k = ImGuiKey_Home; break;
+    case K::end: k = ImGuiKey_End; break;
+    case K::del: k = ImGuiKey_Delete; break;
+    case K::up: k = ImGuiKey_UpArrow; break;
+    case K::down: k = ImGuiKey_DownArrow; break;
+  }
+  ImGui::GetIO().AddKeyEvent(k, down);
+}
 
 void wake() {
   last_activity_ms = emscripten_get_now();
@@ -115,8 +151,14 @@ void frame() {
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
   ui::begin_tracking();
+  ui::begin_text_fields();
   ui::draw_root();
   ImGui::Render();
+  {
+    std::vector<platform::keyboard::Rect> rects;
+    for (const auto& f : ui::text_fields_this_frame()) rects.push_back({f.x, f.y, f.w, f.h});
+    platform::keyboard::update(ImGui::GetIO().WantTextInput, caret.x, caret.y, caret.h, rects);
+  }
   ImGuiIO& io = ImGui::GetIO();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
              static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
@@ -164,6 +206,8 @@ int main(int, char**) {
   ui::apply_style();
   ImGui_ImplSDL2_InitForOpenGL(app::window, app::gl);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  io.SetPlatformImeDataFn = app::on_ime_data;  // after the SDL backend, which sets its own
+  platform::keyboard::install({app::on_text, app::on_key});
 
   ui::init_language(platform::preferred_language());
   app::start(platform::random_seed());

@@ -1,5 +1,7 @@
 #include "ui/widgets.hpp"
 
+#include <imgui_stdlib.h>
+
 #include "ui/ui.hpp"
 
 namespace druzina::ui {
@@ -33,6 +35,21 @@ void placeholder_card(const char* title, const char* body) {
   ImGui::EndChild();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar();
+}
+
+namespace {
+std::vector<FieldRect> fields;
+}
+
+void begin_text_fields() { fields.clear(); }
+const std::vector<FieldRect>& text_fields_this_frame() { return fields; }
+
+bool text_field(const char* id, const char* hint, std::string& value, ImGuiInputTextFlags flags) {
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x);
+  bool changed = ImGui::InputTextWithHint(id, hint, &value, flags);
+  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  fields.push_back({a.x, a.y, b.x - a.x, b.y - a.y});
+  return changed;
 }
 
 }  // namespace druzina::ui

@@ -2,6 +2,9 @@
 #pragma once
 #include <imgui.h>
 
+#include <string>
+#include <vector>
+
 namespace druzina::ui {
 
 inline constexpr float kTouchTarget = 48.0f;  // CSS px
@@ -10,5 +13,13 @@ bool big_button(const char* label, ImVec2 size = ImVec2(0, 0));  // width 0 = fu
 void heading(const char* text);                                  // large text with spacing
 void muted(const char* text);                                    // secondary, wrapped text
 void placeholder_card(const char* title, const char* body);      // a framed note for screens not built yet
+
+// A text field that works with the phone keyboard (the bridge needs to know where text fields are).
+bool text_field(const char* id, const char* hint, std::string& value, ImGuiInputTextFlags flags = 0);
+struct FieldRect {
+  float x, y, w, h;
+};
+const std::vector<FieldRect>& text_fields_this_frame();
+void begin_text_fields();
 
 }  // namespace druzina::ui

@@ -79,3 +79,32 @@ test("idle: no frames are rendered while nothing happens", async () => {
   assert.ok(c > b, "a tap wakes the app");
   await context.close();
 });
+
+test("the phone keyboard bridge types Czech and Cyrillic into a text field", async () => {
+  const { page, errors, context } = await openApp(env);
+  await tap(page, "tab.rules");
+  await until(page, (s) => s.tab === "rules", "rules tab");
+  await tap(page, "rules.search");
+  await page.waitForFunction(() => document.activeElement && document.activeElement.id === "kbd");
+  await page.keyboard.type("čřů ďťň ї і є ґ");
+  await page.keyboard.press("Backspace");
+  await page.waitForTimeout(200);
+  const w = await widget(page, "rules.search");
+  assert.equal(w.label, "čřů ďťň ї і є ");
+  await shot(page, "keyboard-typed");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("landscape and resize keep the tab bar on screen", async () => {
+  const { page, context } = await openApp(env);
+  await page.setViewportSize({ width: 915, height: 412 });
+  await page.waitForTimeout(400);
+  await page.mouse.move(10, 10);  // any input wakes the loop; the resize listener does too
+  await page.waitForTimeout(300);
+  const w = await widget(page, "tab.settings");
+  assert.ok(w.x + w.w <= 915.5 && w.y + w.h <= 412.5, `tab bar fits: ${JSON.stringify(w)}`);
+  assert.ok(w.x > 600, "tabs spread over the wider screen");
+  await shot(page, "shell-landscape");
+  await context.close();
+});

@@ -1,4 +1,7 @@
-// The rules screen. For now it says what it will hold; the table-UI issue builds it.
+// The rules screen. For now a search field (the keyboard bridge's first user) and what it will hold; the
+// table-UI issue builds the searchable reference.
+#include <string>
+
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
@@ -6,8 +9,11 @@
 namespace druzina::ui {
 
 void draw_rules() {
+  static std::string query;
   heading(T("ui.tab.rules"));
   track("screen.rules", T("ui.tab.rules"));
+  text_field("##search", T("ui.rules.search"), query);
+  track("rules.search", query);
   placeholder_card(T("ui.rules.soon_title"), T("ui.rules.soon_body"));
 }
 
