@@ -198,8 +198,10 @@ TEST_CASE("dice grammar: limits", "[dice][grammar][limits]") {
     CHECK(e.args()["column"] == 33);
     CHECK(error_of(std::string(200, '(')).key() == "dice.err.too_deep");
   }
-  SECTION("numbers too large for 64 bits") {
+  SECTION("numbers beyond 2^53 (exact in a double)") {
     CHECK(error_of("99999999999999999999").key() == "dice.err.number_too_large");
+    CHECK(error_of("9007199254740992").key() == "dice.err.number_too_large");  // 2^53
+    CHECK_NOTHROW(dice::validate("9007199254740991"));
     CHECK(error_of("4d6kh99999999999").key() == "dice.err.number_too_large");
   }
   SECTION("operators that need dice") {

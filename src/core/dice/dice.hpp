@@ -17,6 +17,7 @@ inline constexpr int kMaxDice = 1000;         // dice rolled per expression, exp
 inline constexpr int kMaxSides = 10000;
 inline constexpr size_t kMaxLength = 500;     // characters of an expression
 inline constexpr int kMaxDepth = 32;          // nesting of parentheses / sets
+inline constexpr long long kMaxValue = (1LL << 53) - 1;  // |numbers and results|: exact in a double (Roll::total)
 
 struct Die {
   int sides = 0;

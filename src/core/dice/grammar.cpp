@@ -108,7 +108,7 @@ class Parser {
     std::int64_t v = 0;
     while (is_digit(peek())) {
       int d = peek() - '0';
-      if (v > (std::numeric_limits<std::int64_t>::max() - d) / 10)
+      if (v > (kMaxValue - d) / 10)
         throw UserError("dice.err.number_too_large", {{"column", column(start)}});
       v = v * 10 + d;
       ++pos_;

@@ -26,18 +26,23 @@ using ast::OpKind;
 using ast::SelKind;
 using ast::Selector;
 
+static std::int64_t checked(std::int64_t v) {
+  if (v > kMaxValue || v < -kMaxValue) throw UserError("dice.err.overflow");
+  return v;
+}
+
 std::int64_t apply_binary(BinOp op, std::int64_t a, std::int64_t b) {
   std::int64_t r = 0;
   switch (op) {
     case BinOp::add:
       if (__builtin_add_overflow(a, b, &r)) throw UserError("dice.err.overflow");
-      return r;
+      return checked(r);
     case BinOp::sub:
       if (__builtin_sub_overflow(a, b, &r)) throw UserError("dice.err.overflow");
-      return r;
+      return checked(r);
     case BinOp::mul:
       if (__builtin_mul_overflow(a, b, &r)) throw UserError("dice.err.overflow");
-      return r;
+      return checked(r);
     case BinOp::div:
     case BinOp::floordiv: {
       if (b == 0) throw UserError("dice.err.division_by_zero");
@@ -280,7 +285,7 @@ class Roller {
     std::int64_t sum = 0;
     for (std::uint32_t i = 0; i < n.child_count; ++i) {
       const NodeResult& c = t_.nodes[static_cast<size_t>(kids[i])];
-      if (c.kept && __builtin_add_overflow(sum, c.value, &sum)) throw UserError("dice.err.overflow");
+      if (c.kept) sum = checked(sum + c.value);  // each element is within ±kMaxValue: no int64 overflow
     }
     return sum;
   }

@@ -36,7 +36,7 @@ namespace {
 constexpr std::size_t kMaxSupport = 1u << 18;  // values a distribution may span
 constexpr double kWorkBudget = 4e7;            // multiply-adds for one stats() call
 constexpr double kTail = 1e-17;                // explosion chains are followed until this much mass is left
-constexpr std::int64_t kMcDiceBudget = 3'000'000;
+constexpr std::int64_t kMcDiceBudget = 1'000'000;  // dice rolled by sampling in one stats() call
 
 // [SECTION] Pmf ------------------------------------------------------------------------------------------------
 
