@@ -1,0 +1,127 @@
+// `druzina roll`, `druzina stats` and `druzina bench-roll`, run as a user would (the built binary via popen).
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+  int code = -1;
+  std::string out;  // stdout, and stderr too when merged
+};
+
+Run cli(const std::string& args, bool merge_stderr = false) {
+  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  Run r;
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p != nullptr);
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int status = pclose(p);
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+json cli_json(const std::string& args) {
+  Run r = cli("--json " + args);
+  INFO(args << " → " << r.out);
+  REQUIRE(r.code == 0);
+  return json::parse(r.out);
+}
+
+}  // namespace
+
+TEST_CASE("cli roll: JSON with every die, one dropped by kh3", "[cli][dice]") {
+  json j = cli_json("roll 4d6kh3 --seed 1");
+  CHECK(j["expr"] == "4d6kh3");
+  REQUIRE(j["dice"].size() == 4);
+  int dropped = 0, sum = 0;
+  for (const auto& d : j["dice"]) {
+    CHECK(d["sides"] == 6);
+    if (d["kept"] == false) ++dropped;
+    else sum += d["value"].get<int>();
+  }
+  CHECK(dropped == 1);
+  CHECK(j["total"] == sum);
+  CHECK(j["text"] == "4d6kh3 (6, 5, 6, ~~4~~) = 17");
+  CHECK(j["nat20"] == false);
+  CHECK(j["nat1"] == false);
+  CHECK_FALSE(j.contains("comment"));
+  CHECK(j["seed"] == 1);
+  CHECK(cli_json("roll 4d6kh3 --seed 1") == j);  // same seed, same roll
+}
+
+TEST_CASE("cli roll: text output, joined words, comments", "[cli][dice]") {
+  Run r = cli("roll 4d6kh3 --seed 1");
+  CHECK(r.code == 0);
+  CHECK(r.out == "4d6kh3 (6, 5, 6, ~~4~~) = 17\n");
+  json a = cli_json("roll 1d20 + 5 attack on goblin --seed 2");
+  json b = cli_json("roll '1d20+5 attack on goblin' --seed 2");
+  CHECK(a["expr"] == "1d20 + 5");
+  CHECK(a["comment"] == "attack on goblin");
+  CHECK(a["total"] == b["total"]);
+  CHECK(cli("roll '1d20+5 attack on goblin' --seed 2").out.rfind("attack on goblin: 1d20 (", 0) == 0);
+}
+
+TEST_CASE("cli roll: without --seed it reports the seed it used", "[cli][dice]") {
+  json j = cli_json("roll 3d6");
+  REQUIRE(j.contains("seed"));
+  json again = cli_json("roll 3d6 --seed " + std::to_string(j["seed"].get<std::uint64_t>()));
+  CHECK(again["text"] == j["text"]);
+}
+
+TEST_CASE("cli roll: advantage and disadvantage", "[cli][dice]") {
+  json adv = cli_json("roll 1d20+5 --adv --seed 3");
+  CHECK(adv["expr"] == "2d20kh1 + 5");
+  REQUIRE(adv["dice"].size() == 2);
+  int a = adv["dice"][0]["value"], b = adv["dice"][1]["value"];
+  CHECK(adv["total"] == std::max(a, b) + 5);
+  json dis = cli_json("roll --dis 1d20+5 --seed 3");  // the flag may come first
+  CHECK(dis["expr"] == "2d20kl1 + 5");
+  CHECK(dis["total"] == std::min(a, b) + 5);
+  CHECK(cli_json("roll 1d20 --adv --dis --seed 3")["expr"] == "1d20");  // both cancel out
+}
+
+TEST_CASE("cli roll: invalid input exits 2 with a message in --lang", "[cli][dice]") {
+  Run cs = cli("--lang cs roll '1d20+'", true);
+  CHECK(cs.code == 2);
+  CHECK(cs.out.find("Sloupec 6: očekává se číslo") != std::string::npos);
+  Run uk = cli("--lang uk roll 4d6kq3", true);
+  CHECK(uk.code == 2);
+  CHECK(uk.out.find("Стовпець 5") != std::string::npos);
+  Run en = cli("roll 1d6rr'<'7", true);
+  CHECK(en.code == 2);
+  CHECK(en.out.find("more than 1000 dice") != std::string::npos);
+  Run zero = cli("--lang cs roll 1/0", true);
+  CHECK(zero.code == 2);
+  CHECK(zero.out.find("nulou") != std::string::npos);
+  CHECK(cli("roll", true).code == 2);
+}
+
+TEST_CASE("cli stats: min, max, mean", "[cli][dice]") {
+  json j = cli_json("stats 4d6kh3");
+  CHECK(j["min"] == 3);
+  CHECK(j["max"] == 18);
+  CHECK(j["mean"].get<double>() == Approx(12.2446).epsilon(1e-4));
+  CHECK(j["exact"] == true);
+  json k = cli_json("stats 8d6");
+  CHECK(k["mean"].get<double>() == Approx(28));
+  Run text = cli("--lang cs stats 2d20kh1");
+  CHECK(text.out == "2d20kh1: minimum 1, maximum 20, průměr 13.825\n");
+  CHECK(cli("stats '1d20+'", true).code == 2);
+}
+
+TEST_CASE("cli bench-roll: reports rolls per second", "[cli][dice]") {
+  json j = cli_json("bench-roll 4d6kh3+2 --count 20000");
+  CHECK(j["expr"] == "4d6kh3 + 2");
+  CHECK(j["compiled"]["rolls"] == 20000);
+  CHECK(j["compiled"]["rolls_per_second"].get<double>() > 0);
+  CHECK(j["full"]["rolls_per_second"].get<double>() > 0);
+  CHECK(j["mean_total"].get<double>() == Approx(14.24).epsilon(0.05));
+}
