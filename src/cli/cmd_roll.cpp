@@ -54,7 +54,8 @@ Output run_roll(const Args& args) {
     seed = *s;
   } else {
     std::random_device rd;
-    seed = (static_cast<std::uint64_t>(rd()) << 32) ^ rd();
+    // 53 bits: --seed takes it back, and JavaScript reads it from the JSON without rounding.
+    seed = ((static_cast<std::uint64_t>(rd()) << 32) ^ rd()) & ((std::uint64_t{1} << 53) - 1);
   }
   Rng rng(seed);
   dice::Roll r = dice::roll(expr, rng);

@@ -81,7 +81,8 @@ Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total) {
 
 Roll roll(std::string_view expression, Rng& rng) {
   ast::Ast ast = ast::parse(expression);
-  RollTree tree;
+  thread_local RollTree tree;  // buffers reused from roll to roll
+  tree.nodes.clear();
   std::int64_t total = roll_tree(ast, rng, tree);
   return make_roll(ast, tree, total);
 }
@@ -130,9 +131,8 @@ Expression& Expression::operator=(Expression&&) noexcept = default;
 Expression::~Expression() = default;
 
 Roll Expression::roll(Rng& rng) const {
-  RollTree tree;
-  std::int64_t total = roll_tree(impl_->ast, rng, tree);
-  return make_roll(impl_->ast, tree, total);
+  std::int64_t total = roll_tree(impl_->ast, rng, impl_->tree);
+  return make_roll(impl_->ast, impl_->tree, total);
 }
 
 long long Expression::roll_total(Rng& rng) const { return roll_tree(impl_->ast, rng, impl_->tree); }

@@ -16,7 +16,6 @@
 // a comment may not start with "=", "!", ")" or ",", which are taken as mistyped operators instead.
 // Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), found, expected},
 // or a limit (dice.err.too_long, too_deep, dice_count, sides, number_too_large, set_operator, selector_number).
-#include <cctype>
 #include <limits>
 
 #include "core/dice/ast.hpp"
@@ -72,7 +71,10 @@ class Parser {
   static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
   bool at_end() const { return pos_ >= s_.size(); }
   char peek(size_t ahead = 0) const { return pos_ + ahead < s_.size() ? s_[pos_ + ahead] : '\0'; }
-  char lower(size_t ahead = 0) const { return static_cast<char>(std::tolower(static_cast<unsigned char>(peek(ahead)))); }
+  char lower(size_t ahead = 0) const {
+    char c = peek(ahead);
+    return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  }
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
   void skip_ws() {
     while (!at_end() && is_ws(s_[pos_])) ++pos_;

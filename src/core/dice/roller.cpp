@@ -174,10 +174,39 @@ class Roller {
     return sum;
   }
 
+  // k/p with one hX/lX selector that moves only a few dice ("4d6kh3", "2d20kl1"): a few linear scans, no
+  // sorting and no buffers. Returns false when the general path should handle it.
+  bool keep_drop_fast(const Op& op, Die* pool, std::uint32_t count) {
+    if ((op.kind != OpKind::keep && op.kind != OpKind::drop) || op.sel_count != 1) return false;
+    const Selector& s = sels(op)[0];
+    if (s.by_value()) return false;
+    std::uint32_t kept = 0;
+    for (std::uint32_t i = 0; i < count; ++i) kept += pool[i].kept;
+    const auto x = static_cast<std::uint32_t>(std::min<std::int64_t>(s.value, kept));
+    const bool high = s.kind == SelKind::highest;
+    // Dice to drop, from which end: keep-high drops the lowest, keep-low the highest, drop-high the highest …
+    const std::uint32_t m = op.kind == OpKind::keep ? kept - x : x;
+    const bool drop_lowest = (op.kind == OpKind::keep) == high;
+    if (m > 8) return false;
+    for (std::uint32_t k = 0; k < m; ++k) {
+      Die* pick = nullptr;
+      for (std::uint32_t i = 0; i < count; ++i) {
+        Die& d = pool[i];
+        if (!d.kept) continue;
+        // Ties as in select(): h prefers later dice, l earlier ones — so the lowest drops the earliest of equals,
+        // the highest drops the latest.
+        if (!pick || (drop_lowest ? d.value < pick->value : d.value >= pick->value)) pick = &d;
+      }
+      pick->kept = false;
+    }
+    return true;
+  }
+
   void apply(const Op& op, std::uint32_t begin, int sides) {
     auto& all = t_.dice;
     const auto count = static_cast<std::uint32_t>(all.size() - begin);
     Die* pool = all.data() + begin;
+    if (keep_drop_fast(op, pool, count)) return;
     select(
         op, count, sides, [&](std::uint32_t i) { return static_cast<std::int64_t>(all[begin + i].value); },
         [&](std::uint32_t i) { return all[begin + i].kept; });
