@@ -94,11 +94,9 @@ struct Ast {
 
 // grammar.cpp: text → AST. Throws UserError (dice.err.*) on any syntax error or limit.
 Ast parse(std::string_view text);
+void parse_into(std::string_view text, Ast& out);  // the same, reusing out's buffers (cleared first)
 
 // The expression part re-printed in a normal form: "4d6kh3 + 2", "(1d4 + 1, 3)kh1", "1d6 [fire]".
-std::string to_string(const Ast& ast);
-void append_node(std::string& out, const Ast& ast, int node);
-void append_ops(std::string& out, const Ast& ast, const Node& n);
-void append_int(std::string& out, std::int64_t v);
+std::string to_string(const Ast& ast);  // format.cpp
 
 }  // namespace druzina::dice::ast

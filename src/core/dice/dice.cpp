@@ -54,10 +54,7 @@ Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total) {
   r.expr = ast::to_string(ast);
   r.comment = ast.comment;
   r.total = static_cast<double>(total);
-  r.text.reserve(r.expr.size() + tree.dice.size() * 4 + 16);
-  append_result(r.text, ast, tree, ast.root);
-  r.text += " = ";
-  ast::append_int(r.text, total);
+  format_roll(r.text, ast, tree, total);
   r.dice = tree.dice;
   // A dropped set element drops its dice too (the formatter already struck the element as a whole).
   for (size_t id = 0; id < ast.nodes.size(); ++id) {
@@ -80,8 +77,9 @@ Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total) {
 }
 
 Roll roll(std::string_view expression, Rng& rng) {
-  ast::Ast ast = ast::parse(expression);
-  thread_local RollTree tree;  // buffers reused from roll to roll
+  thread_local ast::Ast ast;   // parsed anew every time, into buffers reused from roll to roll
+  thread_local RollTree tree;
+  ast::parse_into(expression, ast);
   tree.nodes.clear();
   std::int64_t total = roll_tree(ast, rng, tree);
   return make_roll(ast, tree, total);

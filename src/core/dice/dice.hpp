@@ -1,6 +1,7 @@
 // The dice engine's public face. Stages, each in its own file (after avrae/d20):
 //   grammar.cpp (text → AST, ast.hpp) → roller.cpp (AST + Rng → result tree, result.hpp)
-//   → format.cpp (result → "4d6kh3 (6, 5, ~~1~~, 3) = 14"); stats.cpp (AST → min/max/mean without rolling).
+//   → format.cpp (result → "4d6kh3 (6, 5, ~~1~~, 3) = 14"); stats.cpp (AST → min/max/mean without rolling);
+//   dice.cpp ties them together. The grammar, operators and limits are documented in docs/dice.md.
 // Every failure is a druzina::UserError with a dice.err.* key (syntax errors carry column, found, expected).
 #pragma once
 #include <memory>

@@ -1,183 +1,247 @@
 // Stage 4 of the dice engine: printing. Two forms, both from the AST:
-//   to_string      the expression in a normal form: "4d6kh3 + 2", "(1d4 + 1, 3)kh1", "1d6 [fire]"
-//   append_result  the rolled result: "4d6kh3 (6, 5, ~~1~~, 3) + 2" — dropped and rerolled dice struck with ~~ ~~,
-//                  a die that exploded marked "6!", a dropped set element struck as a whole.
+//   to_string    the expression in a normal form: "4d6kh3 + 2", "(1d4 + 1, 3)kh1", "1d6 [fire]"
+//   format_roll  the rolled result: "4d6kh3 (6, 5, ~~1~~, 3) + 2 = 16" — dropped and rerolled dice struck with
+//                ~~ ~~, a die that exploded marked "6!", a dropped set element struck as a whole.
+// Both write through a small Writer (one capacity check per token, not per character, into a reused buffer):
+// formatting is most of the cost of a one-off roll.
 #include <charconv>
+#include <cstring>
 
 #include "core/dice/ast.hpp"
 #include "core/dice/result.hpp"
-
-namespace druzina::dice::ast {
-
-void append_int(std::string& out, std::int64_t v) {
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);
-  out.append(buf, res.ptr);
-}
-
-namespace {
-
-const char* op_name(OpKind k) {
-  switch (k) {
-    case OpKind::keep: return "k";
-    case OpKind::drop: return "p";
-    case OpKind::reroll: return "rr";
-    case OpKind::reroll_once: return "ro";
-    case OpKind::reroll_add: return "ra";
-    case OpKind::explode: return "e";
-    case OpKind::minimum: return "mi";
-    case OpKind::maximum: return "ma";
-  }
-  return "?";
-}
-
-const char* bin_name(BinOp op) {
-  switch (op) {
-    case BinOp::add: return " + ";
-    case BinOp::sub: return " - ";
-    case BinOp::mul: return " * ";
-    case BinOp::div: return " / ";
-    case BinOp::floordiv: return " // ";
-    case BinOp::mod: return " % ";
-    case BinOp::eq: return " == ";
-    case BinOp::ne: return " != ";
-    case BinOp::ge: return " >= ";
-    case BinOp::le: return " <= ";
-    case BinOp::gt: return " > ";
-    case BinOp::lt: return " < ";
-  }
-  return " ? ";
-}
-
-}  // namespace
-
-void append_ops(std::string& out, const Ast& ast, const Node& n) {
-  for (std::uint32_t o = 0; o < n.op_count; ++o) {
-    const Op& op = ast.ops[n.first_op + o];
-    for (std::uint32_t k = 0; k < op.sel_count; ++k) {
-      const Selector& s = ast.sels[op.first_sel + k];
-      out += s.bang ? "!" : op_name(op.kind);
-      switch (s.kind) {
-        case SelKind::max_face: continue;
-        case SelKind::highest: out += 'h'; break;
-        case SelKind::lowest: out += 'l'; break;
-        case SelKind::greater: out += '>'; break;
-        case SelKind::less: out += '<'; break;
-        case SelKind::value: break;
-      }
-      append_int(out, s.value);
-    }
-  }
-}
-
-static void append_annotations(std::string& out, const Ast& ast, const Node& n) {
-  for (std::uint32_t i = 0; i < n.ann_count; ++i) {
-    out += " [";
-    out += ast.annotations[n.first_ann + i];
-    out += ']';
-  }
-}
-
-static void append_dice_head(std::string& out, const Node& n) {
-  append_int(out, n.count);
-  out += 'd';
-  if (n.percent)
-    out += '%';
-  else
-    append_int(out, n.sides);
-}
-
-void append_node(std::string& out, const Ast& ast, int id) {
-  const Node& n = ast.node(id);
-  switch (n.kind) {
-    case Kind::literal: append_int(out, n.value); break;
-    case Kind::dice:
-      append_dice_head(out, n);
-      append_ops(out, ast, n);
-      break;
-    case Kind::paren:
-    case Kind::set:
-      out += '(';
-      for (std::uint32_t i = 0; i < n.child_count; ++i) {
-        if (i) out += ", ";
-        append_node(out, ast, ast.children[n.first_child + i]);
-      }
-      if (n.trailing_comma) out += ',';
-      out += ')';
-      append_ops(out, ast, n);
-      break;
-    case Kind::unary:
-      out += n.negate ? '-' : '+';
-      append_node(out, ast, n.a);
-      break;
-    case Kind::binary:
-      append_node(out, ast, n.a);
-      out += bin_name(n.bop);
-      append_node(out, ast, n.b);
-      break;
-  }
-  append_annotations(out, ast, n);
-}
-
-std::string to_string(const Ast& ast) {
-  std::string out;
-  out.reserve(ast.source.size() + 8);
-  append_node(out, ast, ast.root);
-  return out;
-}
-
-}  // namespace druzina::dice::ast
 
 namespace druzina::dice {
 
 using namespace ast;
 
-void append_result(std::string& out, const Ast& ast, const RollTree& tree, int id, bool in_dropped) {
-  const Node& n = ast.node(id);
-  const NodeResult& r = tree.nodes[static_cast<size_t>(id)];
-  switch (n.kind) {
-    case Kind::literal: append_int(out, n.value); break;
-    case Kind::dice:
-      append_dice_head(out, n);
-      append_ops(out, ast, n);
-      out += " (";
-      for (auto i = r.dice_begin; i < r.dice_end; ++i) {
-        const Die& d = tree.dice[i];
-        if (i != r.dice_begin) out += ", ";
-        bool struck = !d.kept && !in_dropped;
-        if (struck) out += "~~";
-        append_int(out, d.value);
-        if (d.exploded) out += '!';
-        if (struck) out += "~~";
+namespace {
+
+// Writes into a per-thread scratch buffer that keeps its capacity; done() copies the result out in one piece.
+class Writer {
+ public:
+  explicit Writer(std::size_t guess) : out_(scratch()) {
+    if (out_.size() < guess) out_.resize(guess);
+    p_ = out_.data();
+    end_ = p_ + out_.size();
+  }
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  void done(std::string& to) const { to.assign(out_.data(), static_cast<std::size_t>(p_ - out_.data())); }
+
+  void put(char c) {
+    room(1);
+    *p_++ = c;
+  }
+  void put(const char* s, std::size_t n) {
+    room(n);
+    std::memcpy(p_, s, n);
+    p_ += n;
+  }
+  template <std::size_t N>
+  void lit(const char (&s)[N]) {
+    put(s, N - 1);
+  }
+  void put(std::string_view s) { put(s.data(), s.size()); }
+  void num(std::int64_t v) {
+    room(24);
+    if (v >= 0 && v < 10) {
+      *p_++ = static_cast<char>('0' + v);
+    } else if (v >= 10 && v < 100) {
+      *p_++ = static_cast<char>('0' + v / 10);
+      *p_++ = static_cast<char>('0' + v % 10);
+    } else {
+      p_ = std::to_chars(p_, end_, v).ptr;
+    }
+  }
+
+ private:
+  std::string& out_;
+  char* p_;
+  char* end_;
+
+  static std::string& scratch() {
+    thread_local std::string buffer;
+    return buffer;
+  }
+
+  void room(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - p_) >= n) return;
+    auto used = static_cast<std::size_t>(p_ - out_.data());
+    out_.resize(std::max(out_.size() * 2, used + n + 32));
+    p_ = out_.data() + used;
+    end_ = out_.data() + out_.size();
+  }
+};
+
+void op_name(Writer& w, OpKind k) {
+  switch (k) {
+    case OpKind::keep: w.put('k'); return;
+    case OpKind::drop: w.put('p'); return;
+    case OpKind::reroll: w.lit("rr"); return;
+    case OpKind::reroll_once: w.lit("ro"); return;
+    case OpKind::reroll_add: w.lit("ra"); return;
+    case OpKind::explode: w.put('e'); return;
+    case OpKind::minimum: w.lit("mi"); return;
+    case OpKind::maximum: w.lit("ma"); return;
+  }
+}
+
+void bin_name(Writer& w, BinOp op) {
+  switch (op) {
+    case BinOp::add: w.lit(" + "); return;
+    case BinOp::sub: w.lit(" - "); return;
+    case BinOp::mul: w.lit(" * "); return;
+    case BinOp::div: w.lit(" / "); return;
+    case BinOp::floordiv: w.lit(" // "); return;
+    case BinOp::mod: w.lit(" % "); return;
+    case BinOp::eq: w.lit(" == "); return;
+    case BinOp::ne: w.lit(" != "); return;
+    case BinOp::ge: w.lit(" >= "); return;
+    case BinOp::le: w.lit(" <= "); return;
+    case BinOp::gt: w.lit(" > "); return;
+    case BinOp::lt: w.lit(" < "); return;
+  }
+}
+
+void ops(Writer& w, const Ast& ast, const Node& n) {
+  for (std::uint32_t o = 0; o < n.op_count; ++o) {
+    const Op& op = ast.ops[n.first_op + o];
+    for (std::uint32_t k = 0; k < op.sel_count; ++k) {
+      const Selector& s = ast.sels[op.first_sel + k];
+      if (s.bang)
+        w.put('!');
+      else
+        op_name(w, op.kind);
+      switch (s.kind) {
+        case SelKind::max_face: continue;
+        case SelKind::highest: w.put('h'); break;
+        case SelKind::lowest: w.put('l'); break;
+        case SelKind::greater: w.put('>'); break;
+        case SelKind::less: w.put('<'); break;
+        case SelKind::value: break;
       }
-      out += ')';
+      w.num(s.value);
+    }
+  }
+}
+
+void annotations(Writer& w, const Ast& ast, const Node& n) {
+  for (std::uint32_t i = 0; i < n.ann_count; ++i) {
+    w.lit(" [");
+    w.put(ast.annotations[n.first_ann + i]);
+    w.put(']');
+  }
+}
+
+void dice_head(Writer& w, const Node& n) {
+  w.num(n.count);
+  w.put('d');
+  if (n.percent)
+    w.put('%');
+  else
+    w.num(n.sides);
+}
+
+void node(Writer& w, const Ast& ast, int id) {
+  const Node& n = ast.node(id);
+  switch (n.kind) {
+    case Kind::literal: w.num(n.value); break;
+    case Kind::dice:
+      dice_head(w, n);
+      ops(w, ast, n);
       break;
     case Kind::paren:
     case Kind::set:
-      out += '(';
+      w.put('(');
       for (std::uint32_t i = 0; i < n.child_count; ++i) {
-        int c = ast.children[n.first_child + i];
-        if (i) out += ", ";
-        bool dropped = !tree.nodes[static_cast<size_t>(c)].kept && n.kind == Kind::set && !in_dropped;
-        if (dropped) out += "~~";
-        append_result(out, ast, tree, c, in_dropped || dropped);
-        if (dropped) out += "~~";
+        if (i) w.lit(", ");
+        node(w, ast, ast.children[n.first_child + i]);
       }
-      if (n.trailing_comma) out += ',';
-      out += ')';
-      append_ops(out, ast, n);
+      if (n.trailing_comma) w.put(',');
+      w.put(')');
+      ops(w, ast, n);
       break;
     case Kind::unary:
-      out += n.negate ? '-' : '+';
-      append_result(out, ast, tree, n.a, in_dropped);
+      w.put(n.negate ? '-' : '+');
+      node(w, ast, n.a);
       break;
     case Kind::binary:
-      append_result(out, ast, tree, n.a, in_dropped);
-      out += bin_name(n.bop);
-      append_result(out, ast, tree, n.b, in_dropped);
+      node(w, ast, n.a);
+      bin_name(w, n.bop);
+      node(w, ast, n.b);
       break;
   }
-  append_annotations(out, ast, n);
+  if (n.ann_count) annotations(w, ast, n);
+}
+
+void result(Writer& w, const Ast& ast, const RollTree& tree, int id, bool in_dropped) {
+  const Node& n = ast.node(id);
+  const NodeResult& r = tree.nodes[static_cast<std::size_t>(id)];
+  switch (n.kind) {
+    case Kind::literal: w.num(n.value); break;
+    case Kind::dice:
+      dice_head(w, n);
+      ops(w, ast, n);
+      w.lit(" (");
+      for (auto i = r.dice_begin; i < r.dice_end; ++i) {
+        const Die& d = tree.dice[i];
+        if (i != r.dice_begin) w.lit(", ");
+        bool struck = !d.kept && !in_dropped;  // inside a struck element the marks would nest
+        if (struck) w.lit("~~");
+        w.num(d.value);
+        if (d.exploded) w.put('!');
+        if (struck) w.lit("~~");
+      }
+      w.put(')');
+      break;
+    case Kind::paren:
+    case Kind::set:
+      w.put('(');
+      for (std::uint32_t i = 0; i < n.child_count; ++i) {
+        int c = ast.children[n.first_child + i];
+        if (i) w.lit(", ");
+        bool dropped = !tree.nodes[static_cast<std::size_t>(c)].kept && n.kind == Kind::set && !in_dropped;
+        if (dropped) w.lit("~~");
+        result(w, ast, tree, c, in_dropped || dropped);
+        if (dropped) w.lit("~~");
+      }
+      if (n.trailing_comma) w.put(',');
+      w.put(')');
+      ops(w, ast, n);
+      break;
+    case Kind::unary:
+      w.put(n.negate ? '-' : '+');
+      result(w, ast, tree, n.a, in_dropped);
+      break;
+    case Kind::binary:
+      result(w, ast, tree, n.a, in_dropped);
+      bin_name(w, n.bop);
+      result(w, ast, tree, n.b, in_dropped);
+      break;
+  }
+  if (n.ann_count) annotations(w, ast, n);
+}
+
+}  // namespace
+
+void format_roll(std::string& out, const Ast& ast, const RollTree& tree, std::int64_t total) {
+  Writer w(ast.source.size() * 2 + tree.dice.size() * 4 + 32);
+  result(w, ast, tree, ast.root, false);
+  w.lit(" = ");
+  w.num(total);
+  w.done(out);
 }
 
 }  // namespace druzina::dice
+
+namespace druzina::dice::ast {
+
+std::string to_string(const Ast& ast) {
+  Writer w(ast.source.size() * 2 + 32);
+  node(w, ast, ast.root);
+  std::string out;
+  w.done(out);
+  return out;
+}
+
+}  // namespace druzina::dice::ast

@@ -36,10 +36,18 @@ size_t utf8_length(std::string_view s) {
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : s_(text) {}
+  Parser(std::string_view text, Ast& out) : s_(text), ast_(out) {}
 
-  Ast run() {
-    ast_.source = std::string(s_);
+  void run() {
+    ast_.source.assign(s_);
+    ast_.nodes.clear();
+    ast_.children.clear();
+    ast_.ops.clear();
+    ast_.sels.clear();
+    ast_.annotations.clear();
+    ast_.comment.clear();
+    ast_.root = -1;
+    ast_.dice_upper = 0;
     if (utf8_length(s_) > kMaxLength)
       throw UserError("dice.err.too_long", {{"length", utf8_length(s_)}, {"max", kMaxLength}});
     skip_ws();
@@ -59,14 +67,13 @@ class Parser {
         fail("operator");
       }
     }
-    return std::move(ast_);
   }
 
  private:
   std::string_view s_;
   size_t pos_ = 0;
   int depth_ = 0;
-  Ast ast_;
+  Ast& ast_;
 
   static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
   bool at_end() const { return pos_ >= s_.size(); }
@@ -319,10 +326,10 @@ class Parser {
       else if (c == '!' && d != '=') kind = OpKind::explode, bang = true;
       else return;
       Node& n = ast_.nodes[static_cast<size_t>(id)];
-      std::string name(s_.substr(at, len));
+      auto name = [&] { return std::string(s_.substr(at, len)); };  // for error messages only
       if (n.kind == Kind::literal) fail_at("operator", at);
       if (n.kind != Kind::dice && kind != OpKind::keep && kind != OpKind::drop)
-        throw UserError("dice.err.set_operator", {{"column", column(at)}, {"op", name}});
+        throw UserError("dice.err.set_operator", {{"column", column(at)}, {"op", name()}});
       if (n.kind == Kind::paren) n.kind = Kind::set;  // "(1d20 + 5)kh1": a set of one
       pos_ += len;
 
@@ -340,7 +347,7 @@ class Parser {
         else if (!is_digit(t)) fail("selector");
         if (!is_digit(peek())) fail("number");
         if (sel.kind != SelKind::value && (kind == OpKind::minimum || kind == OpKind::maximum))
-          throw UserError("dice.err.selector_number", {{"column", column(sel_at)}, {"op", name}});
+          throw UserError("dice.err.selector_number", {{"column", column(sel_at)}, {"op", name()}});
         size_t num_at = pos_;
         sel.value = integer();
         if (sel.value > kMaxSelector) throw UserError("dice.err.number_too_large", {{"column", column(num_at)}});
@@ -364,6 +371,12 @@ class Parser {
 
 }  // namespace
 
-Ast parse(std::string_view text) { return Parser(text).run(); }
+void parse_into(std::string_view text, Ast& out) { Parser(text, out).run(); }
+
+Ast parse(std::string_view text) {
+  Ast ast;
+  parse_into(text, ast);
+  return ast;
+}
 
 }  // namespace druzina::dice::ast
