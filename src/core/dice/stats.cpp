@@ -685,6 +685,15 @@ class Analyzer {
       }
       return acc;
     }
+    // Identical independent elements under one hX/lX ("(1d20, 1d20, 1d20)kh1"): order statistics, as for dice.
+    if (n.op_count == 1 && ast_.ops[n.first_op].sel_count == 1 && !all_by_value(ast_.ops[n.first_op])) {
+      bool same = true;
+      for (auto& p : parts) same = same && p.pmf->lo == parts[0].pmf->lo && p.pmf->p == parts[0].pmf->p;
+      if (same) {
+        if (auto d = order_statistic(DieState{*parts[0].pmf, 0}, static_cast<int>(parts.size()), ast_.ops[n.first_op]))
+          return std::move(*d);
+      }
+    }
     double combos = 1;
     for (auto& p : parts) combos *= static_cast<double>(p.pmf->p.size());
     if (combos > 2e5 || !afford(combos * (parts.size() + 4) * n.op_count)) return sample(id);
