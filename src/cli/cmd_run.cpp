@@ -1,0 +1,280 @@
+// druzina run SCRIPT.json — applies a list of campaign commands (engine.hpp) to a new or saved campaign and
+// prints {"seed", "state", "events", "log", "save"?}. The script is a JSON array of commands or
+// {"commands": [...]}; {"type": "Undo", "steps"?: n} and {"type": "Redo", "steps"?: n} undo and redo.
+// A failing command stops the run: exit 2, "Command <index> (<type>) failed: …" in --lang (index from 0).
+//
+// druzina bench-save — the save/load benchmark hook (scripts/bench): builds a campaign of --pcs PCs,
+// --monsters monsters and --events events from a fixed seed and times io::save and io::load natively.
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "cli/cli.hpp"
+#include "core/campaign/session.hpp"
+#include "core/error.hpp"
+#include "core/io/save.hpp"
+#include "core/rng.hpp"
+
+namespace druzina::cli {
+namespace {
+
+using json = nlohmann::json;
+using campaign::Session;
+using campaign::Transaction;
+
+json nested(const UserError& e) {
+  return {{"reason_cs", e.message(Lang::cs)}, {"reason_uk", e.message(Lang::uk)}, {"reason_en", e.message(Lang::en)}};
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError("run.err.read", {{"path", path}});
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !(out << text)) throw UserError("run.err.write", {{"path", path}});
+}
+
+json event_list(const std::vector<Transaction>& txs) {
+  json events = json::array();
+  for (const auto& tx : txs)
+    for (const auto& ev : tx.events) events.push_back({{"tx", tx.id}, {"type", ev.type}, {"data", ev.data}});
+  return events;
+}
+
+Output run(const Args& args) {
+  const std::string& path = args.arg(0, "SCRIPT.json");
+  json script;
+  try {
+    script = json::parse(read_file(path));
+  } catch (const json::parse_error& e) {
+    throw UserError("run.err.script_json", {{"path", path}, {"detail", e.what()}});
+  }
+  const json* commands = &script;
+  if (script.is_object() && script.contains("commands")) commands = &script["commands"];
+  if (!commands->is_array()) throw UserError("run.err.not_script");
+
+  campaign::SessionOptions options;
+  options.tail_limit = static_cast<size_t>(std::max(1LL, args.integer("tail", 200)));
+  Session session(campaign::Engine::standard(), options);
+  if (auto file = args.get("campaign")) {
+    try {
+      session = io::load(read_file(*file));
+      session.set_tail_limit(options.tail_limit);
+    } catch (const UserError& e) {
+      json a = nested(e);
+      a["path"] = *file;
+      throw UserError("run.err.campaign", a);
+    }
+  }
+
+  std::uint64_t seed = args.seed().value_or(std::random_device{}());
+  Rng rng(seed);
+  std::vector<Transaction> ran;  // this run's transactions still in the history
+  for (size_t i = 0; i < commands->size(); ++i) {
+    const json& cmd = (*commands)[i];
+    std::string type = cmd.is_object() && cmd.contains("type") && cmd["type"].is_string() ? cmd["type"].get<std::string>() : "?";
+    try {
+      if (type == "Undo" || type == "Redo") {
+        for (auto it = cmd.begin(); it != cmd.end(); ++it)
+          if (it.key() != "type" && it.key() != "steps")
+            throw UserError("campaign.err.unknown_param", {{"command", type}, {"param", it.key()}});
+        long long steps = campaign::param::integer(cmd, "steps", 1, 100000, 1);
+        if (type == "Undo") {
+          session.undo(static_cast<size_t>(steps));
+          while (!ran.empty() && ran.back().id > session.state().last_tx) ran.pop_back();
+        } else {
+          session.redo(static_cast<size_t>(steps));
+          const auto& tail = session.tail();
+          for (size_t k = tail.size() - std::min<size_t>(tail.size(), static_cast<size_t>(steps)); k < tail.size(); ++k)
+            ran.push_back(tail[k]);
+        }
+      } else {
+        ran.push_back(session.dispatch(cmd, rng));
+      }
+    } catch (const UserError& e) {
+      json a = nested(e);
+      a["index"] = i;
+      a["type"] = type;
+      throw UserError("run.err.step", a);
+    }
+  }
+
+  std::vector<std::string> log = session.log_lines(args.lang);
+  Output out;
+  out.json = {{"seed", seed}, {"state", session.state()}, {"events", event_list(ran)}, {"log", log}};
+  if (args.has("save")) out.json["save"] = io::save_json(session);
+  if (auto file = args.get("out")) write_file(*file, io::save(session));
+  for (const auto& line : log) out.text += (out.text.empty() ? "" : "\n") + line;
+  return out;
+}
+
+// ---- bench-save ----------------------------------------------------------------------------------------
+// A plausible campaign: PCs with inventories and ability scores, monsters, then fights (initiative, damage,
+// healing, conditions, turns), rests and time until the wanted number of events exists.
+Session build_bench_campaign(int pcs, int monsters, int events, size_t tail_limit, std::uint64_t seed) {
+  campaign::SessionOptions options;
+  options.tail_limit = tail_limit;
+  Session s(campaign::Engine::standard(), options);
+  Rng rng(seed), pick(seed ^ 0x9e3779b97f4a7c15ULL);
+  auto count_events = [&] {
+    size_t n = 0;
+    for (const auto& tx : s.tail()) n += tx.events.size();
+    return n;
+  };
+  size_t total = 0;
+  auto run_cmd = [&](const json& cmd) {
+    try {
+      total += s.dispatch(cmd, rng).events.size();
+    } catch (const UserError&) {
+      // refused (e.g. a target already dead): the benchmark just moves on
+    }
+  };
+  run_cmd({{"type", "CreateCampaign"}, {"name", "Benchmark"}, {"language", "cs"}});
+  const char* names[] = {"Mira", "Bořek", "Olena", "Tarn", "Jasna", "Kvido", "Ivanka", "Radim"};
+  for (int i = 0; i < pcs; ++i) {
+    json inv = json::array();
+    for (int k = 0; k < 12; ++k)
+      inv.push_back({{"name", std::string("item ").append(std::to_string(k))}, {"weight", 1.5 * k}, {"qty", 1 + k % 3}, {"kind", k == 0 ? "armor_medium" : "gear"}, {"value_gp", 10 * k}});
+    std::string name = names[i % 8];
+    if (i >= 8) name.append(1, ' ').append(std::to_string(i));
+    run_cmd({{"type", "AddCreature"},
+             {"name", name},
+             {"kind", "pc"},
+             {"level", 5},
+             {"hp", 38},
+             {"ac", 15},
+             {"hit_die", 8},
+             {"race", "dwarf"},
+             {"abilities", {{"str", 14}, {"dex", 12}, {"con", 14}, {"int", 10}, {"wis", 13}, {"cha", 8}}},
+             {"inventory", inv},
+             {"renown", {{"Harfenici", 3}}},
+             {"notes", "A character of the benchmark campaign with a few lines of notes."}});
+  }
+  run_cmd({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", std::max(1, monsters)}, {"ac", 15}});
+  const char* conditions[] = {"prone", "poisoned", "frightened", "restrained", "blinded"};
+  const char* untils[] = {"end_of_next_turn", "start_of_next_turn", "permanent"};
+  while (total < static_cast<size_t>(events)) {
+    const auto& cs = s.state().creatures;
+    std::vector<std::string> living;
+    for (const auto& c : cs)
+      if (!c.death_saves.dead) living.push_back(c.id);
+    if (living.size() < 2) break;
+    if (!s.state().encounter) {
+      if (pick.below(4) == 0) run_cmd({{"type", "ShortRest"}});
+      if (pick.below(6) == 0) run_cmd({{"type", "LongRest"}});
+      json participants = json::array();
+      for (const auto& c : cs)
+        if (!c.death_saves.dead && (c.kind == "pc" || pick.below(3) == 0)) participants.push_back(c.id);
+      run_cmd({{"type", "StartEncounter"}, {"participants", participants}});
+      continue;
+    }
+    std::string target = living[pick.below(static_cast<std::uint32_t>(living.size()))];
+    switch (pick.below(10)) {
+      case 0: case 1: case 2:
+        run_cmd({{"type", "ApplyDamage"}, {"target", target}, {"amount", 1 + static_cast<int>(pick.below(8))}, {"damage_type", "slashing"}});
+        break;
+      case 3:
+        run_cmd({{"type", "Heal"}, {"target", target}, {"amount", 1 + static_cast<int>(pick.below(8))}});
+        break;
+      case 4:
+        run_cmd({{"type", "SetCondition"}, {"target", target}, {"condition", conditions[pick.below(5)]}, {"until", untils[pick.below(3)]}});
+        break;
+      case 5:
+        run_cmd({{"type", "AddNote"}, {"text", "The goblins shout something about a bridge."}});
+        break;
+      case 9:
+        if (pick.below(3) == 0) {
+          run_cmd({{"type", "EndEncounter"}});
+          break;
+        }
+        [[fallthrough]];
+      default:
+        run_cmd({{"type", "NextTurn"}});
+    }
+    // Keep someone alive to hit: heal the fallen PCs back in a long rest now and then.
+    if (total % 500 < 3 && !s.state().encounter) run_cmd({{"type", "LongRest"}});
+  }
+  (void)count_events;
+  return s;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+json measure(const Session& s, int runs) {
+  using clock = std::chrono::steady_clock;
+  std::vector<double> save_ms, load_ms;
+  std::string text;
+  for (int i = 0; i < runs; ++i) {
+    auto t0 = clock::now();
+    text = io::save(s);
+    auto t1 = clock::now();
+    Session back = io::load(text);
+    auto t2 = clock::now();
+    save_ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    load_ms.push_back(std::chrono::duration<double, std::milli>(t2 - t1).count());
+  }
+  size_t events = 0;
+  for (const auto& tx : s.tail()) events += tx.events.size();
+  return {{"save_ms", median(save_ms)}, {"load_ms", median(load_ms)}, {"bytes", text.size()},
+          {"transactions_in_save", s.tail().size()}, {"events_in_save", events}};
+}
+
+Output bench_save(const Args& args) {
+  int pcs = static_cast<int>(args.integer("pcs", 6));
+  int monsters = static_cast<int>(args.integer("monsters", 30));
+  int events = static_cast<int>(args.integer("events", 2000));
+  int runs = static_cast<int>(std::max(1LL, args.integer("runs", 21)));
+  std::uint64_t seed = args.seed().value_or(1);
+  // Worst case: every event of the campaign still in the undo tail.
+  using clock = std::chrono::steady_clock;
+  auto t0 = clock::now();
+  Session full = build_bench_campaign(pcs, monsters, events, 1'000'000, seed);
+  auto t1 = clock::now();
+  size_t dispatched = full.tail().size();
+  json result = measure(full, runs);
+  result["pcs"] = pcs;
+  result["monsters"] = monsters;
+  result["events_wanted"] = events;
+  result["dispatch_us"] = std::chrono::duration<double, std::micro>(t1 - t0).count() / std::max<size_t>(1, dispatched);
+  {
+    auto u0 = clock::now();
+    Session copy = full;
+    copy.undo(1);
+    auto u1 = clock::now();
+    result["undo_ms_full_tail"] = std::chrono::duration<double, std::milli>(u1 - u0).count();
+  }
+  // The same campaign as the app keeps it: the default tail, older transactions folded into the snapshot.
+  Session bounded = full;
+  bounded.set_tail_limit(campaign::SessionOptions{}.tail_limit);
+  result["default_tail"] = measure(bounded, runs);
+  {
+    auto u0 = clock::now();
+    bounded.undo(1);
+    auto u1 = clock::now();
+    result["default_tail"]["undo_ms"] = std::chrono::duration<double, std::milli>(u1 - u0).count();
+  }
+  Output out;
+  out.json = result;
+  out.text = result.dump(2);
+  return out;
+}
+
+const bool reg_run = register_command(
+    {"run", "run SCRIPT.json [--seed N] [--campaign SAVE.json] [--tail N] [--save] [--out FILE]",
+     "apply a JSON list of campaign commands; print the state, the events and the log (--save: the save too)", run});
+const bool reg_bench = register_command(
+    {"bench-save", "bench-save [--pcs 6] [--monsters 30] [--events 2000] [--runs 21] [--seed N]",
+     "(benchmark) time saving and loading a campaign of that size", bench_save});
+
+}  // namespace
+}  // namespace druzina::cli

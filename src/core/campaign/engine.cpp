@@ -1,0 +1,350 @@
+// The campaign engine: registration, running a command as one transaction, folding events, log lines.
+// See engine.hpp for the contract and docs/engine.md for the design.
+#include "core/campaign/engine.hpp"
+
+#include <algorithm>
+
+#include "core/campaign/derived.hpp"
+#include "core/campaign/json_read.hpp"
+#include "core/error.hpp"
+
+namespace druzina::campaign {
+
+// ---- Event / Transaction JSON --------------------------------------------------------------------------
+void to_json(json& j, const Event& e) { j = json{{"type", e.type}, {"data", e.data}}; }
+
+void from_json(const json& j, Event& e) {
+  e.type.clear();
+  e.data = json::object();
+  jr::field(j, "type", e.type);
+  if (e.type.empty()) {
+    jr::PathGuard g("type");
+    jr::fail_type("string");
+  }
+  auto it = j.find("data");
+  if (it != j.end()) {
+    jr::PathGuard g("data");
+    if (!it->is_object()) jr::fail_type("object");
+    e.data = *it;
+  }
+}
+
+void to_json(json& j, const Transaction& t) {
+  j = t.extra.is_object() ? t.extra : json::object();
+  j["id"] = t.id;
+  j["at"] = t.at;
+  if (t.wall) j["wall"] = *t.wall;
+  j["command"] = t.command;
+  j["events"] = t.events;
+}
+
+void from_json(const json& j, Transaction& t) {
+  t = Transaction{};
+  jr::field(j, "id", t.id);
+  jr::field(j, "at", t.at);
+  jr::field(j, "wall", t.wall);
+  auto it = j.find("command");
+  if (it != j.end()) {
+    jr::PathGuard g("command");
+    if (!it->is_object()) jr::fail_type("object");
+    t.command = *it;
+  }
+  jr::field(j, "events", t.events);
+  t.extra = jr::unknown_fields(j, {"id", "at", "wall", "command", "events"});
+}
+
+// ---- Ctx -----------------------------------------------------------------------------------------------
+struct Ctx::DepthGuard {
+  Ctx& ctx;
+  explicit DepthGuard(Ctx& c, std::string_view what) : ctx(c) {
+    if (++ctx.depth_ > kMaxDepth) {
+      --ctx.depth_;
+      throw UserError("campaign.err.hook_loop", {{"max", kMaxDepth}, {"at", std::string(what)}});
+    }
+  }
+  ~DepthGuard() { --ctx.depth_; }
+};
+
+void Ctx::emit(std::string type, json data) {
+  if (events_.size() >= kMaxEvents) throw UserError("campaign.err.too_many_events", {{"max", kMaxEvents}});
+  if (!data.is_object()) data = json::object();
+  Event ev{std::move(type), std::move(data)};
+  engine_->apply(*state_, ev);
+  events_.push_back(ev);
+  engine_->run_event_hooks(*this, ev);
+}
+
+void Ctx::run(const json& command) { engine_->run_command(*this, command); }
+
+std::string Ctx::new_id(std::string_view prefix) {
+  long long n = std::max(state_->next_id, reserved_id_ + 1);
+  reserved_id_ = n;
+  return std::string(prefix) + std::to_string(n);
+}
+
+bool Ctx::module_enabled(std::string_view module_id) const { return engine_->module_enabled(*state_, module_id); }
+
+void Ctx::run_prompt_handlers(const Prompt& p, const json& answer) { engine_->run_prompt_hooks(*this, p, answer); }
+
+// ---- registration --------------------------------------------------------------------------------------
+const Engine& Engine::standard() {
+  static const Engine* engine = [] {
+    auto* e = new Engine;
+    register_base_events(*e);
+    register_base_commands(*e);
+    register_rule_modules(*e);
+    return e;
+  }();
+  return *engine;
+}
+
+void Engine::register_command(std::string type, CommandDef def) {
+  CommandEntry entry;
+  entry.module = installing_;
+  entry.def = std::move(def);
+  commands_[std::move(type)] = std::move(entry);
+}
+
+void Engine::register_event(std::string type, EventDef def) { events_[std::move(type)] = std::move(def); }
+
+void Engine::before(std::string command_type, CommandHook fn) {
+  CommandHookEntry h;
+  h.module = installing_;
+  h.fn = std::move(fn);
+  before_[std::move(command_type)].push_back(std::move(h));
+}
+
+void Engine::after(std::string command_type, CommandHook fn) {
+  CommandHookEntry h;
+  h.module = installing_;
+  h.fn = std::move(fn);
+  after_[std::move(command_type)].push_back(std::move(h));
+}
+
+void Engine::on_event(std::string event_type, EventHook fn) {
+  EventHookEntry h;
+  h.module = installing_;
+  h.fn = std::move(fn);
+  on_event_[std::move(event_type)].push_back(std::move(h));
+}
+
+void Engine::on_prompt(std::string prompt_kind, PromptHook fn) {
+  PromptHookEntry h;
+  h.module = installing_;
+  h.fn = std::move(fn);
+  on_prompt_[std::move(prompt_kind)].push_back(std::move(h));
+}
+
+void Engine::allow_params(const std::string& command_type, std::vector<std::string> names) {
+  auto& list = extra_params_[command_type];
+  list.insert(list.end(), names.begin(), names.end());
+}
+
+void Engine::add_module(Module m) {
+  if (m.setting.empty()) m.setting = m.id;
+  installing_ = m.id;
+  if (m.install) m.install(*this);
+  installing_.clear();
+  modules_.push_back(std::move(m));
+}
+
+bool Engine::has_command(std::string_view type) const { return commands_.count(std::string(type)) > 0; }
+bool Engine::has_event(std::string_view type) const { return events_.count(std::string(type)) > 0; }
+
+std::vector<std::string> Engine::command_types() const {
+  std::vector<std::string> out;
+  for (const auto& [k, v] : commands_) out.push_back(k);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const Module* Engine::module(std::string_view id) const {
+  for (const auto& m : modules_)
+    if (m.id == id) return &m;
+  return nullptr;
+}
+
+bool Engine::module_enabled(const Campaign& c, std::string_view module_id) const {
+  if (module_id.empty()) return true;
+  const Module* m = module(module_id);
+  if (!m) return false;
+  return rule_enabled(c, m->setting, m->default_on);
+}
+
+// ---- running -------------------------------------------------------------------------------------------
+void Engine::run_command(Ctx& ctx, const json& cmd) const {
+  Ctx::DepthGuard depth(ctx, "command");
+  if (!cmd.is_object()) throw UserError("campaign.err.bad_command");
+  auto t = cmd.find("type");
+  if (t == cmd.end() || !t->is_string()) throw UserError("campaign.err.bad_command");
+  const std::string& type = t->get_ref<const std::string&>();
+  auto it = commands_.find(type);
+  if (it == commands_.end()) throw UserError("campaign.err.unknown_command", {{"command", type}});
+  const CommandEntry& entry = it->second;
+  if (!entry.module.empty() && !module_enabled(ctx.state(), entry.module)) {
+    const Module* m = module(entry.module);
+    throw UserError("campaign.err.rule_off", {{"command", type}, {"rule", m ? m->setting : entry.module}});
+  }
+  auto extra = extra_params_.find(type);
+  for (auto p = cmd.begin(); p != cmd.end(); ++p) {
+    const std::string& k = p.key();
+    if (k == "type") continue;
+    bool known = std::find(entry.def.params.begin(), entry.def.params.end(), k) != entry.def.params.end();
+    if (!known && extra != extra_params_.end())
+      known = std::find(extra->second.begin(), extra->second.end(), k) != extra->second.end();
+    if (!known) throw UserError("campaign.err.unknown_param", {{"command", type}, {"param", k}});
+  }
+  if (entry.def.validate) entry.def.validate(ctx.state(), cmd);
+  auto run_hooks = [&](const std::unordered_map<std::string, std::vector<CommandHookEntry>>& table,
+                       const std::string& key) {
+    auto h = table.find(key);
+    if (h == table.end()) return;
+    for (const auto& hook : h->second)
+      if (module_enabled(ctx.state(), hook.module)) hook.fn(ctx, cmd);
+  };
+  run_hooks(before_, type);
+  run_hooks(before_, "*");
+  entry.def.execute(ctx, cmd);
+  run_hooks(after_, type);
+  run_hooks(after_, "*");
+}
+
+void Engine::run_event_hooks(Ctx& ctx, const Event& e) const {
+  auto run = [&](const std::string& key) {
+    auto h = on_event_.find(key);
+    if (h == on_event_.end()) return;
+    Ctx::DepthGuard depth(ctx, e.type);
+    for (const auto& hook : h->second)
+      if (module_enabled(ctx.state(), hook.module)) hook.fn(ctx, e);
+  };
+  run(e.type);
+  run("*");
+}
+
+void Engine::run_prompt_hooks(Ctx& ctx, const Prompt& p, const json& answer) const {
+  auto h = on_prompt_.find(p.kind);
+  if (h == on_prompt_.end()) return;
+  Ctx::DepthGuard depth(ctx, p.kind);
+  for (const auto& hook : h->second)
+    if (module_enabled(ctx.state(), hook.module)) hook.fn(ctx, p, answer);
+}
+
+Engine::Result Engine::run(const Campaign& state, const json& cmd, Rng& rng, std::optional<long long> wall_ms) const {
+  Rng saved = rng;
+  try {
+    Result r{state, {}};
+    r.tx.id = state.last_tx + 1;
+    r.tx.command = cmd;
+    r.tx.at = state.minutes;
+    r.tx.wall = wall_ms;
+    Ctx ctx(*this, r.state, rng, r.tx.id, r.tx.command);
+    run_command(ctx, r.tx.command);
+    r.state.last_tx = r.tx.id;
+    jr::reset_path();
+    validate_campaign(r.state);
+    r.tx.events = std::move(ctx.events_);
+    return r;
+  } catch (const UserError&) {
+    rng = saved;
+    jr::reset_path();
+    throw;
+  } catch (const json::exception& e) {
+    rng = saved;
+    jr::reset_path();
+    throw UserError("campaign.err.bad_command", {{"detail", e.what()}});
+  } catch (const std::exception& e) {
+    rng = saved;
+    jr::reset_path();
+    throw UserError("campaign.err.internal", {{"detail", e.what()}});
+  }
+}
+
+void Engine::apply(Campaign& c, const Event& e) const {
+  auto it = events_.find(e.type);
+  if (it == events_.end()) throw std::invalid_argument("unknown event type " + e.type);
+  it->second.apply(c, e.data);
+}
+
+void Engine::apply(Campaign& c, const Transaction& tx) const {
+  for (const auto& e : tx.events) apply(c, e);
+  c.last_tx = tx.id;
+}
+
+std::string Engine::render(const Event& e, const LogContext& lc) const {
+  auto it = events_.find(e.type);
+  if (it == events_.end()) return e.type;
+  if (it->second.silent) return {};
+  if (it->second.render) return it->second.render(e.data, lc);
+  json args = e.data;
+  auto c = e.data.find("creature");
+  if (c != e.data.end() && c->is_string() && lc.name) args["name"] = lc.name(c->get<std::string>());
+  return tr(lc.lang, "event." + e.type, args);
+}
+
+// ---- parameters ----------------------------------------------------------------------------------------
+namespace param {
+
+const json* find(const json& cmd, std::string_view name) {
+  auto it = cmd.find(name);
+  if (it == cmd.end() || it->is_null()) return nullptr;
+  return &*it;
+}
+
+[[noreturn]] static void bad(std::string_view name, const char* expected) {
+  throw UserError("campaign.err.param", {{"param", std::string(name)}, {"expected", expected}});
+}
+
+std::string str(const json& cmd, std::string_view name) {
+  const json* v = find(cmd, name);
+  if (!v || !v->is_string() || v->get_ref<const std::string&>().empty()) bad(name, "text");
+  return v->get<std::string>();
+}
+
+std::string str(const json& cmd, std::string_view name, std::string fallback) {
+  const json* v = find(cmd, name);
+  if (!v) return fallback;
+  if (!v->is_string()) bad(name, "text");
+  return v->get<std::string>();
+}
+
+static long long to_integer(const json& v, std::string_view name) {
+  if (v.is_number_integer()) {
+    if (v.is_number_unsigned() && v.get<unsigned long long>() > 9'000'000'000'000'000ULL) bad(name, "integer");
+    return v.get<long long>();
+  }
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (d == static_cast<double>(static_cast<long long>(d)) && d > -9e15 && d < 9e15) return static_cast<long long>(d);
+  }
+  bad(name, "integer");
+}
+
+long long integer(const json& cmd, std::string_view name, long long lo, long long hi) {
+  const json* v = find(cmd, name);
+  if (!v) bad(name, "integer");
+  long long x = to_integer(*v, name);
+  if (x < lo || x > hi)
+    throw UserError("campaign.err.param_range", {{"param", std::string(name)}, {"value", x}, {"min", lo}, {"max", hi}});
+  return x;
+}
+
+long long integer(const json& cmd, std::string_view name, long long lo, long long hi, long long fallback) {
+  if (!find(cmd, name)) return fallback;
+  return integer(cmd, name, lo, hi);
+}
+
+bool boolean(const json& cmd, std::string_view name, bool fallback) {
+  const json* v = find(cmd, name);
+  if (!v) return fallback;
+  if (!v->is_boolean()) bad(name, "true/false");
+  return v->get<bool>();
+}
+
+const json& object(const json& cmd, std::string_view name) {
+  const json* v = find(cmd, name);
+  if (!v || !v->is_object()) bad(name, "object");
+  return *v;
+}
+
+}  // namespace param
+}  // namespace druzina::campaign

@@ -1,0 +1,79 @@
+// A campaign being played: the history that undo/redo and saves work on.
+//
+//   snapshot ──tail[0]──▶ … ──tail[n-1]──▶ state()          redo stack: transactions undone, newest undo last
+//
+// The tail is bounded (SessionOptions::tail_limit, default 200 transactions): when it grows past the limit the
+// oldest transaction is folded into the snapshot and can no longer be undone (nor shown in the log). That keeps
+// a multi-year campaign's save at a snapshot plus a bounded tail inside the browser's ~5 MB of localStorage.
+//
+// dispatch() runs one command as a transaction (all-or-nothing, see engine.hpp) and clears the redo stack.
+// undo(n) moves n transactions to the redo stack and recomputes the state by folding snapshot + remaining tail
+// (no hooks, no randomness: the recorded events are applied). redo(n) re-applies recorded events — it does not
+// run the command again, so the same rolls come back.
+#pragma once
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/campaign/engine.hpp"
+
+namespace druzina::campaign {
+
+struct SessionOptions {
+  size_t tail_limit = 200;  // transactions that can be undone (at least 1)
+};
+
+struct LogEntry {
+  long long tx = 0;
+  long long at = 0;       // in-world minutes
+  std::string command;    // the command type
+  std::vector<std::string> lines;
+};
+
+class Session {
+ public:
+  explicit Session(const Engine& engine = Engine::standard(), SessionOptions options = {});
+  // Restores a session from parts already checked by the caller (io::load): `current` must be the fold of
+  // snapshot + tail.
+  Session(const Engine& engine, Campaign snapshot, std::deque<Transaction> tail, std::vector<Transaction> redo,
+          Campaign current, SessionOptions options);
+
+  // Runs a command; throws UserError (state, history and rng untouched). The reference is valid until the next
+  // call that changes the session.
+  const Transaction& dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms = {});
+
+  void undo(size_t steps = 1);  // UserError campaign.err.nothing_to_undo when fewer are available
+  void redo(size_t steps = 1);  // UserError campaign.err.nothing_to_redo
+  size_t undo_depth() const { return tail_.size(); }
+  size_t redo_depth() const { return redo_.size(); }
+
+  const Campaign& state() const { return current_; }
+  const Campaign& snapshot() const { return snapshot_; }
+  const std::deque<Transaction>& tail() const { return tail_; }
+  const std::vector<Transaction>& redo_stack() const { return redo_; }  // back() is redone first
+  const Engine& engine() const { return *engine_; }
+  const SessionOptions& options() const { return options_; }
+  void set_tail_limit(size_t limit);  // folds the excess at once
+
+  // The log of the tail, oldest first: one entry per transaction with its lines in the given language.
+  std::vector<LogEntry> log(Lang lang) const;
+  // The same, flattened: "#12 Goblin 1 takes 7 damage …".
+  std::vector<std::string> log_lines(Lang lang) const;
+
+  // Folds snapshot + tail again (what undo does); exposed for tests and consistency checks.
+  Campaign refold() const;
+
+  nlohmann::json extra = nlohmann::json::object();  // unknown top-level fields of the save, kept on save
+
+ private:
+  void trim();
+  const Engine* engine_;
+  SessionOptions options_;
+  Campaign snapshot_;
+  std::deque<Transaction> tail_;
+  std::vector<Transaction> redo_;
+  Campaign current_;
+};
+
+}  // namespace druzina::campaign

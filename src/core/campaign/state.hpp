@@ -1,0 +1,283 @@
+// Campaign state: plain structs, the fold of every event so far (see engine.hpp).
+//
+// Rules for everything in this file:
+//   - Each struct has `nlohmann::json extra`: from_json keeps every field it does not know there, and to_json
+//     starts from extra and then writes the known fields — so a save written by a newer app (or by a rule module)
+//     survives a load → save round trip. (Only the unknown fields are kept in extra, not a copy of the whole
+//     input: that would double the memory and the copy cost of every dispatch.)
+//   - Only stored facts live here. Derived values (ability modifiers, proficiency bonus, encumbrance, exhaustion
+//     effects …) are computed by the functions in derived.hpp, never stored.
+//   - DM secrets: Creature::loyalty, Creature::hidden, Settings::dm_notes, Note::secret, and (per
+//     Settings::hp_visibility) the HP of creatures. io/player_view.hpp strips them for a player's share link.
+//   - from_json type-checks every known field and throws UserError("state.err.wrong_type", {path, expected})
+//     with a path like "creatures[3].hp"; validate_campaign() checks ranges and references
+//     (UserError("state.err.*", {path, …})). The engine validates after every command, io::load after reading.
+#pragma once
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/i18n.hpp"
+
+namespace druzina::campaign {
+
+using json = nlohmann::json;
+
+// Ability scores. JSON keys: str dex con int wis cha.
+struct Abilities {
+  int str = 10, dex = 10, con = 10, int_ = 10, wis = 10, cha = 10;
+  json extra = json::object();
+  int score(std::string_view ability) const;  // "str" … "cha"; throws std::out_of_range for anything else
+};
+
+// How long a condition lasts. The engine fills set_round / set_turn_of / set_at when the condition is set.
+//   end_of_next_turn / start_of_next_turn: ends at the end / start of the next turn of `turn_of` (empty = the
+//       bearer) that is not the turn during which it was set.
+//   rounds:  ends at the start of the setter's turn (set_turn_of, or the bearer) in round set_round + rounds;
+//            outside combat, when (minutes − set_at) × 10 ≥ rounds (10 rounds = 1 minute).
+//   minutes: ends when the clock reaches set_at + minutes.
+//   long_rest: ends when the bearer finishes a long rest.      permanent: until removed.
+// Turn-based kinds (end/start_of_next_turn) also end when the encounter ends or time advances outside combat.
+struct Until {
+  std::string kind = "permanent";
+  int rounds = 0;
+  long long minutes = 0;
+  std::string turn_of;
+  int set_round = 0;        // encounter round when set; 0 = outside combat
+  std::string set_turn_of;  // whose turn it was when set ("" outside combat)
+  long long set_at = 0;     // in-world minute when set
+  json extra = json::object();
+};
+
+struct Condition {
+  std::string id;      // "paralyzed", "prone", … or a module's own id ("no_reactions")
+  std::string source;  // who/what caused it ("shock", "0hp", a creature id, free text); "" = unspecified
+  Until until;
+  json extra = json::object();
+};
+
+struct DeathSaves {
+  int successes = 0, failures = 0;
+  bool stable = false, dead = false;
+  json extra = json::object();
+};
+
+struct Injury {
+  std::string id;           // "i12"
+  std::string table;        // the table it was rolled on ("lingering-injury"), if any
+  int table_row = 0;        // the die result / row it came from (0 = entered by hand)
+  json effects = json::object();  // mechanics for rule modules (free form)
+  long long since_minutes = 0;
+  Text text;
+  bool cured = false;
+  json extra = json::object();
+};
+
+struct Scar {
+  Text text;
+  long long since_minutes = 0;
+  std::string from_injury;  // injury id, if it came from one
+  json extra = json::object();
+};
+
+// kind: armor_light | armor_medium | armor_heavy | shield | clothing | weapon | gear | potion
+struct Item {
+  std::string name;
+  double weight = 0;  // pounds, per piece
+  int qty = 1;
+  bool worn = false;
+  std::string kind = "gear";
+  double value_gp = 0;
+  json extra = json::object();
+};
+
+// An intelligence-point pick (house rule): kind skill | tool | language | expertise.
+struct IntPick {
+  std::string kind, name;
+  int taken_at_level = 1;
+  int order = 0;  // global order of picks; the newest go inactive first when INT drops
+  json extra = json::object();
+};
+
+// kind: pc | npc | monster | sidekick.   size: tiny | small | medium | large | huge | gargantuan.
+struct Creature {
+  std::string id;  // stable, "c7"
+  std::string kind = "pc";
+  std::string name;
+  int level = 1;  // character level; for monsters whatever the DM uses (0 allowed)
+  std::string size = "medium";
+  std::string race;  // free text; "dwarf" matters for encumbrance
+  Abilities abilities;
+  int max_hp = 1, hp = 1, temp_hp = 0;
+  int ac = 10;
+  std::optional<int> initiative_bonus;  // the whole initiative modifier; unset = the DEX modifier
+  int speed = 30;
+  int hit_die = 0;          // sides of the hit die (6, 8, 10, 12); 0 = not set (no hit dice to spend)
+  int hit_dice_used = 0;    // spent hit dice; the creature has max(level, 1) in total
+  int legendary_actions = 0;  // per round (reset at the start of its turn in an encounter)
+  std::vector<Condition> conditions;
+  int exhaustion = 0;                             // total level, 0..6
+  std::map<std::string, int> exhaustion_sources;  // part of `exhaustion` tracked by source ("rage": 1)
+  DeathSaves death_saves;
+  bool inspiration = false;
+  int hero_points = 0;
+  std::vector<Injury> injuries;
+  std::vector<Scar> scars;
+  int resurrection_attempts = 0;  // every attempt counts for the resurrection DC
+  std::vector<std::string> attunement;  // item names, at most 3
+  std::vector<Item> inventory;
+  std::vector<IntPick> int_picks;
+  std::map<std::string, int> renown;  // faction → renown
+  json loyalty;                       // null | int | object — DM SECRET
+  json diseases = json::array(), poisons = json::array(), madness = json::array();
+  int potions_drunk_since_long_rest = 0;
+  bool hidden = false;  // DM SECRET: the players do not know this creature
+  std::string notes;    // shown to players for PCs and sidekicks only
+  json extra = json::object();
+};
+
+struct InitEntry {
+  std::string creature;
+  int initiative = 0;
+  bool lair = false;  // the creature's lair action (initiative 20, loses ties), not its own turn
+  json extra = json::object();
+};
+
+// A running encounter (Campaign::encounter is empty between fights).
+struct Encounter {
+  std::vector<InitEntry> order;  // sorted, highest initiative first
+  int round = 1;
+  int turn = 0;                         // index into order
+  std::map<std::string, int> legendary;  // creature → legendary actions left this round
+  json extra = json::object();
+};
+
+// A downtime project (crafting, art, training …); rule modules define what `data` holds.
+struct Project {
+  std::string id, kind, name;
+  std::vector<std::string> owners;  // creature ids
+  double goal_gp = 0, progress_gp = 0, materials_gp = 0, hours = 0;
+  bool done = false;
+  json data = json::object();
+  json extra = json::object();
+};
+
+// A pending question for the table ("CON save DC 15 for Mira", "DM: does the soul refuse?").
+// data conventions (all optional): "dice" (the expression the engine rolls when the answer has no roll,
+// modifier included, e.g. "1d20+2"; default "1d20"), "dc" (success = total ≥ dc), "choices" (array of strings:
+// the answer is one of them instead of a roll), "dm_only" (true: not shown to players), plus whatever the
+// creating module needs to act on the answer. An entered roll is the total as rolled at the table.
+struct Prompt {
+  std::string id;  // "p31"
+  std::string kind;
+  std::string creature;  // may be empty
+  json data = json::object();
+  long long created_by_tx = 0;
+  json extra = json::object();
+};
+
+struct Note {
+  std::string id;  // "n5"
+  std::string text;
+  bool secret = false;   // DM only
+  std::string creature;  // optional: the creature it is about
+  long long at = 0;      // in-world minute
+  json extra = json::object();
+};
+
+// What players see of HP: "exact" (numbers), "status" (healthy / bloodied / down / dead), "hidden".
+// party = PCs and sidekicks, others = NPCs and monsters.
+struct HpVisibility {
+  std::string party = "exact", others = "status";
+  json extra = json::object();
+};
+
+struct Settings {
+  std::string language = "en";          // cs | uk | en
+  std::map<std::string, bool> rules;    // rule module switches; a missing key = the module's default
+  int exhaustion_edition = 2014;        // 2014 | 2024
+  int potion_warning_threshold = 3;
+  HpVisibility hp_visibility;
+  std::string dm_notes;                 // DM SECRET
+  std::string house_rule_notes;         // shown to players (e.g. the ranger rework)
+  std::map<std::string, double> price_overrides;  // item id → gp
+  json extra = json::object();
+};
+
+struct Campaign {
+  std::string name;
+  Settings settings;
+  std::vector<Creature> creatures;
+  std::optional<Encounter> encounter;
+  std::vector<Project> projects;
+  long long minutes = 0;  // in-world clock
+  std::vector<Prompt> prompts;
+  std::vector<Note> notes;
+  json modules = json::object();  // per-rule-module campaign data, keyed by module id
+  long long next_id = 1;          // next number for ids ("c12", "p13", …), shared by all kinds
+  long long last_tx = 0;          // id of the last transaction folded into this state
+  json extra = json::object();
+};
+
+// ---- JSON (ADL, so json.get<Campaign>() works too) -------------------------------------------------
+void to_json(json& j, const Abilities& v);
+void from_json(const json& j, Abilities& v);
+void to_json(json& j, const Until& v);
+void from_json(const json& j, Until& v);
+void to_json(json& j, const Condition& v);
+void from_json(const json& j, Condition& v);
+void to_json(json& j, const DeathSaves& v);
+void from_json(const json& j, DeathSaves& v);
+void to_json(json& j, const Injury& v);
+void from_json(const json& j, Injury& v);
+void to_json(json& j, const Scar& v);
+void from_json(const json& j, Scar& v);
+void to_json(json& j, const Item& v);
+void from_json(const json& j, Item& v);
+void to_json(json& j, const IntPick& v);
+void from_json(const json& j, IntPick& v);
+void to_json(json& j, const Creature& v);
+void from_json(const json& j, Creature& v);
+void to_json(json& j, const InitEntry& v);
+void from_json(const json& j, InitEntry& v);
+void to_json(json& j, const Encounter& v);
+void from_json(const json& j, Encounter& v);
+void to_json(json& j, const Project& v);
+void from_json(const json& j, Project& v);
+void to_json(json& j, const Prompt& v);
+void from_json(const json& j, Prompt& v);
+void to_json(json& j, const Note& v);
+void from_json(const json& j, Note& v);
+void to_json(json& j, const HpVisibility& v);
+void from_json(const json& j, HpVisibility& v);
+void to_json(json& j, const Settings& v);
+void from_json(const json& j, Settings& v);
+void to_json(json& j, const Campaign& v);
+void from_json(const json& j, Campaign& v);
+
+// Names of the editable creature fields (the keys AddCreature / UpdateCreature accept).
+const std::vector<std::string>& creature_fields();
+
+// ---- validation --------------------------------------------------------------------------------------
+// Throws UserError("state.err.<reason>", {"path": "creatures[2].hp", …}) on the first problem found.
+void validate_creature(const Creature& c);
+void validate_settings(const Settings& s);
+void validate_campaign(const Campaign& c);
+
+// ---- lookups -----------------------------------------------------------------------------------------
+Creature* find_creature(Campaign& c, std::string_view id);
+const Creature* find_creature(const Campaign& c, std::string_view id);
+Prompt* find_prompt(Campaign& c, std::string_view id);
+const Prompt* find_prompt(const Campaign& c, std::string_view id);
+// Like find_creature, but a missing id is a std::out_of_range (for event apply functions: a replayed event
+// that names a creature that is not there means a corrupt history).
+Creature& creature_ref(Campaign& c, std::string_view id);
+
+// Records that an id ("c12") is taken: next_id becomes at least its number + 1. Every event that brings a new
+// id into the state calls this in its apply function, so a replay restores next_id exactly.
+void claim_id(Campaign& c, std::string_view id);
+
+}  // namespace druzina::campaign

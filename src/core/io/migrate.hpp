@@ -1,0 +1,25 @@
+// Save migrations: a chain of functions on the raw JSON, one per schema version step (vN → vN+1), so each
+// step stays small and testable. load() runs the chain before reading the document.
+//
+// v1 (the first prototype's save, before the event-sourced engine):
+//   {"schemaVersion": 1, "app": "druzina",
+//    "campaign": {"name", "settings": {"language", "rules", "exhaustionEdition"}, "clock": minutes, "nextId": n,
+//                 "creatures": [{"id": 3 (an integer), "kind", "name", "level", "hp": {"current", "max", "temp"},
+//                                "conditions": ["prone", …] (plain ids), … other fields as in v2}],
+//                 "encounter": {"order": [{"creature": 3, "initiative": 15}], "round", "turn"} | null},
+//    "log": ["text line", …]}
+// v2: see save.hpp. The v1 → v2 step turns integer ids into "c<n>", hp objects into max_hp/hp/temp_hp, plain
+// condition ids into condition objects (permanent, no source), camelCase settings into snake_case, "campaign"
+// into "snapshot" with an empty tail (v1 kept no history: its text log is kept in snapshot.legacy_log).
+#pragma once
+#include <nlohmann/json.hpp>
+
+namespace druzina::io {
+
+// Upgrades doc (a save of schema version `from`) to kSchemaVersion. Throws UserError save.err.* when a step
+// meets a shape it cannot read.
+nlohmann::json migrate(nlohmann::json doc, int from);
+
+nlohmann::json migrate_v1_to_v2(nlohmann::json doc);
+
+}  // namespace druzina::io

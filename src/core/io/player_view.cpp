@@ -1,0 +1,146 @@
+#include "core/io/player_view.hpp"
+
+#include <set>
+
+#include "core/campaign/derived.hpp"
+
+namespace druzina::io {
+
+using json = nlohmann::json;
+using namespace druzina::campaign;
+
+namespace {
+
+bool is_party(const Creature& c) { return c.kind == "pc" || c.kind == "sidekick"; }
+
+void add_hp(json& out, const Creature& c, const std::string& visibility) {
+  if (visibility == "exact") {
+    out["max_hp"] = c.max_hp;
+    out["hp"] = c.hp;
+    out["temp_hp"] = c.temp_hp;
+  } else if (visibility == "status") {
+    out["health"] = health_status(c);
+  }
+}
+
+json conditions_of(const Creature& c) {
+  json list = json::array();
+  for (const auto& x : c.conditions) {
+    json until = {{"kind", x.until.kind}};
+    if (x.until.kind == "rounds") until["rounds"] = x.until.rounds;
+    if (x.until.kind == "minutes") until["minutes"] = x.until.minutes, until["set_at"] = x.until.set_at;
+    list.push_back({{"id", x.id}, {"until", until}});
+  }
+  return list;
+}
+
+json creature_view(const Creature& c, const Settings& s) {
+  json out = {{"id", c.id}, {"kind", c.kind}, {"name", c.name}, {"size", c.size}, {"conditions", conditions_of(c)},
+              {"dead", c.death_saves.dead}};
+  if (is_party(c)) {
+    add_hp(out, c, s.hp_visibility.party);
+    out["level"] = c.level;
+    out["race"] = c.race;
+    out["abilities"] = {{"str", c.abilities.str}, {"dex", c.abilities.dex}, {"con", c.abilities.con},
+                        {"int", c.abilities.int_}, {"wis", c.abilities.wis}, {"cha", c.abilities.cha}};
+    out["ac"] = c.ac;
+    out["speed"] = c.speed;
+    out["exhaustion"] = c.exhaustion;
+    out["death_saves"] = {{"successes", c.death_saves.successes}, {"failures", c.death_saves.failures},
+                          {"stable", c.death_saves.stable}, {"dead", c.death_saves.dead}};
+    out["inspiration"] = c.inspiration;
+    out["hero_points"] = c.hero_points;
+    json injuries = json::array();
+    for (const auto& i : c.injuries)
+      injuries.push_back({{"id", i.id}, {"text", i.text}, {"cured", i.cured}, {"since_minutes", i.since_minutes}});
+    out["injuries"] = injuries;
+    json scars = json::array();
+    for (const auto& sc : c.scars) scars.push_back({{"text", sc.text}});
+    out["scars"] = scars;
+    out["attunement"] = c.attunement;
+    json items = json::array();
+    for (const auto& it : c.inventory)
+      items.push_back({{"name", it.name}, {"weight", it.weight}, {"qty", it.qty}, {"worn", it.worn}, {"kind", it.kind}});
+    out["inventory"] = items;
+    json picks = json::array();
+    for (const auto& p : c.int_picks) picks.push_back({{"kind", p.kind}, {"name", p.name}, {"order", p.order}});
+    out["int_picks"] = picks;
+    out["renown"] = c.renown;
+    out["notes"] = c.notes;
+  } else {
+    add_hp(out, c, s.hp_visibility.others);
+    json injuries = json::array();
+    for (const auto& i : c.injuries)
+      if (!i.cured) injuries.push_back({{"id", i.id}, {"text", i.text}});
+    out["injuries"] = injuries;
+  }
+  return out;
+}
+
+}  // namespace
+
+json player_view(const Campaign& c) {
+  std::set<std::string> visible;
+  for (const auto& x : c.creatures)
+    if (!x.hidden) visible.insert(x.id);
+
+  json out = json::object();
+  out["name"] = c.name;
+  out["minutes"] = c.minutes;
+  out["settings"] = {{"language", c.settings.language},
+                     {"rules", c.settings.rules},
+                     {"exhaustion_edition", c.settings.exhaustion_edition},
+                     {"house_rule_notes", c.settings.house_rule_notes},
+                     {"price_overrides", c.settings.price_overrides},
+                     {"hp_visibility", {{"party", c.settings.hp_visibility.party}, {"others", c.settings.hp_visibility.others}}}};
+
+  json creatures = json::array();
+  for (const auto& x : c.creatures)
+    if (visible.count(x.id)) creatures.push_back(creature_view(x, c.settings));
+  out["creatures"] = creatures;
+
+  if (c.encounter) {
+    const auto& e = *c.encounter;
+    json order = json::array();
+    json turn = nullptr;
+    for (size_t i = 0; i < e.order.size(); ++i) {
+      const auto& entry = e.order[i];
+      if (!visible.count(entry.creature)) continue;
+      if (static_cast<int>(i) == e.turn) turn = order.size();
+      order.push_back({{"creature", entry.creature}, {"initiative", entry.initiative}, {"lair", entry.lair}});
+    }
+    out["encounter"] = {{"order", order}, {"round", e.round}, {"turn", turn}};
+  } else {
+    out["encounter"] = nullptr;
+  }
+
+  json prompts = json::array();
+  for (const auto& p : c.prompts) {
+    if (p.data.is_object() && p.data.value("dm_only", false)) continue;
+    if (!p.creature.empty() && !visible.count(p.creature)) continue;
+    prompts.push_back({{"id", p.id}, {"kind", p.kind}, {"creature", p.creature}});
+  }
+  out["prompts"] = prompts;
+
+  json notes = json::array();
+  for (const auto& n : c.notes) {
+    if (n.secret) continue;
+    if (!n.creature.empty() && !visible.count(n.creature)) continue;
+    notes.push_back({{"id", n.id}, {"text", n.text}, {"creature", n.creature}, {"at", n.at}});
+  }
+  out["notes"] = notes;
+
+  json projects = json::array();
+  for (const auto& p : c.projects) {
+    json owners = json::array();
+    for (const auto& o : p.owners)
+      if (visible.count(o)) owners.push_back(o);
+    if (owners.empty() && !p.owners.empty()) continue;  // only hidden creatures work on it
+    projects.push_back({{"id", p.id}, {"kind", p.kind}, {"name", p.name}, {"owners", owners}, {"goal_gp", p.goal_gp},
+                        {"progress_gp", p.progress_gp}, {"done", p.done}});
+  }
+  out["projects"] = projects;
+  return out;
+}
+
+}  // namespace druzina::io

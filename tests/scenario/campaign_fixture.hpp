@@ -1,0 +1,85 @@
+// Shared helpers for the campaign, save and scenario tests: a session with a fixed-seed Rng, shortcuts for
+// commands, and a check that a call is refused with a given UserError key.
+#pragma once
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/campaign/derived.hpp"
+#include "core/campaign/session.hpp"
+#include "core/error.hpp"
+#include "core/rng.hpp"
+
+namespace druzina::test {
+
+using nlohmann::json;
+using namespace druzina::campaign;
+
+// The key of the UserError fn throws ("" when it throws none).
+template <class F>
+std::string error_key(F&& fn) {
+  try {
+    fn();
+  } catch (const UserError& e) {
+    return e.key();
+  }
+  return "";
+}
+
+#define REQUIRE_REFUSED(expr, key) REQUIRE(::druzina::test::error_key([&] { (void)(expr); }) == std::string(key))
+
+inline json to_j(const Campaign& c) { return json(c); }
+
+struct Table {
+  explicit Table(std::uint64_t seed = 42, SessionOptions opts = {}) : session(Engine::standard(), opts), rng(seed) {}
+  Table(const Engine& engine, std::uint64_t seed, SessionOptions opts = {}) : session(engine, opts), rng(seed) {}
+
+  Session session;
+  Rng rng;
+
+  const Transaction& run(const json& cmd) { return session.dispatch(cmd, rng); }
+  const Campaign& state() const { return session.state(); }
+  const Creature& c(const std::string& id) const {
+    const Creature* x = find_creature(session.state(), id);
+    REQUIRE(x != nullptr);
+    return *x;
+  }
+  // Adds a creature and returns its id.
+  std::string add(json fields) {
+    fields["type"] = "AddCreature";
+    const Transaction& tx = run(fields);
+    return tx.events.back().data["creature"]["id"].get<std::string>();
+  }
+  std::string pc(const std::string& name, int hp, json more = json::object()) {
+    more["name"] = name;
+    more["kind"] = "pc";
+    more["hp"] = hp;
+    return add(more);
+  }
+  std::string monster(const std::string& name, int hp, json more = json::object()) {
+    more["name"] = name;
+    more["kind"] = "monster";
+    more["hp"] = hp;
+    return add(more);
+  }
+  // Types of the events of the last transaction.
+  std::vector<std::string> last_types() const {
+    std::vector<std::string> out;
+    for (const auto& e : session.tail().back().events) out.push_back(e.type);
+    return out;
+  }
+};
+
+inline bool has_event(const Transaction& tx, const std::string& type) {
+  for (const auto& e : tx.events)
+    if (e.type == type) return true;
+  return false;
+}
+
+inline const Event* find_event(const Transaction& tx, const std::string& type) {
+  for (const auto& e : tx.events)
+    if (e.type == type) return &e;
+  return nullptr;
+}
+
+}  // namespace druzina::test

@@ -1,0 +1,100 @@
+// Broken saves are refused with a clear message and never half-applied.
+#include "../scenario/campaign_fixture.hpp"
+#include "core/io/save.hpp"
+
+using namespace druzina;
+using namespace druzina::test;
+
+namespace {
+std::string good_save() {
+  Table t(8);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
+  std::string m = t.pc("Mira", 17);
+  t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 2}});
+  t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 5}});
+  t.session.set_tail_limit(2);  // two creatures in the snapshot, two transactions in the tail
+  return io::save(t.session);
+}
+
+// Loads text into `session` the way the app does: assign only on success.
+std::string try_load(Session& session, const std::string& text) {
+  return error_key([&] { session = io::load(text); });
+}
+}  // namespace
+
+TEST_CASE("broken saves: refused with a message, the previous session untouched", "[save][broken]") {
+  const std::string good = good_save();
+  Session session = io::load(good);
+  const json before = to_j(session.state());
+  const json doc = json::parse(good);
+
+  struct Case {
+    const char* what;
+    std::function<std::string()> text;
+    const char* key;
+    const char* says;  // a piece of the English message
+  };
+  auto edited = [&](std::function<void(json&)> f) {
+    return [&doc, f] {
+      json d = doc;
+      f(d);
+      return d.dump();
+    };
+  };
+  std::vector<Case> cases = {
+      {"truncated JSON", [&] { return good.substr(0, good.size() / 2); }, "save.err.not_json", "line 1, column"},
+      {"not JSON at all", [] { return std::string("hello\nworld"); }, "save.err.not_json", "line 1"},
+      {"a JSON array", [] { return std::string("[1,2]"); }, "save.err.not_druzina", "Družina"},
+      {"another app's file", edited([](json& d) { d["app"] = "foundry"; }), "save.err.not_druzina", "Družina"},
+      {"no schema version", edited([](json& d) { d.erase("schemaVersion"); }), "save.err.no_version", "schemaVersion"},
+      {"a newer schema", edited([](json& d) { d["schemaVersion"] = 99; }), "save.err.too_new", "99"},
+      {"hp of the wrong type", edited([](json& d) { d["snapshot"]["creatures"][0]["hp"] = "full"; }), "save.err.invalid",
+       "snapshot.creatures[0].hp"},
+      {"negative hp", edited([](json& d) { d["snapshot"]["creatures"][0]["hp"] = -4; }), "save.err.invalid",
+       "snapshot.creatures[0].hp"},
+      {"hp above the maximum", edited([](json& d) { d["snapshot"]["creatures"][0]["hp"] = 999; }), "save.err.invalid", "maximum"},
+      {"an event about an unknown creature",
+       edited([](json& d) { d["tail"][1]["events"][0]["data"]["creature"] = "c42"; }), "save.err.bad_event", "c42"},
+      {"an event that makes hp negative",
+       edited([](json& d) { d["tail"][1]["events"][0]["data"]["new"] = -5; }), "save.err.invalid", "hp"},
+      {"an unknown event type", edited([](json& d) { d["tail"][0]["events"][0]["type"] = "dragon_arrives"; }),
+       "save.err.bad_event", "dragon_arrives"},
+      {"transactions out of order", edited([](json& d) { std::swap(d["tail"][0], d["tail"][1]); }), "save.err.bad_history", "transaction"},
+      {"a tail that is not a list", edited([](json& d) { d["tail"] = {{"id", 1}}; }), "save.err.invalid", "tail"},
+      {"a transaction without a command", edited([](json& d) { d["tail"][0].erase("command"); }), "save.err.invalid", "tail[0].command"},
+      {"an encounter naming a missing creature",
+       edited([](json& d) {
+         d["snapshot"]["encounter"] = {{"order", {{{"creature", "c77"}, {"initiative", 3}}}}, {"round", 1}, {"turn", 0}};
+       }),
+       "save.err.invalid", "c77"},
+      {"a broken redo stack", edited([](json& d) { d["redo"] = json::array({d["tail"][0]}); }), "save.err.bad_history", "redo"},
+      {"a bad tail limit", edited([](json& d) { d["tailLimit"] = 0; }), "save.err.invalid", "tailLimit"},
+  };
+  for (const auto& k : cases) {
+    SECTION(k.what) {
+      std::string text = k.text();
+      std::string key = try_load(session, text);
+      REQUIRE(key == k.key);
+      try {
+        io::load(text);
+      } catch (const UserError& e) {
+        std::string en = e.message(Lang::en);
+        INFO(en);
+        REQUIRE(en.find(k.says) != std::string::npos);
+        for (Lang lang : kLangs) REQUIRE(e.message(lang).find("save.err") == std::string::npos);
+      }
+      REQUIRE(to_j(session.state()) == before);
+    }
+  }
+}
+
+TEST_CASE("broken saves: the message is translated", "[save][broken]") {
+  try {
+    io::load("{\"app\": \"druzina\", \"schemaVersion\": 2, \"snapshot\": {\"creatures\": [{\"id\": \"c1\", \"name\": \"A\", \"hp\": true}], \"next_id\": 2}}");
+    FAIL("accepted");
+  } catch (const UserError& e) {
+    REQUIRE(e.message(Lang::cs) == "Uložená kampaň je poškozená: snapshot.creatures[0].hp: očekává se integer.");
+    REQUIRE(e.message(Lang::en) == "The save is damaged: snapshot.creatures[0].hp: expected integer.");
+    REQUIRE(e.message(Lang::uk).rfind("Збереження пошкоджене: snapshot.creatures[0].hp", 0) == 0);
+  }
+}
