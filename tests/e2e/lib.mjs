@@ -53,10 +53,11 @@ export async function widgets(page) {
   return page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_widgets())));
 }
 
-export async function widget(page, id, { timeout = 5000 } = {}) {
+// Waits (these machines are shared and slow at times) until the widget is visible and matches `where`.
+export async function widget(page, id, { timeout = 10000, where = () => true } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
-    const w = (await widgets(page)).find((x) => x.id === id && x.visible);
+    const w = (await widgets(page)).find((x) => x.id === id && x.visible && where(x));
     if (w) return w;
     if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${(await widgets(page)).map((x) => x.id).join(", ")}`);
     await page.waitForTimeout(50);
@@ -70,7 +71,7 @@ export async function tap(page, id) {
   await page.waitForTimeout(120);
 }
 
-export async function until(page, predicate, what, timeout = 5000) {
+export async function until(page, predicate, what, timeout = 10000) {
   const end = Date.now() + timeout;
   for (;;) {
     const s = await state(page);
