@@ -17,6 +17,7 @@
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/touch.hpp"
+#include "ui/model.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
 
@@ -137,7 +138,8 @@ void frame() {
     input = true;
   }
   input |= sync_size();
-  bool busy = ui::touch::update(now);
+  ui::set_now_ms(now);
+  bool busy = ui::touch::update(now) || ui::notice_visible();
   if (input || busy) last_activity_ms = now;
   if (now - last_activity_ms > kIdleAfterMs) {
     if (!idle) {
@@ -211,6 +213,7 @@ int main(int, char**) {
 
   ui::init_language(platform::preferred_language());
   app::start(platform::random_seed());
+  ui::model().start(platform::random_seed());
   platform::set_wake_callback(&app::wake);
   app::last_activity_ms = emscripten_get_now();
   emscripten_set_main_loop(app::frame, 0, false);

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "platform/storage.hpp"
+#include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/widgets.hpp"
 
@@ -108,7 +109,63 @@ void draw_tab_bar(float height) {
   }
 }
 
+// The top bar: the campaign's name and undo/redo, always one tap away.
+void draw_top_bar(float height) {
+  const float w = ImGui::GetContentRegionAvail().x;
+  ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(origin, ImVec2(origin.x + w, origin.y + height), ImGui::GetColorU32(ImGuiCol_MenuBarBg));
+  const Model& m = model();
+  const std::string& name = m.state().name;
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + 14, origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f));
+  ImGui::TextUnformatted(name.empty() ? "Družina" : name.c_str());
+  const float bw = 56.0f;
+  const char* labels[2] = {"\xE2\x86\xB6", "\xE2\x86\xB7"};  // ↶ ↷
+  const bool enabled[2] = {m.can_undo(), m.can_redo()};
+  for (int i = 0; i < 2; ++i) {
+    ImGui::SetCursorScreenPos(ImVec2(origin.x + w - (2 - i) * (bw + 6) - 8, origin.y + 4));
+    ImGui::BeginDisabled(!enabled[i]);
+    ImGui::PushID(i);
+    ImGui::PushFont(ui().fonts.big);
+    bool pressed = ImGui::Button(labels[i], ImVec2(bw, height - 8));
+    ImGui::PopFont();
+    ImGui::PopID();
+    ImGui::EndDisabled();
+    track(i == 0 ? "top.undo" : "top.redo", T(i == 0 ? "ui.undo" : "ui.redo"));
+    if (pressed) i == 0 ? model().undo() : model().redo();
+  }
+  ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
+}
+
+// A transient message above the tab bar (errors stay longer and are red).
+void draw_notice(float bottom) {
+  const Notice& n = model().notice();
+  if (n.text.empty() || now_ms() > n.until_ms) return;
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float margin = 12.0f, width = vp->Size.x - 2 * margin;
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + margin, bottom - 8), ImGuiCond_Always, ImVec2(0, 1));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, n.error ? ImVec4(0.55f, 0.12f, 0.14f, 0.97f) : ImVec4(0.20f, 0.30f, 0.22f, 0.97f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 12.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(16, 14));
+  ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+               ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(n.text.c_str());
+  ImGui::PopTextWrapPos();
+  track("notice", n.text);
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseReleased(0)) model().clear_notice();
+  ImGui::End();
+  ImGui::PopStyleVar(2);
+  ImGui::PopStyleColor();
+}
+
 }  // namespace
+
+bool notice_visible() {
+  const Notice& n = model().notice();
+  return !n.text.empty() && now_ms() <= n.until_ms;
+}
 
 void draw_root() {
   const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -124,7 +181,8 @@ void draw_root() {
   ImGui::Begin("##root", nullptr, flags);
   ImGui::PopStyleVar(2);
 
-  const float tab_h = 64.0f;
+  const float tab_h = 64.0f, top_h = 56.0f;
+  draw_top_bar(top_h);
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 12));
   ImGui::BeginChild("##screen", ImVec2(avail.x, avail.y - tab_h), ImGuiChildFlags_AlwaysUseWindowPadding);
@@ -138,8 +196,10 @@ void draw_root() {
   }
   ImGui::EndChild();
   ImGui::PopStyleVar();
+  float tab_top = ImGui::GetCursorScreenPos().y;
   draw_tab_bar(tab_h);
   ImGui::End();
+  draw_notice(tab_top);
 }
 
 }  // namespace druzina::ui

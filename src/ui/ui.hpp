@@ -39,7 +39,8 @@ std::string Tf(std::string_view key, const nlohmann::json& args);  // with {plac
 void init_language(std::string_view browser_language);
 void set_language(Lang lang);
 
-void draw_root();  // the full-viewport root window: screen content + bottom tab bar
+void draw_root();  // the full-viewport root window: top bar (undo/redo), screen content, bottom tab bar
+bool notice_visible();  // a message is on screen (the loop keeps rendering until it expires)
 
 // Screens (screens/*.cpp)
 void draw_dice();
