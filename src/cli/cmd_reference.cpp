@@ -23,7 +23,7 @@ std::string cat(const P&... pieces) {
 }
 
 std::string category_label(const std::string& category, Lang lang) {
-  std::string key = "reference.category.";
+  std::string key("reference.category.");
   for (char c : category) key.push_back(c == '-' ? '_' : c);
   return tr(lang, key);
 }

@@ -26,7 +26,7 @@ std::optional<double> optional_number(const json& j, const char* key) {
 }
 
 std::string category_key(const std::string& category) {
-  std::string key = "reference.category." + category;
+  std::string key = std::string("reference.category.").append(category);
   std::replace(key.begin() + 19, key.end(), '-', '_');
   return key;
 }
