@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "../../scripts/static-server.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const shots = path.join(root, "build/e2e");
+export const shots = process.env.DRUZINA_SHOTS_DIR ? path.resolve(process.env.DRUZINA_SHOTS_DIR) : path.join(root, "build/e2e");
 
 export const phone = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, hasTouch: true,
                        isMobile: true, locale: "en-US" };
@@ -17,7 +17,9 @@ const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 
 export async function launch() {
   fs.mkdirSync(shots, { recursive: true });
-  const { server, url } = await serve(path.join(root, "build/web"), 0);
+  // DRUZINA_WEB_DIR lets a developer test another build folder (e.g. build/web-mine); default build/web.
+  const webDir = process.env.DRUZINA_WEB_DIR ? path.resolve(process.env.DRUZINA_WEB_DIR) : path.join(root, "build/web");
+  const { server, url } = await serve(webDir, 0);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-sandbox",
