@@ -88,8 +88,8 @@ void damage(Ctx& ctx, const std::string& target, int amount, const DamageOptions
       dies = "zero_hp";
   }
 
-  json data = {{"creature", target}, {"old", old},        {"new", now},         {"temp_old", temp_old},
-               {"temp_new", temp_old - to_temp}, {"cause", opts.cause}, {"amount", amount}};
+  json data = {{"creature", target}, {"old", old}, {"new", now}, {"cause", opts.cause}, {"amount", amount}};
+  if (to_temp > 0) data["temp_old"] = temp_old, data["temp_new"] = temp_old - to_temp;
   if (!opts.damage_type.empty()) data["damage_type"] = opts.damage_type;
   if (opts.critical) data["critical"] = true;
   if (!dies.empty()) data["dies"] = dies;
@@ -121,13 +121,7 @@ void heal(Ctx& ctx, const std::string& target, int amount, const std::string& ca
   const Creature& c = require_living(ctx.state(), target);
   const int old = c.hp;
   const int now = std::min(c.max_hp, old + amount);
-  ctx.emit("hp_changed", {{"creature", target},
-                          {"old", old},
-                          {"new", now},
-                          {"temp_old", c.temp_hp},
-                          {"temp_new", c.temp_hp},
-                          {"cause", cause},
-                          {"amount", amount}});
+  ctx.emit("hp_changed", {{"creature", target}, {"old", old}, {"new", now}, {"cause", cause}, {"amount", amount}});
   if (old == 0 && now > 0) leave_zero(ctx, target);
 }
 
@@ -136,8 +130,7 @@ void set_hp(Ctx& ctx, const std::string& target, int value, const std::string& c
   if (value < 0 || value > c.max_hp)
     throw UserError("campaign.err.param_range", {{"param", "hp"}, {"value", value}, {"min", 0}, {"max", c.max_hp}});
   const int old = c.hp;
-  json data = {{"creature", target}, {"old", old},   {"new", value},
-               {"temp_old", c.temp_hp}, {"temp_new", c.temp_hp}, {"cause", cause}};
+  json data = {{"creature", target}, {"old", old}, {"new", value}, {"cause", cause}};
   if (value == 0 && old > 0 && c.kind == "monster") data["dies"] = "zero_hp";
   ctx.emit("hp_changed", std::move(data));
   if (value == 0 && old > 0)

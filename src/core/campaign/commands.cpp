@@ -168,7 +168,9 @@ void start_turn(Ctx& ctx, int turn, int round) {
   const auto& entry = ctx.state().encounter->order[static_cast<size_t>(turn)];
   std::string who = entry.creature;
   bool lair = entry.lair;
-  ctx.emit("turn_started", {{"creature", who}, {"round", round}, {"turn", turn}, {"lair", lair}});
+  json data = {{"creature", who}, {"round", round}, {"turn", turn}};
+  if (lair) data["lair"] = true;
+  ctx.emit("turn_started", std::move(data));
   if (!lair && ctx.state().encounter) actions::expire_turn_conditions(ctx, who, true);
 }
 
@@ -268,7 +270,7 @@ void register_base_commands(Engine& e) {
             c.max_hp = h.max_hp;
             c.hp = h.hp;
           }
-          data["creature"] = c;
+          data["creature"] = compact_json(c);
           ctx.emit("creature_added", std::move(data));
         }
       });
@@ -698,7 +700,9 @@ void register_base_commands(Engine& e) {
         {
           const Encounter& enc = require_encounter(ctx.state());
           const InitEntry cur = enc.order[static_cast<size_t>(enc.turn)];
-          ctx.emit("turn_ended", {{"creature", cur.creature}, {"round", enc.round}, {"turn", enc.turn}, {"lair", cur.lair}});
+          json ended = {{"creature", cur.creature}, {"round", enc.round}, {"turn", enc.turn}};
+          if (cur.lair) ended["lair"] = true;
+          ctx.emit("turn_ended", std::move(ended));
           if (!cur.lair) actions::expire_turn_conditions(ctx, cur.creature, false);
         }
         const Encounter& enc = require_encounter(ctx.state());

@@ -187,7 +187,7 @@ void register_base_events(Engine& e) {
         const json& cr = d.at("creature");
         json args = {{"name", cr.value("name", "")},
                      {"kind", translated_or(lc.lang, "campaign.kind." + cr.value("kind", "pc"), cr.value("kind", "pc"))},
-                     {"hp", cr.value("max_hp", 0)}};
+                     {"hp", cr.value("max_hp", 1)}};
         auto roll = d.find("hp_roll");
         if (roll != d.end() && roll->contains("text")) {
           args["roll"] = roll->value("text", "");
@@ -231,7 +231,7 @@ void register_base_events(Engine& e) {
       [](Campaign& c, const json& d) {
         Creature& x = creature_ref(c, s(d, "creature"));
         x.hp = i(d, "new");
-        x.temp_hp = i(d, "temp_new");
+        if (d.contains("temp_new")) x.temp_hp = i(d, "temp_new");  // absent: temp HP untouched
       },
       [](const json& d, const LogContext& lc) {
         std::string cause = opt_s(d, "cause");

@@ -243,6 +243,20 @@ const std::vector<std::string> kCreatureFields = {
 
 const std::vector<std::string>& creature_fields() { return kCreatureFields; }
 
+json compact_json(const Creature& c) {
+  static const json defaults = [] {
+    Creature d;
+    return json(d);
+  }();
+  json j = c;
+  for (auto it = defaults.begin(); it != defaults.end(); ++it) {
+    if (it.key() == "id" || it.key() == "name") continue;
+    auto f = j.find(it.key());
+    if (f != j.end() && *f == it.value()) j.erase(f);
+  }
+  return j;
+}
+
 void to_json(json& j, const Creature& v) {
   j = start(v.extra);
   j["id"] = v.id, j["kind"] = v.kind, j["name"] = v.name, j["level"] = v.level, j["size"] = v.size;

@@ -258,6 +258,10 @@ void from_json(const json& j, Settings& v);
 void to_json(json& j, const Campaign& v);
 void from_json(const json& j, Campaign& v);
 
+// A creature's JSON without the fields that equal a default Creature's (id and name always kept): the
+// compact form events carry (creature_added); from_json restores the defaults.
+json compact_json(const Creature& c);
+
 // Names of the editable creature fields (the keys AddCreature / UpdateCreature accept).
 const std::vector<std::string>& creature_fields();
 
