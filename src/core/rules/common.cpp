@@ -1,0 +1,133 @@
+#include "core/rules/common.hpp"
+
+#include <algorithm>
+
+namespace druzina::rules::detail {
+
+void command(Engine& e, const char* type, std::vector<std::string> params,
+             std::function<void(const Campaign&, const json&)> validate, std::function<void(Ctx&, const json&)> execute) {
+  campaign::CommandDef def;
+  def.params = std::move(params);
+  def.validate = std::move(validate);
+  def.execute = std::move(execute);
+  e.register_command(type, std::move(def));
+}
+
+void event(Engine& e, const char* type, std::function<void(Campaign&, const json&)> apply,
+           std::function<std::string(const json&, const LogContext&)> render, bool silent) {
+  campaign::EventDef def;
+  def.apply = std::move(apply);
+  def.render = std::move(render);
+  def.silent = silent;
+  e.register_event(type, std::move(def));
+}
+
+std::string name_of(const LogContext& lc, const json& d, const char* key) {
+  auto it = d.find(key);
+  std::string id = it != d.end() && it->is_string() ? it->get<std::string>() : std::string();
+  return lc.name ? lc.name(id) : id;
+}
+
+std::string label(Lang lang, const std::string& key, const std::string& fallback) {
+  return has_key(lang, key) ? tr(lang, key) : fallback;
+}
+
+Text text_all(std::string_view key, const json& args) {
+  return Text{tr(Lang::cs, key, args), tr(Lang::uk, key, args), tr(Lang::en, key, args)};
+}
+
+std::string signed_text(int n) { return n >= 0 ? "+" + std::to_string(n) : std::to_string(n); }
+
+const json& data_of(const Campaign& c, std::string_view module) {
+  static const json null;
+  auto it = c.modules.find(std::string(module));
+  return it == c.modules.end() ? null : *it;
+}
+
+json& data_ref(Campaign& c, std::string_view module) {
+  json& m = c.modules[std::string(module)];
+  if (!m.is_object()) m = json::object();
+  return m;
+}
+
+const json& data_at(const Campaign& c, std::string_view module, std::string_view a, std::string_view b) {
+  static const json null;
+  const json& m = data_of(c, module);
+  if (!m.is_object()) return null;
+  auto ia = m.find(std::string(a));
+  if (ia == m.end()) return null;
+  if (b.empty()) return *ia;
+  if (!ia->is_object()) return null;
+  auto ib = ia->find(std::string(b));
+  return ib == ia->end() ? null : *ib;
+}
+
+std::vector<std::string> id_list(const json& cmd, const char* name) {
+  std::vector<std::string> out;
+  const json* v = campaign::param::find(cmd, name);
+  if (!v) return out;
+  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of ids"}});
+  for (const auto& x : *v) {
+    if (!x.is_string() || x.get<std::string>().empty())
+      throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of ids"}});
+    if (std::find(out.begin(), out.end(), x.get<std::string>()) != out.end())
+      throw UserError("campaign.err.duplicate", {{"id", x.get<std::string>()}});
+    out.push_back(x.get<std::string>());
+  }
+  return out;
+}
+
+std::optional<int> opt_int(const json& cmd, const char* name, int lo, int hi) {
+  if (!campaign::param::find(cmd, name)) return std::nullopt;
+  return static_cast<int>(campaign::param::integer(cmd, name, lo, hi));
+}
+
+std::vector<int> int_list(const json& cmd, const char* name, int lo, int hi) {
+  std::vector<int> out;
+  const json* v = campaign::param::find(cmd, name);
+  if (!v) return out;
+  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of numbers"}});
+  for (const auto& x : *v) {
+    json one = {{name, x}};
+    out.push_back(static_cast<int>(campaign::param::integer(one, name, lo, hi)));
+  }
+  return out;
+}
+
+std::optional<int> then_roll(const Ctx& ctx, const Prompt& p) {
+  const json& cmd = ctx.command();
+  if (!cmd.is_object() || cmd.value("type", "") != "ResolvePrompt" || cmd.value("prompt", "") != p.id) return std::nullopt;
+  return opt_int(cmd, "then_roll", -1000, 1000);
+}
+
+std::vector<std::string> party(const Campaign& c) {
+  std::vector<std::string> out;
+  for (const auto& x : c.creatures)
+    if ((x.kind == "pc" || x.kind == "sidekick") && !x.death_saves.dead) out.push_back(x.id);
+  return out;
+}
+
+void add_lasting_conditions(Ctx& ctx, const std::string& target, const json& effects, const std::string& source,
+                            const campaign::Until& until) {
+  if (!effects.is_object()) return;
+  auto add = [&](const std::string& id, json extra) {
+    Condition c;
+    c.id = id;
+    c.source = source;
+    c.until = until;
+    if (!extra.is_null()) c.extra = std::move(extra);
+    campaign::actions::add_condition(ctx, target, std::move(c));
+  };
+  if (effects.contains("condition") && effects["condition"].is_string()) add(effects["condition"].get<std::string>(), nullptr);
+  if (effects.value("no_reactions", false)) add("no_reactions", nullptr);
+  if (effects.contains("disadvantage")) add("disadvantage", json{{"rolls", effects["disadvantage"]}});
+  if (effects.contains("advantage")) add("advantage", json{{"rolls", effects["advantage"]}});
+}
+
+void add_exhaustion(Ctx& ctx, const std::string& target, int n, const std::string& source, const std::string& cause) {
+  const Creature* x = campaign::find_creature(ctx.state(), target);
+  if (!x || x->death_saves.dead || n <= 0) return;
+  campaign::actions::set_exhaustion(ctx, target, std::min(6, x->exhaustion + n), source, cause);
+}
+
+}  // namespace druzina::rules::detail

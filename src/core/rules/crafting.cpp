@@ -1,0 +1,392 @@
+// House rules "Výroba nemagických předmětů", "Výroba magických předmětů", art objects and scrolls as downtime
+// projects (Campaign::projects; the formulas are calc::craft, calc::craft_overtime, calc::art_value,
+// calc::scroll — numbers in assets/data/rules/).
+//   mundane  goal = market value, materials = half of it, rate by level 1/2/3/4/5 gp per hour (levels 1/5/9/13/17)
+//   art      goal = materials = the gp the artist chooses to spend; at the end a tool check sets the value
+//   magic    goal = materials = half the market value, rate 5/10/25/50/75/100 gp per hour (levels
+//            1/3/6/11/17/20), a rarity above the crafter's limit is refused; the crafter must be able to cast the
+//            item's spell (the DM confirms) and have it prepared every crafting day; material components of a
+//            spell the item casts are spent every day
+//   scroll   a magic project whose market price comes from the scroll table (calc::scroll); the material
+//            components are spent once and add no time
+// Collaborators add their own rates; added value (a gem in the hilt) adds no time. Up to 8 hours a day count as
+// normal; each hour past 8 asks every crafter for a CON save DC 10 + hours past 8 (failure: 1 exhaustion, source
+// "overtime"). A day with overtime is worked one day at a time, so the DM can rest the crafters in between.
+//
+// Commands:
+//   StartProject {kind: mundane | art | magic | scroll, crafter, collaborators?: [ids], name,
+//                 value_gp (mundane, magic), materials_gp (art), rarity (magic), spell_level (scroll, 0–9),
+//                 components_gp? (magic: per day, scroll: once), spell? (magic: the spell the item casts,
+//                 scroll: default the name), spell_confirmed?: true, added_value_gp?}
+//   WorkOnProject {project, hours: per day (1–24), days?: (default 1; more than 1 only with ≤ 8 hours),
+//                  saves?: "auto" (the engine rolls the overtime saves) | "ask" (prompts), spell_prepared?: true}
+//   FinishArt {project, check?: the tool check total, roll?: its d20, modifier?}
+//   ConfirmProjectSpell {project, value: true | false}
+// Prompts: "crafting.confirm_spell" {"project", "spell", "choices": ["yes", "no"], "dm_only": true} (creature =
+// the crafter); "crafting.overtime_save" {"project", "hour", "dice", "dc", "ability": "con", "modifier"}.
+// Project.data: {"crafter", "collaborators", "value_gp", "cost_gp" (art), "rarity", "spell", "spell_confirmed",
+// "spell_level", "components_gp", "added_value_gp", "days_worked", "art_value_gp", "art_check", "worthless"}.
+#include <algorithm>
+#include <cmath>
+
+#include "core/calc/formulas.hpp"
+#include "core/rules/common.hpp"
+
+namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+using campaign::Project;
+
+namespace {
+
+constexpr long long kMaxGp = 1'000'000'000;
+const std::vector<std::string> kKinds = {"mundane", "art", "magic", "scroll"};
+
+int lvl(const Creature& x) { return std::clamp(x.level, 1, 20); }
+
+Project plan_project(const Campaign& c, const json& cmd) {
+  Project p;
+  p.kind = param::str(cmd, "kind");
+  if (std::find(kKinds.begin(), kKinds.end(), p.kind) == kKinds.end())
+    throw UserError("campaign.err.param", {{"param", "kind"}, {"expected", "mundane | art | magic | scroll"}});
+  p.name = param::str(cmd, "name");
+  if (p.name.size() > 200) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 200}});
+  const Creature& crafter = actions::require_living(c, param::str(cmd, "crafter"));
+  std::vector<std::string> collabs = id_list(cmd, "collaborators");
+  std::vector<int> levels;
+  for (const auto& id : collabs) {
+    const Creature& x = actions::require_living(c, id);
+    if (x.id == crafter.id) throw UserError("campaign.err.duplicate", {{"id", id}});
+    levels.push_back(lvl(x));
+  }
+  auto refuse_param = [&](const char* name) {
+    if (param::find(cmd, name))
+      throw UserError("rules.err.project_param", {{"param", name}, {"kind", p.kind}});
+  };
+  const bool magical = p.kind == "magic" || p.kind == "scroll";
+  if (!magical) {
+    refuse_param("rarity");
+    refuse_param("spell");
+    refuse_param("spell_confirmed");
+    refuse_param("components_gp");
+  }
+  if (p.kind != "scroll") refuse_param("spell_level");
+  if (p.kind != "art") refuse_param("materials_gp");
+  if (p.kind == "art" || p.kind == "scroll") refuse_param("value_gp");
+
+  json data = {{"crafter", crafter.id}, {"collaborators", collabs}};
+  calc::Craft craft;
+  long long components = 0;
+  if (p.kind == "mundane") {
+    long long value = param::integer(cmd, "value_gp", 1, kMaxGp);
+    craft = calc::craft(calc::CraftKind::mundane, lvl(crafter), value, levels);
+    data["value_gp"] = value;
+  } else if (p.kind == "art") {
+    long long cost = param::integer(cmd, "materials_gp", 1, kMaxGp);
+    craft = calc::craft(calc::CraftKind::art, lvl(crafter), cost, levels);
+    data["cost_gp"] = cost;
+  } else if (p.kind == "magic") {
+    long long value = param::integer(cmd, "value_gp", 1, kMaxGp);
+    std::string rarity = param::str(cmd, "rarity");
+    craft = calc::craft(calc::CraftKind::magic, lvl(crafter), value, levels, rarity);
+    components = param::integer(cmd, "components_gp", 0, kMaxGp, 0);
+    data["value_gp"] = value;
+    data["rarity"] = rarity;
+  } else {
+    const int level = static_cast<int>(param::integer(cmd, "spell_level", 0, 9));
+    components = param::integer(cmd, "components_gp", 0, kMaxGp, 0);
+    calc::Scroll sc = calc::scroll(level, 0);
+    craft = calc::craft(calc::CraftKind::magic, lvl(crafter), sc.price_gp, levels, sc.rarity);
+    data["value_gp"] = sc.price_gp + components;
+    data["rarity"] = sc.rarity;
+    data["spell_level"] = level;
+    data["save_dc"] = sc.save_dc;
+    data["attack_bonus"] = sc.attack_bonus;
+  }
+  if (magical) {
+    std::string spell = param::str(cmd, "spell", p.kind == "scroll" ? p.name : std::string());
+    if (spell.size() > 200) throw UserError("state.err.too_long", {{"path", "spell"}, {"max", 200}});
+    data["spell"] = spell;
+    data["spell_confirmed"] = spell.empty() || param::boolean(cmd, "spell_confirmed", false);
+    data["components_gp"] = components;
+  }
+  if (const json* v = param::find(cmd, "added_value_gp")) {
+    (void)v;
+    data["added_value_gp"] = param::integer(cmd, "added_value_gp", 0, kMaxGp);
+  }
+  data["days_worked"] = 0;
+  p.owners.push_back(crafter.id);
+  for (const auto& id : collabs) p.owners.push_back(id);
+  p.goal_gp = static_cast<double>(craft.goal_cp) / 100.0;
+  p.materials_gp = static_cast<double>(craft.materials_cp) / 100.0 + (p.kind == "scroll" ? static_cast<double>(components) : 0.0);
+  p.data = std::move(data);
+  return p;
+}
+
+const Project& find_project(const Campaign& c, const std::string& id) {
+  for (const auto& p : c.projects)
+    if (p.id == id) return p;
+  throw UserError("campaign.err.no_project", {{"id", id}});
+}
+
+const Project& craft_project(const Campaign& c, const json& cmd) {
+  const Project& p = find_project(c, param::str(cmd, "project"));
+  if (std::find(kKinds.begin(), kKinds.end(), p.kind) == kKinds.end() || !p.data.contains("crafter"))
+    throw UserError("rules.err.not_craft_project", {{"project", p.name}});
+  return p;
+}
+
+Project& project_ref(Campaign& c, const std::string& id) {
+  for (auto& p : c.projects)
+    if (p.id == id) return p;
+  throw std::out_of_range("no project " + id);
+}
+
+int rate_of(const Campaign& c, const Project& p, std::vector<std::string>* crafters) {
+  const bool magical = p.kind == "magic" || p.kind == "scroll";
+  int rate = 0;
+  std::vector<std::string> ids = {p.data.value("crafter", "")};
+  for (const auto& id : p.data.value("collaborators", json::array())) ids.push_back(id.get<std::string>());
+  for (const auto& id : ids) {
+    const Creature* x = campaign::find_creature(c, id);
+    if (!x || x->death_saves.dead) continue;
+    rate += magical ? calc::magic_rate_gp(lvl(*x)) : calc::mundane_rate_gp(lvl(*x));
+    if (crafters) crafters->push_back(id);
+  }
+  return rate;
+}
+
+struct Work {
+  std::string project;
+  int hours = 0, days = 1;
+  bool ask = false;
+  std::vector<std::string> crafters;
+  int rate = 0;
+};
+
+Work plan_work(const Campaign& c, const json& cmd) {
+  const Project& p = craft_project(c, cmd);
+  if (p.done) throw UserError("rules.err.project_done", {{"project", p.name}});
+  Work w;
+  w.project = p.id;
+  w.hours = static_cast<int>(param::integer(cmd, "hours", 1, 24));
+  w.days = static_cast<int>(param::integer(cmd, "days", 1, 365, 1));
+  if (w.days > 1 && w.hours > 8) throw UserError("rules.err.overtime_one_day");
+  std::string saves = param::str(cmd, "saves", "auto");
+  if (saves != "auto" && saves != "ask") throw UserError("campaign.err.param", {{"param", "saves"}, {"expected", "auto | ask"}});
+  w.ask = saves == "ask";
+  const std::string spell = p.data.value("spell", "");
+  if (!spell.empty()) {
+    if (!p.data.value("spell_confirmed", false)) throw UserError("rules.err.spell_unconfirmed", {{"project", p.name}, {"spell", spell}});
+    if (!param::boolean(cmd, "spell_prepared", false)) throw UserError("rules.err.spell_not_prepared", {{"spell", spell}});
+  } else if (param::find(cmd, "spell_prepared")) {
+    param::boolean(cmd, "spell_prepared", false);
+  }
+  const Creature* crafter = campaign::find_creature(c, p.data.value("crafter", ""));
+  if (!crafter || crafter->death_saves.dead) throw UserError("rules.err.crafter_gone", {{"project", p.name}});
+  w.rate = rate_of(c, p, &w.crafters);
+  return w;
+}
+
+std::string gp_text(double gp) {
+  char buf[32];
+  if (std::floor(gp) == gp)
+    std::snprintf(buf, sizeof buf, "%.0f", gp);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f", gp);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) {
+    while (s.back() == '0') s.pop_back();
+    if (s.back() == '.') s.pop_back();
+  }
+  return s;
+}
+
+}  // namespace
+
+Module crafting() {
+  return {kCrafting, "", true, [](Engine& e) {
+            event(
+                e, "project_worked",
+                [](Campaign& c, const json& d) {
+                  Project& p = project_ref(c, d.at("project").get<std::string>());
+                  p.progress_gp = d.at("progress").get<double>();
+                  p.hours += d.at("hours").get<double>();
+                  p.done = d.at("done").get<bool>();
+                  if (d.contains("materials_gp")) p.materials_gp = d.at("materials_gp").get<double>();
+                  p.data["days_worked"] = p.data.value("days_worked", 0) + d.at("days").get<int>();
+                },
+                [](const json& d, const LogContext& lc) {
+                  json args = {{"project", d.value("name", "")}, {"n", d.value("hours", 0)}, {"gp", gp_text(d.value("gp", 0.0))},
+                               {"progress", gp_text(d.value("progress", 0.0))}, {"goal", gp_text(d.value("goal", 0.0))},
+                               {"days", d.value("days", 0)}};
+                  return tr(lc.lang, d.value("done", false) ? "event.project_completed" : "event.project_worked", args);
+                });
+            event(e, "overtime_saves", [](Campaign&, const json&) {},
+                  [](const json& d, const LogContext& lc) {
+                    std::string parts;
+                    for (const auto& r : d.value("results", json::array())) {
+                      std::string one = tr(lc.lang, r.value("success", false) ? "rules.overtime.success" : "rules.overtime.failure",
+                                           {{"name", name_of(lc, r)}, {"hour", r.value("hour", 0)}, {"total", r.value("total", 0)},
+                                            {"dc", r.value("dc", 0)}});
+                      parts += (parts.empty() ? "" : "; ") + one;
+                    }
+                    return tr(lc.lang, "event.overtime_saves", {{"saves", parts}});
+                  });
+            event(
+                e, "art_finished",
+                [](Campaign& c, const json& d) {
+                  Project& p = project_ref(c, d.at("project").get<std::string>());
+                  p.data["art_check"] = d.at("check");
+                  p.data["art_value_gp"] = d.at("value_gp");
+                  p.data["worthless"] = d.at("worthless");
+                },
+                [](const json& d, const LogContext& lc) {
+                  json args = {{"project", d.value("name", "")}, {"check", d.value("check", 0)}, {"gp", gp_text(d.value("value_gp", 0.0))}};
+                  return tr(lc.lang, d.value("worthless", false) ? "event.art_worthless" : "event.art_finished", args);
+                });
+            event(
+                e, "project_spell_confirmed",
+                [](Campaign& c, const json& d) {
+                  project_ref(c, d.at("project").get<std::string>()).data["spell_confirmed"] = d.at("value").get<bool>();
+                },
+                [](const json& d, const LogContext& lc) {
+                  return tr(lc.lang, d.value("value", false) ? "event.project_spell_confirmed" : "event.project_spell_refused",
+                            {{"project", d.value("name", "")}, {"spell", d.value("spell", "")}});
+                });
+
+            command(
+                e, "StartProject",
+                {"kind", "crafter", "collaborators", "name", "value_gp", "materials_gp", "rarity", "spell_level",
+                 "components_gp", "spell", "spell_confirmed", "added_value_gp"},
+                [](const Campaign& c, const json& cmd) { plan_project(c, cmd); },
+                [](Ctx& ctx, const json& cmd) {
+                  Project p = plan_project(ctx.state(), cmd);
+                  p.id = ctx.new_id("j");
+                  json pj = p;
+                  ctx.emit("project_added", {{"project", std::move(pj)}});
+                  const std::string spell = p.data.value("spell", "");
+                  if (!spell.empty() && !p.data.value("spell_confirmed", false))
+                    actions::create_prompt(ctx, "crafting.confirm_spell", p.data.value("crafter", ""),
+                                           {{"project", p.id}, {"project_name", p.name}, {"spell", spell}, {"choices", {"yes", "no"}}, {"dm_only", true}});
+                });
+
+            command(
+                e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared"},
+                [](const Campaign& c, const json& cmd) { plan_work(c, cmd); },
+                [](Ctx& ctx, const json& cmd) {
+                  const Work w = plan_work(ctx.state(), cmd);
+                  const Project& p = find_project(ctx.state(), w.project);
+                  const double goal = p.goal_gp;
+                  double progress = p.progress_gp;
+                  int days = 0, hours = 0, max_day = 0;
+                  for (int d = 0; d < w.days && progress < goal; ++d) {
+                    const int need = static_cast<int>(std::ceil((goal - progress) / w.rate - 1e-9));
+                    const int h = std::min(w.hours, std::max(1, need));
+                    progress = std::min(goal, progress + static_cast<double>(h) * w.rate);
+                    hours += h;
+                    max_day = std::max(max_day, h);
+                    ++days;
+                  }
+                  json data = {{"project", p.id}, {"name", p.name}, {"days", days}, {"hours", hours},
+                               {"hours_per_day", w.hours}, {"rate", w.rate}, {"gp", progress - p.progress_gp},
+                               {"progress", progress}, {"goal", goal}, {"done", progress >= goal}, {"crafters", w.crafters}};
+                  const long long components = p.data.value("components_gp", 0LL);
+                  if (p.kind == "magic" && components > 0 && !p.data.value("spell", std::string()).empty())
+                    data["materials_gp"] = p.materials_gp + static_cast<double>(components * days);
+                  ctx.emit("project_worked", std::move(data));
+
+                  // Overtime: hours 9.. of the (single) day, for every crafter.
+                  if (max_day <= 8) return;
+                  json results = json::array();
+                  for (int hour = 9; hour <= max_day; ++hour) {
+                    const int dc = *calc::craft_overtime(hour).dc;
+                    for (const auto& id : w.crafters) {
+                      const Creature* x = campaign::find_creature(ctx.state(), id);
+                      if (!x || x->death_saves.dead) continue;
+                      const int mod = save_bonus(ctx.state(), *x, "con");
+                      if (w.ask) {
+                        actions::create_prompt(ctx, "crafting.overtime_save", id,
+                                               {{"project", p.id}, {"hour", hour}, {"dice", d20_plus(mod)}, {"dc", dc},
+                                                {"ability", "con"}, {"modifier", mod}});
+                        continue;
+                      }
+                      const int d20 = ctx.rng().die(20);
+                      results.push_back({{"creature", id}, {"hour", hour}, {"roll", d20}, {"modifier", mod},
+                                         {"total", d20 + mod}, {"dc", dc}, {"success", d20 + mod >= dc}});
+                    }
+                  }
+                  if (w.ask) return;
+                  ctx.emit("overtime_saves", {{"project", w.project}, {"results", results}});
+                  for (const auto& r : results)
+                    if (!r.value("success", false)) add_exhaustion(ctx, r.value("creature", ""), 1, "overtime", "crafting_overtime");
+                });
+            e.on_prompt("crafting.overtime_save", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              if (!answer.value("success", true)) add_exhaustion(ctx, p.creature, 1, "overtime", "crafting_overtime");
+            });
+
+            command(
+                e, "FinishArt", {"project", "check", "roll", "modifier"},
+                [](const Campaign& c, const json& cmd) {
+                  const Project& p = craft_project(c, cmd);
+                  if (p.kind != "art") throw UserError("rules.err.not_art", {{"project", p.name}});
+                  if (!p.done) throw UserError("rules.err.project_not_done", {{"project", p.name}});
+                  if (p.data.contains("art_value_gp")) throw UserError("rules.err.art_valued", {{"project", p.name}});
+                  opt_int(cmd, "check", -20, 100);
+                  opt_int(cmd, "roll", 1, 20);
+                  opt_int(cmd, "modifier", -20, 40);
+                  if (param::find(cmd, "check") && param::find(cmd, "roll")) throw UserError("rules.err.check_or_roll");
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  const Project& p = craft_project(ctx.state(), cmd);
+                  json data = {{"project", p.id}, {"name", p.name}};
+                  int check = 0;
+                  if (auto c = opt_int(cmd, "check", -20, 100)) {
+                    check = *c;
+                    data["rolled"] = false;
+                  } else {
+                    auto entered = opt_int(cmd, "roll", 1, 20);
+                    const int d20 = entered ? *entered : ctx.rng().die(20);
+                    const int mod = opt_int(cmd, "modifier", -20, 40).value_or(0);
+                    check = d20 + mod;
+                    data["roll"] = d20;
+                    data["modifier"] = mod;
+                    data["rolled"] = !entered;
+                  }
+                  const long long cost = p.data.value("cost_gp", 1LL);
+                  calc::ArtValue v = calc::art_value(cost, check);
+                  data["check"] = check;
+                  data["cost_gp"] = cost;
+                  data["value_gp"] = static_cast<double>(v.value_cp) / 100.0;
+                  data["worthless"] = v.worthless;
+                  ctx.emit("art_finished", std::move(data));
+                });
+
+            command(
+                e, "ConfirmProjectSpell", {"project", "value"},
+                [](const Campaign& c, const json& cmd) {
+                  const Project& p = craft_project(c, cmd);
+                  if (p.data.value("spell", "").empty()) throw UserError("rules.err.no_spell", {{"project", p.name}});
+                  if (!param::find(cmd, "value")) throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true/false"}});
+                  param::boolean(cmd, "value", false);
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  const Project& p = craft_project(ctx.state(), cmd);
+                  ctx.emit("project_spell_confirmed", {{"project", p.id}, {"name", p.name}, {"spell", p.data.value("spell", "")},
+                                                       {"value", param::boolean(cmd, "value", false)}});
+                });
+            e.on_prompt("crafting.confirm_spell", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              const std::string id = p.data.value("project", "");
+              for (const auto& pr : ctx.state().projects)
+                if (pr.id == id) {
+                  ctx.emit("project_spell_confirmed", {{"project", id}, {"name", pr.name}, {"spell", p.data.value("spell", "")},
+                                                       {"value", answer.at("choice") == "yes"}});
+                  return;
+                }
+            });
+          }};
+}
+
+}  // namespace druzina::rules

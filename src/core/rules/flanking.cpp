@@ -1,0 +1,116 @@
+// House rule "Obklíčení" (flanking) and the combat attack helper it is offered in.
+//   Flanking never gives advantage; it adds +2 to the attack roll when flanking directly, +1 from the side
+//   (calc::flanking_bonus). The "flanking" module is the switch; with it off, AttackRoll refuses a flanking
+//   position other than "none".
+//   AttackRoll {attacker, target?, bonus?: the attack bonus, flanking?: direct | side | none,
+//               advantage?, disadvantage?: true (both cancel), rolls?: the d20(s) as rolled at the table
+//               (two with advantage or disadvantage)}
+//   → attack_rolled {attacker, target?, rolls, kept, mode, bonus, flanking, flank_bonus, total, natural20,
+//     natural1, rolled, ac?, hit?, critical?, inspiration}: "inspiration" is true when the attacker has
+//     inspiration and the inspiration-luck rule is on — the UI then offers UseInspiration {target: attacker,
+//     first_roll: kept, modifier: bonus + flank_bonus, dc: ac}.
+// With a target, hit = natural 20, or total ≥ AC unless natural 1; a natural 20 is a critical hit.
+#include <algorithm>
+
+#include "core/calc/formulas.hpp"
+#include "core/rules/common.hpp"
+
+namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+
+namespace {
+
+struct Plan {
+  std::string attacker, target;
+  int bonus = 0;
+  calc::Flank flank = calc::Flank::none;
+  std::string flank_name = "none";
+  std::string mode = "normal";
+  std::vector<int> rolls;
+};
+
+Plan plan(const Campaign& c, const json& cmd) {
+  Plan p;
+  p.attacker = actions::require_living(c, param::str(cmd, "attacker")).id;
+  p.target = param::str(cmd, "target", "");
+  if (!p.target.empty()) actions::require(c, p.target);
+  p.bonus = static_cast<int>(param::integer(cmd, "bonus", -50, 50, 0));
+  p.flank_name = param::str(cmd, "flanking", "none");
+  auto f = calc::parse_flank(p.flank_name);
+  if (!f) throw UserError("campaign.err.param", {{"param", "flanking"}, {"expected", "direct | side | none"}});
+  p.flank = *f;
+  if (p.flank != calc::Flank::none && !campaign::rule_enabled(c, kFlanking, true))
+    throw UserError("rules.err.flanking_off");
+  const bool adv = param::boolean(cmd, "advantage", false), dis = param::boolean(cmd, "disadvantage", false);
+  if (adv != dis) p.mode = adv ? "advantage" : "disadvantage";
+  p.rolls = int_list(cmd, "rolls", 1, 20);
+  const size_t want = p.mode == "normal" ? 1 : 2;
+  if (!p.rolls.empty() && p.rolls.size() != want)
+    throw UserError("rules.err.attack_rolls", {{"n", static_cast<int>(want)}});
+  return p;
+}
+
+}  // namespace
+
+Module attack_roll() {
+  return {kAttackRoll, "", true, [](Engine& e) {
+            event(e, "attack_rolled", [](Campaign&, const json&) {},
+                  [](const json& d, const LogContext& lc) {
+                    std::string dice;
+                    for (const auto& r : d.value("rolls", json::array())) dice += (dice.empty() ? "" : "/") + r.dump();
+                    json args = {{"name", name_of(lc, d, "attacker")}, {"dice", dice}, {"bonus", signed_text(d.value("bonus", 0))},
+                                 {"total", d.value("total", 0)}};
+                    int fb = d.value("flank_bonus", 0);
+                    args["flank"] = fb ? tr(lc.lang, "rules.flank_bonus", {{"bonus", signed_text(fb)}}) : std::string();
+                    std::string mode = d.value("mode", "normal");
+                    args["mode"] = mode == "normal" ? std::string() : " " + label(lc.lang, "rules.mode." + mode, mode);
+                    std::string result;
+                    if (d.contains("hit")) {
+                      result = tr(lc.lang, d.value("critical", false) ? "rules.attack.critical"
+                                           : d.value("hit", false)   ? "rules.attack.hit"
+                                                                     : "rules.attack.miss",
+                                  {{"ac", d.value("ac", 0)}});
+                      args["target"] = name_of(lc, d, "target");
+                      args["result"] = result;
+                      return tr(lc.lang, "event.attack_rolled_vs", args);
+                    }
+                    return tr(lc.lang, "event.attack_rolled", args);
+                  });
+            command(
+                e, "AttackRoll", {"attacker", "target", "bonus", "flanking", "advantage", "disadvantage", "rolls"},
+                [](const Campaign& c, const json& cmd) { plan(c, cmd); },
+                [](Ctx& ctx, const json& cmd) {
+                  Plan p = plan(ctx.state(), cmd);
+                  const bool rolled = p.rolls.empty();
+                  if (rolled)
+                    for (int i = 0; i < (p.mode == "normal" ? 1 : 2); ++i) p.rolls.push_back(ctx.rng().die(20));
+                  const int kept = p.mode == "disadvantage" ? *std::min_element(p.rolls.begin(), p.rolls.end())
+                                                            : *std::max_element(p.rolls.begin(), p.rolls.end());
+                  const int fb = calc::flanking_bonus(p.flank);
+                  const int total = kept + p.bonus + fb;
+                  const Creature& attacker = actions::require(ctx.state(), p.attacker);
+                  json data = {{"attacker", p.attacker}, {"rolls", p.rolls},       {"kept", kept},
+                               {"mode", p.mode},         {"bonus", p.bonus},       {"flanking", p.flank_name},
+                               {"flank_bonus", fb},      {"total", total},         {"natural20", kept == 20},
+                               {"natural1", kept == 1},  {"rolled", rolled},
+                               {"inspiration", attacker.inspiration && ctx.module_enabled(kInspirationLuck)}};
+                  if (!p.target.empty()) {
+                    const Creature& t = actions::require(ctx.state(), p.target);
+                    data["target"] = p.target;
+                    data["ac"] = t.ac;
+                    data["hit"] = kept == 20 || (kept != 1 && total >= t.ac);
+                    data["critical"] = kept == 20;
+                  }
+                  ctx.emit("attack_rolled", std::move(data));
+                });
+          }};
+}
+
+Module flanking() {
+  return {kFlanking, "", true, [](Engine&) {}};
+}
+
+}  // namespace druzina::rules

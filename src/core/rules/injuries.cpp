@@ -1,0 +1,775 @@
+// House rule "Úrazy" (lingering injuries): whenever a creature — monsters too — drops from above 0 HP to 0 HP
+// and survives it (damage, the shock table, an open wound, SetHp …), it rolls d100 on `lingering-injury`
+// (1 → d6 on `serious-injury`, 31–35 → d10 on `broken-item`) and keeps the injury with the effects of its table
+// row (vocabulary: docs/tables.md). A monster that dies at 0 HP (the base rules) gets no roll.
+//
+// Prompts (creature = the injured one):
+//   injuries.roll                {"dice": "1d100", "table": "lingering-injury", "cause"} — answer: ResolvePrompt
+//                                (engine rolls) or {roll: d100 [, then_roll: the d6 / d10 of the nested table]}
+//   injuries.hand                {"injury", "kind", "choices": ["left", "right"]} — which hand lost the finger
+//   injuries.broken_item         {"choices": [item names…, "none"], "suggested", "categories"} — the DM picks the
+//                                nonmagical item that breaks (the engine suggests a random one)
+//   injuries.combat_action_save  {"dice": "1d20+M", "dc", "ability": "con", "modifier", "injury", "kind"} — at the
+//                                start of the creature's turn; failure: action lost, no reactions until the start
+//                                of its next turn (condition "no_reactions", source "injury_save")
+//   injuries.bad_weather         {"choices": ["yes", "no"], "dm_only": true} — is the weather bad enough for a
+//                                painful scar? (remembered until the encounter ends; SetBadWeather changes it)
+//   injuries.restore_max_hp      {"injury", "kind", "amount", "choices": ["restore", "keep"], "dm_only": true} —
+//                                after a festering wound is cured: give back the maximum HP it took?
+// Time (time_advanced): festering wound −1 max HP per full 24 h since the injury (max 0 → death); open wound
+// −1 HP per full hour (ordinary damage: at 0 HP each hour is a death-save failure).
+// Counts: two lost eyes → condition "blinded" (source "injury"); two pierced lungs → exhaustion at least 5
+// (source "injury"; SetExhaustion below it is refused, rests cannot take it below); five lost fingers of one
+// hand → treated as a lost hand.
+// Commands: RollInjury {target, roll?, then_roll?}; TreatInjury {target, injury, method, spell_level?, check?,
+// modifier?, healer?}; RemoveInjury {target, injury}; SetInjuryHand {target, injury, hand};
+// SetBadWeather {value: true | false | null}.
+// Module data: {"bad_weather": bool, "treatments": {"<injury id>": {"failed_at": minute, "splint_at": minute}}}.
+#include <algorithm>
+#include <map>
+
+#include "core/rules/common.hpp"
+#include "core/tables/table.hpp"
+
+namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+using campaign::Injury;
+
+namespace {
+
+constexpr const char* M = kLingeringInjuries;
+const std::vector<std::string> kMethods = {"magic", "regrowth", "remove_poison", "medicine", "rest_days", "rest_only_days"};
+
+long long floor_div(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
+
+const Injury* find_injury(const Creature& x, const std::string& id) {
+  for (const auto& j : x.injuries)
+    if (j.id == id) return &j;
+  return nullptr;
+}
+
+std::string kind_of(const Injury& j) { return j.effects.is_object() ? j.effects.value("injury", std::string()) : std::string(); }
+
+std::string injury_label(Lang lang, const std::string& kind) {
+  return label(lang, "tables.injury." + kind, kind.empty() ? "?" : kind);
+}
+
+std::string item_category(const std::string& kind) {
+  if (kind.rfind("armor_", 0) == 0) return "armor";
+  if (kind == "shield" || kind == "weapon") return kind;
+  return "other";
+}
+
+// Brings the conditions and the exhaustion floor that counts impose in line with the injuries.
+void sync(Ctx& ctx, const std::string& id) {
+  const Creature* x = campaign::find_creature(ctx.state(), id);
+  if (!x || x->death_saves.dead) return;
+  InjuryEffects fx = injury_effects(*x);
+  std::vector<std::string> drop, add;
+  for (const auto& c : x->conditions)
+    if (c.source == "injury" && std::find(fx.conditions.begin(), fx.conditions.end(), c.id) == fx.conditions.end())
+      drop.push_back(c.id);
+  for (const auto& want : fx.conditions)
+    if (std::none_of(x->conditions.begin(), x->conditions.end(),
+                     [&](const Condition& c) { return c.id == want && c.source == "injury"; }))
+      add.push_back(want);
+  const int floor = std::min(6, fx.exhaustion_floor), level = x->exhaustion;
+  for (const auto& d : drop) actions::remove_condition(ctx, id, d, std::string("injury"), "injury_healed");
+  for (const auto& a : add) {
+    Condition c;
+    c.id = a;
+    c.source = "injury";
+    actions::add_condition(ctx, id, c);
+  }
+  if (floor > level) {
+    x = campaign::find_creature(ctx.state(), id);
+    if (x && !x->death_saves.dead) actions::set_exhaustion(ctx, id, floor, "injury", "injury");
+  }
+}
+
+tables::TableRoll roll_entered(const tables::Table& t, int roll, std::optional<int> then, Rng& rng) {
+  const tables::Row& row = tables::row_for(t, roll);
+  if (then && !row.then.empty() && tables::has_table(row.then)) {
+    tables::TableRoll r;
+    r.table = t.id;
+    r.roll = roll;
+    r.row = row;
+    r.nested.push_back(tables::roll_table_with(tables::table(row.then), *then, rng));
+    return r;
+  }
+  return tables::roll_table_with(t, roll, rng);
+}
+
+void break_item(Ctx& ctx, const std::string& id, const json& categories) {
+  const Creature* x = campaign::find_creature(ctx.state(), id);
+  if (!x) return;
+  std::vector<std::string> names;
+  for (const auto& it : x->inventory) {
+    std::string cat = item_category(it.kind);
+    bool wanted = std::any_of(categories.begin(), categories.end(), [&](const json& c) { return c == cat; });
+    bool magic = it.extra.is_object() && it.extra.value("magic", false);
+    if (wanted && !magic && it.qty > 0 && std::find(names.begin(), names.end(), it.name) == names.end())
+      names.push_back(it.name);
+  }
+  if (names.empty()) {
+    ctx.emit("no_item_to_break", {{"creature", id}, {"categories", categories}});
+    return;
+  }
+  std::string suggested = names[ctx.rng().below(static_cast<std::uint32_t>(names.size()))];
+  json choices = names;
+  choices.push_back("none");
+  actions::create_prompt(ctx, "injuries.broken_item", id,
+                         {{"choices", choices}, {"suggested", suggested}, {"categories", categories}});
+}
+
+// Rolls (or looks up) the injury and applies what it says.
+// engine_rolled: the d100 came from the engine (a prompt answered without a roll), not from the table.
+void apply_roll(Ctx& ctx, const std::string& id, std::optional<int> entered, std::optional<int> then, bool engine_rolled) {
+  const tables::Table& t = tables::table("lingering-injury");
+  const int roll = entered ? *entered : tables::roll_die(t, ctx.rng());
+  tables::TableRoll r = roll_entered(t, roll, then, ctx.rng());
+  json data = tables::to_json(r);
+  data["rolled"] = entered ? engine_rolled : true;
+  data["creature"] = id;
+  ctx.emit("table_rolled", std::move(data));
+
+  const tables::TableRoll* leaf = &r;
+  while (!leaf->nested.empty()) leaf = &leaf->nested.front();
+  const json& fx = leaf->row.effects;
+  if (!fx.is_object()) return;
+  if (fx.contains("injury")) {
+    Injury inj;
+    inj.id = ctx.new_id("i");
+    inj.table = leaf->table;
+    inj.table_row = leaf->roll;
+    inj.effects = fx;
+    inj.since_minutes = ctx.state().minutes;
+    inj.text = leaf->row.text;
+    json ij = inj;
+    ctx.emit("injury_added", {{"creature", id}, {"injury", std::move(ij)}});
+    if (fx.contains("at_count") && fx["at_count"].value("per", "") == "hand")
+      actions::create_prompt(ctx, "injuries.hand", id,
+                             {{"injury", inj.id}, {"kind", fx["injury"]}, {"choices", {"left", "right"}}});
+  }
+  if (fx.contains("destroy_item")) break_item(ctx, id, fx["destroy_item"]);
+}
+
+void create_save_prompt(Ctx& ctx, const std::string& id, const CombatSave& s) {
+  const Creature* x = campaign::find_creature(ctx.state(), id);
+  if (!x) return;
+  const int mod = save_bonus(ctx.state(), *x, "con");
+  actions::create_prompt(ctx, "injuries.combat_action_save", id,
+                         {{"dice", d20_plus(mod)}, {"dc", s.dc}, {"ability", "con"}, {"modifier", mod},
+                          {"injury", s.injury}, {"kind", s.kind}});
+}
+
+void fester(Ctx& ctx, const std::string& id, const std::string& injury, int per_day, long long days) {
+  const Creature* x = campaign::find_creature(ctx.state(), id);
+  if (!x || x->death_saves.dead) return;
+  const long long target = x->max_hp + static_cast<long long>(per_day) * days;
+  const int now = static_cast<int>(std::max(1LL, target));
+  ctx.emit("max_hp_changed", {{"creature", id},
+                              {"old", x->max_hp},
+                              {"new", now},
+                              {"hp_old", x->hp},
+                              {"hp_new", std::min(x->hp, now)},
+                              {"cause", "festering_wound"},
+                              {"days", days},
+                              {"injury", injury},
+                              {"injury_lost", x->max_hp - now}});
+  if (target <= 0) actions::kill(ctx, id, "festering_wound");
+}
+
+void bleed(Ctx& ctx, const std::string& id, const std::string& injury, int per_hour, long long hours) {
+  const Creature* x = campaign::find_creature(ctx.state(), id);
+  if (!x || x->death_saves.dead) return;
+  long long left = -static_cast<long long>(per_hour) * hours;
+  ctx.emit("open_wound_bled", {{"creature", id}, {"injury", injury}, {"hours", hours}, {"hp", left}});
+  actions::DamageOptions o;
+  o.cause = "open_wound";
+  while (left > 0) {
+    x = campaign::find_creature(ctx.state(), id);
+    if (!x || x->death_saves.dead) break;
+    long long chunk = x->hp > 0 ? std::min<long long>(left, static_cast<long long>(x->hp) + x->temp_hp) : 1;
+    actions::damage(ctx, id, static_cast<int>(chunk), o);
+    left -= chunk;
+  }
+}
+
+// ---- TreatInjury ----------------------------------------------------------------------------------------
+struct Treatment {
+  std::string target, injury, kind, method;
+  int spell_level = 0;
+  json cure;
+  bool leaves_scar = false;
+};
+
+Treatment plan_treatment(const Campaign& c, const json& cmd) {
+  Treatment t;
+  const Creature& x = actions::require(c, param::str(cmd, "target"));
+  t.target = x.id;
+  t.injury = param::str(cmd, "injury");
+  const Injury* inj = find_injury(x, t.injury);
+  if (!inj) throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", t.injury}});
+  if (inj->cured) throw UserError("campaign.err.already_cured", {{"name", x.name}, {"id", t.injury}});
+  t.kind = kind_of(*inj);
+  t.method = param::str(cmd, "method");
+  if (std::find(kMethods.begin(), kMethods.end(), t.method) == kMethods.end())
+    throw UserError("campaign.err.param", {{"param", "method"}, {"expected", "magic | regrowth | remove_poison | medicine | rest_days | rest_only_days"}});
+  t.cure = inj->effects.is_object() ? inj->effects.value("cure", json()) : json();
+  if (!t.cure.is_object()) throw UserError("rules.err.no_cure_data", {{"name", x.name}, {"id", t.injury}});
+  t.leaves_scar = inj->effects.value("leaves_scar", false);
+  const json& cure = t.cure;
+  const bool magic = cure.value("magic", false), regrowth = cure.value("regrowth", false);
+  const int min_level = cure.value("magic_min_level", 0);
+  auto refuse = [&](const char* key, json args = json::object()) {
+    args["name"] = x.name;
+    args["injury"] = t.kind;
+    throw UserError(key, args);
+  };
+  const json& treatments = data_at(c, M, "treatments", t.injury);
+  if (t.method == "magic") {
+    t.spell_level = static_cast<int>(param::integer(cmd, "spell_level", 1, 9));
+    if (!magic) {
+      if (min_level > 0 && t.spell_level < min_level) refuse("rules.err.magic_level_too_low", {{"min", min_level}});
+      if (min_level == 0) refuse(regrowth ? "rules.err.needs_regrowth" : "rules.err.method_not_allowed", {{"method", t.method}});
+    }
+  } else if (t.method == "regrowth") {
+    t.spell_level = static_cast<int>(param::integer(cmd, "spell_level", 1, 9, 7));
+    if (!regrowth && !magic && !(min_level > 0 && t.spell_level >= min_level))
+      refuse(min_level > 0 ? "rules.err.magic_level_too_low" : "rules.err.method_not_allowed", {{"min", min_level}, {"method", t.method}});
+  } else if (t.method == "remove_poison") {
+    t.spell_level = static_cast<int>(param::integer(cmd, "spell_level", 1, 9, 2));
+    if (!cure.value("remove_poison", false)) refuse("rules.err.method_not_allowed", {{"method", t.method}});
+  } else if (t.method == "medicine") {
+    if (!cure.contains("medicine_dc")) refuse("rules.err.method_not_allowed", {{"method", t.method}});
+    if (cure.value("splint", false) && treatments.is_object() && treatments.contains("splint_at"))
+      refuse("rules.err.splint_already_set");
+    const int retry = cure.value("retry_hours", 0);
+    if (retry > 0 && treatments.is_object() && treatments.contains("failed_at")) {
+      long long ready = treatments["failed_at"].get<long long>() + 60LL * retry;
+      if (c.minutes < ready) refuse("rules.err.retry_later", {{"n", (ready - c.minutes + 59) / 60}});
+    }
+    param::integer(cmd, "check", -50, 100, 0);
+    param::integer(cmd, "modifier", -20, 30, 0);
+    if (const json* h = param::find(cmd, "healer")) {
+      if (!h->is_string()) throw UserError("campaign.err.param", {{"param", "healer"}, {"expected", "id"}});
+      actions::require(c, h->get<std::string>());
+    }
+  } else {  // rest_days, rest_only_days
+    const int days = cure.value(t.method, 0);
+    if (days <= 0) refuse("rules.err.method_not_allowed", {{"method", t.method}});
+    long long since = inj->since_minutes;
+    if (t.method == "rest_days" && cure.value("splint", false)) {
+      if (!treatments.is_object() || !treatments.contains("splint_at")) refuse("rules.err.needs_splint");
+      since = treatments["splint_at"].get<long long>();
+    }
+    const long long passed = (c.minutes - since) / 1440;
+    if (passed < days) refuse("rules.err.not_enough_days", {{"days", days}, {"passed", passed}});
+  }
+  return t;
+}
+
+Text scar_text(const std::string& kind) {
+  Text t;
+  for (Lang lang : kLangs) {
+    std::string s = tr(lang, "rules.injuries.scar_text", {{"injury", injury_label(lang, kind)}});
+    (lang == Lang::cs ? t.cs : lang == Lang::uk ? t.uk : t.en) = std::move(s);
+  }
+  return t;
+}
+
+void cure(Ctx& ctx, const Treatment& t) {
+  json data = {{"creature", t.target}, {"injury", t.injury}, {"method", t.method}};
+  if (t.spell_level > 0) data["spell_level"] = t.spell_level;
+  const bool magical = t.method == "magic" || t.method == "regrowth" || t.method == "remove_poison";
+  if (t.leaves_scar && !(magical && t.spell_level >= 6)) {
+    campaign::Scar sc;
+    sc.text = scar_text(t.kind);
+    sc.since_minutes = ctx.state().minutes;
+    sc.from_injury = t.injury;
+    data["scar"] = sc;
+  }
+  ctx.emit("injury_cured", std::move(data));
+  const Creature* x = campaign::find_creature(ctx.state(), t.target);
+  if (!x) return;
+  const Injury* inj = find_injury(*x, t.injury);
+  int lost = inj && inj->extra.is_object() ? inj->extra.value("max_hp_lost", 0) : 0;
+  if (lost > 0 && !x->death_saves.dead)
+    actions::create_prompt(ctx, "injuries.restore_max_hp", t.target,
+                           {{"injury", t.injury}, {"kind", t.kind}, {"amount", lost},
+                            {"choices", {"restore", "keep"}}, {"dm_only", true}});
+}
+
+int exhaustion_target(const Creature& x, const json& cmd) {
+  if (param::find(cmd, "level")) return static_cast<int>(param::integer(cmd, "level", 0, 6));
+  return x.exhaustion + static_cast<int>(param::integer(cmd, "change", -6, 6, 0));
+}
+
+}  // namespace
+
+// ---- derived --------------------------------------------------------------------------------------------------
+const json& injury_kind_effects(std::string_view kind) {
+  static const std::map<std::string, json, std::less<>> index = [] {
+    std::map<std::string, json, std::less<>> out;
+    for (const char* id : {"lingering-injury", "serious-injury"})
+      for (const auto& row : tables::table(id).rows)
+        if (row.effects.is_object() && row.effects.contains("injury"))
+          out.emplace(row.effects["injury"].get<std::string>(), row.effects);
+    return out;
+  }();
+  static const json null;
+  auto it = index.find(kind);
+  return it == index.end() ? null : it->second;
+}
+
+InjuryEffects injury_effects(const Creature& x) {
+  InjuryEffects out;
+  auto push_unique = [](std::vector<std::string>& v, const std::string& s) {
+    if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+  };
+  auto lasting = [&](const json& fx, const std::string& injury_id, const std::string& kind) {
+    if (!fx.is_object()) return;
+    const bool gated = fx.contains("when");
+    if (fx.contains("combat_action_save_dc"))
+      out.combat_saves.push_back({injury_id, kind, fx["combat_action_save_dc"].get<int>(), gated});
+    if (gated) return;  // the other lasting keys of a weather-gated effect are reminders for the DM only
+    for (const char* k : {"disadvantage", "advantage"})
+      if (fx.contains(k) && fx[k].is_array())
+        for (const auto& r : fx[k]) (std::string(k) == "disadvantage" ? out.disadvantage : out.advantage).insert(r.get<std::string>());
+    out.no_reactions |= fx.value("no_reactions", false);
+    out.one_hand |= fx.value("one_hand", false);
+    out.needs_crutch |= fx.value("needs_crutch", false);
+    out.dash_prone |= fx.value("dash_prone", false);
+    out.action_or_bonus |= fx.value("action_or_bonus", false);
+    out.dash_save_dc = std::max(out.dash_save_dc, fx.value("dash_save_dc", 0));
+    out.verbal_spell_fail_d20 = std::max(out.verbal_spell_fail_d20, fx.value("verbal_spell_fail_d20", 0));
+    if (fx.contains("speed")) {
+      if (fx["speed"].is_string() && fx["speed"] == "half") out.speed_half = true;
+      if (fx["speed"].is_number_integer()) out.speed_change += fx["speed"].get<int>();
+    }
+    out.exhaustion_floor = std::max(out.exhaustion_floor, fx.value("exhaustion", 0));
+    if (fx.contains("condition") && fx["condition"].is_string()) push_unique(out.conditions, fx["condition"].get<std::string>());
+    out.max_hp_per_day += fx.value("max_hp_per_day", 0);
+    out.hp_per_hour += fx.value("hp_per_hour", 0);
+  };
+  std::map<std::string, std::vector<const Injury*>> by_kind;
+  for (const auto& j : x.injuries) {
+    if (j.cured) continue;
+    std::string kind = kind_of(j);
+    lasting(j.effects, j.id, kind);
+    if (!kind.empty()) {
+      push_unique(out.kinds, kind);
+      by_kind[kind].push_back(&j);
+    }
+  }
+  for (const auto& [kind, list] : by_kind) {
+    const json& fx = list.front()->effects;
+    if (!fx.contains("at_count") || !fx["at_count"].is_object()) continue;
+    const json& ac = fx["at_count"];
+    const int n = ac.value("n", 0);
+    bool holds = false;
+    if (ac.value("per", "") == "hand") {
+      std::map<std::string, int> hands;
+      for (const Injury* j : list)
+        if (j->extra.is_object() && j->extra.contains("hand") && j->extra["hand"].is_string())
+          holds |= ++hands[j->extra["hand"].get<std::string>()] >= n;
+    } else {
+      holds = static_cast<int>(list.size()) >= n;
+    }
+    if (!holds || n <= 0) continue;
+    const json& nested = ac.value("effects", json::object());
+    lasting(nested, list.back()->id, kind);
+    if (nested.contains("as_injury") && nested["as_injury"].is_string()) {
+      std::string as = nested["as_injury"].get<std::string>();
+      push_unique(out.as_injuries, as);
+      push_unique(out.kinds, as);
+      lasting(injury_kind_effects(as), list.back()->id, as);
+    }
+  }
+  int speed = x.speed;
+  if (out.speed_half) speed /= 2;
+  out.speed = std::max(0, speed + out.speed_change);
+  return out;
+}
+
+json to_json(const InjuryEffects& e) {
+  json saves = json::array();
+  for (const auto& s : e.combat_saves)
+    saves.push_back({{"injury", s.injury}, {"kind", s.kind}, {"dc", s.dc}, {"bad_weather", s.bad_weather}});
+  return {{"kinds", e.kinds},
+          {"as_injuries", e.as_injuries},
+          {"disadvantage", e.disadvantage},
+          {"advantage", e.advantage},
+          {"no_reactions", e.no_reactions},
+          {"one_hand", e.one_hand},
+          {"needs_crutch", e.needs_crutch},
+          {"dash_prone", e.dash_prone},
+          {"dash_save_dc", e.dash_save_dc},
+          {"action_or_bonus", e.action_or_bonus},
+          {"verbal_spell_fail_d20", e.verbal_spell_fail_d20},
+          {"speed_half", e.speed_half},
+          {"speed_change", e.speed_change},
+          {"speed", e.speed},
+          {"exhaustion_floor", e.exhaustion_floor},
+          {"conditions", e.conditions},
+          {"combat_saves", saves},
+          {"max_hp_per_day", e.max_hp_per_day},
+          {"hp_per_hour", e.hp_per_hour}};
+}
+
+// ---- the module ------------------------------------------------------------------------------------------------
+Module lingering_injuries() {
+  return {M, "", true, [](Engine& e) {
+            e.allow_params("ResolvePrompt", {"then_roll"});
+
+            // ---- events ----
+            event(
+                e, "max_hp_changed",
+                [](Campaign& c, const json& d) {
+                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+                  x.max_hp = d.at("new").get<int>();
+                  x.hp = std::min(x.hp, d.at("hp_new").get<int>());
+                  if (d.contains("injury")) {
+                    for (auto& j : x.injuries)
+                      if (j.id == d["injury"].get<std::string>()) {
+                        if (!j.extra.is_object()) j.extra = json::object();
+                        j.extra["max_hp_lost"] = j.extra.value("max_hp_lost", 0) + d.value("injury_lost", 0);
+                      }
+                  }
+                },
+                [](const json& d, const LogContext& lc) {
+                  json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)},
+                               {"n", d.value("days", 0LL)}};
+                  return tr(lc.lang, d.value("cause", "") == "festering_wound" ? "event.max_hp_festering" : "event.max_hp_restored", args);
+                });
+            event(
+                e, "injury_hand_set",
+                [](Campaign& c, const json& d) {
+                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+                  for (auto& j : x.injuries)
+                    if (j.id == d.at("injury").get<std::string>()) {
+                      if (!j.extra.is_object()) j.extra = json::object();
+                      j.extra["hand"] = d.at("hand");
+                      return;
+                    }
+                  throw std::out_of_range("no injury");
+                },
+                [](const json& d, const LogContext& lc) {
+                  return tr(lc.lang, "event.injury_hand_set",
+                            {{"name", name_of(lc, d)}, {"hand", tr(lc.lang, d.value("hand", "") == "left" ? "rules.hand.left" : "rules.hand.right")}});
+                });
+            event(
+                e, "item_destroyed",
+                [](Campaign& c, const json& d) {
+                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+                  const std::string& name = d.at("item").get_ref<const std::string&>();
+                  auto it = std::find_if(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == name; });
+                  if (it == x.inventory.end()) throw std::out_of_range("no item " + name);
+                  if (--it->qty <= 0) x.inventory.erase(it);
+                },
+                [](const json& d, const LogContext& lc) {
+                  return tr(lc.lang, "event.item_destroyed", {{"name", name_of(lc, d)}, {"item", d.value("item", "")}});
+                });
+            event(e, "no_item_to_break", [](Campaign&, const json&) {});
+            event(e, "open_wound_bled", [](Campaign&, const json&) {});
+            event(e, "action_lost", [](Campaign&, const json&) {},
+                  [](const json& d, const LogContext& lc) {
+                    return tr(lc.lang, "event.action_lost",
+                              {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
+                  });
+            event(
+                e, "bad_weather_set",
+                [](Campaign& c, const json& d) {
+                  json& m = data_ref(c, M);
+                  if (d.at("value").is_null())
+                    m.erase("bad_weather");
+                  else
+                    m["bad_weather"] = d.at("value").get<bool>();
+                },
+                [](const json& d, const LogContext& lc) {
+                  const json& v = d.at("value");
+                  if (v.is_null()) return std::string();
+                  return tr(lc.lang, v.get<bool>() ? "event.bad_weather_on" : "event.bad_weather_off");
+                });
+            event(
+                e, "splint_set",
+                [](Campaign& c, const json& d) {
+                  data_ref(c, M)["treatments"][d.at("injury").get<std::string>()]["splint_at"] = d.at("at").get<long long>();
+                },
+                [](const json& d, const LogContext& lc) {
+                  return tr(lc.lang, "event.splint_set",
+                            {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
+                             {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}, {"days", d.value("days", 0)}});
+                });
+            event(
+                e, "treatment_failed",
+                [](Campaign& c, const json& d) {
+                  data_ref(c, M)["treatments"][d.at("injury").get<std::string>()]["failed_at"] = d.at("at").get<long long>();
+                },
+                [](const json& d, const LogContext& lc) {
+                  return tr(lc.lang, "event.treatment_failed",
+                            {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
+                             {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}});
+                });
+            event(e, "injury_treated", [](Campaign&, const json&) {},
+                  [](const json& d, const LogContext& lc) {
+                    std::string method = d.value("method", "");
+                    json args = {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
+                                 {"method", label(lc.lang, "rules.cure." + method, method)}};
+                    args["level"] = d.contains("spell_level") ? tr(lc.lang, "rules.spell_level", {{"n", d.value("spell_level", 0)}}) : std::string();
+                    return tr(lc.lang, "event.injury_treated", args);
+                  });
+            event(
+                e, "injury_removed",
+                [](Campaign& c, const json& d) {
+                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+                  const std::string& id = d.at("injury").get_ref<const std::string&>();
+                  auto it = std::find_if(x.injuries.begin(), x.injuries.end(), [&](const Injury& j) { return j.id == id; });
+                  if (it == x.injuries.end()) throw std::out_of_range("no injury " + id);
+                  x.injuries.erase(it);
+                },
+                [](const json& d, const LogContext& lc) {
+                  return tr(lc.lang, "event.injury_removed",
+                            {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
+                });
+
+            // ---- dropping to 0 HP: the injury roll ----
+            e.on_event("hp_changed", [](Ctx& ctx, const Event& ev) {
+              if (!(ev.data.value("old", 0) > 0 && ev.data.value("new", 1) == 0) || ev.data.contains("dies")) return;
+              const std::string id = ev.data.value("creature", "");
+              const Creature* x = campaign::find_creature(ctx.state(), id);
+              if (!x || x->death_saves.dead) return;
+              actions::create_prompt(ctx, "injuries.roll", id,
+                                     {{"dice", "1d100"}, {"table", "lingering-injury"}, {"cause", ev.data.value("cause", "")}});
+            });
+            e.on_prompt("injuries.roll", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+              if (!x || x->death_saves.dead) return;
+              apply_roll(ctx, p.creature, answer.value("total", 0), then_roll(ctx, p), answer.value("rolled", false));
+            });
+            e.on_prompt("injuries.hand", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+              std::string injury = p.data.value("injury", "");
+              if (!x || !find_injury(*x, injury)) return;
+              ctx.emit("injury_hand_set", {{"creature", p.creature}, {"injury", injury}, {"hand", answer.at("choice")}});
+            });
+            e.on_prompt("injuries.broken_item", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              std::string item = answer.at("choice").get<std::string>();
+              if (item == "none") return;
+              const Creature& x = actions::require(ctx.state(), p.creature);
+              if (std::none_of(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == item; }))
+                throw UserError("rules.err.no_item", {{"name", x.name}, {"item", item}});
+              ctx.emit("item_destroyed", {{"creature", p.creature}, {"item", item}});
+            });
+            e.on_prompt("injuries.restore_max_hp", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              if (answer.at("choice") != "restore") return;
+              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+              if (!x || x->death_saves.dead) return;
+              const int amount = p.data.value("amount", 0);
+              ctx.emit("max_hp_changed", {{"creature", x->id}, {"old", x->max_hp}, {"new", x->max_hp + amount},
+                                          {"hp_old", x->hp}, {"hp_new", x->hp}, {"cause", "restored"},
+                                          {"injury", p.data.value("injury", "")}, {"injury_lost", -amount}});
+            });
+
+            // ---- counts: eyes, lungs, fingers ----
+            for (const char* type : {"injury_added", "injury_cured", "injury_removed", "injury_hand_set"})
+              e.on_event(type, [](Ctx& ctx, const Event& ev) { sync(ctx, ev.data.value("creature", "")); });
+            e.before("SetExhaustion", [](Ctx& ctx, const json& cmd) {
+              const Creature* x = campaign::find_creature(ctx.state(), param::str(cmd, "target"));
+              if (!x) return;
+              const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
+              if (floor > 0 && exhaustion_target(*x, cmd) < floor)
+                throw UserError("rules.err.exhaustion_floor", {{"name", x->name}, {"floor", floor}});
+            });
+            e.on_event("exhaustion_changed", [](Ctx& ctx, const Event& ev) {
+              const std::string id = ev.data.value("creature", "");
+              const Creature* x = campaign::find_creature(ctx.state(), id);
+              if (!x || x->death_saves.dead) return;
+              const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
+              if (x->exhaustion < floor) actions::set_exhaustion(ctx, id, floor, "injury", "injury");
+            });
+
+            // ---- time: festering and open wounds ----
+            e.on_event("time_advanced", [](Ctx& ctx, const Event& ev) {
+              const long long from = ev.data.at("from").get<long long>(), to = ev.data.at("to").get<long long>();
+              struct Work {
+                std::string creature, injury;
+                int per_day = 0, per_hour = 0;
+                long long since = 0;
+              };
+              std::vector<Work> work;
+              for (const auto& x : ctx.state().creatures) {
+                if (x.death_saves.dead) continue;
+                for (const auto& j : x.injuries) {
+                  if (j.cured || !j.effects.is_object()) continue;
+                  int d = j.effects.value("max_hp_per_day", 0), h = j.effects.value("hp_per_hour", 0);
+                  if (d < 0 || h < 0) work.push_back({x.id, j.id, d, h, j.since_minutes});
+                }
+              }
+              auto periods = [&](long long since, long long len) {
+                return floor_div(to - since, len) - floor_div(std::max(from, since) - since, len);
+              };
+              for (const auto& w : work) {
+                if (w.per_day < 0)
+                  if (long long n = periods(w.since, 1440); n > 0) fester(ctx, w.creature, w.injury, w.per_day, n);
+                if (w.per_hour < 0)
+                  if (long long n = periods(w.since, 60); n > 0) bleed(ctx, w.creature, w.injury, w.per_hour, n);
+              }
+            });
+
+            // ---- the start of a turn: "CON save when trying to act" ----
+            e.on_event("turn_started", [](Ctx& ctx, const Event& ev) {
+              if (ev.data.value("lair", false)) return;
+              const std::string id = ev.data.value("creature", "");
+              const Creature* x = campaign::find_creature(ctx.state(), id);
+              if (!x || x->death_saves.dead || x->hp == 0) return;
+              const InjuryEffects fx = injury_effects(*x);
+              const json weather = data_at(ctx.state(), M, "bad_weather");
+              bool asked = false;
+              for (const auto& s : fx.combat_saves) {
+                if (s.bad_weather) {
+                  if (weather.is_boolean()) {
+                    if (!weather.get<bool>()) continue;
+                  } else {
+                    bool pending = std::any_of(ctx.state().prompts.begin(), ctx.state().prompts.end(),
+                                               [&](const Prompt& p) { return p.kind == "injuries.bad_weather" && p.creature == id; });
+                    if (!asked && !pending)
+                      actions::create_prompt(ctx, "injuries.bad_weather", id, {{"choices", {"yes", "no"}}, {"dm_only", true}});
+                    asked = true;
+                    continue;
+                  }
+                }
+                create_save_prompt(ctx, id, s);
+              }
+            });
+            e.on_prompt("injuries.combat_action_save", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              if (answer.value("success", true)) return;
+              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+              if (!x || x->death_saves.dead) return;
+              ctx.emit("action_lost", {{"creature", p.creature}, {"injury", p.data.value("injury", "")}, {"kind", p.data.value("kind", "")}});
+              Condition c;
+              c.id = "no_reactions";
+              c.source = "injury_save";
+              c.until.kind = "start_of_next_turn";
+              actions::add_condition(ctx, p.creature, c);
+            });
+            e.on_prompt("injuries.bad_weather", [](Ctx& ctx, const Prompt& p, const json& answer) {
+              const bool bad = answer.at("choice") == "yes";
+              ctx.emit("bad_weather_set", {{"value", bad}});
+              if (!bad) return;
+              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+              if (!x || x->death_saves.dead || x->hp == 0) return;
+              const InjuryEffects fx = injury_effects(*x);
+              for (const auto& s : fx.combat_saves)
+                if (s.bad_weather) create_save_prompt(ctx, p.creature, s);
+            });
+            e.on_event("encounter_ended", [](Ctx& ctx, const Event&) {
+              if (!data_at(ctx.state(), M, "bad_weather").is_null()) ctx.emit("bad_weather_set", {{"value", nullptr}});
+            });
+
+            // ---- commands ----
+            command(
+                e, "RollInjury", {"target", "roll", "then_roll"},
+                [](const Campaign& c, const json& cmd) {
+                  actions::require_living(c, param::str(cmd, "target"));
+                  if (auto r = opt_int(cmd, "roll", -1000, 1000)) {
+                    const tables::Row& row = tables::row_for(tables::table("lingering-injury"), *r);
+                    if (auto t = opt_int(cmd, "then_roll", -1000, 1000); t && !row.then.empty() && tables::has_table(row.then))
+                      tables::row_for(tables::table(row.then), *t);
+                  } else {
+                    opt_int(cmd, "then_roll", -1000, 1000);
+                  }
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  apply_roll(ctx, param::str(cmd, "target"), opt_int(cmd, "roll", -1000, 1000),
+                             opt_int(cmd, "then_roll", -1000, 1000), false);
+                });
+
+            command(
+                e, "TreatInjury", {"target", "injury", "method", "spell_level", "check", "modifier", "healer"},
+                [](const Campaign& c, const json& cmd) { plan_treatment(c, cmd); },
+                [](Ctx& ctx, const json& cmd) {
+                  const Treatment t = plan_treatment(ctx.state(), cmd);
+                  json log = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"method", t.method}};
+                  if (t.spell_level > 0 && t.method != "medicine") log["spell_level"] = t.spell_level;
+                  if (t.method != "medicine") {
+                    ctx.emit("injury_treated", log);
+                    cure(ctx, t);
+                    return;
+                  }
+                  const int dc = t.cure.value("medicine_dc", 10);
+                  int total = 0;
+                  json roll = json::object();
+                  if (auto check = opt_int(cmd, "check", -50, 100)) {
+                    total = *check;
+                    roll = {{"rolled", false}};
+                  } else {
+                    int mod = 0;
+                    if (const json* h = param::find(cmd, "healer"))
+                      mod = campaign::modifier(actions::require(ctx.state(), h->get<std::string>()), "wis");
+                    mod = static_cast<int>(param::integer(cmd, "modifier", -20, 30, mod));
+                    int d = ctx.rng().die(20);
+                    total = d + mod;
+                    roll = {{"rolled", true}, {"d20", d}, {"modifier", mod}};
+                  }
+                  json data = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"check", total},
+                               {"dc", dc}, {"at", ctx.state().minutes}, {"roll", roll}};
+                  if (const json* h = param::find(cmd, "healer")) data["healer"] = *h;
+                  if (total < dc) {
+                    data["retry_hours"] = t.cure.value("retry_hours", 0);
+                    ctx.emit("treatment_failed", std::move(data));
+                    return;
+                  }
+                  if (t.cure.value("splint", false)) {
+                    data["days"] = t.cure.value("rest_days", 0);
+                    ctx.emit("splint_set", std::move(data));
+                    return;
+                  }
+                  log["check"] = total;
+                  ctx.emit("injury_treated", log);
+                  cure(ctx, t);
+                });
+
+            command(
+                e, "RemoveInjury", {"target", "injury"},
+                [](const Campaign& c, const json& cmd) {
+                  const Creature& x = actions::require(c, param::str(cmd, "target"));
+                  if (!find_injury(x, param::str(cmd, "injury")))
+                    throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+                  const Injury* j = find_injury(x, param::str(cmd, "injury"));
+                  ctx.emit("injury_removed", {{"creature", x.id}, {"injury", j->id}, {"kind", kind_of(*j)}});
+                });
+
+            command(
+                e, "SetInjuryHand", {"target", "injury", "hand"},
+                [](const Campaign& c, const json& cmd) {
+                  const Creature& x = actions::require(c, param::str(cmd, "target"));
+                  if (!find_injury(x, param::str(cmd, "injury")))
+                    throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
+                  std::string hand = param::str(cmd, "hand");
+                  if (hand != "left" && hand != "right") throw UserError("campaign.err.param", {{"param", "hand"}, {"expected", "left | right"}});
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  ctx.emit("injury_hand_set", {{"creature", param::str(cmd, "target")}, {"injury", param::str(cmd, "injury")},
+                                               {"hand", param::str(cmd, "hand")}});
+                });
+
+            command(
+                e, "SetBadWeather", {"value"},
+                [](const Campaign&, const json& cmd) {
+                  auto it = cmd.find("value");
+                  if (it == cmd.end() || !(it->is_boolean() || it->is_null()))
+                    throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true / false / null"}});
+                },
+                [](Ctx& ctx, const json& cmd) { ctx.emit("bad_weather_set", {{"value", cmd.at("value")}}); });
+          }};
+}
+
+}  // namespace druzina::rules

@@ -1,0 +1,114 @@
+// House rule "Inspirace": inspiration works like the Lucky feat — after seeing a d20 roll, a creature with
+// inspiration may roll another d20 and keep the better one; it is spent, and whatever is left is lost at the end
+// of a long rest.
+//   UseInspiration {target, first_roll: the d20 as rolled (1–20), roll?: the second d20 if rolled at the table,
+//                   modifier?: added to the kept die, dc?: the DC or AC to beat}
+//   → inspiration_used {creature, first, second, kept, rolled, modifier, total, dc?, success?}, inspiration_set
+//   false. Refused without inspiration.
+// Hook: long_rest_applied → inspiration_set false (reason "long_rest").
+//
+// Optional rule "hero-points" (off by default): UseHeroPoint {target, roll?: the d6 if rolled at the table,
+// total?: the roll it is added to, dc?} → hero_point_used {creature, d6, rolled, total_before?, total?, dc?,
+// success?}, hero_points_set −1. Refused without hero points.
+#include "core/rules/common.hpp"
+
+namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+
+namespace {
+
+std::string outcome(const LogContext& lc, const json& d) {
+  if (!d.contains("dc")) return std::string();
+  return tr(lc.lang, d.value("success", false) ? "rules.vs_dc_success" : "rules.vs_dc_failure", {{"dc", d.value("dc", 0)}});
+}
+
+}  // namespace
+
+Module inspiration_luck() {
+  return {kInspirationLuck, "", true, [](Engine& e) {
+            event(e, "inspiration_used", [](Campaign&, const json&) {},
+                  [](const json& d, const LogContext& lc) {
+                    return tr(lc.lang, "event.inspiration_used",
+                              {{"name", name_of(lc, d)}, {"first", d.value("first", 0)}, {"second", d.value("second", 0)},
+                               {"kept", d.value("kept", 0)}, {"total", d.value("total", 0)}, {"outcome", outcome(lc, d)}});
+                  });
+            command(
+                e, "UseInspiration", {"target", "first_roll", "roll", "modifier", "dc"},
+                [](const Campaign& c, const json& cmd) {
+                  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+                  param::integer(cmd, "first_roll", 1, 20);
+                  opt_int(cmd, "roll", 1, 20);
+                  opt_int(cmd, "modifier", -50, 50);
+                  opt_int(cmd, "dc", -50, 100);
+                  if (!x.inspiration) throw UserError("rules.err.no_inspiration", {{"name", x.name}});
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  const std::string id = param::str(cmd, "target");
+                  const int first = static_cast<int>(param::integer(cmd, "first_roll", 1, 20));
+                  auto entered = opt_int(cmd, "roll", 1, 20);
+                  const int second = entered ? *entered : ctx.rng().die(20);
+                  const int kept = std::max(first, second);
+                  const int mod = opt_int(cmd, "modifier", -50, 50).value_or(0);
+                  json data = {{"creature", id}, {"first", first}, {"second", second}, {"kept", kept},
+                               {"rolled", !entered}, {"modifier", mod}, {"total", kept + mod}};
+                  if (auto dc = opt_int(cmd, "dc", -50, 100)) {
+                    data["dc"] = *dc;
+                    data["success"] = kept + mod >= *dc;
+                  }
+                  ctx.emit("inspiration_used", std::move(data));
+                  ctx.emit("inspiration_set", {{"creature", id}, {"value", false}, {"reason", "used"}});
+                });
+            e.on_event("long_rest_applied", [](Ctx& ctx, const Event& ev) {
+              const std::string id = ev.data.value("creature", "");
+              const Creature* x = campaign::find_creature(ctx.state(), id);
+              if (x && x->inspiration) ctx.emit("inspiration_set", {{"creature", id}, {"value", false}, {"reason", "long_rest"}});
+            });
+          }};
+}
+
+Module hero_points() {
+  return {kHeroPoints, "", false, [](Engine& e) {
+            event(e, "hero_point_used", [](Campaign&, const json&) {},
+                  [](const json& d, const LogContext& lc) {
+                    json args = {{"name", name_of(lc, d)}, {"d6", d.value("d6", 0)}, {"outcome", outcome(lc, d)}};
+                    if (d.contains("total")) {
+                      args["before"] = d.value("total_before", 0);
+                      args["total"] = d.value("total", 0);
+                      return tr(lc.lang, "event.hero_point_used_total", args);
+                    }
+                    return tr(lc.lang, "event.hero_point_used", args);
+                  });
+            command(
+                e, "UseHeroPoint", {"target", "roll", "total", "dc"},
+                [](const Campaign& c, const json& cmd) {
+                  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+                  opt_int(cmd, "roll", 1, 6);
+                  opt_int(cmd, "total", -100, 1000);
+                  opt_int(cmd, "dc", -50, 100);
+                  if (x.hero_points <= 0) throw UserError("rules.err.no_hero_points", {{"name", x.name}});
+                },
+                [](Ctx& ctx, const json& cmd) {
+                  const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
+                  const std::string id = x.id;
+                  const int points = x.hero_points;
+                  auto entered = opt_int(cmd, "roll", 1, 6);
+                  const int d6 = entered ? *entered : ctx.rng().die(6);
+                  json data = {{"creature", id}, {"d6", d6}, {"rolled", !entered}};
+                  if (auto total = opt_int(cmd, "total", -100, 1000)) {
+                    data["total_before"] = *total;
+                    data["total"] = *total + d6;
+                    if (auto dc = opt_int(cmd, "dc", -50, 100)) {
+                      data["dc"] = *dc;
+                      data["success"] = *total + d6 >= *dc;
+                    }
+                  }
+                  ctx.emit("hero_point_used", std::move(data));
+                  ctx.emit("hero_points_set", {{"creature", id}, {"old", points}, {"new", points - 1}});
+                });
+          }};
+}
+
+}  // namespace druzina::rules

@@ -1,0 +1,154 @@
+// The group's house rules (shared/seeds/house-rules.cs.txt) as campaign rule modules, plus the derived values
+// the app shows from them. docs/house-rules.md lists, rule by rule, the module, its commands, prompts, data
+// and tests.
+//
+// Each module is a campaign::Module (engine.hpp) registered in src/core/campaign/modules.cpp. Its id is also
+// its switch in Settings::rules ({"rules": {"massive-damage": false}} turns it off for a campaign). A module
+// that is off refuses its commands and its hooks do not run; its events always replay.
+//
+// Conventions shared by every module here:
+//   - The creature a command acts on is "target" (as in the base commands); other roles are named
+//     ("caster", "helper", "crafter", "by", "attacker").
+//   - A roll the table made with physical dice is passed in the command ("roll", "rolls") or in the answer of a
+//     prompt (ResolvePrompt "roll" = the total; "then_roll" = the die result of the table the answer leads to,
+//     e.g. the shock d20 after a failed massive-damage save). Without it the engine rolls with ctx.rng() and
+//     writes the result into the event.
+//   - Prompts carry "dice" (what the engine rolls when the answer has no roll, modifier included) and "dc" when
+//     they are saves, "choices" when the answer is a choice, "dm_only" when only the DM should see them.
+//   - Per-campaign module data lives in Campaign::modules[<module id>] (see the module's file for its shape).
+#pragma once
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/campaign/engine.hpp"
+
+namespace druzina::rules {
+
+using campaign::Campaign;
+using campaign::Creature;
+using campaign::Module;
+using nlohmann::json;
+
+// ---- module ids (= Settings::rules keys) ------------------------------------------------------------------
+inline constexpr const char* kSaveProficiencies = "save-proficiencies";
+inline constexpr const char* kMassiveDamage = "massive-damage";
+inline constexpr const char* kLingeringInjuries = "lingering-injuries";
+inline constexpr const char* kExhaustingRally = "exhausting-rally";
+inline constexpr const char* kRageExhaustion = "rage-exhaustion";
+inline constexpr const char* kInspirationLuck = "inspiration-luck";
+inline constexpr const char* kHeroPoints = "hero-points";  // optional rule, off by default
+inline constexpr const char* kLevelUp = "level-up";
+inline constexpr const char* kHpRoll = "hp-roll";
+inline constexpr const char* kIntelligence = "intelligence";
+inline constexpr const char* kPotions = "potions";
+inline constexpr const char* kVariantEncumbrance = "variant-encumbrance";
+inline constexpr const char* kAttackRoll = "attack-roll";
+inline constexpr const char* kFlanking = "flanking";
+inline constexpr const char* kResurrection = "resurrection-ritual";
+inline constexpr const char* kCrafting = "crafting";
+inline constexpr const char* kPriceList = "price-list";
+
+// ---- the modules (one file each under src/core/rules/) --------------------------------------------------------
+Module save_proficiencies();   // saves.cpp: SetSaveProficiencies (used by every CON save the rules ask for)
+Module massive_damage();       // massive_damage.cpp
+Module lingering_injuries();   // injuries.cpp
+Module exhausting_rally();     // rally.cpp
+Module rage_exhaustion();      // rage.cpp
+Module inspiration_luck();     // inspiration.cpp
+Module hero_points();          // inspiration.cpp
+Module level_up();             // hp_roll.cpp: LevelUp
+Module hp_roll();              // hp_roll.cpp: the reroll-a-1 switch LevelUp consults
+Module intelligence();         // intelligence.cpp
+Module potions();              // potions.cpp
+Module variant_encumbrance();  // encumbrance.cpp
+Module attack_roll();          // flanking.cpp: AttackRoll
+Module flanking();             // flanking.cpp: the +2/+1 switch AttackRoll consults
+Module resurrection_ritual();  // resurrection.cpp
+Module crafting();             // crafting.cpp
+Module price_list();           // prices.cpp
+
+// ---- saving throws (saves.cpp) ------------------------------------------------------------------------------
+bool save_proficient(const Campaign& c, const Creature& x, std::string_view ability);
+// ability modifier + the proficiency bonus when proficient in that save
+int save_bonus(const Campaign& c, const Creature& x, std::string_view ability);
+std::string d20_plus(int modifier);  // "1d20+3", "1d20-1", "1d20"
+
+// ---- lingering injuries (injuries.cpp) ------------------------------------------------------------------------
+struct CombatSave {
+  std::string injury;    // the stored injury's id ("i12")
+  std::string kind;      // its table id ("cracked_skull")
+  int dc = 0;
+  bool bad_weather = false;  // only while the weather is bad (painful scar): the app asks the DM
+};
+// Everything the uncured injuries of a creature do now, counts (two eyes, two lungs, five fingers of a hand)
+// included.
+struct InjuryEffects {
+  std::vector<std::string> kinds;        // injury kinds in effect ("broken_leg", …) incl. as_injury ones
+  std::vector<std::string> as_injuries;  // kinds in effect only through a count ("lost_hand" from 5 fingers)
+  std::set<std::string> disadvantage, advantage;  // roll kinds (tables.roll.<kind>)
+  bool no_reactions = false, one_hand = false, needs_crutch = false, dash_prone = false, action_or_bonus = false;
+  int dash_save_dc = 0;           // 0 = none
+  int verbal_spell_fail_d20 = 0;  // 0 = none
+  bool speed_half = false;
+  int speed_change = 0;           // feet (negative)
+  int speed = 0;                  // walking speed after the injuries (no encumbrance, no exhaustion)
+  int exhaustion_floor = 0;       // exhaustion cannot go below this (both lungs pierced: 5)
+  std::vector<std::string> conditions;  // conditions the injuries impose ("blinded" for the last eye)
+  std::vector<CombatSave> combat_saves;
+  int max_hp_per_day = 0, hp_per_hour = 0;  // summed (festering / open wounds)
+};
+InjuryEffects injury_effects(const Creature& x);
+json to_json(const InjuryEffects& e);
+// The effects object of an injury kind from the tables ("lost_hand" → the serious-injury row), or null.
+const json& injury_kind_effects(std::string_view kind);
+
+// ---- intelligence (intelligence.cpp) --------------------------------------------------------------------------
+struct PickState {
+  campaign::IntPick pick;
+  bool active = false;
+};
+// The creature's picks, oldest first; the first `points` (positive INT modifier now) are active, the newest
+// beyond that are inactive until INT recovers.
+std::vector<PickState> active_int_picks(const Creature& x);
+struct IntelligenceView {
+  int score = 10;
+  bool can_read_write = false, can_count = false, can_speak = false, can_learn_reading = false;
+  bool learned_reading = false, learned_counting = false;  // learned in play (module data)
+  int points = 0, active = 0, free = 0;
+  bool window_open = false;  // picks may be made now (creation or right after a level-up)
+  std::vector<PickState> picks;
+};
+IntelligenceView intelligence_view(const Campaign& c, const Creature& x);
+json to_json(const IntelligenceView& v);
+
+// ---- variant encumbrance (encumbrance.cpp) ---------------------------------------------------------------------
+struct Encumbrance {
+  double carried = 0;          // lb, after the house rules' halving
+  double raw = 0;              // lb, every item at full weight
+  double encumbered_over = 0, heavily_over = 0, max = 0;
+  std::string level = "none";  // none | encumbered | heavily | over_max
+  int speed_penalty = 0;       // feet: 10 encumbered, 20 heavily / over max
+  std::vector<std::string> disadvantage;  // "str_dex_con_checks", "str_dex_con_attacks", "str_dex_con_saves"
+  bool small_halving = false;  // worn armour and clothing at half weight (Small)
+  bool dwarf_halving = false;  // worn heavy armour at half weight (dwarf proficient with heavy armour)
+};
+// dwarf: whether the creature counts as a dwarf proficient with heavy armour (nullopt: from its race text).
+Encumbrance encumbrance(const Creature& x, std::optional<bool> dwarf = std::nullopt);
+Encumbrance encumbrance(const Campaign& c, const Creature& x);  // uses the creature's flag in module data
+bool is_dwarf_race(std::string_view race);                      // dwarf / trpaslík / дварф … (any case)
+json to_json(const Encumbrance& e);
+
+// ---- resurrection (resurrection.cpp) ---------------------------------------------------------------------------
+// The ritual as stored in module data plus the DC the next cast would face, every term spelled out:
+// {"id","target","caster","casting","helpers":[…],"status","soul_refuses", "dc": {"check_needed","dc","base",
+//  "previous","successes","failures","helpers_allowed"}}. Null when there is no such ritual.
+json ritual_view(const Campaign& c, std::string_view ritual);
+
+// ---- everything, for the UI --------------------------------------------------------------------------------------
+// {"saves", "injuries", "intelligence", "encumbrance"} for one creature (the derived values of this header).
+json creature_view(const Campaign& c, const Creature& x);
+
+}  // namespace druzina::rules

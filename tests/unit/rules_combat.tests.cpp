@@ -1,0 +1,74 @@
+// House rule "flanking" and the attack helper (src/core/rules/flanking.cpp).
+#include "rules_helpers.hpp"
+
+using namespace druzina;
+using namespace druzina::test;
+
+TEST_CASE("attack roll: flanking adds +2 directly, +1 from the side, never advantage", "[rules][flanking]") {
+  Table t(51);
+  new_campaign(t);
+  std::string a = t.pc("Bořek", 30);
+  std::string g = t.monster("Goblin", 7, {{"ac", 15}});
+  struct Case {
+    const char* flanking;
+    int total;
+    bool hit;
+  };
+  const Case cases[] = {{"none", 17, true}, {"side", 18, true}, {"direct", 19, true}};
+  for (const auto& k : cases) {
+    CAPTURE(k.flanking);
+    const Transaction& tx = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"bonus", 5}, {"flanking", k.flanking}, {"rolls", {12}}});
+    const json& d = find_event(tx, "attack_rolled")->data;
+    CHECK(d["total"] == k.total);
+    CHECK(d["hit"] == k.hit);
+    CHECK(d["mode"] == "normal");
+    CHECK(d["rolls"].size() == 1);
+  }
+  // 8 + 5 + 2 = 15 hits AC 15 only with direct flanking.
+  const Transaction& near = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"bonus", 5}, {"flanking", "side"}, {"rolls", {8}}});
+  CHECK(find_event(near, "attack_rolled")->data["hit"] == false);
+  const Transaction& hit = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"bonus", 5}, {"flanking", "direct"}, {"rolls", {8}}});
+  CHECK(find_event(hit, "attack_rolled")->data["hit"] == true);
+  REQUIRE_REFUSED(t.run({{"type", "AttackRoll"}, {"attacker", a}, {"flanking", "behind"}}), "campaign.err.param");
+}
+
+TEST_CASE("attack roll: advantage, natural 20 and 1, inspiration offered", "[rules][flanking]") {
+  Table t(52);
+  new_campaign(t);
+  std::string a = t.pc("Bořek", 30);
+  std::string g = t.monster("Goblin", 7, {{"ac", 30}});
+  const Transaction& adv = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"advantage", true}, {"rolls", {3, 20}}});
+  const json& d = find_event(adv, "attack_rolled")->data;
+  CHECK(d["kept"] == 20);
+  CHECK(d["natural20"] == true);
+  CHECK(d["hit"] == true);
+  CHECK(d["critical"] == true);
+  const Transaction& dis = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"bonus", 40}, {"disadvantage", true}, {"rolls", {1, 20}}});
+  CHECK(find_event(dis, "attack_rolled")->data["hit"] == false);  // natural 1 misses
+  REQUIRE_REFUSED(t.run({{"type", "AttackRoll"}, {"attacker", a}, {"advantage", true}, {"rolls", {3}}}), "rules.err.attack_rolls");
+  const Transaction& both = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"advantage", true}, {"disadvantage", true}});
+  CHECK(find_event(both, "attack_rolled")->data["rolls"].size() == 1);
+  CHECK(find_event(both, "attack_rolled")->data["inspiration"] == false);
+
+  t.run({{"type", "SetInspiration"}, {"target", a}, {"value", true}});
+  const Transaction& insp = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"bonus", 5}, {"rolls", {4}}});
+  const json& i = find_event(insp, "attack_rolled")->data;
+  CHECK(i["inspiration"] == true);
+  // The helper's follow-up: inspiration as luck on the attack.
+  const Transaction& luck = t.run({{"type", "UseInspiration"}, {"target", a}, {"first_roll", i["kept"]}, {"roll", 19},
+                                   {"modifier", i["bonus"].get<int>() + i["flank_bonus"].get<int>()}, {"dc", i["ac"]}});
+  CHECK(find_event(luck, "inspiration_used")->data["total"] == 24);
+  CHECK(find_event(luck, "inspiration_used")->data["success"] == false);
+}
+
+TEST_CASE("attack roll: with flanking switched off, a flanking position is refused", "[rules][flanking]") {
+  Table t(53);
+  new_campaign(t, {{"rules", {{"flanking", false}}}});
+  std::string a = t.pc("Bořek", 30);
+  REQUIRE_REFUSED(t.run({{"type", "AttackRoll"}, {"attacker", a}, {"flanking", "direct"}}), "rules.err.flanking_off");
+  t.run({{"type", "AttackRoll"}, {"attacker", a}, {"flanking", "none"}, {"rolls", {10}}});
+  std::vector<std::string> log = t.session.log_lines(Lang::en);
+  const std::string want = "Bořek attacks: d20 10 +0 = 10.";
+  REQUIRE(log.back().size() >= want.size());
+  CHECK(log.back().substr(log.back().size() - want.size()) == want);
+}
