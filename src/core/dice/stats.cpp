@@ -434,9 +434,11 @@ class Analyzer {
     if (outs.empty()) return std::nullopt;
     std::int64_t minv = std::min<std::int64_t>(0, st.kept.empty() ? 0 : st.kept.lo);
     std::int64_t maxv = std::max<std::int64_t>(0, st.kept.empty() ? 0 : st.kept.hi());
+    if (static_cast<double>(N) * (static_cast<double>(maxv) - static_cast<double>(minv)) + 1 >
+        static_cast<double>(kMaxSupport))
+      return std::nullopt;  // checked in double first: set elements may hold huge values
     const std::int64_t offset = N * minv;
     const auto S = static_cast<std::size_t>(N * (maxv - minv) + 1);
-    if (S > kMaxSupport) return std::nullopt;
     const double cost = static_cast<double>(outs.size()) * (N + 1.0) * (N + 2.0) / 2 * static_cast<double>(S);
     if (!afford(cost)) return std::nullopt;
     const auto rows = static_cast<std::size_t>(N + 1);
@@ -686,7 +688,8 @@ class Analyzer {
       return acc;
     }
     // Identical independent elements under one hX/lX ("(1d20, 1d20, 1d20)kh1"): order statistics, as for dice.
-    if (n.op_count == 1 && ast_.ops[n.first_op].sel_count == 1 && !all_by_value(ast_.ops[n.first_op])) {
+    if (!parts.empty() && n.op_count == 1 && ast_.ops[n.first_op].sel_count == 1 &&
+        !all_by_value(ast_.ops[n.first_op])) {
       bool same = true;
       for (auto& p : parts) same = same && p.pmf->lo == parts[0].pmf->lo && p.pmf->p == parts[0].pmf->p;
       if (same) {
