@@ -205,7 +205,7 @@ TEST_CASE("dice property: 100,000 random expressions roll or fail with a handled
                  << " s in all, slowest " << slowest << " s: " << slowest_text);
   CHECK(rolled > 20000);  // the generator mostly makes valid expressions …
   CHECK(refused > 10000);  // … and plenty of broken ones
-  CHECK(slowest < 1.0);    // nothing comes near a hang
+  CHECK(slowest < 3.0);    // nothing comes near a hang (typically < 0.1 s)
   CHECK(total < 60.0);
   WARN("dice property: rolled " << rolled << ", refused " << refused << ", stats " << stats_done << " in " << total
                                 << " s; slowest " << slowest << " s: " << slowest_text);
