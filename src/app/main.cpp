@@ -28,6 +28,7 @@ namespace {
 SDL_Window* window = nullptr;
 SDL_GLContext gl = nullptr;
 double last_activity_ms = 0;
+int frames_since_activity = 0;  // ImGui needs a few frames to settle a layout, however slow the machine
 bool idle = false;
 float font_dpr = 0;
 
@@ -69,6 +70,7 @@ void on_key(platform::keyboard::Key key, bool down) {
 
 void wake() {
   last_activity_ms = emscripten_get_now();
+  frames_since_activity = 0;
   if (idle) {
     idle = false;
     emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
@@ -140,8 +142,11 @@ void frame() {
   input |= sync_size();
   ui::set_now_ms(now);
   bool busy = ui::touch::update(now) || ui::notice_visible();
-  if (input || busy) last_activity_ms = now;
-  if (now - last_activity_ms > kIdleAfterMs) {
+  if (input || busy) {
+    last_activity_ms = now;
+    frames_since_activity = 0;
+  }
+  if (now - last_activity_ms > kIdleAfterMs && frames_since_activity >= 3) {
     if (!idle) {
       idle = true;
       emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, 250);
@@ -168,6 +173,7 @@ void frame() {
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   note_frame_rendered();
+  ++frames_since_activity;
 }
 
 }  // namespace

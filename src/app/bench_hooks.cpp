@@ -1,0 +1,42 @@
+// Benchmark hooks for scripts/bench (exported C functions the page calls through Module.ccall):
+//   druzina_bench_saveload(text, runs) → JSON {bytes, load_ms, save_ms} — medians over `runs` of io::load(text)
+//   and io::save(session) in this wasm build, the same code the app runs on every change.
+#include <emscripten.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/io/save.hpp"
+#include "nlohmann/json.hpp"
+
+namespace {
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+}  // namespace
+
+extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_saveload(const char* text, int runs) {
+  static std::string out;
+  try {
+    std::string input(text);
+    std::vector<double> loads, saves;
+    druzina::campaign::Session session;
+    std::string saved;
+    for (int i = 0; i < std::max(1, runs); ++i) {
+      double t0 = emscripten_get_now();
+      session = druzina::io::load(input);
+      double t1 = emscripten_get_now();
+      saved = druzina::io::save(session);
+      double t2 = emscripten_get_now();
+      loads.push_back(t1 - t0);
+      saves.push_back(t2 - t1);
+    }
+    out = nlohmann::json{{"bytes", saved.size()}, {"load_ms", median(loads)}, {"save_ms", median(saves)},
+                         {"runs", runs}, {"tail", session.tail().size()}}.dump();
+  } catch (const std::exception& e) {
+    out = nlohmann::json{{"error", e.what()}}.dump();
+  }
+  return out.c_str();
+}
