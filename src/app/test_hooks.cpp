@@ -2,12 +2,15 @@
 // Module.ccall. They only read; tests act by tapping the widgets' real screen positions.
 //   druzina_test_widgets() → JSON [{id, label, x, y, w, h, visible}] of tracked widgets (CSS px)
 //   druzina_test_state()   → JSON {tab, lang, frames}
+//   druzina_test_campaign() → the campaign state as JSON (settings, creatures, …)
+//   druzina_test_dispatch(json) → runs one command like a screen would (test set-up only); 1 = done
 #include <emscripten.h>
 #include <nlohmann/json.hpp>
 
 #include <string>
 
 #include "app/app.hpp"
+#include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 
@@ -32,6 +35,18 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
                       {"frames", druzina::app::frames_rendered()}};
   out = s.dump();
   return out.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* druzina_test_campaign() {
+  static std::string out;
+  out = nlohmann::json(druzina::ui::model().state()).dump();
+  return out.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE int druzina_test_dispatch(const char* command) {
+  auto cmd = nlohmann::json::parse(command, nullptr, false);
+  if (cmd.is_discarded()) return 0;
+  return druzina::ui::model().dispatch(cmd) ? 1 : 0;
 }
 
 }  // extern "C"

@@ -52,4 +52,11 @@ bool text_field(const char* id, const char* hint, std::string& value, ImGuiInput
   return changed;
 }
 
+bool text_area(const char* id, std::string& value, float height, ImGuiInputTextFlags flags) {
+  bool changed = ImGui::InputTextMultiline(id, &value, ImVec2(ImGui::GetContentRegionAvail().x, height), flags);
+  ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+  fields.push_back({a.x, a.y, b.x - a.x, b.y - a.y});
+  return changed;
+}
+
 }  // namespace druzina::ui

@@ -16,6 +16,8 @@ void placeholder_card(const char* title, const char* body);      // a framed not
 
 // A text field that works with the phone keyboard (the bridge needs to know where text fields are).
 bool text_field(const char* id, const char* hint, std::string& value, ImGuiInputTextFlags flags = 0);
+// The same for several lines (notes): full width, `height` CSS px.
+bool text_area(const char* id, std::string& value, float height, ImGuiInputTextFlags flags = 0);
 struct FieldRect {
   float x, y, w, h;
 };
