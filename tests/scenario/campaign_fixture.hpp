@@ -30,8 +30,20 @@ std::string error_key(F&& fn) {
 
 inline json to_j(const Campaign& c) { return json(c); }
 
+// The base engine alone: the base commands and events, no rule modules (the standard engine adds the house
+// rules of src/core/campaign/modules.cpp, which change what e.g. ApplyDamage emits).
+inline const Engine& base_engine() {
+  static const Engine* engine = [] {
+    auto* e = new Engine;
+    register_base_events(*e);
+    register_base_commands(*e);
+    return e;
+  }();
+  return *engine;
+}
+
 struct Table {
-  explicit Table(std::uint64_t seed = 42, SessionOptions opts = {}) : session(Engine::standard(), opts), rng(seed) {}
+  explicit Table(std::uint64_t seed = 42, SessionOptions opts = {}) : session(base_engine(), opts), rng(seed) {}
   Table(const Engine& engine, std::uint64_t seed, SessionOptions opts = {}) : session(engine, opts), rng(seed) {}
 
   Session session;

@@ -80,6 +80,6 @@ TEST_CASE("scenario: the table in combat", "[scenario][combat]") {
   }
   REQUIRE(saw_initiative);
   REQUIRE(saw_zero);
-  Session back = io::load(io::save(t.session));
+  Session back = io::load(io::save(t.session), base_engine());
   REQUIRE(to_j(back.state()) == to_j(t.state()));
 }

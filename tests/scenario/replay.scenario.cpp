@@ -10,8 +10,8 @@ using namespace druzina::test;
 namespace {
 // A long, varied evening: every kind of base command, rolled HP and initiative, rolled death saves and hit
 // dice, prompts, tables, undo in the middle.
-Table evening(std::uint64_t seed) {
-  Table t(seed, SessionOptions{100000});
+Table evening(std::uint64_t seed, const Engine& engine = base_engine()) {
+  Table t(engine, seed, SessionOptions{100000});
   t.run({{"type", "CreateCampaign"}, {"name", "Replay"}, {"language", "uk"}});
   std::vector<std::string> party;
   for (const char* name : {"Mira", "Bořek", "Olena", "Tarn"})
@@ -55,20 +55,26 @@ Table evening(std::uint64_t seed) {
 }  // namespace
 
 TEST_CASE("replay: folding the recorded events reproduces the state exactly", "[scenario][replay]") {
-  Table t = evening(77);
-  REQUIRE(t.session.tail().size() > 100);
-  size_t events = 0;
-  for (const auto& tx : t.session.tail()) events += tx.events.size();
-  REQUIRE(events > 200);
-  // replay from the snapshot (the empty campaign) with no engine hooks, no Rng
-  Campaign replayed = t.session.snapshot();
-  for (const auto& tx : t.session.tail()) Engine::standard().apply(replayed, tx);
-  REQUIRE(to_j(replayed) == to_j(t.state()));
-  // … also after a save: the events in the file alone give the state
-  json doc = json::parse(io::save(t.session));
-  Campaign from_file = doc["snapshot"].get<Campaign>();
-  for (const auto& txj : doc["tail"]) Engine::standard().apply(from_file, txj.get<Transaction>());
-  REQUIRE(to_j(from_file) == to_j(t.state()));
+  // the base engine, and the app's engine with every rule module of modules.cpp
+  for (const Engine* engine : {&base_engine(), &Engine::standard()}) {
+    Table t = evening(77, *engine);
+    INFO("modules: " << engine->modules().size());
+    REQUIRE(t.session.tail().size() > 100);
+    size_t events = 0;
+    for (const auto& tx : t.session.tail()) events += tx.events.size();
+    REQUIRE(events > 200);
+    // replay from the snapshot (the empty campaign): no hooks, no Rng
+    Campaign replayed = t.session.snapshot();
+    for (const auto& tx : t.session.tail()) engine->apply(replayed, tx);
+    REQUIRE(to_j(replayed) == to_j(t.state()));
+    // … also after a save: the events in the file alone give the state
+    json doc = json::parse(io::save(t.session));
+    Campaign from_file = doc["snapshot"].get<Campaign>();
+    for (const auto& txj : doc["tail"]) engine->apply(from_file, txj.get<Transaction>());
+    REQUIRE(to_j(from_file) == to_j(t.state()));
+    Session loaded = io::load(doc.dump(), *engine);
+    REQUIRE(to_j(loaded.state()) == to_j(t.state()));
+  }
 }
 
 TEST_CASE("replay: the same seed gives the same campaign, another seed another", "[scenario][replay]") {

@@ -20,7 +20,7 @@ std::string fixture(const std::string& name) {
 }  // namespace
 
 TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][migrate]") {
-  Session s = io::load(fixture("save-v1.json"));
+  Session s = io::load(fixture("save-v1.json"), base_engine());
   const Campaign& c = s.state();
   REQUIRE(c.name == "Stříbrný les");
   REQUIRE(c.minutes == 1500);
@@ -51,7 +51,7 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
     json doc = json::parse(io::save(s));
     REQUIRE(doc["schemaVersion"] == 2);
     REQUIRE_FALSE(doc.contains("campaign"));
-    Session again = io::load(doc.dump());
+    Session again = io::load(doc.dump(), base_engine());
     REQUIRE(to_j(again.state()) == to_j(s.state()));
   }
 }
@@ -75,6 +75,6 @@ TEST_CASE("migrate: v1 → v2 step by step", "[save][migrate]") {
     }
     broken = v1;
     broken.erase("campaign");
-    REQUIRE_REFUSED(io::load(broken.dump()), "save.err.migrate");
+    REQUIRE_REFUSED(io::load(broken.dump(), base_engine()), "save.err.migrate");
   }
 }

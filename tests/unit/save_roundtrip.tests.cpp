@@ -24,7 +24,7 @@ Table played(std::uint64_t seed) {
 TEST_CASE("save: state → JSON → state is identical, with history and redo", "[save]") {
   Table t = played(5);
   std::string text = io::save(t.session);
-  Session back = io::load(text);
+  Session back = io::load(text, base_engine());
   REQUIRE(to_j(back.state()) == to_j(t.state()));
   REQUIRE(to_j(back.snapshot()) == to_j(t.session.snapshot()));
   REQUIRE(back.tail().size() == t.session.tail().size());
@@ -59,7 +59,7 @@ TEST_CASE("save: unknown fields survive load → save", "[save]") {
   doc["snapshot"]["settings"]["theme"] = "dark";
   doc["tail"][0]["signature"] = "abc";
   doc["tail"][0]["events"][0]["data"]["extra_note"] = 1;
-  Session back = io::load(doc.dump());
+  Session back = io::load(doc.dump(), base_engine());
   json again = io::save_json(back);
   REQUIRE(again["exportedBy"] == "a newer Družina");
   REQUIRE(again["snapshot"]["weather"] == "rain");
@@ -77,14 +77,14 @@ TEST_CASE("save: unknown creature fields survive a round trip through commands",
   json doc = io::save_json(t.session);
   REQUIRE(doc["snapshot"]["creatures"].size() == 1);
   doc["snapshot"]["creatures"][0]["familiar"] = {{"name", "Kocour"}};
-  Session back = io::load(doc.dump());
+  Session back = io::load(doc.dump(), base_engine());
   Rng rng(1);
   back.dispatch({{"type", "ApplyDamage"}, {"target", m}, {"amount", 3}}, rng);
   back.dispatch({{"type", "UpdateCreature"}, {"target", m}, {"patch", {{"ac", 14}}}}, rng);
   REQUIRE(back.state().creatures[0].extra["familiar"]["name"] == "Kocour");
   json again = io::save_json(back);
   REQUIRE(again["snapshot"]["creatures"][0]["familiar"]["name"] == "Kocour");
-  Session third = io::load(again.dump());
+  Session third = io::load(again.dump(), base_engine());
   REQUIRE(third.state().creatures[0].extra["familiar"]["name"] == "Kocour");
   REQUIRE(third.state().creatures[0].ac == 14);
 }
