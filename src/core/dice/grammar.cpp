@@ -16,7 +16,7 @@
 // a comment may not start with "=", "!", ")" or ",", which are taken as mistyped operators instead.
 // Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), found, expected},
 // or a limit (dice.err.too_long, too_deep, dice_count, sides, number_too_large, set_operator, selector_number).
-#include <limits>
+#include <vector>
 
 #include "core/dice/ast.hpp"
 #include "core/dice/dice.hpp"
