@@ -447,3 +447,35 @@ TEST_CASE("commands: malformed input is refused cleanly", "[campaign][commands]"
   REQUIRE(t.state().last_tx == 0);
   REQUIRE(t.session.undo_depth() == 0);
 }
+
+TEST_CASE("commands: random commands either run or are refused cleanly; the state stays valid", "[campaign][commands][fuzz]") {
+  Table t(99);
+  t.run({{"type", "CreateCampaign"}, {"name", "Fuzz"}});
+  t.pc("Mira", 17, {{"hit_die", 6}, {"level", 3}});
+  t.pc("Bořek", 30, {{"hit_die", 10}, {"level", 3}});
+  t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 3}, {"legendary_actions", 1}});
+  std::vector<std::string> types = base_engine().command_types();
+  const json values[] = {"c1", "c2", "c3", "c4", "c9", "p6", "n7", "i8", "j9", 0, 1, 3, 9, 20, 100, -1, true, false, "",
+                         "prone", "shock", "end_of_next_turn", "roll", json::array({"c1", "c3"}),
+                         json::object({{"c1", 12}}), json::object({{"kind", "rounds"}, {"rounds", 2}}),
+                         json::array({json::object({{"target", "c1"}, {"dice", 1}})}), json::object({{"name", "X"}})};
+  const char* params[] = {"target", "amount", "condition", "until", "level", "change", "roll", "participants", "initiative",
+                          "value", "text", "prompt", "note", "injury", "patch", "spend", "minutes", "table", "cost",
+                          "hp", "name", "count", "source", "kind", "project", "choice", "critical", "damage_type"};
+  Rng pick(5);
+  int ran = 0, refused = 0;
+  for (int i = 0; i < 4000; ++i) {
+    json cmd = {{"type", types[pick.below(static_cast<std::uint32_t>(types.size()))]}};
+    for (int k = 0, n = static_cast<int>(pick.below(4)); k < n; ++k)
+      cmd[params[pick.below(28)]] = values[pick.below(28)];
+    if (cmd["type"] == "CreateCampaign") continue;
+    std::string key = error_key([&] { t.run(cmd); });
+    INFO(cmd.dump() << " → " << key);
+    REQUIRE(key != "campaign.err.internal");
+    if (key.empty()) ++ran; else ++refused;
+    REQUIRE(error_key([&] { validate_campaign(t.state()); }) == "");
+  }
+  REQUIRE(ran > 50);
+  REQUIRE(refused > 1000);
+  REQUIRE(to_j(t.session.refold()) == to_j(t.state()));
+}

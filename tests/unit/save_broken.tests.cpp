@@ -98,3 +98,46 @@ TEST_CASE("broken saves: the message is translated", "[save][broken]") {
     REQUIRE(e.message(Lang::uk).rfind("Збереження пошкоджене: snapshot.creatures[0].hp", 0) == 0);
   }
 }
+
+TEST_CASE("broken saves: random damage either loads a valid campaign or is refused, never crashes", "[save][broken]") {
+  const json doc = json::parse(good_save());
+  // every value's location in the document
+  std::vector<json::json_pointer> paths;
+  std::function<void(const json&, json::json_pointer)> walk = [&](const json& j, json::json_pointer at) {
+    paths.push_back(at);
+    if (j.is_object())
+      for (auto it = j.begin(); it != j.end(); ++it) walk(it.value(), at / it.key());
+    else if (j.is_array())
+      for (size_t i = 0; i < j.size(); ++i) walk(j[i], at / i);
+  };
+  walk(doc, json::json_pointer());
+  Rng rng(2024);
+  const json replacements[] = {nullptr, -1, 0, 1000000, 2.5, "", "c9", "x", true, json::array(), json::object(), 1e300};
+  int loaded = 0, refused = 0;
+  for (int i = 0; i < 1500; ++i) {
+    json d = doc;
+    for (int k = 0, n = 1 + static_cast<int>(rng.below(3)); k < n; ++k) {
+      const auto& p = paths[rng.below(static_cast<std::uint32_t>(paths.size()))];
+      if (p.empty() || !d.contains(p)) continue;  // gone with an earlier change
+      if (rng.below(4) == 0) {
+        json& parent = d.at(p.parent_pointer());
+        if (parent.is_object()) parent.erase(p.back());
+        else if (parent.is_array() && !parent.empty()) parent.erase(parent.size() - 1);
+      } else if (d.contains(p)) {
+        d.at(p) = replacements[rng.below(12)];
+      }
+    }
+    std::string text = d.dump();
+    if (rng.below(10) == 0) text = text.substr(0, rng.below(static_cast<std::uint32_t>(text.size())));
+    try {
+      Session s = io::load(text, base_engine());
+      validate_campaign(s.state());  // whatever loads is valid
+      ++loaded;
+    } catch (const UserError& e) {
+      REQUIRE(e.key().rfind("save.err.", 0) == 0);
+      ++refused;
+    }
+  }
+  REQUIRE(loaded + refused == 1500);
+  REQUIRE(refused > 500);
+}
