@@ -1,14 +1,278 @@
-// The combat screen. For now it says what it will hold; the table-UI issue builds it.
+// The combat screen. Before a fight: who takes part and their initiative (combat_setup.cpp). During a fight: the
+// round, the initiative order with the current turn highlighted (tap a row → the HP pad, ⋯ → the creature's
+// sheet), turn-start reminders of the current creature, legendary action counters, death saves of the dying,
+// open questions (massive damage, injuries, turn-start saves) on top, the attack helper (combat_attack.cpp), and
+// big ◀ / Next turn ▶ buttons fixed at the top (notices cover the bottom); End closes the fight (confirmed, and undoable).
+// Test ids: screen.combat, combat.round, combat.row.<id>, combat.more.<id>, combat.lair_row, combat.next,
+// combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.reminders.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "core/campaign/derived.hpp"
+#include "core/rules/rules.hpp"
+#include "ui/combat_parts.hpp"
+#include "ui/creature_sheet.hpp"
+#include "ui/creature_ui.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/prompts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
 
 namespace druzina::ui {
 
+using campaign::Creature;
+using nlohmann::json;
+
+namespace {
+
+struct CombatUi {
+  std::string sheet;      // creature whose sheet is open ("" = none)
+  bool attack = false;    // the attack helper is unfolded
+  long long seen_turn = -1;  // round * 1000 + turn last scrolled to
+};
+
+CombatUi& cu() {
+  static CombatUi s;
+  return s;
+}
+
+std::string current_creature() {
+  const auto& enc = model().state().encounter;
+  if (!enc || enc->order.empty()) return {};
+  int t = std::clamp(enc->turn, 0, static_cast<int>(enc->order.size()) - 1);
+  const auto& e = enc->order[static_cast<size_t>(t)];
+  return e.lair ? std::string() : e.creature;
+}
+
+void reminders(const Creature& c) {
+  std::vector<std::string> lines;
+  for (const auto& cond : c.conditions) {
+    if (cond.id == "unconscious" && cond.source == "0hp") continue;
+    lines.push_back(condition_text(cond, c));
+  }
+  for (const auto& x : model().state().creatures) {
+    if (x.id == c.id) continue;
+    for (const auto& cond : x.conditions)
+      if (cond.until.turn_of == c.id && (cond.until.kind == "end_of_next_turn" || cond.until.kind == "start_of_next_turn"))
+        lines.push_back(x.name + ": " + condition_text(cond, x));
+  }
+  if (rule_on(rules::kLingeringInjuries)) {
+    rules::InjuryEffects fx = rules::injury_effects(c);
+    for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", {{"dc", s.dc}}));
+    for (const auto& r : fx.disadvantage) {
+      lines.push_back(Tf("ui.injury.fx.disadvantage", {{"what", Tk_or("tables.roll.", r, r)}}));
+    }
+    if (fx.no_reactions) lines.push_back(T("ui.injury.fx.no_reactions"));
+    if (fx.action_or_bonus) lines.push_back(T("ui.injury.fx.action_or_bonus"));
+    if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", {{"n", fx.verbal_spell_fail_d20}}));
+  }
+  if (c.exhaustion > 0) lines.push_back(Tf("ui.creature.exhaustion_n", {{"n", c.exhaustion}}));
+  if (rule_on(rules::kVariantEncumbrance)) {
+    rules::Encumbrance e = rules::encumbrance(model().state(), c);
+    if (e.level != "none") lines.push_back(Tk("ui.load.", e.level));
+  }
+  if (lines.empty()) return;
+  begin_card("##remind", ImVec4(0.20f, 0.20f, 0.12f, 1));
+  ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
+  ImGui::TextWrapped("%s", Tf("ui.combat.remember", {{"name", c.name}}).c_str());
+  ImGui::PopStyleColor();
+  std::string all;
+  for (const auto& l : lines) {
+    ImGui::BulletText("%s", l.c_str());
+    all += l + "\n";
+  }
+  track("combat.reminders", all);
+  end_card();
+}
+
+void legendary_strip(const Creature& c) {
+  const auto& enc = *model().state().encounter;
+  auto it = enc.legendary.find(c.id);
+  int left = it == enc.legendary.end() ? c.legendary_actions : it->second;
+  ImGui::PushID(("la" + c.id).c_str());
+  std::string label = Tf("ui.combat.legendary", {{"left", left}, {"max", c.legendary_actions}});
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(label.c_str());
+  track("combat.legendary." + c.id, std::to_string(left));
+  if (!ui_player_mode()) {
+    const float bw = 64;
+    for (int cost = 1; cost <= std::min(3, c.legendary_actions); ++cost) {
+      ImGui::SameLine();
+      ImGui::BeginDisabled(left < cost);
+      std::string b = "\xE2\x88\x92" + std::to_string(cost);
+      if (big_button(b.c_str(), ImVec2(bw, kTouchTarget)))
+        dispatch_and_tell({{"type", "UseLegendaryAction"}, {"target", c.id}, {"cost", cost}});
+      ImGui::EndDisabled();
+      track("combat.legendary." + c.id + "." + std::to_string(cost), b);
+    }
+  }
+  ImGui::PopID();
+}
+
+void draw_rows() {
+  const auto& st = model().state();
+  const auto& enc = *st.encounter;
+  CombatUi& u = cu();
+  const bool dm = !ui_player_mode();
+  const long long turn_key = static_cast<long long>(enc.round) * 1000 + enc.turn;
+  for (size_t i = 0; i < enc.order.size(); ++i) {
+    const auto& e = enc.order[i];
+    const bool current = static_cast<int>(i) == enc.turn;
+    const Creature* cp = creature(e.creature);
+    if (!cp || hidden_from_players(*cp)) continue;
+    const Creature& c = *cp;
+    ImGui::PushID(static_cast<int>(i));
+    if (e.lair) {
+      std::string text = "20  \xC2\xB7  " + Tf("ui.combat.lair_row", {{"name", c.name}});
+      ImVec2 p = ImGui::GetCursorScreenPos();
+      const float w = ImGui::GetContentRegionAvail().x, h = 52;
+      ImGui::Dummy(ImVec2(w, h));
+      track("combat.lair_row", text);
+      ImDrawList* dl = ImGui::GetWindowDrawList();
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImVec4(0.22f, 0.17f, 0.30f, 1)), 12);
+      if (current) dl->AddRect(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(col_accent()), 12, 0, 3.5f);
+      dl->AddText(ImVec2(p.x + 12, p.y + (h - ImGui::GetTextLineHeight()) * 0.5f),
+                  ImGui::GetColorU32(current ? col_accent() : ImGui::GetStyleColorVec4(ImGuiCol_Text)), text.c_str());
+    } else {
+      const float more_w = 60.0f;
+      std::string init = std::to_string(e.initiative);
+      if (creature_card(c, "combat.row." + c.id, current, more_w + gap(), init.c_str()) && dm && !c.death_saves.dead)
+        pad::open_hp(c.id);
+      float h = ImGui::GetItemRectSize().y;
+      ImGui::SameLine();
+      if (big_button("\xE2\x80\xA6", ImVec2(more_w, h))) u.sheet = c.id;  // …
+      track("combat.more." + c.id, c.name);
+      if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
+      if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
+      if (current) reminders(c);
+    }
+    if (current && u.seen_turn != turn_key) {
+      ImGui::SetScrollHereY(0.25f);
+      u.seen_turn = turn_key;
+    }
+    ImGui::PopID();
+  }
+}
+
+void turn_bar() {
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float prev_w = std::max(90.0f, w * 0.3f);
+  ImGui::BeginDisabled(ui_player_mode());
+  ImGui::PushFont(ui().fonts.big);
+  if (big_button("\xE2\x97\x80", ImVec2(prev_w, 68))) dispatch_and_tell({{"type", "PrevTurn"}});  // ◀
+  track("combat.prev", T("ui.combat.prev"));
+  ImGui::SameLine();
+  std::string next = std::string(T("ui.combat.next")) + "  \xE2\x96\xB6";  // ▶
+  if (colored_button(next.c_str(), ImVec4(0.55f, 0.40f, 0.12f, 1), ImVec2(0, 68), "combat.next"))
+    dispatch_and_tell({{"type", "NextTurn"}}, 5.0);
+  ImGui::PopFont();
+  ImGui::EndDisabled();
+}
+
+void header() {
+  const auto& enc = *model().state().encounter;
+  const std::string cur = current_creature();
+  std::string title = Tf("ui.combat.round", {{"n", enc.round}});
+  const float end_w = 96;
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(title.c_str());
+  ImGui::PopFont();
+  track("combat.round", std::to_string(enc.round));
+  if (!ui_player_mode()) {
+    ImGui::SameLine(ImGui::GetContentRegionMax().x - end_w);
+    if (big_button(T("ui.combat.end"), ImVec2(end_w, kTouchTarget))) ask_confirm("combat.end", T("ui.combat.end_confirm"));
+    track("combat.end", T("ui.combat.end"));
+  }
+  if (confirm_popup("combat.end")) {
+    if (dispatch_and_tell({{"type", "EndEncounter"}}, 6.0)) reset_attack_helper();
+  }
+  std::string who;
+  if (!enc.order.empty()) {
+    const auto& e = enc.order[static_cast<size_t>(std::clamp(enc.turn, 0, static_cast<int>(enc.order.size()) - 1))];
+    who = e.lair ? Tf("ui.combat.lair_row", {{"name", creature_name(e.creature)}}) : Tf("ui.combat.turn_of", {{"name", creature_name(cur)}});
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
+  ImGui::TextWrapped("%s", who.c_str());
+  ImGui::PopStyleColor();
+  track("combat.turn", who);
+}
+
+void attack_toggle() {
+  CombatUi& u = cu();
+  if (ui_player_mode()) return;
+  if (toggle_button((std::string("\xE2\x9A\x94 ") + T("ui.combat.attack")).c_str(), u.attack, "combat.attack")) u.attack = !u.attack;
+  if (u.attack) draw_attack_helper(current_creature());
+}
+
+}  // namespace
+
 void draw_combat() {
-  heading(T("ui.tab.combat"));
+  CombatUi& u = cu();
+  const auto& st = model().state();
+  if (!u.sheet.empty() && !creature(u.sheet)) u.sheet.clear();
+  if (!u.sheet.empty() && !wide_layout()) {
+    bool back = false;
+    draw_creature_sheet(u.sheet, true, &back);
+    if (back) u.sheet.clear();
+    pad::draw();
+    return;
+  }
+  if (!st.encounter) {
+    heading(T("ui.tab.combat"));
+    track("screen.combat", T("ui.tab.combat"));
+    draw_prompts();
+    draw_combat_setup();
+    pad::draw();
+    return;
+  }
   track("screen.combat", T("ui.tab.combat"));
-  placeholder_card(T("ui.combat.soon_title"), T("ui.combat.soon_body"));
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float bar_h = 68 + ImGui::GetStyle().ItemSpacing.y;
+  if (wide_layout()) {
+    const float left = std::max(340.0f, avail.x * 0.5f);
+    ImGui::BeginGroup();
+    ImGui::BeginChild("##combat_head", ImVec2(left, 0), ImGuiChildFlags_AutoResizeY);
+    header();
+    ImGui::EndChild();
+    float head_h = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
+    ImGui::BeginChild("##combat_bar", ImVec2(left, 68));
+    turn_bar();
+    ImGui::EndChild();
+    ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h - bar_h));
+    draw_prompts();
+    draw_rows();
+    ImGui::EndChild();
+    ImGui::EndGroup();
+    ImGui::SameLine();
+    ImGui::BeginChild("##combat_side", ImVec2(0, avail.y));
+    if (!ui_player_mode()) draw_attack_helper(current_creature());
+    if (!u.sheet.empty()) {
+      bool back = false;
+      ImGui::Spacing();
+      draw_creature_sheet(u.sheet, false, &back);
+    }
+    ImGui::EndChild();
+  } else {
+    ImGui::BeginChild("##combat_head", ImVec2(0, 0), ImGuiChildFlags_AutoResizeY);
+    header();
+    ImGui::EndChild();
+    float head_h = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
+    // The turn buttons sit at the top: notices appear over the bottom of the screen.
+    turn_bar();
+    ImGui::BeginChild("##combat_list", ImVec2(0, avail.y - head_h - bar_h));
+    draw_prompts();
+    attack_toggle();
+    draw_rows();
+    ImGui::Spacing();
+    ImGui::EndChild();
+  }
+  pad::draw();
 }
 
 }  // namespace druzina::ui

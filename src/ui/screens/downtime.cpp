@@ -1,4 +1,12 @@
-// The downtime screen. For now it says what it will hold; the table-UI issue builds it.
+// The downtime screen: rests and time (short rest with hit dice, the exhausting rally, long rest, advancing the
+// clock) with a "what changed" summary, then crafting projects and the art value calculator. At ≥ 700 px:
+// rests | projects side by side.
+#include <imgui.h>
+
+#include "ui/creature_ui.hpp"
+#include "ui/downtime_parts.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/prompts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
@@ -8,7 +16,26 @@ namespace druzina::ui {
 void draw_downtime() {
   heading(T("ui.tab.downtime"));
   track("screen.downtime", T("ui.tab.downtime"));
-  placeholder_card(T("ui.downtime.soon_title"), T("ui.downtime.soon_body"));
+  draw_prompts();
+  draw_downtime_summary();
+  if (wide_layout()) {
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float left = avail.x * 0.5f - gap() * 0.5f;
+    ImGui::BeginChild("##rest", ImVec2(left, avail.y));
+    draw_rest_and_time();
+    ImGui::EndChild();
+    ImGui::SameLine();
+    ImGui::BeginChild("##projects", ImVec2(0, avail.y));
+    draw_projects();
+    draw_art_calculator();
+    ImGui::EndChild();
+  } else {
+    draw_rest_and_time();
+    draw_projects();
+    draw_art_calculator();
+    ImGui::Spacing();
+  }
+  pad::draw();
 }
 
 }  // namespace druzina::ui

@@ -1,0 +1,200 @@
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "core/calc/formulas.hpp"
+#include "core/rules/rules.hpp"
+#include "ui/combat_parts.hpp"
+#include "ui/creature_ui.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using nlohmann::json;
+
+namespace {
+
+struct Attack {
+  std::string attacker;  // chosen by hand ("" = the creature whose turn it is)
+  std::string target;
+  int bonus = 5;
+  int flank = 0;  // 0 none, 1 side, 2 direct
+  bool adv = false, dis = false;
+  bool choosing_attacker = false;
+  json result;  // the last attack: the attack_rolled data (or the UI-side roll in the same shape)
+};
+
+Attack& atk() {
+  static Attack a;
+  return a;
+}
+
+const char* const kFlank[] = {"none", "side", "direct"};
+
+std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
+
+void roll_attack(const std::string& attacker) {
+  Attack& a = atk();
+  const bool adv = a.adv && !a.dis, dis = a.dis && !a.adv;
+  if (has_command("AttackRoll") && rule_on(rules::kAttackRoll)) {
+    json cmd = {{"type", "AttackRoll"}, {"attacker", attacker}, {"bonus", a.bonus}, {"flanking", kFlank[a.flank]}};
+    if (!a.target.empty()) cmd["target"] = a.target;
+    if (adv) cmd["advantage"] = true;
+    if (dis) cmd["disadvantage"] = true;
+    if (!dispatch_and_tell(cmd, 6.0)) return;
+    a.result = json();
+    const auto& tail = model().session().tail();
+    if (!tail.empty())
+      for (const auto& e : tail.back().events)
+        if (e.type == "attack_rolled") a.result = e.data;
+    return;
+  }
+  // No module: roll on the UI side (nothing is stored).
+  Rng& rng = model().rng();
+  json rolls = json::array();
+  int n = adv || dis ? 2 : 1;
+  for (int i = 0; i < n; ++i) rolls.push_back(rng.die(20));
+  int kept = rolls[0].get<int>();
+  for (const auto& r : rolls) kept = dis ? std::min(kept, r.get<int>()) : std::max(kept, r.get<int>());
+  int fb = calc::flanking_bonus(a.flank == 2 ? calc::Flank::direct : a.flank == 1 ? calc::Flank::side : calc::Flank::none);
+  json r = {{"attacker", attacker}, {"rolls", rolls}, {"kept", kept}, {"bonus", a.bonus}, {"flank_bonus", fb},
+            {"total", kept + a.bonus + fb}, {"mode", adv ? "advantage" : dis ? "disadvantage" : "normal"}, {"ui_side", true}};
+  if (const auto* t = creature(a.target)) {
+    r["target"] = t->id;
+    r["ac"] = t->ac;
+    r["hit"] = kept == 20 || (kept != 1 && kept + a.bonus + fb >= t->ac);
+    r["critical"] = kept == 20;
+  }
+  a.result = r;
+}
+
+void result_card(const std::string& attacker) {
+  Attack& a = atk();
+  const json& r = a.result;
+  if (!r.is_object() || r.value("attacker", "") != attacker) return;
+  begin_card("##attack_result", ImVec4(0.16f, 0.22f, 0.32f, 1));
+  std::string dice;
+  for (const auto& d : r.value("rolls", json::array())) {
+    if (!dice.empty()) dice += " / ";
+    dice += std::to_string(d.get<int>());
+  }
+  int fb = r.value("flank_bonus", 0);
+  std::string line = "d20: " + dice + "  " + signed_num(r.value("bonus", 0)) + (fb ? "  " + signed_num(fb) : "") + "  =  " +
+                     std::to_string(r.value("total", 0));
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::TextWrapped("%s", line.c_str());
+  ImGui::PopFont();
+  track("attack.result", std::to_string(r.value("total", 0)));
+  if (r.contains("hit")) {
+    bool hit = r.value("hit", false), crit = r.value("critical", false);
+    std::string verdict = crit ? Tf("ui.attack.critical", {{"ac", r.value("ac", 0)}})
+                               : hit ? Tf("ui.attack.hit", {{"ac", r.value("ac", 0)}}) : Tf("ui.attack.miss", {{"ac", r.value("ac", 0)}});
+    ImGui::PushStyleColor(ImGuiCol_Text, hit ? col_good() : col_bad());
+    ImGui::PushFont(ui().fonts.big);
+    ImGui::TextUnformatted(verdict.c_str());
+    ImGui::PopFont();
+    ImGui::PopStyleColor();
+    track("attack.verdict", hit ? (crit ? "critical" : "hit") : "miss");
+  }
+  if (r.value("ui_side", false)) muted(T("ui.attack.ui_side"));
+  const auto* at = creature(attacker);
+  if (at && at->inspiration && r.value("inspiration", false) && has_command("UseInspiration")) {
+    if (colored_button((std::string("\xE2\x98\x85 ") + T("ui.attack.use_inspiration")).c_str(), col_accent(), ImVec2(0, 52),
+                       "attack.inspiration")) {
+      json cmd = {{"type", "UseInspiration"}, {"target", attacker}, {"first_roll", r.value("kept", 1)},
+                  {"modifier", r.value("bonus", 0) + fb}};
+      if (r.contains("ac")) cmd["dc"] = r["ac"];
+      if (dispatch_and_tell(cmd, 8.0)) a.result["inspiration"] = false;
+    }
+  }
+  if (r.value("hit", false) && creature(r.value("target", ""))) {
+    if (colored_button(Tf("ui.attack.damage", {{"name", creature_name(r.value("target", ""))}}).c_str(), col_bad(), ImVec2(0, 52),
+                       "attack.damage"))
+      pad::open_hp(r.value("target", ""));
+  }
+  end_card();
+}
+
+}  // namespace
+
+void reset_attack_helper() {
+  Attack& a = atk();
+  a.attacker.clear();
+  a.target.clear();
+  a.result = json();
+  a.choosing_attacker = false;
+}
+
+void draw_attack_helper(const std::string& turn_attacker) {
+  Attack& a = atk();
+  if (!a.attacker.empty() && !creature(a.attacker)) a.attacker.clear();
+  const std::string attacker = a.attacker.empty() ? turn_attacker : a.attacker;
+  const auto& st = model().state();
+  begin_card("##attack");
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::TextUnformatted(T("ui.attack.title"));
+  ImGui::PopFont();
+  // attacker
+  std::string who = attacker.empty() ? std::string(T("ui.attack.nobody")) : creature_name(attacker);
+  if (big_button(Tf("ui.attack.attacker", {{"name", who}}).c_str(), ImVec2(0, kTouchTarget))) a.choosing_attacker = !a.choosing_attacker;
+  track("attack.attacker", who);
+  const float w2 = split_width(2);
+  if (a.choosing_attacker) {
+    int k = 0;
+    for (const auto& c : st.creatures) {
+      if (c.death_saves.dead || hidden_from_players(c)) continue;
+      if (k++ % 2) ImGui::SameLine();
+      if (toggle_button(c.name.c_str(), c.id == attacker, "attack.attacker." + c.id, ImVec2(w2, kTouchTarget))) {
+        a.attacker = c.id;
+        a.choosing_attacker = false;
+      }
+    }
+  }
+  // target
+  muted(T("ui.attack.target"));
+  int k = 0;
+  for (const auto& c : st.creatures) {
+    if (c.death_saves.dead || c.id == attacker || hidden_from_players(c)) continue;
+    if (st.encounter) {
+      bool in = std::any_of(st.encounter->order.begin(), st.encounter->order.end(),
+                            [&](const campaign::InitEntry& e) { return e.creature == c.id && !e.lair; });
+      if (!in) continue;
+    }
+    if (k++ % 2) ImGui::SameLine();
+    std::string label = c.name + "  (" + std::string(T("ui.creature.ac")) + " " + std::to_string(c.ac) + ")";
+    ImGui::PushFont(ui().fonts.small);
+    if (toggle_button(label.c_str(), c.id == a.target, "attack.target." + c.id, ImVec2(w2, kTouchTarget)))
+      a.target = a.target == c.id ? std::string() : c.id;
+    ImGui::PopFont();
+  }
+  stepper("bonus", T("ui.attack.bonus"), a.bonus, -10, 30, "attack.bonus");
+  muted(T("ui.attack.flanking"));
+  std::vector<std::string> fl = {T("ui.attack.flank_none"), T("ui.attack.flank_side"), T("ui.attack.flank_direct")};
+  const bool flank_on = rule_on(rules::kFlanking) || !has_command("AttackRoll");
+  if (flank_on) {
+    ImGui::PushFont(ui().fonts.small);
+    segmented("flank", fl, a.flank, "attack.flank", {"none", "side", "direct"});
+    ImGui::PopFont();
+  } else {
+    a.flank = 0;
+    muted(T("ui.attack.flank_off"));
+  }
+  if (toggle_button(T("ui.attack.advantage"), a.adv, "attack.adv", ImVec2(w2, kTouchTarget))) a.adv = !a.adv;
+  ImGui::SameLine();
+  if (toggle_button(T("ui.attack.disadvantage"), a.dis, "attack.dis", ImVec2(w2, kTouchTarget))) a.dis = !a.dis;
+  ImGui::BeginDisabled(attacker.empty());
+  ImGui::PushFont(ui().fonts.big);
+  if (colored_button(("\xE2\x9A\x84 " + std::string(T("ui.attack.roll"))).c_str(), col_accent(), ImVec2(0, 64), "attack.roll"))
+    roll_attack(attacker);
+  ImGui::PopFont();
+  ImGui::EndDisabled();
+  end_card();
+  result_card(attacker);
+}
+
+}  // namespace druzina::ui

@@ -1,0 +1,149 @@
+#include <imgui.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/campaign/derived.hpp"
+#include "ui/combat_parts.hpp"
+#include "ui/creature_ui.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using nlohmann::json;
+
+namespace {
+
+struct Setup {
+  std::set<std::string> left_out;        // creatures not taking part
+  std::map<std::string, int> initiative;  // entered at the table; the rest is rolled
+  bool lair = false;
+  std::string lair_owner;
+};
+
+Setup& setup() {
+  static Setup s;
+  return s;
+}
+
+std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
+
+}  // namespace
+
+void draw_combat_setup() {
+  Setup& s = setup();
+  const auto& st = model().state();
+  std::vector<const campaign::Creature*> alive;
+  for (const auto& c : st.creatures)
+    if (!c.death_saves.dead) alive.push_back(&c);
+  section(T("ui.combat.who"));
+  if (alive.empty()) {
+    muted(T("ui.combat.nobody"));
+    track("combat.nobody", T("ui.combat.nobody"));
+    return;
+  }
+  {
+    const float w = split_width(2);
+    if (big_button(T("ui.combat.all"), ImVec2(w, kTouchTarget))) s.left_out.clear();
+    track("combat.all", T("ui.combat.all"));
+    ImGui::SameLine();
+    if (big_button(T("ui.combat.none"), ImVec2(w, kTouchTarget)))
+      for (const auto* c : alive) s.left_out.insert(c->id);
+    track("combat.none", T("ui.combat.none"));
+  }
+  muted(T("ui.combat.init_hint"));
+  const float init_w = 104.0f;
+  for (const auto* c : alive) {
+    ImGui::PushID(c->id.c_str());
+    const bool in = !s.left_out.count(c->id);
+    std::string label = c->name + "  (" + kind_label(c->kind) + ")";
+    if (toggle_button(label.c_str(), in, "combat.pick." + c->id,
+                      ImVec2(ImGui::GetContentRegionAvail().x - init_w - gap(), kTouchTarget))) {
+      if (in)
+        s.left_out.insert(c->id);
+      else
+        s.left_out.erase(c->id);
+    }
+    ImGui::SameLine();
+    auto it = s.initiative.find(c->id);
+    std::string v = it != s.initiative.end() ? std::to_string(it->second)
+                                             : "\xE2\x9A\x84 " + signed_num(campaign::initiative_modifier(*c));  // ⚄ +2
+    ImGui::BeginDisabled(!in);
+    if (big_button(v.c_str(), ImVec2(init_w, kTouchTarget))) {
+      std::string id = c->id;
+      pad::Request r;
+      r.title = Tf("ui.combat.init_for", {{"name", c->name}});
+      r.subtitle = Tf("ui.combat.init_mod", {{"mod", signed_num(campaign::initiative_modifier(*c))}});
+      r.lo = -20;
+      r.hi = 100;
+      r.allow_negative = true;
+      r.actions.push_back({T("ui.combat.init_roll"), "pad.roll", col_accent(), [id](int) { setup().initiative.erase(id); }, true});
+      r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [id](int n) { setup().initiative[id] = n; }});
+      pad::open(std::move(r));
+    }
+    ImGui::EndDisabled();
+    track("combat.init." + c->id, v);
+    ImGui::PopID();
+  }
+
+  // the lair action slot at initiative 20
+  std::vector<const campaign::Creature*> owners;
+  for (const auto* c : alive)
+    if (!s.left_out.count(c->id) && c->kind != "pc" && c->kind != "sidekick") owners.push_back(c);
+  ImGui::Spacing();
+  if (toggle_button(T("ui.combat.lair"), s.lair, "combat.lair")) s.lair = !s.lair;
+  if (s.lair) {
+    bool owner_ok = false;
+    for (const auto* c : owners) owner_ok = owner_ok || c->id == s.lair_owner;
+    if (!owner_ok) {
+      s.lair_owner.clear();
+      for (const auto* c : owners)
+        if (c->legendary_actions > 0) {
+          s.lair_owner = c->id;
+          break;
+        }
+      if (s.lair_owner.empty() && !owners.empty()) s.lair_owner = owners.front()->id;
+    }
+    if (owners.empty()) {
+      muted(T("ui.combat.lair_nobody"));
+    } else {
+      muted(T("ui.combat.lair_whose"));
+      const float w = split_width(2);
+      int k = 0;
+      for (const auto* c : owners) {
+        if (k++ % 2) ImGui::SameLine();
+        if (toggle_button(c->name.c_str(), s.lair_owner == c->id, "combat.lair." + c->id, ImVec2(w, kTouchTarget)))
+          s.lair_owner = c->id;
+      }
+    }
+  }
+
+  ImGui::Spacing();
+  json participants = json::array();
+  json init = json::object();
+  for (const auto* c : alive) {
+    if (s.left_out.count(c->id)) continue;
+    participants.push_back(c->id);
+    if (auto it = s.initiative.find(c->id); it != s.initiative.end()) init[c->id] = it->second;
+  }
+  ImGui::BeginDisabled(participants.empty());
+  ImGui::PushFont(ui().fonts.big);
+  std::string start = init.empty() ? T("ui.combat.start_roll") : T("ui.combat.start_mixed");
+  if (colored_button(("\xE2\x9A\x94 " + start).c_str(), ImVec4(0.55f, 0.22f, 0.20f, 1), ImVec2(0, 72), "combat.start")) {
+    json cmd = {{"type", "StartEncounter"}, {"participants", participants}, {"initiative", init.empty() ? json("roll") : init}};
+    if (s.lair && !s.lair_owner.empty()) cmd["lair"] = json::array({s.lair_owner});
+    if (dispatch_and_tell(cmd, 8.0)) {
+      s.initiative.clear();
+      reset_attack_helper();
+    }
+  }
+  ImGui::PopFont();
+  ImGui::EndDisabled();
+}
+
+}  // namespace druzina::ui

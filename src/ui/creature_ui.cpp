@@ -1,0 +1,505 @@
+#include "ui/creature_ui.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/campaign/derived.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using campaign::Creature;
+
+// =====================================================================================================
+// colours and layout
+// =====================================================================================================
+ImVec4 col_hp(float f) {
+  if (f > 0.5f) return ImVec4(0.27f, 0.66f, 0.35f, 1.0f);
+  if (f > 0.25f) return ImVec4(0.86f, 0.60f, 0.18f, 1.0f);
+  return ImVec4(0.85f, 0.26f, 0.24f, 1.0f);
+}
+ImVec4 col_temp_hp() { return ImVec4(0.33f, 0.58f, 0.95f, 1.0f); }
+ImVec4 col_accent() { return ImGui::GetStyleColorVec4(ImGuiCol_CheckMark); }
+ImVec4 col_good() { return ImVec4(0.25f, 0.62f, 0.33f, 1.0f); }
+ImVec4 col_bad() { return ImVec4(0.78f, 0.24f, 0.22f, 1.0f); }
+ImVec4 col_card() { return ImGui::GetStyleColorVec4(ImGuiCol_FrameBg); }
+ImVec4 col_muted() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
+
+bool wide_layout() { return ImGui::GetMainViewport()->Size.x >= 700.0f; }
+float gap() { return ImGui::GetStyle().ItemSpacing.x; }
+float split_width(int n) {
+  float avail = ImGui::GetContentRegionAvail().x;
+  return std::max(10.0f, (avail - gap() * static_cast<float>(n - 1)) / static_cast<float>(n));
+}
+
+// =====================================================================================================
+// creatures
+// =====================================================================================================
+const Creature* creature(std::string_view id) { return campaign::find_creature(model().state(), id); }
+
+std::string creature_name(std::string_view id) {
+  const Creature* c = creature(id);
+  return c ? c->name : std::string(id);
+}
+
+std::string Tk(std::string_view prefix, std::string_view rest) {
+  std::string k(prefix);
+  k += rest;
+  return T(k);
+}
+
+std::string Tk_or(std::string_view prefix, std::string_view rest, const std::string& fallback) {
+  std::string k(prefix);
+  k += rest;
+  return has_key(ui().lang, k) ? std::string(T(k)) : fallback;
+}
+
+std::string kind_label(const std::string& kind) { return Tk_or("campaign.kind.", kind, kind); }
+
+std::string condition_name(const std::string& id) {
+  for (std::string key : {"campaign.condition." + id, "rules.condition." + id})
+    if (has_key(ui().lang, key)) return tr(ui().lang, key);
+  std::string out = id;
+  std::replace(out.begin(), out.end(), '_', ' ');
+  return out;
+}
+
+std::string duration_text(long long minutes) {
+  long long d = minutes / 1440, h = (minutes % 1440) / 60, m = minutes % 60;
+  std::string out;
+  auto add = [&](const char* key, long long n) {
+    if (!n) return;
+    if (!out.empty()) out += " ";
+    out += Tf(key, {{"n", n}});
+  };
+  add("campaign.time.days", d);
+  add("campaign.time.hours", h);
+  add("campaign.time.minutes", m);
+  return out.empty() ? Tf("campaign.time.minutes", {{"n", 0}}) : out;
+}
+
+std::string clock_text(long long minutes) {
+  long long day = minutes / 1440 + 1, h = (minutes % 1440) / 60, m = minutes % 60;
+  char hm[16];
+  std::snprintf(hm, sizeof hm, "%02lld:%02lld", h, m);
+  return Tf("campaign.time.clock", {{"day", day}, {"time", hm}});
+}
+
+std::string until_text(const campaign::Until& u, const Creature& bearer) {
+  const bool own = u.turn_of.empty() || u.turn_of == bearer.id;
+  nlohmann::json args = {{"whose", creature_name(u.turn_of)}};
+  if (u.kind == "end_of_next_turn") return Tf(own ? "campaign.until.end_of_own_turn" : "campaign.until.end_of_turn", args);
+  if (u.kind == "start_of_next_turn")
+    return Tf(own ? "campaign.until.start_of_own_turn" : "campaign.until.start_of_turn", args);
+  if (u.kind == "rounds") {
+    const auto& enc = model().state().encounter;
+    int left = u.rounds;
+    if (enc && u.set_round > 0) left = std::max(1, u.set_round + u.rounds - enc->round);
+    return Tf("campaign.until.rounds", {{"n", left}});
+  }
+  if (u.kind == "minutes") {
+    long long left = std::max(1LL, u.set_at + u.minutes - model().state().minutes);
+    return Tf("campaign.until.minutes", {{"duration", duration_text(left)}});
+  }
+  if (u.kind == "long_rest") return T("campaign.until.long_rest");
+  return {};
+}
+
+std::string condition_text(const campaign::Condition& c, const Creature& bearer) {
+  std::string out = condition_name(c.id);
+  std::string until = until_text(c.until, bearer);
+  if (!until.empty()) out += " \xE2\x80\x94 " + until;  // " — "
+  return out;
+}
+
+bool is_party(const Creature& c) { return c.kind == "pc" || c.kind == "sidekick"; }
+
+int uncured_injuries(const Creature& c) {
+  return static_cast<int>(std::count_if(c.injuries.begin(), c.injuries.end(), [](const auto& i) { return !i.cured; }));
+}
+
+std::string hp_visibility(const Creature& c) {
+  if (!ui_player_mode()) return "exact";
+  const auto& v = model().state().settings.hp_visibility;
+  return is_party(c) ? v.party : v.others;
+}
+
+bool hidden_from_players(const Creature& c) { return ui_player_mode() && c.hidden; }
+
+bool rule_on(const char* module_id) {
+  const auto& engine = model().session().engine();
+  if (!engine.module(module_id)) return false;
+  return engine.module_enabled(model().state(), module_id);
+}
+
+bool has_command(const char* type) { return model().session().engine().has_command(type); }
+
+// =====================================================================================================
+// drawing
+// =====================================================================================================
+namespace {
+
+float small_size() { return ui().fonts.small->FontSize * ImGui::GetIO().FontGlobalScale; }
+float body_size() { return ui().fonts.body->FontSize * ImGui::GetIO().FontGlobalScale; }
+
+std::string hp_label(const Creature& c) {
+  std::string vis = hp_visibility(c);
+  if (vis == "hidden") return "?";
+  if (vis == "status") return Tk("ui.creature.status.", campaign::health_status(c));
+  if (c.death_saves.dead) return std::string("\xE2\x98\xA0 ") + T("ui.creature.status.dead");  // ☠
+  char buf[64];
+  if (c.temp_hp > 0)
+    std::snprintf(buf, sizeof buf, "%d / %d  +%d", c.hp, c.max_hp, c.temp_hp);
+  else
+    std::snprintf(buf, sizeof buf, "%d / %d", c.hp, c.max_hp);
+  return buf;
+}
+
+void draw_hp_bar(ImDrawList* dl, ImVec2 p, ImVec2 size, const Creature& c) {
+  const float r = 6.0f;
+  dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(ImVec4(0, 0, 0, 0.35f)), r);
+  std::string vis = hp_visibility(c);
+  if (vis == "exact" && !c.death_saves.dead) {
+    float total = static_cast<float>(std::max(c.max_hp, c.hp + c.temp_hp));
+    float fh = total > 0 ? static_cast<float>(c.hp) / total : 0;
+    float ft = total > 0 ? static_cast<float>(c.hp + c.temp_hp) / total : 0;
+    float frac = c.max_hp > 0 ? static_cast<float>(c.hp) / static_cast<float>(c.max_hp) : 0;
+    if (fh > 0) dl->AddRectFilled(p, ImVec2(p.x + size.x * fh, p.y + size.y), ImGui::GetColorU32(col_hp(frac)), r);
+    if (ft > fh)
+      dl->AddRectFilled(ImVec2(p.x + size.x * fh, p.y), ImVec2(p.x + size.x * ft, p.y + size.y),
+                        ImGui::GetColorU32(col_temp_hp()), r);
+  } else if (vis == "status") {
+    std::string s = campaign::health_status(c);
+    ImVec4 col = s == "healthy" ? col_hp(1) : s == "bloodied" ? col_hp(0.4f) : col_hp(0);
+    if (s != "dead") dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(col), r);
+  }
+  std::string text = hp_label(c);
+  ImFont* f = ui().fonts.body;
+  float fs = body_size();
+  ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, 0, text.c_str());
+  ImVec2 tp(p.x + (size.x - ts.x) * 0.5f, p.y + (size.y - ts.y) * 0.5f);
+  dl->AddText(f, fs, ImVec2(tp.x + 1, tp.y + 1), IM_COL32(0, 0, 0, 200), text.c_str());
+  dl->AddText(f, fs, tp, IM_COL32(255, 255, 255, 255), text.c_str());
+}
+
+}  // namespace
+
+void hp_bar(const Creature& c, float width, float height) {
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height));
+  draw_hp_bar(ImGui::GetWindowDrawList(), p, ImVec2(width, height), c);
+}
+
+std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
+  std::vector<std::string> out;
+  if (c.death_saves.dead) {
+    out.push_back(std::string("\xE2\x98\xA0 ") + T("ui.creature.status.dead"));
+  } else if (c.hp == 0) {
+    if (c.death_saves.stable)
+      out.push_back(T("ui.creature.stable"));
+    else
+      out.push_back(Tf("ui.creature.death_saves", {{"ok", c.death_saves.successes}, {"fail", c.death_saves.failures}}));
+  }
+  for (const auto& cond : c.conditions) {
+    if (cond.id == "unconscious" && cond.source == "0hp" && c.hp == 0) continue;  // said by the line above
+    out.push_back(with_durations ? condition_text(cond, c) : condition_name(cond.id));
+  }
+  if (c.exhaustion > 0) out.push_back(Tf("ui.creature.exhaustion_n", {{"n", c.exhaustion}}));
+  if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95 " + Tf("ui.creature.injuries_n", {{"n", n}}));  // ⚕
+  if (c.inspiration) out.push_back(std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration"));                   // ★
+  if (c.hero_points > 0) out.push_back("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}}));  // ✦
+  return out;
+}
+
+bool creature_card(const Creature& c, const std::string& test_id, bool highlight, float reserve, const char* prefix) {
+  const float w = ImGui::GetContentRegionAvail().x - reserve;
+  const float pad = 12.0f, bar_h = 30.0f;
+  ImFont* body = ui().fonts.body;
+  ImFont* small = ui().fonts.small;
+  const float fs = body_size(), ss = small_size();
+  std::vector<std::string> chips = status_chips(c, true);
+  std::string chip_text;
+  for (const auto& s : chips) chip_text += (chip_text.empty() ? "" : "  \xC2\xB7  ") + s;  // ·
+  const float inner = w - 2 * pad;
+  ImVec2 chip_sz = chip_text.empty() ? ImVec2(0, 0) : body->CalcTextSizeA(fs, FLT_MAX, inner, chip_text.c_str());
+  std::string sub = kind_label(c.kind);
+  if (c.kind == "pc" || c.kind == "sidekick") sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
+  const float h = pad + fs + 4 + ss + 10 + bar_h + (chip_text.empty() ? 0 : 8 + chip_sz.y) + pad;
+
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::PushID(test_id.c_str());
+  bool pressed = ImGui::InvisibleButton("card", ImVec2(w, h));
+  ImGui::PopID();
+  track(test_id, c.name);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec4 bg = col_card();
+  if (ImGui::IsItemActive()) bg = ImGui::GetStyleColorVec4(ImGuiCol_FrameBgActive);
+  if (c.death_saves.dead) bg.w *= 0.55f;
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(bg), 12.0f);
+  if (highlight) dl->AddRect(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(col_accent()), 12.0f, 0, 3.5f);
+
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), muted = ImGui::GetColorU32(col_muted());
+  float x = p.x + pad, y = p.y + pad;
+  // right side: AC
+  char ac[32];
+  std::snprintf(ac, sizeof ac, "%s %d", T("ui.creature.ac"), c.ac);
+  ImVec2 acs = body->CalcTextSizeA(fs, FLT_MAX, 0, ac);
+  dl->AddText(body, fs, ImVec2(p.x + w - pad - acs.x, y), text, ac);
+  std::string title = prefix ? std::string(prefix) + "  " + c.name : c.name;
+  ImVec4 clip(x, y, p.x + w - pad - acs.x - 8, y + fs + 2);
+  dl->AddText(body, fs, ImVec2(x, y), highlight ? ImGui::GetColorU32(col_accent()) : text, title.c_str(), nullptr, 0,
+              &clip);
+  y += fs + 4;
+  dl->AddText(small, ss, ImVec2(x, y), muted, sub.c_str());
+  y += ss + 10;
+  draw_hp_bar(dl, ImVec2(x, y), ImVec2(inner, bar_h), c);
+  y += bar_h;
+  if (!chip_text.empty()) {
+    y += 8;
+    dl->AddText(body, fs, ImVec2(x, y), ImGui::GetColorU32(col_accent()), chip_text.c_str(), nullptr, inner);
+  }
+  return pressed;
+}
+
+// =====================================================================================================
+// controls
+// =====================================================================================================
+bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::string& test_id) {
+  ImGui::PushStyleColor(ImGuiCol_Button, color);
+  ImVec4 hov = ImVec4(std::min(1.0f, color.x * 1.15f), std::min(1.0f, color.y * 1.15f), std::min(1.0f, color.z * 1.15f), color.w);
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hov);
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, hov);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  bool pressed = big_button(label, size);
+  ImGui::PopStyleColor(4);
+  track(test_id, label);
+  return pressed;
+}
+
+bool segmented(const char* id, const std::vector<std::string>& labels, int& index, const std::string& test_prefix,
+               const std::vector<std::string>& keys) {
+  const int n = static_cast<int>(labels.size());
+  const float w = split_width(n);
+  bool changed = false;
+  ImGui::PushID(id);
+  for (int i = 0; i < n; ++i) {
+    if (i) ImGui::SameLine();
+    const bool on = i == index;
+    if (on) {
+      ImGui::PushStyleColor(ImGuiCol_Button, col_accent());
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, col_accent());
+      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.07f, 0.12f, 1.0f));
+    }
+    ImGui::PushID(i);
+    if (big_button(labels[static_cast<size_t>(i)].c_str(), ImVec2(w, kTouchTarget)) && !on) {
+      index = i;
+      changed = true;
+    }
+    ImGui::PopID();
+    if (on) ImGui::PopStyleColor(3);
+    track(test_prefix + "." + (i < static_cast<int>(keys.size()) ? keys[static_cast<size_t>(i)] : std::to_string(i)),
+          labels[static_cast<size_t>(i)]);
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size) {
+  if (on) {
+    ImGui::PushStyleColor(ImGuiCol_Button, col_accent());
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, col_accent());
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.07f, 0.12f, 1.0f));
+  }
+  std::string text = std::string(on ? "\xE2\x9C\x93 " : "") + label;  // ✓
+  ImGui::PushID(test_id.c_str());
+  bool pressed = big_button(text.c_str(), size);
+  ImGui::PopID();
+  if (on) ImGui::PopStyleColor(3);
+  track(test_id, label);
+  return pressed;
+}
+
+bool stepper(const char* id, const char* label, int& value, int lo, int hi, const std::string& test_id, int step) {
+  const float bw = 56.0f, vw = 84.0f;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float label_w = avail - 2 * bw - vw - 3 * gap();
+  bool changed = false;
+  ImGui::PushID(id);
+  ImVec2 start = ImGui::GetCursorPos();
+  if (label_w > 40) {
+    float th = ImGui::CalcTextSize(label, nullptr, false, label_w).y;
+    ImGui::SetCursorPosY(start.y + std::max(0.0f, (kTouchTarget - th) * 0.5f));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + label_w);
+    ImGui::TextUnformatted(label);
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPos(ImVec2(start.x + label_w + gap(), start.y));
+  }
+  ImGui::BeginDisabled(value <= lo);
+  if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget))) {  // −
+    value = std::max(lo, value - step);
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  track(test_id + ".minus", "-");
+  ImGui::SameLine();
+  std::string v = std::to_string(value);
+  if (big_button(v.c_str(), ImVec2(vw, kTouchTarget))) {
+    int* target = &value;
+    pad::open_value(label, value, lo, hi, [target](int n) { *target = n; }, lo < 0);
+  }
+  track(test_id + ".value", v);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(value >= hi);
+  if (big_button("+", ImVec2(bw, kTouchTarget))) {
+    value = std::min(hi, value + step);
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  track(test_id + ".plus", "+");
+  if (label_w > 40) {
+    float th = ImGui::CalcTextSize(label, nullptr, false, label_w).y;
+    if (th > kTouchTarget) ImGui::Dummy(ImVec2(1, th - kTouchTarget));
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+void begin_card(const char* id, ImVec4 bg) {
+  if (bg.w == 0) bg = col_card();
+  ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 12.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(12, 12));
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, bg);
+  ImGui::BeginChild(id, ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+}
+
+void end_card() {
+  ImGui::EndChild();
+  ImGui::PopStyleColor();
+  ImGui::PopStyleVar(2);
+}
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
+  ImGui::TextUnformatted(title);
+  ImGui::PopStyleColor();
+}
+
+// =====================================================================================================
+// model helpers
+// =====================================================================================================
+std::vector<std::string> last_log_lines() {
+  auto log = model().session().log(ui().lang);
+  if (log.empty()) return {};
+  return log.back().lines;
+}
+
+long long last_tx_id() { return model().state().last_tx; }
+
+std::string join_lines(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const auto& l : lines) {
+    if (l.empty()) continue;
+    if (!out.empty()) out += "\n";
+    out += l;
+  }
+  return out;
+}
+
+namespace {
+
+// A line cut to about `limit` bytes at a space (UTF-8 safe), with "…".
+std::string shorten(const std::string& line, size_t limit) {
+  if (line.size() <= limit) return line;
+  size_t cut = limit;
+  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+  size_t space = line.rfind(' ', cut);
+  if (space != std::string::npos && space > limit / 2) cut = space;
+  return line.substr(0, cut) + "\xE2\x80\xA6";
+}
+
+}  // namespace
+
+std::string notice_text(const std::vector<std::string>& lines) {
+  // A notice sits over the bottom of the screen: keep it to a few short lines (the full text stays in the
+  // creature sheet, the log and the downtime summary).
+  constexpr size_t kMaxLines = 4, kMaxBytes = 150;
+  std::vector<std::string> kept;
+  for (const auto& l : lines)
+    if (!l.empty()) kept.push_back(l);
+  std::string out;
+  size_t n = std::min(kept.size(), kMaxLines);
+  size_t first = kept.size() - n;  // the last lines say how it ended
+  if (first > 0) out = Tf("ui.notice.more", {{"n", static_cast<long long>(first)}});
+  for (size_t i = first; i < kept.size(); ++i) {
+    if (!out.empty()) out += "\n";
+    out += shorten(kept[i], kMaxBytes);
+  }
+  return out;
+}
+
+bool dispatch_and_tell(const nlohmann::json& command, double seconds) {
+  if (!model().dispatch(command)) return false;
+  std::string text = notice_text(last_log_lines());
+  if (!text.empty()) model().notify(text, false, seconds);
+  return true;
+}
+
+namespace {
+std::string confirm_key, confirm_text;
+bool confirm_pending = false, confirm_result = false;
+}  // namespace
+
+void ask_confirm(const std::string& key, const std::string& text) {
+  confirm_key = key;
+  confirm_text = text;
+  confirm_pending = true;
+  confirm_result = false;
+}
+
+bool confirm_popup(const std::string& key) {
+  if (confirm_key != key) return false;
+  if (confirm_pending) {
+    ImGui::OpenPopup("##confirm");
+    confirm_pending = false;
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float w = std::min(vp->Size.x - 24.0f, 460.0f);
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  bool result = false;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18, 18));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 14.0f);
+  if (ImGui::BeginPopupModal("##confirm", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(confirm_text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    const float bw = split_width(2);
+    if (big_button(T("ui.common.cancel"), ImVec2(bw, 56))) {
+      confirm_key.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    track("confirm.no", T("ui.common.cancel"));
+    ImGui::SameLine();
+    if (colored_button(T("ui.common.yes"), col_bad(), ImVec2(bw, 56), "confirm.yes")) {
+      result = true;
+      confirm_key.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+  }
+  ImGui::PopStyleVar(2);
+  return result;
+}
+
+}  // namespace druzina::ui

@@ -1,0 +1,95 @@
+// Shared pieces of the Party, Combat and Downtime screens: how a creature looks (HP bar, status chips, condition
+// durations, the card), the finger-sized controls those screens use (segmented buttons, toggles, steppers with a
+// number pad behind the value) and small helpers around the model (the last transaction's log as a notice).
+#pragma once
+#include <imgui.h>
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/campaign/state.hpp"
+
+namespace druzina::ui {
+
+// ---- colours (fixed hues that read on every theme) ------------------------------------------------------
+ImVec4 col_hp(float fraction);  // green → amber → red
+ImVec4 col_temp_hp();
+ImVec4 col_accent();            // the current turn, a selected segment
+ImVec4 col_good();
+ImVec4 col_bad();
+ImVec4 col_card();
+ImVec4 col_muted();
+
+// ---- layout --------------------------------------------------------------------------------------------
+bool wide_layout();        // the viewport is at least 700 CSS px wide: two columns
+float gap();               // ItemSpacing.x
+// Width for n equal buttons in a row (the current content width).
+float split_width(int n);
+
+// ---- creatures -----------------------------------------------------------------------------------------
+const campaign::Creature* creature(std::string_view id);
+std::string creature_name(std::string_view id);  // the id itself when the creature is gone
+std::string kind_label(const std::string& kind);
+// T(prefix + rest): a translation key with a variable last part (every variant is in the catalogs).
+std::string Tk(std::string_view prefix, std::string_view rest);
+// The same, or `fallback` when the catalog has no such key.
+std::string Tk_or(std::string_view prefix, std::string_view rest, const std::string& fallback);
+std::string condition_name(const std::string& id);
+// "until the end of its next turn", "for 8 minutes" (the time left), "" for permanent.
+std::string until_text(const campaign::Until& until, const campaign::Creature& bearer);
+std::string condition_text(const campaign::Condition& c, const campaign::Creature& bearer);
+std::string clock_text(long long minutes);     // "day 3, 14:20"
+std::string duration_text(long long minutes);  // "2 days 3 hours"
+bool is_party(const campaign::Creature& c);    // pc or sidekick
+int uncured_injuries(const campaign::Creature& c);
+// What this device may show of a creature's HP: "exact", "status" (healthy / bloodied / down / dead), "hidden".
+std::string hp_visibility(const campaign::Creature& c);
+bool hidden_from_players(const campaign::Creature& c);  // player mode and the creature is a DM secret
+bool rule_on(const char* module_id);                    // the module exists in the engine and is on here
+bool has_command(const char* type);                     // the engine knows the command (a rule module landed)
+
+// HP bar with temp HP at the cursor; advances the cursor. Shows "12 / 17 +5" (or the status word).
+void hp_bar(const campaign::Creature& c, float width, float height);
+// Short status chips: conditions (with durations), exhaustion, injuries, inspiration, hero points, death saves.
+std::vector<std::string> status_chips(const campaign::Creature& c, bool with_durations);
+
+// A tappable card for a creature (full content width minus `reserve` px on the right). highlight: the
+// current turn. Returns true when tapped.
+bool creature_card(const campaign::Creature& c, const std::string& test_id, bool highlight, float reserve = 0,
+                   const char* prefix = nullptr);
+
+// ---- controls ------------------------------------------------------------------------------------------
+// A row of equal buttons; the chosen one is highlighted. Returns true when the choice changed.
+// Test ids: <test_prefix>.<index or key>.
+bool segmented(const char* id, const std::vector<std::string>& labels, int& index, const std::string& test_prefix,
+               const std::vector<std::string>& keys = {});
+// A big on/off button. Returns true when tapped (the caller flips the value).
+bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size = ImVec2(0, 0));
+// [−] value [+]; tapping the value opens the number pad. Returns true when the value changed.
+bool stepper(const char* id, const char* label, int& value, int lo, int hi, const std::string& test_id, int step = 1);
+// A button drawn in the accent or a given colour.
+bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::string& test_id);
+
+// Card frame: a rounded background behind everything drawn between begin_card and end_card.
+void begin_card(const char* id, ImVec4 bg = ImVec4(0, 0, 0, 0));
+void end_card();
+void section(const char* title);  // a small heading inside a screen
+
+// ---- model helpers -------------------------------------------------------------------------------------
+// Dispatches, and on success shows the transaction's log lines as a notice. Returns success.
+bool dispatch_and_tell(const nlohmann::json& command, double seconds = 6.0);
+// The log lines of the last transaction (empty when there is none).
+std::vector<std::string> last_log_lines();
+long long last_tx_id();
+std::string join_lines(const std::vector<std::string>& lines);
+// At most a few short lines for a notice (the last ones; "… and N more before" in front).
+std::string notice_text(const std::vector<std::string>& lines);
+
+// A confirmation popup: call ask_confirm(key, text) to open, then each frame confirm_popup(key) returns true
+// once when the user confirms.
+void ask_confirm(const std::string& key, const std::string& text);
+bool confirm_popup(const std::string& key);
+
+}  // namespace druzina::ui

@@ -1,0 +1,28 @@
+// Parts of the downtime screen (screens/downtime.cpp):
+//   downtime_rest.cpp     — short rest with hit dice per creature (steppers), the exhausting rally, long rest,
+//                           advancing time by days / hours; "what changed" = the transaction's log lines.
+//                           Test ids: rest.hd.<id>.*, rest.short, rest.rally, rest.long, time.days.*, time.hours.*,
+//                           time.advance, downtime.summary, downtime.clock.
+//   downtime_projects.cpp — crafting projects (mundane, art, magic, scroll): progress, collaborators, hours per
+//                           day with overtime saves, finishing art with its check; the art value calculator.
+//                           Test ids: project.new, project.kind.<k>, project.name, project.crafter.<id>,
+//                           project.collab.<id>, project.value.*, project.start, project.<id>,
+//                           project.<id>.hours.*, project.<id>.days.*, project.<id>.work, project.<id>.finish_roll,
+//                           project.<id>.finish_enter, project.<id>.remove, artcalc.cost.*, artcalc.check.*,
+//                           artcalc.value.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace druzina::ui {
+
+void draw_rest_and_time();
+void draw_projects();
+void draw_art_calculator();
+
+// Runs a command from the downtime screen and keeps its log lines as the "what changed" summary.
+bool downtime_dispatch(const nlohmann::json& command);
+void draw_downtime_summary();
+
+}  // namespace druzina::ui

@@ -1,0 +1,357 @@
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/calc/formulas.hpp"
+#include "core/error.hpp"
+#include "core/rules/rules.hpp"
+#include "ui/creature_ui.hpp"
+#include "ui/downtime_parts.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using nlohmann::json;
+
+namespace {
+
+const char* const kKinds[] = {"mundane", "art", "magic", "scroll"};
+
+std::string gp(double v) {
+  char buf[32];
+  if (std::fabs(v - std::round(v)) < 0.005)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+int level_of(const campaign::Creature& c) { return std::clamp(c.level, 1, 20); }
+
+struct NewProject {
+  bool open = false;
+  int kind = 0;
+  std::string name, spell;
+  std::string crafter;
+  std::set<std::string> collabs;
+  int value = 50, materials = 50, rarity = 0, spell_level = 1, components = 0;
+};
+
+NewProject& np() {
+  static NewProject p;
+  return p;
+}
+
+struct WorkUi {
+  int hours = 8, days = 1, saves = 0;  // saves: 0 auto, 1 ask
+  bool prepared = false;
+};
+
+WorkUi& work(const std::string& id) {
+  static std::map<std::string, WorkUi> m;
+  return m[id];
+}
+
+void progress_bar(double value, double goal, const std::string& text) {
+  const float w = ImGui::GetContentRegionAvail().x, h = 30;
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(w, h));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImVec4(0, 0, 0, 0.35f)), 6);
+  float f = goal > 0 ? static_cast<float>(std::clamp(value / goal, 0.0, 1.0)) : 0;
+  if (f > 0) dl->AddRectFilled(p, ImVec2(p.x + w * f, p.y + h), ImGui::GetColorU32(col_good()), 6);
+  ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+  dl->AddText(ImVec2(p.x + (w - ts.x) * 0.5f, p.y + (h - ts.y) * 0.5f), IM_COL32(255, 255, 255, 255), text.c_str());
+}
+
+// A number stepper bound to an int that also accepts big gold amounts through the pad.
+void gold_stepper(const char* id, const char* label, int& value, const std::string& test) {
+  stepper(id, label, value, 1, 1000000, test, value >= 1000 ? 100 : value >= 100 ? 10 : 1);
+}
+
+void new_project_form() {
+  NewProject& d = np();
+  const auto& st = model().state();
+  begin_card("##newproject");
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::TextUnformatted(T("ui.project.new_title"));
+  ImGui::PopFont();
+  std::vector<std::string> kinds;
+  for (const char* k : kKinds) kinds.push_back(T(std::string("ui.project.kind.") + k));
+  ImGui::PushFont(ui().fonts.small);
+  segmented("kind", kinds, d.kind, "project.kind", {"mundane", "art", "magic", "scroll"});
+  ImGui::PopFont();
+  const std::string kind = kKinds[d.kind];
+  text_field("##pname", T("ui.project.name_hint"), d.name);
+  track("project.name", d.name);
+
+  muted(T("ui.project.crafter"));
+  std::vector<const campaign::Creature*> people;
+  for (const auto& c : st.creatures)
+    if (!c.death_saves.dead && c.kind != "monster") people.push_back(&c);
+  if (d.crafter.empty() || !creature(d.crafter)) d.crafter = people.empty() ? std::string() : people.front()->id;
+  const float w = split_width(2);
+  int k = 0;
+  for (const auto* c : people) {
+    if (k++ % 2) ImGui::SameLine();
+    std::string label = c->name + " (" + std::to_string(c->level) + ")";
+    if (toggle_button(label.c_str(), d.crafter == c->id, "project.crafter." + c->id, ImVec2(w, kTouchTarget))) {
+      d.crafter = c->id;
+      d.collabs.erase(c->id);
+    }
+  }
+  if (people.size() > 1) {
+    muted(T("ui.project.collaborators"));
+    k = 0;
+    for (const auto* c : people) {
+      if (c->id == d.crafter) continue;
+      if (k++ % 2) ImGui::SameLine();
+      bool on = d.collabs.count(c->id);
+      if (toggle_button(c->name.c_str(), on, "project.collab." + c->id, ImVec2(w, kTouchTarget))) {
+        if (on)
+          d.collabs.erase(c->id);
+        else
+          d.collabs.insert(c->id);
+      }
+    }
+  }
+  if (kind == "mundane" || kind == "magic") gold_stepper("value", T("ui.project.value"), d.value, "project.value");
+  if (kind == "art") gold_stepper("materials", T("ui.project.materials"), d.materials, "project.materials");
+  if (kind == "magic") {
+    muted(T("ui.project.rarity"));
+    const auto& rar = calc::rarities();
+    std::vector<std::string> labels;
+    for (const auto& r : rar) labels.push_back(Tk("ui.project.rarity.", r));
+    const float rw = split_width(3);
+    for (int i = 0; i < static_cast<int>(rar.size()); ++i) {
+      if (i % 3) ImGui::SameLine();
+      ImGui::PushFont(ui().fonts.small);
+      if (toggle_button(labels[static_cast<size_t>(i)].c_str(), d.rarity == i, "project.rarity." + rar[static_cast<size_t>(i)],
+                        ImVec2(rw, kTouchTarget)))
+        d.rarity = i;
+      ImGui::PopFont();
+    }
+  }
+  if (kind == "scroll") stepper("slevel", T("ui.project.spell_level"), d.spell_level, 0, 9, "project.spell_level");
+  if (kind == "magic" || kind == "scroll") {
+    text_field("##spell", T("ui.project.spell_hint"), d.spell);
+    track("project.spell", d.spell);
+    stepper("components", T(kind == "scroll" ? "ui.project.components_once" : "ui.project.components_day"), d.components, 0,
+            100000, "project.components");
+  }
+
+  // preview (calc::craft) and the command
+  json cmd = {{"type", "StartProject"}, {"kind", kind}, {"name", d.name}, {"crafter", d.crafter}};
+  json collabs = json::array();
+  std::vector<int> levels;
+  for (const auto& id : d.collabs)
+    if (const auto* c = creature(id)) {
+      collabs.push_back(id);
+      levels.push_back(level_of(*c));
+    }
+  if (!collabs.empty()) cmd["collaborators"] = collabs;
+  std::string preview, error;
+  try {
+    const auto* crafter = creature(d.crafter);
+    if (!crafter) throw UserError("ui.project.need_crafter");
+    calc::Craft cr;
+    if (kind == "mundane") {
+      cmd["value_gp"] = d.value;
+      cr = calc::craft(calc::CraftKind::mundane, level_of(*crafter), d.value, levels);
+    } else if (kind == "art") {
+      cmd["materials_gp"] = d.materials;
+      cr = calc::craft(calc::CraftKind::art, level_of(*crafter), d.materials, levels);
+    } else if (kind == "magic") {
+      cmd["value_gp"] = d.value;
+      cmd["rarity"] = calc::rarities()[static_cast<size_t>(d.rarity)];
+      cr = calc::craft(calc::CraftKind::magic, level_of(*crafter), d.value, levels, calc::rarities()[static_cast<size_t>(d.rarity)]);
+    } else {
+      cmd["spell_level"] = d.spell_level;
+      calc::Scroll sc = calc::scroll(d.spell_level, 0);
+      cr = calc::craft(calc::CraftKind::magic, level_of(*crafter), sc.price_gp, levels, sc.rarity);
+      preview = Tf("ui.project.scroll_info", {{"rarity", Tk("ui.project.rarity.", sc.rarity)}, {"dc", sc.save_dc},
+                                               {"attack", sc.attack_bonus}, {"price", sc.price_gp + d.components}}) + "\n";
+    }
+    if ((kind == "magic" || kind == "scroll")) {
+      if (!d.spell.empty()) cmd["spell"] = d.spell;
+      if (d.components > 0) cmd["components_gp"] = d.components;
+    }
+    preview += Tf("ui.project.preview", {{"rate", cr.gp_per_hour}, {"goal", gp(static_cast<double>(cr.goal_cp) / 100.0)},
+                                         {"hours", cr.hours}, {"days", cr.days},
+                                         {"materials", gp(static_cast<double>(cr.materials_cp) / 100.0)}});
+    if (cr.max_rarity) preview += "\n" + Tf("ui.project.max_rarity", {{"rarity", Tk("ui.project.rarity.", *cr.max_rarity)}});
+  } catch (const UserError& e) {
+    error = e.message(ui().lang);
+  }
+  if (!error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
+    ImGui::TextWrapped("%s", error.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextWrapped("%s", preview.c_str());
+  }
+  track("project.preview", error.empty() ? preview : error);
+  const float bw = split_width(2);
+  if (big_button(T("ui.common.cancel"), ImVec2(bw, 56))) d.open = false;
+  track("project.cancel", T("ui.common.cancel"));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(d.name.empty() || !error.empty());
+  if (colored_button(T("ui.project.start"), col_good(), ImVec2(bw, 56), "project.start")) {
+    if (downtime_dispatch(cmd)) d = NewProject{};
+  }
+  ImGui::EndDisabled();
+  end_card();
+}
+
+void project_card(const campaign::Project& p) {
+  const auto& st = model().state();
+  const bool dm = !ui_player_mode();
+  const std::string base = "project." + p.id;
+  ImGui::PushID(p.id.c_str());
+  begin_card("##project");
+  std::string title = p.name + "  \xC2\xB7  " + Tk_or("ui.project.kind.", p.kind, p.kind);
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::TextWrapped("%s", title.c_str());
+  ImGui::PopFont();
+  track(base, p.name);
+  std::string crafter = p.data.value("crafter", p.owners.empty() ? std::string() : p.owners.front());
+  std::string who = creature_name(crafter);
+  std::string with;
+  for (const auto& id : p.owners)
+    if (id != crafter) with += (with.empty() ? "" : ", ") + creature_name(id);
+  muted((with.empty() ? Tf("ui.project.by", {{"name", who}}) : Tf("ui.project.by_with", {{"name", who}, {"with", with}})).c_str());
+  progress_bar(p.progress_gp, p.goal_gp, gp(p.progress_gp) + " / " + gp(p.goal_gp) + " gp");
+  track(base + ".progress", gp(p.progress_gp));
+  std::string facts = Tf("ui.project.facts", {{"days", p.data.value("days_worked", 0)}, {"materials", gp(p.materials_gp)}});
+  if (p.data.contains("rarity")) facts += "  \xC2\xB7  " + Tk("ui.project.rarity.", p.data.value("rarity", std::string("common")));
+  if (!p.data.value("spell", std::string()).empty()) {
+    facts += "  \xC2\xB7  " + Tf("ui.project.spell", {{"spell", p.data.value("spell", std::string())}});
+    if (!p.data.value("spell_confirmed", false)) facts += " (" + std::string(T("ui.project.spell_unconfirmed")) + ")";
+  }
+  ImGui::PushFont(ui().fonts.small);
+  ImGui::TextWrapped("%s", facts.c_str());
+  ImGui::PopFont();
+
+  if (p.done) {
+    ImGui::PushStyleColor(ImGuiCol_Text, col_good());
+    ImGui::TextUnformatted(T("ui.project.done"));
+    ImGui::PopStyleColor();
+    if (p.kind == "art") {
+      if (p.data.contains("art_value_gp")) {
+        std::string v = p.data.value("worthless", false)
+                            ? Tf("ui.project.art_worthless", {{"check", p.data.value("art_check", 0)}})
+                            : Tf("ui.project.art_value", {{"value", gp(p.data.value("art_value_gp", 0.0))}, {"check", p.data.value("art_check", 0)}});
+        ImGui::PushFont(ui().fonts.big);
+        ImGui::TextWrapped("%s", v.c_str());
+        ImGui::PopFont();
+        track(base + ".art_value", gp(p.data.value("art_value_gp", 0.0)));
+      } else if (dm && has_command("FinishArt")) {
+        muted(T("ui.project.art_check"));
+        const float w = split_width(2);
+        const std::string id = p.id;
+        if (colored_button(T("ui.project.finish_roll"), col_accent(), ImVec2(w, 56), base + ".finish_roll"))
+          downtime_dispatch({{"type", "FinishArt"}, {"project", id}});
+        ImGui::SameLine();
+        if (big_button(T("ui.project.finish_enter"), ImVec2(w, 56)))
+          pad::open_value(T("ui.project.check_title"), 10, -20, 100, [id](int n) {
+            downtime_dispatch({{"type", "FinishArt"}, {"project", id}, {"check", n}});
+          }, true);
+        track(base + ".finish_enter", T("ui.project.finish_enter"));
+      }
+    }
+  } else if (dm && has_command("WorkOnProject") && rule_on(rules::kCrafting)) {
+    WorkUi& wu = work(p.id);
+    stepper("hours", T("ui.project.hours_per_day"), wu.hours, 1, 24, base + ".hours");
+    if (wu.hours > 8) {
+      wu.days = 1;
+      std::string dcs;
+      for (int h = 9; h <= wu.hours; ++h) dcs += (dcs.empty() ? "" : ", ") + std::to_string(*calc::craft_overtime(h).dc);
+      ImGui::PushStyleColor(ImGuiCol_Text, col_hp(0.4f));
+      ImGui::TextWrapped("%s", Tf("ui.project.overtime", {{"dcs", dcs}}).c_str());
+      ImGui::PopStyleColor();
+      ImGui::PushFont(ui().fonts.small);
+      segmented("saves", {T("ui.project.saves_auto"), T("ui.project.saves_ask")}, wu.saves, base + ".saves", {"auto", "ask"});
+      ImGui::PopFont();
+    } else {
+      stepper("days", T("ui.project.days"), wu.days, 1, 365, base + ".days");
+    }
+    const bool spell = !p.data.value("spell", std::string()).empty();
+    if (spell) {
+      if (toggle_button(Tf("ui.project.prepared", {{"spell", p.data.value("spell", std::string())}}).c_str(), wu.prepared,
+                        base + ".prepared"))
+        wu.prepared = !wu.prepared;
+    }
+    std::string label = Tf("ui.project.work", {{"hours", wu.hours}, {"days", wu.days}});
+    if (colored_button(label.c_str(), col_good(), ImVec2(0, 56), base + ".work")) {
+      json cmd = {{"type", "WorkOnProject"}, {"project", p.id}, {"hours", wu.hours}};
+      if (wu.days > 1) cmd["days"] = wu.days;
+      if (wu.hours > 8) cmd["saves"] = wu.saves == 1 ? "ask" : "auto";
+      if (spell) cmd["spell_prepared"] = wu.prepared;
+      downtime_dispatch(cmd);
+    }
+  }
+  if (dm) {
+    ImGui::PushFont(ui().fonts.small);
+    if (big_button(T("ui.project.remove"), ImVec2(0, 44)))
+      ask_confirm("project.remove." + p.id, Tf("ui.project.remove_confirm", {{"name", p.name}}));
+    ImGui::PopFont();
+    track(base + ".remove", T("ui.project.remove"));
+    if (confirm_popup("project.remove." + p.id)) downtime_dispatch({{"type", "RemoveProject"}, {"project", p.id}});
+  }
+  end_card();
+  ImGui::PopID();
+  (void)st;
+}
+
+}  // namespace
+
+void draw_projects() {
+  const auto& st = model().state();
+  section(T("ui.downtime.projects"));
+  const bool module = has_command("StartProject") && rule_on(rules::kCrafting);
+  if (st.projects.empty()) muted(T("ui.project.none"));
+  const std::vector<campaign::Project> projects = st.projects;  // a copy: buttons change the state
+  for (const auto& p : projects) project_card(p);
+  if (ui_player_mode()) return;
+  if (!module) {
+    muted(T("ui.project.module_off"));
+    return;
+  }
+  NewProject& d = np();
+  if (d.open) {
+    new_project_form();
+  } else {
+    if (big_button((std::string("+ ") + T("ui.project.new")).c_str(), ImVec2(0, 56))) d.open = true;
+    track("project.new", T("ui.project.new"));
+  }
+}
+
+void draw_art_calculator() {
+  static int cost = 50, check = 10;
+  section(T("ui.artcalc.title"));
+  stepper("artcost", T("ui.artcalc.cost"), cost, 1, 1000000, "artcalc.cost", cost >= 100 ? 10 : 1);
+  stepper("artcheck", T("ui.artcalc.check"), check, -10, 60, "artcalc.check");
+  std::string out;
+  try {
+    calc::ArtValue v = calc::art_value(cost, check);
+    out = v.worthless ? std::string(T("ui.artcalc.worthless")) : Tf("ui.artcalc.value", {{"value", gp(static_cast<double>(v.value_cp) / 100.0)}});
+  } catch (const UserError& e) {
+    out = e.message(ui().lang);
+  }
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::TextWrapped("%s", out.c_str());
+  ImGui::PopFont();
+  track("artcalc.value", out);
+}
+
+}  // namespace druzina::ui

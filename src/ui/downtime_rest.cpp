@@ -1,0 +1,146 @@
+#include <imgui.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "core/campaign/derived.hpp"
+#include "core/rules/rules.hpp"
+#include "ui/creature_ui.hpp"
+#include "ui/downtime_parts.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using nlohmann::json;
+
+namespace {
+
+struct Summary {
+  long long tx = 0;
+  std::vector<std::string> lines;
+};
+
+Summary& summary() {
+  static Summary s;
+  return s;
+}
+
+struct RestUi {
+  std::map<std::string, int> spend;  // hit dice to spend per creature
+  int days = 0, hours = 1;
+};
+
+RestUi& rest() {
+  static RestUi r;
+  return r;
+}
+
+}  // namespace
+
+bool downtime_dispatch(const json& command) {
+  if (!dispatch_and_tell(command, 8.0)) return false;
+  Summary& s = summary();
+  s.tx = model().state().last_tx;
+  s.lines = last_log_lines();
+  return true;
+}
+
+void draw_downtime_summary() {
+  Summary& s = summary();
+  if (s.lines.empty() || s.tx != model().state().last_tx) return;  // undone, or something else happened since
+  begin_card("##summary", ImVec4(0.16f, 0.25f, 0.20f, 1));
+  ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
+  ImGui::TextUnformatted(T("ui.downtime.changed"));
+  ImGui::PopStyleColor();
+  std::string all;
+  for (const auto& l : s.lines) {
+    if (l.empty()) continue;
+    ImGui::PushTextWrapPos(0);
+    ImGui::Bullet();
+    ImGui::SameLine();
+    ImGui::TextUnformatted(l.c_str());
+    ImGui::PopTextWrapPos();
+    all += l + "\n";
+  }
+  track("downtime.summary", all);
+  end_card();
+}
+
+void draw_rest_and_time() {
+  const auto& st = model().state();
+  RestUi& r = rest();
+  const bool dm = !ui_player_mode();
+  section(T("ui.downtime.rest"));
+  if (st.encounter) {
+    muted(T("ui.downtime.in_combat"));
+    track("downtime.in_combat", T("ui.downtime.in_combat"));
+  }
+  // hit dice per living party member
+  std::vector<const campaign::Creature*> party;
+  for (const auto& c : st.creatures)
+    if (is_party(c) && !c.death_saves.dead) party.push_back(&c);
+  if (party.empty()) muted(T("ui.downtime.no_party"));
+  json spend = json::array();
+  for (const auto* c : party) {
+    ImGui::PushID(c->id.c_str());
+    int left = campaign::hit_dice_left(*c);
+    int& n = r.spend[c->id];
+    n = std::clamp(n, 0, std::max(0, left));
+    std::string label = c->name + "  \xC2\xB7  " + std::to_string(c->hp) + "/" + std::to_string(c->max_hp) + "\n";
+    if (c->hit_die > 0)
+      label += Tf("ui.downtime.hd_left", {{"left", left}, {"total", campaign::hit_dice_total(*c)}, {"die", c->hit_die}});
+    else
+      label += T("ui.downtime.no_hit_die");
+    if (c->hit_die > 0 && left > 0 && dm) {
+      stepper("hd", label.c_str(), n, 0, left, "rest.hd." + c->id);
+    } else {
+      ImGui::TextWrapped("%s", label.c_str());
+    }
+    if (n > 0) spend.push_back({{"target", c->id}, {"dice", n}});
+    ImGui::PopID();
+  }
+  if (!dm) return;
+  const bool rally = rule_on(rules::kExhaustingRally);
+  const float w = rally ? split_width(2) : ImGui::GetContentRegionAvail().x;
+  if (big_button(T("ui.downtime.short_rest"), ImVec2(w, 60))) {
+    json cmd = {{"type", "ShortRest"}};
+    if (!spend.empty()) cmd["spend"] = spend;
+    if (downtime_dispatch(cmd)) r.spend.clear();
+  }
+  track("rest.short", T("ui.downtime.short_rest"));
+  if (rally) {
+    ImGui::SameLine();
+    if (big_button(T("ui.downtime.rally"), ImVec2(w, 60))) {
+      json cmd = {{"type", "ExhaustingRally"}};
+      if (!spend.empty()) cmd["spend"] = spend;
+      if (downtime_dispatch(cmd)) r.spend.clear();
+    }
+    track("rest.rally", T("ui.downtime.rally"));
+    const json& used = st.modules.contains(rules::kExhaustingRally) ? st.modules[rules::kExhaustingRally] : json();
+    const bool was_used = used.is_object() && used.value("used", false);
+    muted(was_used ? T("ui.downtime.rally_used") : T("ui.downtime.rally_hint"));
+  }
+  ImGui::PushFont(ui().fonts.big);
+  if (colored_button(T("ui.downtime.long_rest"), ImVec4(0.20f, 0.30f, 0.50f, 1), ImVec2(0, 68), "rest.long"))
+    downtime_dispatch({{"type", "LongRest"}});
+  ImGui::PopFont();
+
+  section(T("ui.downtime.time"));
+  ImGui::TextUnformatted(clock_text(st.minutes).c_str());
+  track("downtime.clock", clock_text(st.minutes));
+  stepper("days", T("ui.downtime.days"), r.days, 0, 365, "time.days");
+  stepper("hours", T("ui.downtime.hours"), r.hours, 0, 23, "time.hours");
+  long long minutes = static_cast<long long>(r.days) * 1440 + static_cast<long long>(r.hours) * 60;
+  ImGui::BeginDisabled(minutes <= 0);
+  std::string label = minutes > 0 ? Tf("ui.downtime.advance_by", {{"duration", duration_text(minutes)}}) : std::string(T("ui.downtime.advance"));
+  if (big_button(label.c_str(), ImVec2(0, 60))) downtime_dispatch({{"type", "AdvanceTime"}, {"minutes", minutes}});
+  ImGui::EndDisabled();
+  track("time.advance", label);
+}
+
+}  // namespace druzina::ui

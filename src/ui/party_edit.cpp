@@ -1,0 +1,306 @@
+#include "ui/party_edit.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "core/campaign/derived.hpp"
+#include "core/dice/dice.hpp"
+#include "core/error.hpp"
+#include "ui/creature_ui.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using nlohmann::json;
+
+namespace {
+
+const char* const kKinds[] = {"pc", "monster", "npc", "sidekick"};
+const char* const kAbilities[] = {"str", "dex", "con", "int", "wis", "cha"};
+const char* const kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
+const int kHitDice[] = {6, 8, 10, 12};
+
+struct Draft {
+  bool open = false;
+  std::string editing;  // creature id, "" = new
+  std::string kind = "pc";
+  std::string name;
+  std::string race;
+  int level = 1, max_hp = 10, ac = 10, speed = 30, count = 1, legendary = 0;
+  int abilities[6] = {10, 10, 10, 10, 10, 10};
+  int hit_die = 1;      // index into kHitDice; -1 = none
+  int size = 2;         // medium
+  int hp_mode = 0;      // 0 number, 1 dice
+  int hp_roll = 0;      // 0 roll, 1 average
+  std::string hp_expr = "2d6";
+  int init = 0;
+  bool init_given = false;  // the creature had its own initiative bonus (edit) — keep sending it
+  bool more = false;        // the extra fields are unfolded
+};
+
+Draft& draft() {
+  static Draft d;
+  return d;
+}
+
+// The dice expression's problem, or "" when it is fine; `info` gets "average 7, 2–12".
+std::string check_dice(const std::string& expr, std::string& info) {
+  info.clear();
+  if (expr.empty()) return T("ui.edit.hp_expr_empty");
+  try {
+    dice::validate(expr);
+    dice::Stats s = dice::stats(expr);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(std::floor(s.mean)));
+    info = Tf("ui.edit.hp_expr_info", {{"avg", buf}, {"min", static_cast<long long>(s.min)}, {"max", static_cast<long long>(s.max)}});
+    if (s.max < 1) return T("ui.edit.hp_expr_low");
+    return {};
+  } catch (const UserError& e) {
+    return e.message(ui().lang);
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+void kind_grid(Draft& d) {
+  const float w = split_width(2);
+  for (int i = 0; i < 4; ++i) {
+    if (i % 2) ImGui::SameLine();
+    std::string key = std::string("ui.edit.kind.") + kKinds[i];
+    if (toggle_button(T(key), d.kind == kKinds[i], std::string("edit.kind.") + kKinds[i], ImVec2(w, kTouchTarget))) {
+      d.kind = kKinds[i];
+      if (d.kind == "monster" && d.editing.empty()) d.hit_die = -1;
+      if (d.kind != "monster" && d.hit_die < 0) d.hit_die = 1;
+    }
+  }
+}
+
+void abilities_block(Draft& d) {
+  for (int i = 0; i < 6; ++i) {
+    std::string label = std::string(T(std::string("ui.ability.") + kAbilities[i])) + "  (" +
+                        (campaign::ability_modifier(d.abilities[i]) >= 0 ? "+" : "") +
+                        std::to_string(campaign::ability_modifier(d.abilities[i])) + ")";
+    stepper(kAbilities[i], label.c_str(), d.abilities[i], 1, 30, std::string("edit.ability.") + kAbilities[i]);
+  }
+}
+
+json abilities_json(const Draft& d) {
+  json a = json::object();
+  for (int i = 0; i < 6; ++i) a[kAbilities[i]] = d.abilities[i];
+  return a;
+}
+
+bool save(Draft& d, std::string* added) {
+  const bool monster = d.kind == "monster";
+  const int dex_mod = campaign::ability_modifier(d.abilities[1]);
+  if (d.editing.empty()) {
+    json cmd = {{"type", "AddCreature"}, {"name", d.name}, {"kind", d.kind}, {"ac", d.ac}, {"abilities", abilities_json(d)}};
+    if (d.hp_mode == 1 && (monster || d.kind == "npc")) {
+      cmd["hp"] = d.hp_expr;
+      cmd["hp_mode"] = d.hp_roll == 0 ? "roll" : "average";
+    } else {
+      cmd["max_hp"] = d.max_hp;
+    }
+    if (d.kind != "monster" || d.level != 1) cmd["level"] = d.level;
+    if (d.hit_die >= 0) cmd["hit_die"] = kHitDice[d.hit_die];
+    if (d.init != dex_mod) cmd["initiative_bonus"] = d.init;
+    if (d.legendary > 0) cmd["legendary_actions"] = d.legendary;
+    if (d.count > 1) cmd["count"] = d.count;
+    if (d.speed != 30) cmd["speed"] = d.speed;
+    if (d.size != 2) cmd["size"] = kSizes[d.size];
+    if (!d.race.empty()) cmd["race"] = d.race;
+    const long long next = model().state().next_id;
+    if (!dispatch_and_tell(cmd, 7.0)) return false;
+    if (added) *added = "c" + std::to_string(next);
+    return true;
+  }
+  const campaign::Creature* c = creature(d.editing);
+  if (!c) return true;
+  json patch = json::object();
+  if (d.name != c->name) patch["name"] = d.name;
+  if (d.kind != c->kind) patch["kind"] = d.kind;
+  if (d.level != c->level) patch["level"] = d.level;
+  if (d.max_hp != c->max_hp) patch["max_hp"] = d.max_hp;
+  if (d.ac != c->ac) patch["ac"] = d.ac;
+  if (d.speed != c->speed) patch["speed"] = d.speed;
+  if (d.legendary != c->legendary_actions) patch["legendary_actions"] = d.legendary;
+  if (std::string(kSizes[d.size]) != c->size) patch["size"] = kSizes[d.size];
+  if (d.race != c->race) patch["race"] = d.race;
+  int hd = d.hit_die >= 0 ? kHitDice[d.hit_die] : 0;
+  if (hd != c->hit_die) patch["hit_die"] = hd;
+  json a = abilities_json(d);
+  for (int i = 0; i < 6; ++i)
+    if (d.abilities[i] != c->abilities.score(kAbilities[i])) patch["abilities"][kAbilities[i]] = d.abilities[i];
+  if (d.init_given || d.init != dex_mod) {
+    if (!c->initiative_bonus || *c->initiative_bonus != d.init) patch["initiative_bonus"] = d.init;
+  }
+  if (patch.empty()) return true;
+  if (added) *added = d.editing;
+  return dispatch_and_tell({{"type", "UpdateCreature"}, {"target", d.editing}, {"patch", patch}});
+}
+
+}  // namespace
+
+void open_creature_editor(const std::string& kind) {
+  Draft& d = draft();
+  d = Draft{};
+  d.open = true;
+  d.kind = kind;
+  if (kind == "monster") {
+    d.hit_die = -1;
+    d.hp_mode = 1;
+    d.max_hp = 7;
+    d.ac = 12;
+  }
+}
+
+void open_creature_editor_for(const std::string& id) {
+  const campaign::Creature* c = creature(id);
+  if (!c) return;
+  Draft& d = draft();
+  d = Draft{};
+  d.open = true;
+  d.editing = id;
+  d.kind = c->kind;
+  d.name = c->name;
+  d.race = c->race;
+  d.level = c->level;
+  d.max_hp = c->max_hp;
+  d.ac = c->ac;
+  d.speed = c->speed;
+  d.legendary = c->legendary_actions;
+  for (int i = 0; i < 6; ++i) d.abilities[i] = c->abilities.score(kAbilities[i]);
+  d.hit_die = -1;
+  for (int i = 0; i < 4; ++i)
+    if (kHitDice[i] == c->hit_die) d.hit_die = i;
+  for (int i = 0; i < 6; ++i)
+    if (c->size == kSizes[i]) d.size = i;
+  d.init = campaign::initiative_modifier(*c);
+  d.init_given = c->initiative_bonus.has_value();
+  d.more = true;
+}
+
+bool creature_editor_open() { return draft().open; }
+void close_creature_editor() { draft().open = false; }
+
+void draw_creature_editor(std::string* added) {
+  Draft& d = draft();
+  if (!d.open) return;
+  const bool editing = !d.editing.empty();
+  heading(editing ? T("ui.edit.title_edit") : T("ui.edit.title_new"));
+  track("screen.edit", editing ? T("ui.edit.title_edit") : T("ui.edit.title_new"));
+  kind_grid(d);
+  const bool monster = d.kind == "monster";
+
+  ImGui::Spacing();
+  ImGui::TextUnformatted(T("ui.edit.name"));
+  text_field("##name", monster ? T("ui.edit.name_hint_monster") : T("ui.edit.name_hint"), d.name);
+  track("edit.name", d.name);
+  if (monster && !editing) {
+    stepper("count", T("ui.edit.count"), d.count, 1, 50, "edit.count");
+    if (d.count > 1 && !d.name.empty())
+      muted(Tf("ui.edit.count_hint", {{"first", d.name + " 1"}, {"last", d.name + " " + std::to_string(d.count)}}).c_str());
+  }
+
+  // HP
+  section(T("ui.edit.hp"));
+  bool dice_ok = true;
+  if (!editing && d.kind != "pc" && d.kind != "sidekick") {
+    segmented("hp_mode", {T("ui.edit.hp_number"), T("ui.edit.hp_dice")}, d.hp_mode, "edit.hp_mode", {"number", "dice"});
+  } else {
+    d.hp_mode = 0;
+  }
+  if (d.hp_mode == 1) {
+    text_field("##hp_expr", "4d10+4", d.hp_expr);
+    track("edit.hp_expr", d.hp_expr);
+    std::string info;
+    std::string err = check_dice(d.hp_expr, info);
+    dice_ok = err.empty();
+    if (!dice_ok) {
+      ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
+      ImGui::TextWrapped("%s", err.c_str());
+      ImGui::PopStyleColor();
+    } else {
+      muted(info.c_str());
+    }
+    track("edit.hp_check", dice_ok ? info : err);
+    segmented("hp_roll", {T("ui.edit.hp_roll"), T("ui.edit.hp_average")}, d.hp_roll, "edit.hp_roll", {"roll", "average"});
+  } else {
+    stepper("max_hp", T("ui.edit.max_hp"), d.max_hp, 1, 9999, "edit.max_hp");
+  }
+
+  section(T("ui.edit.combat"));
+  stepper("ac", T("ui.creature.ac_long"), d.ac, 1, 40, "edit.ac");
+  if (!monster) stepper("level", T("ui.edit.level"), d.level, 0, 20, "edit.level");
+  const int dex_mod = campaign::ability_modifier(d.abilities[1]);
+  if (!editing && !d.init_given && !monster) d.init = dex_mod;
+  if (monster || editing) stepper("init", T("ui.edit.initiative"), d.init, -10, 20, "edit.init");
+  if (monster) stepper("legendary", T("ui.edit.legendary"), d.legendary, 0, 5, "edit.legendary");
+  if (!monster) {
+    ImGui::TextUnformatted(T("ui.edit.hit_die"));
+    int idx = std::max(0, d.hit_die);
+    if (segmented("hit_die", {"d6", "d8", "d10", "d12"}, idx, "edit.hit_die", {"6", "8", "10", "12"}) || d.hit_die < 0)
+      d.hit_die = idx;
+    section(T("ui.edit.abilities"));
+    int before_dex = d.abilities[1];
+    abilities_block(d);
+    if (d.abilities[1] != before_dex && editing && !d.init_given) d.init = campaign::ability_modifier(d.abilities[1]);
+  }
+
+  ImGui::Spacing();
+  if (toggle_button(T("ui.edit.more"), d.more, "edit.more")) d.more = !d.more;
+  if (d.more) {
+    if (monster) {
+      section(T("ui.edit.abilities"));
+      int before_dex = d.abilities[1];
+      abilities_block(d);
+      if (d.abilities[1] != before_dex && d.init == campaign::ability_modifier(before_dex))
+        d.init = campaign::ability_modifier(d.abilities[1]);
+      if (!editing) stepper("level", T("ui.edit.level"), d.level, 0, 30, "edit.level");
+    }
+    stepper("speed", T("ui.edit.speed"), d.speed, 0, 200, "edit.speed", 5);
+    ImGui::TextUnformatted(T("ui.edit.size"));
+    const float w = split_width(3);
+    for (int i = 0; i < 6; ++i) {
+      if (i % 3) ImGui::SameLine();
+      if (toggle_button(T(std::string("ui.edit.size.") + kSizes[i]), d.size == i, std::string("edit.size.") + kSizes[i],
+                        ImVec2(w, kTouchTarget)))
+        d.size = i;
+    }
+    ImGui::TextUnformatted(T("ui.edit.race"));
+    text_field("##race", T("ui.edit.race_hint"), d.race);
+    track("edit.race", d.race);
+    if (monster) {
+      ImGui::TextUnformatted(T("ui.edit.hit_die"));
+      int idx = d.hit_die + 1;
+      if (segmented("hit_die_m", {T("ui.edit.none"), "d6", "d8", "d10", "d12"}, idx, "edit.hit_die",
+                    {"0", "6", "8", "10", "12"}))
+        d.hit_die = idx - 1;
+    }
+  }
+
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  const bool name_ok = !d.name.empty() && d.name.size() <= 200;
+  if (!name_ok) muted(T("ui.edit.name_needed"));
+  const float bw = split_width(2);
+  if (big_button(T("ui.common.cancel"), ImVec2(bw, 60))) d.open = false;
+  track("edit.cancel", T("ui.common.cancel"));
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!name_ok || !dice_ok);
+  std::string save_label = editing ? T("ui.edit.save") : (d.count > 1 && monster ? Tf("ui.edit.add_n", {{"n", d.count}}) : T("ui.edit.add"));
+  if (colored_button(save_label.c_str(), col_good(), ImVec2(bw, 60), "edit.save")) {
+    if (save(d, added)) d.open = false;
+  }
+  ImGui::EndDisabled();
+  ImGui::Spacing();
+}
+
+}  // namespace druzina::ui

@@ -1,0 +1,166 @@
+#include "ui/prompts.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "ui/creature_ui.hpp"
+#include "ui/hp_pad.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets.hpp"
+
+namespace druzina::ui {
+
+using campaign::Prompt;
+using nlohmann::json;
+
+namespace {
+
+bool visible(const Prompt& p) {
+  if (ui_player_mode() && p.data.value("dm_only", false)) return false;
+  if (const auto* c = creature(p.creature); c && hidden_from_players(*c)) return false;
+  return true;
+}
+
+std::string ability_name(const std::string& a) {
+  return Tk_or("ui.ability.", a, a);
+}
+
+std::string choice_label(const Prompt& p, const json& choice) {
+  std::string c = choice.is_string() ? choice.get<std::string>() : choice.dump();
+  for (std::string key : {"prompt." + p.kind + "." + c, "rules.choice." + c, "ui.prompt.choice." + c})
+    if (has_key(ui().lang, key)) return tr(ui().lang, key);
+  return c;
+}
+
+// The shock table's d20 after a failed massive-damage save entered at the table.
+void ask_then_roll(const std::string& prompt_id, int total) {
+  pad::Request r;
+  r.title = T("ui.prompt.then_roll_title");
+  r.subtitle = T("ui.prompt.then_roll_body");
+  r.lo = 1;
+  r.hi = 20;
+  r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.then_auto", col_accent(),
+                       [prompt_id, total](int) {
+                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}}, 8.0);
+                       },
+                       true});
+  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [prompt_id, total](int d20) {
+                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}, {"then_roll", d20}},
+                                           8.0);
+                       }});
+  pad::open(std::move(r));
+}
+
+void enter_roll(const Prompt& p) {
+  pad::Request r;
+  r.title = prompt_text(p);
+  std::string dice = p.data.value("dice", std::string("1d20"));
+  r.subtitle = Tf("ui.prompt.enter_total", {{"dice", dice}});
+  r.lo = -20;
+  r.hi = 200;
+  r.allow_negative = true;
+  const std::string id = p.id;
+  const bool shock = p.kind == "massive-damage.save" && p.data.contains("dc") && p.data["dc"].is_number_integer();
+  const int dc = shock ? p.data["dc"].get<int>() : 0;
+  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [id, shock, dc](int total) {
+                         if (shock && total < dc) {
+                           ask_then_roll(id, total);
+                           return;
+                         }
+                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", id}, {"roll", total}}, 8.0);
+                       }});
+  pad::open(std::move(r));
+}
+
+}  // namespace
+
+std::string prompt_text(const Prompt& p) {
+  json args = p.data.is_object() ? p.data : json::object();
+  args["name"] = creature_name(p.creature);
+  if (args.contains("ability") && args["ability"].is_string()) args["ability_name"] = ability_name(args["ability"]);
+  std::string prompt_key = "prompt." + p.kind;
+  if (has_key(ui().lang, prompt_key)) return tr(ui().lang, prompt_key, args);
+  if (p.data.contains("dc"))
+    return Tf("ui.prompt.save_fallback",
+              {{"name", args["name"]}, {"dc", p.data["dc"]}, {"ability", ability_name(p.data.value("ability", std::string("con")))}});
+  return args["name"].get<std::string>() + ": " + p.kind;
+}
+
+int visible_prompt_count() {
+  const auto& ps = model().state().prompts;
+  return static_cast<int>(std::count_if(ps.begin(), ps.end(), visible));
+}
+
+int draw_prompts(const std::string& only_creature) {
+  // A copy: a button below may resolve a prompt and change the list.
+  const std::vector<Prompt> prompts = model().state().prompts;
+  int drawn = 0;
+  for (const Prompt& p : prompts) {
+    if (!visible(p)) continue;
+    if (!only_creature.empty() && p.creature != only_creature) continue;
+    ++drawn;
+    ImGui::PushID(p.id.c_str());
+    begin_card("##prompt", ImVec4(0.42f, 0.30f, 0.10f, 1.0f));
+    const std::string base = "prompt." + p.id;
+    const float close_w = 52.0f;
+    std::string text = prompt_text(p);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.97f, 0.90f, 1));
+    ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - close_w - 6);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    track(base, text);
+    std::string details;
+    if (p.data.contains("dice") && p.data["dice"].is_string()) details = p.data["dice"].get<std::string>();
+    if (p.data.contains("dc")) details += (details.empty() ? "" : "  \xC2\xB7  ") + Tf("ui.prompt.dc", {{"dc", p.data["dc"]}});
+    if (p.data.value("dm_only", false)) details += (details.empty() ? "" : "  \xC2\xB7  ") + std::string(T("ui.prompt.dm_only"));
+    if (!details.empty()) {
+      ImGui::PushFont(ui().fonts.small);
+      ImGui::TextWrapped("%s", details.c_str());
+      ImGui::PopFont();
+    }
+    ImGui::PopStyleColor();
+    // dismiss, top right
+    ImVec2 keep = ImGui::GetCursorPos();
+    ImGui::SetCursorPos(ImVec2(ImGui::GetContentRegionMax().x - close_w, ImGui::GetStyle().WindowPadding.y));
+    bool dismiss = big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget));
+    track(base + ".dismiss", T("ui.prompt.dismiss"));
+    ImGui::SetCursorPos(keep);
+    if (dismiss) ask_confirm("prompt.dismiss." + p.id, Tf("ui.prompt.dismiss_confirm", {{"text", text}}));
+
+    const json* choices = p.data.contains("choices") && p.data["choices"].is_array() ? &p.data["choices"] : nullptr;
+    if (choices) {
+      const int n = static_cast<int>(choices->size());
+      const int per_row = n <= 3 ? std::max(1, n) : 2;
+      int i = 0;
+      for (const auto& ch : *choices) {
+        if (i % per_row) ImGui::SameLine();
+        float w = split_width(per_row);
+        std::string label = choice_label(p, ch);
+        std::string key = ch.is_string() ? ch.get<std::string>() : ch.dump();
+        ImGui::PushID(i);
+        if (big_button(label.c_str(), ImVec2(w, 52)))
+          dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", p.id}, {"choice", ch}}, 8.0);
+        ImGui::PopID();
+        track(base + ".choice." + key, label);
+        ++i;
+      }
+    } else {
+      const float w = split_width(2);
+      if (colored_button(T("ui.prompt.roll_for_me"), col_accent(), ImVec2(w, 56), base + ".roll"))
+        dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", p.id}}, 8.0);
+      ImGui::SameLine();
+      if (big_button(T("ui.prompt.enter_roll"), ImVec2(w, 56))) enter_roll(p);
+      track(base + ".enter", T("ui.prompt.enter_roll"));
+    }
+    end_card();
+    if (confirm_popup("prompt.dismiss." + p.id)) dispatch_and_tell({{"type", "DismissPrompt"}, {"prompt", p.id}});
+    ImGui::PopID();
+  }
+  return drawn;
+}
+
+}  // namespace druzina::ui
