@@ -1,5 +1,6 @@
 // Shared helpers for the campaign, save and scenario tests: a session with a fixed-seed Rng, shortcuts for
 // commands, and a check that a call is refused with a given UserError key.
+// Table runs on the app's engine (Engine::standard(): base + rule modules); BaseTable on the base engine only.
 #pragma once
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -43,7 +44,7 @@ inline const Engine& base_engine() {
 }
 
 struct Table {
-  explicit Table(std::uint64_t seed = 42, SessionOptions opts = {}) : session(base_engine(), opts), rng(seed) {}
+  explicit Table(std::uint64_t seed = 42, SessionOptions opts = {}) : session(Engine::standard(), opts), rng(seed) {}
   Table(const Engine& engine, std::uint64_t seed, SessionOptions opts = {}) : session(engine, opts), rng(seed) {}
 
   Session session;
@@ -80,6 +81,11 @@ struct Table {
     for (const auto& e : session.tail().back().events) out.push_back(e.type);
     return out;
   }
+};
+
+// A Table on the base engine alone (the engine's own tests: no rule module may change what they see).
+struct BaseTable : Table {
+  explicit BaseTable(std::uint64_t seed = 42, SessionOptions opts = {}) : Table(base_engine(), seed, opts) {}
 };
 
 inline bool has_event(const Transaction& tx, const std::string& type) {

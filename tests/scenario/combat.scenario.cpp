@@ -13,7 +13,7 @@ std::string turn_of(const Campaign& c) { return c.encounter->order[static_cast<s
 }  // namespace
 
 TEST_CASE("scenario: the table in combat", "[scenario][combat]") {
-  Table t(2024);
+  BaseTable t(2024);
   t.run({{"type", "CreateCampaign"}, {"name", "Stříbrný les"}, {"language", "cs"}});
   std::string wizard = t.pc("Mira", 17, {{"level", 3}, {"hit_die", 6}, {"abilities", {{"dex", 14}, {"int", 16}}}});
   std::string fighter = t.pc("Bořek", 28, {{"level", 3}, {"hit_die", 10}, {"race", "dwarf"}});

@@ -7,7 +7,7 @@ using namespace druzina;
 using namespace druzina::test;
 
 TEST_CASE("CreateCampaign and SetSettings", "[campaign][commands]") {
-  Table t;
+  BaseTable t;
   t.run({{"type", "CreateCampaign"}, {"name", "Stříbrný les"}, {"language", "cs"}, {"rules", {{"hero-points", false}}},
          {"exhaustion_edition", 2024}});
   REQUIRE(t.state().name == "Stříbrný les");
@@ -38,7 +38,7 @@ TEST_CASE("CreateCampaign and SetSettings", "[campaign][commands]") {
 }
 
 TEST_CASE("AddCreature: full, quick, dice HP, copies", "[campaign][commands]") {
-  Table t(7);
+  BaseTable t(7);
   SECTION("a full character") {
     std::string id = t.pc("Mira", 17, {{"level", 3}, {"abilities", {{"dex", 14}, {"int", 16}}}, {"race", "human"}, {"hit_die", 6}});
     REQUIRE(id == "c1");
@@ -94,7 +94,7 @@ TEST_CASE("AddCreature: full, quick, dice HP, copies", "[campaign][commands]") {
 }
 
 TEST_CASE("UpdateCreature and RemoveCreature", "[campaign][commands]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17, {{"abilities", {{"str", 8}}}});
   t.run({{"type", "UpdateCreature"}, {"target", m}, {"patch", {{"name", "Mira Ostrá"}, {"abilities", {{"dex", 16}}}, {"ac", 13}}}});
   REQUIRE(t.c(m).name == "Mira Ostrá");
@@ -128,7 +128,7 @@ TEST_CASE("UpdateCreature and RemoveCreature", "[campaign][commands]") {
 }
 
 TEST_CASE("ApplyDamage: temp HP first, floor 0, unconscious, death saves, instant death", "[campaign][commands][damage]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17);
   SECTION("temporary HP absorb first") {
     t.run({{"type", "SetTempHp"}, {"target", m}, {"amount", 5}});
@@ -194,7 +194,7 @@ TEST_CASE("ApplyDamage: temp HP first, floor 0, unconscious, death saves, instan
 }
 
 TEST_CASE("Heal, SetTempHp, DeathSave, Stabilize", "[campaign][commands][death]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 10}});
   t.run({{"type", "Heal"}, {"target", m}, {"amount", 50}});
@@ -255,7 +255,7 @@ TEST_CASE("Heal, SetTempHp, DeathSave, Stabilize", "[campaign][commands][death]"
 }
 
 TEST_CASE("SetCondition and RemoveCondition", "[campaign][commands][conditions]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "SetCondition"}, {"target", m}, {"condition", "poisoned"}, {"source", "spider"},
          {"until", {{"kind", "minutes"}, {"minutes", 60}}}});
@@ -291,7 +291,7 @@ TEST_CASE("SetCondition and RemoveCondition", "[campaign][commands][conditions]"
 }
 
 TEST_CASE("SetExhaustion: levels, sources, death at 6", "[campaign][commands][exhaustion]") {
-  Table t;
+  BaseTable t;
   std::string b = t.pc("Bořek", 40);
   t.run({{"type", "SetExhaustion"}, {"target", b}, {"change", 1}, {"source", "rage"}});
   t.run({{"type", "SetExhaustion"}, {"target", b}, {"change", 1}});
@@ -321,7 +321,7 @@ TEST_CASE("SetExhaustion: levels, sources, death at 6", "[campaign][commands][ex
 }
 
 TEST_CASE("ShortRest, LongRest, AdvanceTime", "[campaign][commands][rest]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 20, {{"level", 4}, {"hit_die", 8}, {"abilities", {{"con", 14}}}});
   std::string g = t.monster("Goblin", 7);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 15}});
@@ -376,7 +376,7 @@ TEST_CASE("ShortRest, LongRest, AdvanceTime", "[campaign][commands][rest]") {
 }
 
 TEST_CASE("inspiration, hero points, notes, injuries, projects", "[campaign][commands]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "SetInspiration"}, {"target", m}, {"value", true}});
   REQUIRE(t.c(m).inspiration);
@@ -421,7 +421,7 @@ TEST_CASE("inspiration, hero points, notes, injuries, projects", "[campaign][com
 }
 
 TEST_CASE("RollTable records the roll and the row", "[campaign][commands][tables]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17);
   const Transaction& tx = t.run({{"type", "RollTable"}, {"table", "shock"}, {"target", m}, {"roll", 6}});
   const json& d = tx.events[0].data;
@@ -439,7 +439,7 @@ TEST_CASE("RollTable records the roll and the row", "[campaign][commands][tables
 }
 
 TEST_CASE("commands: malformed input is refused cleanly", "[campaign][commands]") {
-  Table t;
+  BaseTable t;
   REQUIRE_REFUSED(t.run(json::array()), "campaign.err.bad_command");
   REQUIRE_REFUSED(t.run({{"target", "c1"}}), "campaign.err.bad_command");
   REQUIRE_REFUSED(t.run({{"type", 5}}), "campaign.err.bad_command");
@@ -449,7 +449,7 @@ TEST_CASE("commands: malformed input is refused cleanly", "[campaign][commands]"
 }
 
 TEST_CASE("commands: random commands either run or are refused cleanly; the state stays valid", "[campaign][commands][fuzz]") {
-  Table t(99);
+  BaseTable t(99);
   t.run({{"type", "CreateCampaign"}, {"name", "Fuzz"}});
   t.pc("Mira", 17, {{"hit_die", 6}, {"level", 3}});
   t.pc("Bořek", 30, {{"hit_die", 10}, {"level", 3}});

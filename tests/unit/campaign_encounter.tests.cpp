@@ -7,7 +7,7 @@ using namespace druzina::test;
 
 namespace {
 // A fixed order: A (20), B (15), C (10).
-struct Fight : Table {
+struct Fight : BaseTable {
   std::string a, b, c;
   Fight() {
     a = pc("A", 20);
@@ -31,7 +31,7 @@ struct Fight : Table {
 }  // namespace
 
 TEST_CASE("StartEncounter: order by initiative, ties by modifier, rolls recorded", "[campaign][encounter]") {
-  Table t(3);
+  BaseTable t(3);
   std::string slow = t.pc("Slow", 10, {{"abilities", {{"dex", 8}}}});
   std::string quick = t.pc("Quick", 10, {{"abilities", {{"dex", 18}}}});
   std::string boss = t.monster("Boss", 50, {{"legendary_actions", 3}});
@@ -165,7 +165,7 @@ TEST_CASE("condition durations end at the right moment", "[campaign][encounter][
 }
 
 TEST_CASE("legendary actions reset at the start of the creature's turn", "[campaign][encounter]") {
-  Table t;
+  BaseTable t;
   std::string a = t.pc("A", 20);
   std::string d = t.monster("Dragon", 200, {{"legendary_actions", 3}});
   t.run({{"type", "StartEncounter"}, {"initiative", {{a, 20}, {d, 10}}}});

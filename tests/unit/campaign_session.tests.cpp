@@ -5,7 +5,7 @@ using namespace druzina;
 using namespace druzina::test;
 
 TEST_CASE("session: a refused command changes nothing, not even the dice", "[campaign][session]") {
-  Table t;
+  BaseTable t;
   std::string m = t.pc("Mira", 17);
   json before = to_j(t.state());
   Rng rng_before = t.rng;
@@ -33,7 +33,7 @@ TEST_CASE("session: a refused command changes nothing, not even the dice", "[cam
 }
 
 TEST_CASE("session: undo and redo any number of steps", "[campaign][session]") {
-  Table t(11);
+  BaseTable t(11);
   std::vector<json> states;
   states.push_back(to_j(t.state()));
   std::string m = t.pc("Mira", 17);
@@ -76,7 +76,7 @@ TEST_CASE("session: undo and redo any number of steps", "[campaign][session]") {
 TEST_CASE("session: the tail is bounded; older steps fold into the snapshot", "[campaign][session]") {
   SessionOptions opts;
   opts.tail_limit = 3;
-  Table t(1, opts);
+  BaseTable t(1, opts);
   std::string m = t.pc("Mira", 17);
   for (int i = 0; i < 6; ++i) t.run({{"type", "AdvanceTime"}, {"minutes", 10}});
   REQUIRE(t.session.tail().size() == 3);
@@ -97,7 +97,7 @@ TEST_CASE("session: the tail is bounded; older steps fold into the snapshot", "[
 }
 
 TEST_CASE("session: the log groups lines by transaction, in every language", "[campaign][session][log]") {
-  Table t(2);
+  BaseTable t(2);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
   std::string m = t.pc("Mira", 17);
   std::string g = t.monster("Goblin", 7);

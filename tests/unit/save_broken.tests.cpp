@@ -7,7 +7,7 @@ using namespace druzina::test;
 
 namespace {
 std::string good_save() {
-  Table t(8);
+  BaseTable t(8);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 2}});

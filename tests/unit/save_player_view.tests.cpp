@@ -6,7 +6,7 @@ using namespace druzina;
 using namespace druzina::test;
 
 TEST_CASE("player_view: no secret survives", "[save][player_view]") {
-  Table t(4);
+  BaseTable t(4);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"dm_notes", "SECRET-DM-NOTES"}, {"house_rule_notes", "Ranger: see notes"}});
   std::string m = t.pc("Mira", 17, {{"notes", "likes cats"}});
   std::string npc = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"loyalty", 3}, {"notes", "SECRET-NPC-NOTES"},

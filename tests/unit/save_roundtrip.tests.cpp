@@ -7,7 +7,7 @@ using namespace druzina::test;
 
 namespace {
 Table played(std::uint64_t seed) {
-  Table t(seed);
+  BaseTable t(seed);
   t.run({{"type", "CreateCampaign"}, {"name", "Stříbrný les"}, {"language", "cs"}, {"dm_notes", "Starosta lže."}});
   std::string m = t.pc("Mira", 17, {{"hit_die", 6}, {"level", 3}, {"loyalty", 4}});
   t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 3}});
@@ -71,7 +71,7 @@ TEST_CASE("save: unknown fields survive load → save", "[save]") {
 TEST_CASE("save: unknown creature fields survive a round trip through commands", "[save]") {
   SessionOptions opts;
   opts.tail_limit = 1;
-  Table t(3, opts);
+  BaseTable t(3, opts);
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "AdvanceTime"}, {"minutes", 1}});  // folds AddCreature into the snapshot
   json doc = io::save_json(t.session);
