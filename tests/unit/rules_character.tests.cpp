@@ -5,7 +5,7 @@ using namespace druzina;
 using namespace druzina::test;
 
 TEST_CASE("level-up: the HP roll may reroll a 1 once; the second roll stands", "[rules][level-up]") {
-  Table t(41);
+  RulesTable t(41);
   new_campaign(t);
   std::string m = t.pc("Mira", 10, {{"level", 1}, {"hit_die", 8}, {"abilities", {{"con", 12}}}});
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 3}});
@@ -69,7 +69,7 @@ TEST_CASE("level-up: the HP roll may reroll a 1 once; the second roll stands", "
 }
 
 TEST_CASE("intelligence: what INT allows, and learning in play", "[rules][intelligence]") {
-  Table t(42);
+  RulesTable t(42);
   new_campaign(t);
   struct Case {
     int score;
@@ -100,7 +100,7 @@ TEST_CASE("intelligence: what INT allows, and learning in play", "[rules][intell
 }
 
 TEST_CASE("intelligence points: only at creation or level-up; the newest go inactive when INT drops", "[rules][intelligence]") {
-  Table t(43);
+  RulesTable t(43);
   new_campaign(t);
   std::string m = t.pc("Mira", 10, {{"level", 1}, {"hit_die", 6}, {"abilities", {{"int", 14}}}});
   t.run({{"type", "PickIntelligence"}, {"target", m}, {"kind", "language"}, {"name", "Elvish"}});
@@ -141,7 +141,7 @@ TEST_CASE("intelligence points: only at creation or level-up; the newest go inac
 }
 
 TEST_CASE("variant encumbrance: thresholds by STR and size, halving for Small and dwarves", "[rules][encumbrance]") {
-  Table t(44);
+  RulesTable t(44);
   new_campaign(t);
   auto item = [](const char* name, double w, const char* kind, bool worn, int qty = 1) {
     return json{{"name", name}, {"weight", w}, {"kind", kind}, {"worn", worn}, {"qty", qty}};
@@ -208,7 +208,7 @@ TEST_CASE("variant encumbrance: thresholds by STR and size, halving for Small an
 }
 
 TEST_CASE("creature_view: every derived value in one object", "[rules]") {
-  Table t(45);
+  RulesTable t(45);
   new_campaign(t);
   std::string m = t.pc("Mira", 17, {{"abilities", {{"int", 14}, {"con", 14}}}});
   t.run({{"type", "SetSaveProficiencies"}, {"target", m}, {"abilities", {"con"}}});

@@ -5,7 +5,7 @@ using namespace druzina;
 using namespace druzina::test;
 
 TEST_CASE("attack roll: flanking adds +2 directly, +1 from the side, never advantage", "[rules][flanking]") {
-  Table t(51);
+  RulesTable t(51);
   new_campaign(t);
   std::string a = t.pc("Bořek", 30);
   std::string g = t.monster("Goblin", 7, {{"ac", 15}});
@@ -33,7 +33,7 @@ TEST_CASE("attack roll: flanking adds +2 directly, +1 from the side, never advan
 }
 
 TEST_CASE("attack roll: advantage, natural 20 and 1, inspiration offered", "[rules][flanking]") {
-  Table t(52);
+  RulesTable t(52);
   new_campaign(t);
   std::string a = t.pc("Bořek", 30);
   std::string g = t.monster("Goblin", 7, {{"ac", 30}});
@@ -62,7 +62,7 @@ TEST_CASE("attack roll: advantage, natural 20 and 1, inspiration offered", "[rul
 }
 
 TEST_CASE("attack roll: with flanking switched off, a flanking position is refused", "[rules][flanking]") {
-  Table t(53);
+  RulesTable t(53);
   new_campaign(t, {{"rules", {{"flanking", false}}}});
   std::string a = t.pc("Bořek", 30);
   REQUIRE_REFUSED(t.run({{"type", "AttackRoll"}, {"attacker", a}, {"flanking", "direct"}}), "rules.err.flanking_off");

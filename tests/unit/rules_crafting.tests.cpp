@@ -22,7 +22,7 @@ const Project& project(const Table& t, const std::string& id) {
 }  // namespace
 
 TEST_CASE("crafting: the dwarf smith's 50 gp item — 2 gp/h, 25 hours, overtime saves DC 11 and 12", "[rules][crafting]") {
-  Table t(71);
+  RulesTable t(71);
   new_campaign(t);
   std::string smith = t.pc("Bořek", 50, {{"level", 7}, {"abilities", {{"con", 14}}}});
   std::string j = start(t, {{"kind", "mundane"}, {"crafter", smith}, {"name", "Sekera"}, {"value_gp", 50}});
@@ -59,7 +59,7 @@ TEST_CASE("crafting: overtime hours 8 / 9 / 12, asked as prompts", "[rules][craf
   const Case cases[] = {{8, {}}, {9, {11}}, {12, {11, 12, 13, 14}}};
   for (const auto& k : cases) {
     CAPTURE(k.hours);
-    Table t(72);
+    RulesTable t(72);
     new_campaign(t);
     std::string a = t.pc("A", 20, {{"level", 1}});
     std::string b = t.pc("B", 20, {{"level", 5}});
@@ -81,7 +81,7 @@ TEST_CASE("crafting: overtime hours 8 / 9 / 12, asked as prompts", "[rules][craf
       CHECK(t.c(who).exhaustion == 1);
     }
   }
-  Table t(73);
+  RulesTable t(73);
   new_campaign(t);
   std::string a = t.pc("A", 20);
   std::string j = start(t, {{"kind", "mundane"}, {"crafter", a}, {"name", "Loď"}, {"value_gp", 1000}});
@@ -98,7 +98,7 @@ TEST_CASE("crafting: art — the materials are the goal, a tool check sets the v
   const Case cases[] = {{5, 0, true}, {8, 30, false}, {10, 50, false}, {17, 120, false}, {24, 250, false}, {28, 450, false}, {33, 850, false}};
   for (const auto& k : cases) {
     CAPTURE(k.check);
-    Table t(74);
+    RulesTable t(74);
     new_campaign(t);
     std::string bard = t.pc("Olena", 30, {{"level", 7}});
     std::string j = start(t, {{"kind", "art"}, {"crafter", bard}, {"name", "Krajina"}, {"materials_gp", 50}});
@@ -115,7 +115,7 @@ TEST_CASE("crafting: art — the materials are the goal, a tool check sets the v
 }
 
 TEST_CASE("crafting: magic items — half the value, rates by level, rarity refused above the limit", "[rules][crafting]") {
-  Table t(75);
+  RulesTable t(75);
   new_campaign(t);
   std::string w = t.pc("Mira", 17, {{"level", 6}});
   std::string a = t.pc("Učeň", 10, {{"level", 3}});
@@ -144,7 +144,7 @@ TEST_CASE("crafting: magic items — half the value, rates by level, rarity refu
 }
 
 TEST_CASE("crafting: scrolls — price from the scroll table, components once", "[rules][crafting]") {
-  Table t(76);
+  RulesTable t(76);
   new_campaign(t);
   std::string w = t.pc("Mira", 17, {{"level", 5}});
   REQUIRE_REFUSED(start(t, {{"kind", "scroll"}, {"crafter", w}, {"name", "Kámen v kůži"}, {"spell_level", 4}}), "calc.err.rarity_too_high");
@@ -167,7 +167,7 @@ TEST_CASE("crafting: scrolls — price from the scroll table, components once", 
 }
 
 TEST_CASE("crafting: switched off", "[rules][crafting]") {
-  Table t(77);
+  RulesTable t(77);
   new_campaign(t, {{"rules", {{"crafting", false}}}});
   std::string a = t.pc("A", 20);
   REQUIRE_REFUSED(start(t, {{"kind", "mundane"}, {"crafter", a}, {"name", "x"}, {"value_gp", 10}}), "campaign.err.rule_off");

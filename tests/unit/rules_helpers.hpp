@@ -9,6 +9,12 @@
 
 namespace druzina::test {
 
+// A table on the app's engine (base + every rule module of src/core/campaign/modules.cpp), whatever the
+// fixture's default engine is.
+struct RulesTable : Table {
+  explicit RulesTable(std::uint64_t seed = 42, SessionOptions opts = {}) : Table(Engine::standard(), seed, opts) {}
+};
+
 inline std::vector<const Prompt*> prompts_of(const Campaign& c, const std::string& kind) {
   std::vector<const Prompt*> out;
   for (const auto& p : c.prompts)

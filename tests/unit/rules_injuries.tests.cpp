@@ -20,7 +20,7 @@ std::string last_injury_id(const Table& t, const std::string& who) { return t.c(
 }  // namespace
 
 TEST_CASE("injuries: dropping to 0 HP asks for the d100; the answer stores the injury", "[rules][injuries]") {
-  Table t(11);
+  RulesTable t(11);
   new_campaign(t);
   std::string m = t.pc("Mira", 10);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 4}});
@@ -62,7 +62,7 @@ TEST_CASE("injuries: every band edge of the d100", "[rules][injuries]") {
                         {56, "pierced_lung"},    {60, "pierced_lung"},    {61, "internal_injury"}, {65, "internal_injury"},
                         {66, "broken_ribs"},     {70, "broken_ribs"},     {71, "horrible_scar"},  {75, "horrible_scar"},
                         {76, "painful_scar"},    {80, "painful_scar"},    {81, "minor_scar"},     {100, "minor_scar"}};
-  Table t(12);
+  RulesTable t(12);
   new_campaign(t);
   for (const auto& k : cases) {
     CAPTURE(k.roll);
@@ -75,7 +75,7 @@ TEST_CASE("injuries: every band edge of the d100", "[rules][injuries]") {
 }
 
 TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "[rules][injuries]") {
-  Table t(13);
+  RulesTable t(13);
   new_campaign(t);
   const char* serious[] = {"lost_eye", "lost_hand", "lost_leg", "lost_ear", "lost_nose", "lost_finger"};
   for (int d6 = 1; d6 <= 6; ++d6) {
@@ -132,7 +132,7 @@ TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "
 }
 
 TEST_CASE("injuries: NPCs roll too; a dead monster and a DM correction do not", "[rules][injuries]") {
-  Table t(14);
+  RulesTable t(14);
   new_campaign(t);
   std::string npc = t.add({{"name", "Strážný"}, {"kind", "npc"}, {"hp", 6}});
   t.run({{"type", "ApplyDamage"}, {"target", npc}, {"amount", 2}});
@@ -150,7 +150,7 @@ TEST_CASE("injuries: NPCs roll too; a dead monster and a DM correction do not", 
 }
 
 TEST_CASE("injuries: a festering wound takes 1 max HP per full 24 hours, and kills at 0", "[rules][injuries]") {
-  Table t(15);
+  RulesTable t(15);
   new_campaign(t);
   std::string m = t.pc("Mira", 17);
   CHECK(roll_injury(t, m, 43) == "festering_wound");
@@ -181,7 +181,7 @@ TEST_CASE("injuries: a festering wound takes 1 max HP per full 24 hours, and kil
 }
 
 TEST_CASE("injuries: an open wound bleeds 1 HP per full hour", "[rules][injuries]") {
-  Table t(16);
+  RulesTable t(16);
   new_campaign(t);
   std::string m = t.pc("Mira", 10);
   CHECK(roll_injury(t, m, 48) == "open_wound");
@@ -200,7 +200,7 @@ TEST_CASE("injuries: an open wound bleeds 1 HP per full hour", "[rules][injuries
 }
 
 TEST_CASE("injuries: both lungs pierced → exhaustion 5 while it lasts", "[rules][injuries]") {
-  Table t(17);
+  RulesTable t(17);
   new_campaign(t);
   std::string m = t.pc("Mira", 20);
   roll_injury(t, m, 58);
@@ -219,7 +219,7 @@ TEST_CASE("injuries: both lungs pierced → exhaustion 5 while it lasts", "[rule
 }
 
 TEST_CASE("injuries: the last eye lost → blinded, until one is regrown", "[rules][injuries]") {
-  Table t(18);
+  RulesTable t(18);
   new_campaign(t);
   std::string m = t.pc("Mira", 20);
   roll_injury(t, m, 1, 1);
@@ -235,7 +235,7 @@ TEST_CASE("injuries: the last eye lost → blinded, until one is regrown", "[rul
 }
 
 TEST_CASE("injuries: five lost fingers of one hand count as a lost hand", "[rules][injuries]") {
-  Table t(19);
+  RulesTable t(19);
   new_campaign(t);
   std::string m = t.pc("Mira", 20);
   auto lose = [&](const char* hand) {
@@ -254,7 +254,7 @@ TEST_CASE("injuries: five lost fingers of one hand count as a lost hand", "[rule
 }
 
 TEST_CASE("injuries: speed and reminders from the table data", "[rules][injuries]") {
-  Table t(20);
+  RulesTable t(20);
   new_campaign(t);
   std::string m = t.pc("Mira", 20, {{"speed", 30}});
   roll_injury(t, m, 12);  // broken leg: half
@@ -272,7 +272,7 @@ TEST_CASE("injuries: speed and reminders from the table data", "[rules][injuries
 }
 
 TEST_CASE("injuries: cures validate the method; scars unless magic of 6th level", "[rules][injuries]") {
-  Table t(21);
+  RulesTable t(21);
   new_campaign(t);
   std::string m = t.pc("Mira", 20, {{"abilities", {{"wis", 14}}}});
 
@@ -365,7 +365,7 @@ TEST_CASE("injuries: cures validate the method; scars unless magic of 6th level"
 }
 
 TEST_CASE("injuries: the CON save when trying to act, at the start of the creature's turn", "[rules][injuries]") {
-  Table t(22);
+  RulesTable t(22);
   new_campaign(t);
   std::string m = t.pc("Mira", 20, {{"abilities", {{"con", 12}}}});
   std::string g = t.monster("Goblin", 7);
@@ -391,7 +391,7 @@ TEST_CASE("injuries: the CON save when trying to act, at the start of the creatu
 }
 
 TEST_CASE("injuries: a painful scar asks the DM about the weather", "[rules][injuries]") {
-  Table t(23);
+  RulesTable t(23);
   new_campaign(t);
   std::string m = t.pc("Mira", 20);
   std::string g = t.monster("Goblin", 7);
@@ -412,7 +412,7 @@ TEST_CASE("injuries: a painful scar asks the DM about the weather", "[rules][inj
 }
 
 TEST_CASE("injuries: switched off — no roll at 0 HP, commands refused", "[rules][injuries]") {
-  Table t(24);
+  RulesTable t(24);
   new_campaign(t, {{"rules", {{"lingering-injuries", false}}}});
   std::string m = t.pc("Mira", 5);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 5}});

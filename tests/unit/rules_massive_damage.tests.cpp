@@ -12,7 +12,7 @@ TEST_CASE("massive damage: 2·damage ≥ max HP asks for a CON save DC 15", "[ru
   const Case cases[] = {{17, 8, false}, {17, 9, true}, {16, 7, false}, {16, 8, true}, {1, 1, true}, {40, 0, false}, {3, 2, true}};
   for (const auto& k : cases) {
     CAPTURE(k.max_hp, k.damage);
-    Table t(1);
+    RulesTable t(1);
     new_campaign(t);
     std::string m = t.pc("Mira", k.max_hp);
     t.run({{"type", "SetTempHp"}, {"target", m}, {"amount", 50}});  // keep her above 0 whatever the damage
@@ -22,7 +22,7 @@ TEST_CASE("massive damage: 2·damage ≥ max HP asks for a CON save DC 15", "[ru
 }
 
 TEST_CASE("massive damage: the prompt carries the save and its modifier", "[rules][massive-damage]") {
-  Table t(2);
+  RulesTable t(2);
   new_campaign(t);
   std::string m = t.pc("Mira", 17, {{"abilities", {{"con", 14}}}, {"level", 5}});
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});
@@ -83,7 +83,7 @@ TEST_CASE("massive damage: shock band edges with an entered d20", "[rules][massi
   };
   for (const auto& k : cases) {
     CAPTURE(k.roll);
-    Table t(3);
+    RulesTable t(3);
     new_campaign(t);
     std::string m = t.pc("Mira", 17);
     t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});
@@ -108,7 +108,7 @@ TEST_CASE("massive damage: shock band edges with an entered d20", "[rules][massi
 }
 
 TEST_CASE("massive damage: a shock table roll outside the d20 refuses the answer", "[rules][massive-damage]") {
-  Table t(4);
+  RulesTable t(4);
   new_campaign(t);
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});
@@ -118,7 +118,7 @@ TEST_CASE("massive damage: a shock table roll outside the d20 refuses the answer
 }
 
 TEST_CASE("massive damage: paralysis lasts until the end of her next turn", "[rules][massive-damage]") {
-  Table t(5);
+  RulesTable t(5);
   new_campaign(t);
   std::string g = t.monster("Goblin", 7);
   std::string m = t.pc("Mira", 17);
@@ -147,7 +147,7 @@ TEST_CASE("massive damage: paralysis lasts until the end of her next turn", "[ru
 }
 
 TEST_CASE("massive damage: damage to exactly 0 — injury and shock, no double injury", "[rules][massive-damage][injuries]") {
-  Table t(6);
+  RulesTable t(6);
   new_campaign(t);
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 8}});  // 2·8 < 17: no save
@@ -164,7 +164,7 @@ TEST_CASE("massive damage: damage to exactly 0 — injury and shock, no double i
 }
 
 TEST_CASE("massive damage: monsters too, but not when the damage kills them", "[rules][massive-damage]") {
-  Table t(7);
+  RulesTable t(7);
   new_campaign(t);
   std::string g = t.monster("Ogre", 20);
   t.run({{"type", "ApplyDamage"}, {"target", g}, {"amount", 10}});
@@ -181,7 +181,7 @@ TEST_CASE("massive damage: monsters too, but not when the damage kills them", "[
 }
 
 TEST_CASE("massive damage: switched off per campaign", "[rules][massive-damage]") {
-  Table t(8);
+  RulesTable t(8);
   new_campaign(t, {{"rules", {{"massive-damage", false}}}});
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});
@@ -189,7 +189,7 @@ TEST_CASE("massive damage: switched off per campaign", "[rules][massive-damage]"
 }
 
 TEST_CASE("massive damage: the log says it in every language", "[rules][massive-damage][i18n]") {
-  Table t(9);
+  RulesTable t(9);
   new_campaign(t);
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});

@@ -36,7 +36,7 @@ TEST_CASE("every house-rule command is refused while its module is off", "[rules
   for (const auto& m : meta.at("modules")) {
     for (const auto& c : m.at("commands")) {
       CAPTURE(c);
-      Table t(81);
+      RulesTable t(81);
       json settings = {{"rules", {{m.at("id").get<std::string>(), false}}}};
       new_campaign(t, settings);
       REQUIRE_REFUSED(t.run({{"type", c.get<std::string>()}}), "campaign.err.rule_off");
@@ -59,7 +59,7 @@ TEST_CASE("house-rule event lines exist in cs, uk and en", "[rules][modules][i18
 }
 
 TEST_CASE("price list: SetPriceOverride sets and clears a DM price", "[rules][prices]") {
-  Table t(82);
+  RulesTable t(82);
   new_campaign(t);
   const auto& poison = reference::price_item("basic-poison");
   t.run({{"type", "SetPriceOverride"}, {"item", "dagger"}, {"gp", 1.5}});
@@ -75,7 +75,7 @@ TEST_CASE("price list: SetPriceOverride sets and clears a DM price", "[rules][pr
 }
 
 TEST_CASE("ranger: no mechanics — the campaign's house-rule notes hold the DM's text", "[rules][ranger]") {
-  Table t(83);
+  RulesTable t(83);
   new_campaign(t);
   t.run({{"type", "SetSettings"}, {"house_rule_notes", "Hraničář: oficiální rework, upravený (viz odkaz PJ)."}});
   CHECK(t.state().settings.house_rule_notes == "Hraničář: oficiální rework, upravený (viz odkaz PJ).");

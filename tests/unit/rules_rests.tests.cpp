@@ -5,7 +5,7 @@ using namespace druzina;
 using namespace druzina::test;
 
 TEST_CASE("rally: short-rest hit dice at half healing, 1 exhaustion each, once per long rest", "[rules][rally]") {
-  Table t(31);
+  RulesTable t(31);
   new_campaign(t);
   std::string a = t.pc("Bořek", 30, {{"level", 3}, {"hit_die", 10}, {"abilities", {{"con", 14}}}});
   std::string b = t.pc("Mira", 17, {{"level", 3}, {"hit_die", 6}});
@@ -32,7 +32,7 @@ TEST_CASE("rally: short-rest hit dice at half healing, 1 exhaustion each, once p
 }
 
 TEST_CASE("rally: refused in combat and with more dice than left", "[rules][rally]") {
-  Table t(32);
+  RulesTable t(32);
   new_campaign(t);
   std::string a = t.pc("Bořek", 30, {{"level", 1}, {"hit_die", 10}});
   REQUIRE_REFUSED(t.run({{"type", "ExhaustingRally"}, {"spend", {{{"target", a}, {"dice", 2}}}}}), "campaign.err.not_enough_hit_dice");
@@ -44,7 +44,7 @@ TEST_CASE("rally: refused in combat and with more dice than left", "[rules][rall
 }
 
 TEST_CASE("rage exhaustion: all of it after a long rest, one level after a short rest", "[rules][rage]") {
-  Table t(33);
+  RulesTable t(33);
   new_campaign(t);
   std::string b = t.pc("Thorga", 40, {{"level", 5}, {"hit_die", 12}});
   t.run({{"type", "SetExhaustion"}, {"target", b}, {"change", 1}, {"source", "rage"}});
@@ -78,7 +78,7 @@ TEST_CASE("rage exhaustion: all of it after a long rest, one level after a short
 }
 
 TEST_CASE("inspiration as luck: a second d20, the better one counts, lost on a long rest", "[rules][inspiration]") {
-  Table t(34);
+  RulesTable t(34);
   new_campaign(t);
   std::string m = t.pc("Mira", 17);
   REQUIRE_REFUSED(t.run({{"type", "UseInspiration"}, {"target", m}, {"first_roll", 4}}), "rules.err.no_inspiration");
@@ -106,7 +106,7 @@ TEST_CASE("inspiration as luck: a second d20, the better one counts, lost on a l
 }
 
 TEST_CASE("hero points: an optional rule, off by default; +1d6", "[rules][inspiration]") {
-  Table t(35);
+  RulesTable t(35);
   new_campaign(t);
   std::string m = t.pc("Mira", 17, {{"hero_points", 1}});
   REQUIRE_REFUSED(t.run({{"type", "UseHeroPoint"}, {"target", m}}), "campaign.err.rule_off");
@@ -120,7 +120,7 @@ TEST_CASE("hero points: an optional rule, off by default; +1d6", "[rules][inspir
 }
 
 TEST_CASE("potions: bonus action, action for someone else, a DM warning past the threshold", "[rules][potions]") {
-  Table t(36);
+  RulesTable t(36);
   new_campaign(t, {{"potion_warning_threshold", 2}});
   json inv = json::array({{{"name", "Potion of healing"}, {"kind", "potion"}, {"weight", 0.5}, {"qty", 2}}});
   std::string m = t.pc("Mira", 17, {{"inventory", inv}});

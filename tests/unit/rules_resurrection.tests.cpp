@@ -35,7 +35,7 @@ std::string start(Table& t, const Party& p, const char* casting, json more = jso
 }  // namespace
 
 TEST_CASE("resurrection: the DC with every term; helpers −3 / +1; every attempt counts for good", "[rules][resurrection]") {
-  Table t(61);
+  RulesTable t(61);
   Party p = setup(t);
   REQUIRE_REFUSED(t.run({{"type", "StartResurrection"}, {"target", p.cleric}, {"caster", p.helper1}, {"casting", "longer"}}),
                   "rules.err.not_dead");
@@ -74,7 +74,7 @@ TEST_CASE("resurrection: the DC with every term; helpers −3 / +1; every attemp
 }
 
 TEST_CASE("resurrection: a 1-action spell allows no helpers and, after a failure, only longer spells", "[rules][resurrection]") {
-  Table t(62);
+  RulesTable t(62);
   Party p = setup(t);
   std::string r = start(t, p, "action", {{"soul_refuses", false}});
   REQUIRE_REFUSED(t.run({{"type", "ResurrectionHelper"}, {"ritual", r}, {"helper", p.helper1}, {"dc", 10}}), "rules.err.helpers_only_longer");
@@ -90,7 +90,7 @@ TEST_CASE("resurrection: a 1-action spell allows no helpers and, after a failure
 }
 
 TEST_CASE("resurrection: true resurrection and wish need no check and raise no DC", "[rules][resurrection]") {
-  Table t(63);
+  RulesTable t(63);
   Party p = setup(t);
   REQUIRE_REFUSED(start(t, p, "wish", {{"soul_refuses", true}}), "rules.err.soul_cannot_refuse");
   std::string r = start(t, p, "true-resurrection");
@@ -105,7 +105,7 @@ TEST_CASE("resurrection: true resurrection and wish need no check and raise no D
 }
 
 TEST_CASE("resurrection: the soul may refuse — set ahead, or asked after the check", "[rules][resurrection]") {
-  Table t(64);
+  RulesTable t(64);
   Party p = setup(t);
   SECTION("the DM set it ahead") {
     std::string r = start(t, p, "longer", {{"soul_refuses", true}});
@@ -141,7 +141,7 @@ TEST_CASE("resurrection: the soul may refuse — set ahead, or asked after the c
 }
 
 TEST_CASE("resurrection: undo restores the attempts and the ritual", "[rules][resurrection]") {
-  Table t(65);
+  RulesTable t(65);
   Party p = setup(t);
   std::string r = start(t, p, "longer", {{"soul_refuses", false}});
   json before = to_j(t.state());
