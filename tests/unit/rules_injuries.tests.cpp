@@ -30,8 +30,8 @@ TEST_CASE("injuries: dropping to 0 HP asks for the d100; the answer stores the i
   CHECK(p->data["dice"] == "1d100");
   CHECK(p->creature == m);
   const Transaction& tx = t.run({{"type", "ResolvePrompt"}, {"prompt", p->id}, {"roll", 43}});
-  CHECK(find_event(tx, "table_rolled")->data["roll"] == 43);
-  CHECK(find_event(tx, "table_rolled")->data["rolled"] == false);
+  CHECK(find_event(tx, "injury_added")->data["rolls"] == json{{"table", "lingering-injury"}, {"roll", 43}, {"rolled", false}});
+  CHECK_FALSE(has_event(tx, "table_rolled"));
   const auto& inj = t.c(m).injuries.at(0);
   CHECK(inj.effects["injury"] == "festering_wound");
   CHECK(inj.table == "lingering-injury");
@@ -42,7 +42,7 @@ TEST_CASE("injuries: dropping to 0 HP asks for the d100; the answer stores the i
     t.run({{"type", "Heal"}, {"target", m}, {"amount", 5}});
     t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 5}});
     const Transaction& r = t.run({{"type", "ResolvePrompt"}, {"prompt", the_prompt(t.state(), "injuries.roll")}});
-    const json& d = find_event(r, "table_rolled")->data;
+    const json& d = find_event(r, "injury_added")->data["rolls"];
     CHECK(d["rolled"] == true);
     CHECK(d["roll"].get<int>() >= 1);
     CHECK(d["roll"].get<int>() <= 100);
@@ -82,6 +82,7 @@ TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "
     CAPTURE(d6);
     std::string m = t.pc("Mira", 20);
     CHECK(roll_injury(t, m, 1, d6) == serious[d6 - 1]);
+    CHECK(t.session.tail().back().events.front().data["rolls"]["then"] == json{{"table", "serious-injury"}, {"roll", d6}});
     CHECK(prompt_count(t.state(), "injuries.hand") == (d6 == 6 ? 1u : 0u));
     if (d6 == 6) t.run({{"type", "DismissPrompt"}, {"prompt", the_prompt(t.state(), "injuries.hand")}});
     CHECK(t.c(m).injuries.back().table == "serious-injury");
@@ -107,6 +108,7 @@ TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "
                             {{"name", "Rope"}, {"kind", "gear"}, {"weight", 10}, {"qty", 2}}});
     std::string m = t.pc("Bořek", 20, {{"inventory", inv}});
     CHECK(roll_injury(t, m, 31, 1).empty());
+    CHECK(find_event(t.session.tail().back(), "table_rolled")->data["nested"][0]["roll"] == 1);
     const Prompt* p = prompts_of(t.state(), "injuries.broken_item").at(0);
     CHECK(p->data["choices"] == json{"Longsword", "none"});
     CHECK(p->data["suggested"] == "Longsword");

@@ -6,6 +6,8 @@
 // Prompts (creature = the injured one):
 //   injuries.roll                {"dice": "1d100", "table": "lingering-injury", "cause"} — answer: ResolvePrompt
 //                                (engine rolls) or {roll: d100 [, then_roll: the d6 / d10 of the nested table]}
+//                                → injury_added {creature, injury, rolls: {table, roll, rolled, then?}} (the base
+//                                event) or, for a broken item, table_rolled
 //   injuries.hand                {"injury", "kind", "choices": ["left", "right"]} — which hand lost the finger
 //   injuries.broken_item         {"choices": [item names…, "none"], "suggested", "categories"} — the DM picks the
 //                                nonmagical item that breaks (the engine suggests a random one)
@@ -131,16 +133,19 @@ void apply_roll(Ctx& ctx, const std::string& id, std::optional<int> entered, std
   const tables::Table& t = tables::table("lingering-injury");
   const int roll = entered ? *entered : tables::roll_die(t, ctx.rng());
   tables::TableRoll r = roll_entered(t, roll, then, ctx.rng());
-  json data = tables::to_json(r);
-  data["rolled"] = entered ? engine_rolled : true;
-  data["creature"] = id;
-  ctx.emit("table_rolled", std::move(data));
-
+  const bool rolled = entered ? engine_rolled : true;
   const tables::TableRoll* leaf = &r;
   while (!leaf->nested.empty()) leaf = &leaf->nested.front();
   const json& fx = leaf->row.effects;
+  const bool injury = fx.is_object() && fx.contains("injury");
+  if (!injury) {  // an injury's own line says it all; anything else (a broken item) is logged as the table roll
+    json data = tables::to_json(r);
+    data["rolled"] = rolled;
+    data["creature"] = id;
+    ctx.emit("table_rolled", std::move(data));
+  }
   if (!fx.is_object()) return;
-  if (fx.contains("injury")) {
+  if (injury) {
     Injury inj;
     inj.id = ctx.new_id("i");
     inj.table = leaf->table;
@@ -149,7 +154,9 @@ void apply_roll(Ctx& ctx, const std::string& id, std::optional<int> entered, std
     inj.since_minutes = ctx.state().minutes;
     inj.text = leaf->row.text;
     json ij = inj;
-    ctx.emit("injury_added", {{"creature", id}, {"injury", std::move(ij)}});
+    json rolls = {{"table", r.table}, {"roll", r.roll}, {"rolled", rolled}};
+    if (leaf != &r) rolls["then"] = {{"table", leaf->table}, {"roll", leaf->roll}};
+    ctx.emit("injury_added", {{"creature", id}, {"injury", std::move(ij)}, {"rolls", std::move(rolls)}});
     if (fx.contains("at_count") && fx["at_count"].value("per", "") == "hand")
       actions::create_prompt(ctx, "injuries.hand", id,
                              {{"injury", inj.id}, {"kind", fx["injury"]}, {"choices", {"left", "right"}}});

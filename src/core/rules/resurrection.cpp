@@ -134,7 +134,7 @@ Module resurrection_ritual() {
                 },
                 [](const json& d, const LogContext& lc) {
                   json args = {{"name", name_of(lc, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)},
-                               {"attempts", d.value("attempts", 0)}};
+                               {"n", d.value("attempts", 0)}};
                   if (!d.value("check_needed", true)) return tr(lc.lang, "event.resurrection_no_check", args);
                   if (d.value("natural20", false)) return tr(lc.lang, "event.resurrection_natural20", args);
                   return tr(lc.lang, d.value("success", false) ? "event.resurrection_success" : "event.resurrection_failure", args);
