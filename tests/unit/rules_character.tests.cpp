@@ -218,6 +218,18 @@ TEST_CASE("creature_view: every derived value in one object", "[rules]") {
   CHECK(v["intelligence"]["points"] == 2);
   CHECK(v["encumbrance"]["level"] == "none");
   CHECK(v["injuries"]["speed"] == 30);
+  CHECK(v["speed"]["final"] == 30);
+  // A broken leg (15 ft), heavily encumbered (−20 ft → 0)… and with a lighter pack, exhaustion 2 halves it.
+  t.run({{"type", "RollInjury"}, {"target", m}, {"roll", 12}});
+  t.run({{"type", "UpdateCreature"}, {"target", m}, {"patch", {{"inventory", {{{"name", "Rocks"}, {"weight", 120}}}}}}});
+  v = rules::creature_view(t.state(), t.c(m));
+  CHECK(v["speed"]["after_injuries"] == 15);
+  CHECK(v["speed"]["encumbrance_penalty"] == 20);
+  CHECK(v["speed"]["final"] == 0);
+  t.run({{"type", "UpdateCreature"}, {"target", m}, {"patch", {{"inventory", {{{"name", "Rocks"}, {"weight", 60}}}}}}});
+  t.run({{"type", "SetExhaustion"}, {"target", m}, {"level", 2}});
+  v = rules::creature_view(t.state(), t.c(m));
+  CHECK(v["speed"]["final"] == (15 - 10) / 2);
   t.run({{"type", "SetSaveProficiencies"}, {"target", m}, {"abilities", json::array()}});
   CHECK_FALSE(rules::save_proficient(t.state(), t.c(m), "con"));
 }

@@ -148,7 +148,12 @@ json to_json(const Encumbrance& e);
 json ritual_view(const Campaign& c, std::string_view ritual);
 
 // ---- everything, for the UI --------------------------------------------------------------------------------------
-// {"saves", "injuries", "intelligence", "encumbrance"} for one creature (the derived values of this header).
+// Walking speed step by step: {"base", "after_injuries", "encumbrance_penalty", "exhaustion", "final"} — injuries
+// (when lingering-injuries is on), then the encumbrance penalty (when variant-encumbrance is on), then exhaustion
+// by Settings::exhaustion_edition (2014: halved from level 2, 0 from level 5; 2024: −5 ft per level).
+json speed_view(const Campaign& c, const Creature& x);
+// {"creature", "saves": {"con": {"bonus", "proficient"}, …}, "injuries", "intelligence", "encumbrance", "speed"}
+// for one creature (the derived values of this header).
 json creature_view(const Campaign& c, const Creature& x);
 
 }  // namespace druzina::rules
