@@ -24,7 +24,7 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_widgets() {
   for (const auto& t : druzina::ui::tracked())
     list.push_back({{"id", t.id}, {"label", t.label}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h},
                     {"visible", t.visible}});
-  out = list.dump();
+  out = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);  // a label cut mid-character
   return out.c_str();
 }
 

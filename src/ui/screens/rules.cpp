@@ -1,20 +1,390 @@
-// The rules screen. For now a search field (the keyboard bridge's first user) and what it will hold; the
-// table-UI issue builds the searchable reference.
-#include <string>
+// The rules screen: Reference | Tables (Generators) | Notes.
+//   Reference: search every rule entry (core/reference) in the reader's language; a result opens the entry (body
+//   with paragraphs and bullets), its roll tables (→ the Tables tab) and its tools (calculator forms).
+//   Tables: every roll table (core/tables) with its rows; Roll (nested rolls shown), or enter a physical die's
+//   result; "apply to a creature" records it through the engine's RollTable command.
+//   Notes: the house-rule notes (players see them) and the DM's secret notes (hidden in player mode), saved with
+//   SetSettings.
+#include <imgui.h>
 
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/campaign/engine.hpp"
+#include "core/error.hpp"
+#include "core/reference/reference.hpp"
+#include "core/tables/table.hpp"
+#include "ui/dice_controls.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/rules_calc.hpp"
+#include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
 
 namespace druzina::ui {
 
+namespace {
+
+struct State {
+  int section = 0;  // 0 reference, 1 tables, 2 notes
+  std::string query;
+  std::string entry;  // open entry id ("" = the list)
+  std::string table;  // open table id ("" = the list)
+  std::optional<tables::TableRoll> result;
+  int entered = 1;
+  std::string target;  // creature to apply a table roll to
+  std::string house_notes, dm_notes;
+  bool house_dirty = false, dm_dirty = false;
+  bool scroll_top = false;
+  // search cache
+  std::string cached_query;
+  Lang cached_lang = Lang::en;
+  bool cache_valid = false;
+  std::vector<reference::Hit> hits;
+};
+
+State& st() {
+  static State s;
+  return s;
+}
+
+void go_top() { st().scroll_top = true; }
+
+// At most n bytes of s, never cutting a UTF-8 character in half.
+std::string utf8_prefix(const std::string& s, size_t n) {
+  if (s.size() <= n) return s;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n);
+}
+
+void back_button(const char* id) {
+  std::string l = std::string("\xE2\x86\x90 ") + T("ui.ctl.back");  // ←
+  if (big_button(l.c_str())) {
+    if (std::string(id) == "rules.entry.back") st().entry.clear();
+    else {
+      st().table.clear();
+      st().result.reset();
+    }
+    go_top();
+  }
+  track(id, l);
+}
+
+// ---- Reference -------------------------------------------------------------------------------------
+const char* source_label(const std::string& source) {
+  std::string source_key = "ui.rules.source." + source;
+  return has_key(ui().lang, source_key) ? T(source_key) : T("ui.rules.source.other");
+}
+
+void open_table(const std::string& id) {
+  State& s = st();
+  s.section = 1;
+  s.table = id;
+  s.result.reset();
+  go_top();
+}
+
+void draw_entry(const reference::Entry& e) {
+  const Lang lang = ui().lang;
+  back_button("rules.entry.back");
+  heading(e.title.in(lang).c_str());
+  track("rules.entry.title", e.title.in(lang));
+  std::string src = source_label(e.source);
+  if (!e.edition.empty()) src += "  \xC2\xB7  " + e.edition;
+  ctl::label(src.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("%s", e.summary.in(lang).c_str());
+  ImGui::PopStyleColor();
+  ImGui::Spacing();
+  for (const auto& b : reference::blocks(e.body.in(lang))) {
+    if (b.bullet) ctl::bullet(b.text.c_str());
+    else ctl::paragraph(b.text.c_str());
+  }
+  track("rules.entry.body", utf8_prefix(e.body.in(lang), 200));
+  auto tabs = reference::tables_now(e);
+  if (!tabs.empty()) {
+    ImGui::Spacing();
+    ctl::label(T("ui.rules.entry.tables"));
+    for (const auto& id : tabs) {
+      if (!tables::has_table(id)) continue;
+      std::string l = std::string("\xE2\x9A\x84  ") + tables::table(id).title.in(lang);  // ⚄
+      ImGui::PushID(id.c_str());
+      if (big_button(l.c_str())) open_table(id);
+      ImGui::PopID();
+      track("rules.entry.table." + id, l);
+    }
+  }
+  if (!e.tools.empty()) {
+    ImGui::Spacing();
+    ctl::label(T("ui.rules.entry.tools"));
+    for (const auto& t : e.tools) draw_calculator(t);
+  }
+  if (!e.related.empty()) {
+    ImGui::Spacing();
+    ctl::label(T("ui.rules.entry.related"));
+    for (const auto& id : e.related) {
+      const reference::Entry* r = reference::find(id);
+      if (!r) continue;
+      if (ctl::card_button("rules.related." + id, r->title.in(lang).c_str(), r->summary.in(lang).c_str())) {
+        st().entry = id;
+        go_top();
+      }
+    }
+  }
+}
+
+void draw_reference() {
+  State& s = st();
+  if (!s.entry.empty()) {
+    if (const reference::Entry* e = reference::find(s.entry)) {
+      draw_entry(*e);
+      return;
+    }
+    s.entry.clear();
+  }
+  text_field("##search", T("ui.rules.search"), s.query);
+  track("rules.search", s.query);
+  if (!s.cache_valid || s.cached_query != s.query || s.cached_lang != ui().lang) {
+    s.hits = reference::search(s.query, ui().lang);
+    s.cached_query = s.query;
+    s.cached_lang = ui().lang;
+    s.cache_valid = true;
+  }
+  const Lang lang = ui().lang;
+  if (s.hits.empty()) {
+    muted(T("ui.rules.no_results"));
+    track("rules.no_results", T("ui.rules.no_results"));
+    return;
+  }
+  ctl::label(Tf("ui.rules.results", {{"n", static_cast<long long>(s.hits.size())}}).c_str());
+  std::string last_source;
+  const bool grouped = s.query.find_first_not_of(' ') == std::string::npos;
+  for (const auto& h : s.hits) {
+    const reference::Entry& e = *h.entry;
+    if (grouped && e.source != last_source) {
+      ImGui::Spacing();
+      ImGui::PushFont(ui().fonts.big);
+      ImGui::TextUnformatted(source_label(e.source));
+      ImGui::PopFont();
+      last_source = e.source;
+    }
+    if (ctl::card_button("rules.ref." + e.id, e.title.in(lang).c_str(), e.summary.in(lang).c_str())) {
+      s.entry = e.id;
+      go_top();
+    }
+  }
+}
+
+// ---- Tables ----------------------------------------------------------------------------------------
+std::string range_text(const tables::Row& r) {
+  return r.lo == r.hi ? std::to_string(r.lo) : std::to_string(r.lo) + "\xE2\x80\x93" + std::to_string(r.hi);  // –
+}
+
+void draw_nested(const tables::TableRoll& r, int depth) {
+  const Lang lang = ui().lang;
+  for (const auto& n : r.nested) {
+    std::string title = tables::has_table(n.table) ? tables::table(n.table).title.in(lang) : n.table;
+    std::string line = std::string(static_cast<size_t>(depth) * 2, ' ') + "\xE2\x86\x92 " + title + " (" +
+                       std::to_string(n.roll) + "): " + n.row.text.in(lang);
+    ImGui::TextWrapped("%s", line.c_str());
+    track("rules.table.nested." + n.table, line);
+    draw_nested(n, depth + 1);
+  }
+  if (r.then_dice) {
+    std::string line = std::string(static_cast<size_t>(depth) * 2, ' ') + "\xE2\x86\x92 " + r.then_dice->text;
+    ImGui::TextWrapped("%s", line.c_str());
+    track("rules.table.nested.dice", line);
+  }
+}
+
+void apply_to_creature(const tables::Table& t) {
+  State& s = st();
+  const auto& state = model().state();
+  const campaign::Creature* who = s.target.empty() ? nullptr : campaign::find_creature(state, s.target);
+  if (!who) s.target.clear();
+  if (state.creatures.empty() || !campaign::Engine::standard().has_command("RollTable")) return;
+  ImGui::Spacing();
+  ctl::label(T("ui.rules.table.apply_label"));
+  std::string l = who ? Tf("ui.rules.table.for", {{"name", who->name}}) : std::string(T("ui.rules.table.for_nobody"));
+  if (big_button((l + "##target").c_str())) ctl::open_popup("target");
+  track("rules.table.target", l);
+  if (ctl::begin_popup("target")) {
+    for (const auto& c : state.creatures) {
+      if (c.hidden && ui_player_mode()) continue;
+      ImGui::PushID(c.id.c_str());
+      if (ctl::choice_button(c.name.c_str(), s.target == c.id)) {
+        s.target = c.id;
+        ImGui::CloseCurrentPopup();
+      }
+      ImGui::PopID();
+      track("rules.table.target." + c.id, c.name);
+    }
+    ctl::end_popup();
+  }
+  if (who && s.result) {
+    std::string al = Tf("ui.rules.table.apply", {{"name", who->name}, {"roll", s.result->roll}});
+    if (ctl::choice_button(al.c_str(), true)) {
+      if (model().dispatch({{"type", "RollTable"}, {"table", t.id}, {"target", who->id}, {"roll", s.result->roll}}))
+        model().notify(Tf("ui.rules.table.applied", {{"name", who->name}}));
+    }
+    track("rules.table.apply", al);
+  }
+}
+
+void draw_table(const tables::Table& t) {
+  State& s = st();
+  const Lang lang = ui().lang;
+  back_button("rules.table.back");
+  heading(t.title.in(lang).c_str());
+  track("rules.table.title", t.title.in(lang));
+  ctl::label(Tf("ui.rules.table.die", {{"die", t.die}}).c_str());
+  ImGui::PushFont(ui().fonts.big);
+  std::string roll_label = Tf("ui.rules.table.roll", {{"die", t.die}});
+  bool roll = ctl::choice_button(roll_label.c_str(), true, ImVec2(0, 64));
+  ImGui::PopFont();
+  track("rules.table.roll", roll_label);
+  if (roll) {
+    try {
+      s.result = tables::roll_table(t, model().rng());
+      s.entered = s.result->roll;
+    } catch (const UserError& e) {
+      model().notify(e.message(lang), true);
+    }
+  }
+  ctl::label(T("ui.rules.table.enter"));
+  const float w = ImGui::GetContentRegionAvail().x;
+  if (s.entered < t.min || s.entered > t.max) s.entered = t.min;
+  ctl::stepper("rules.table.entered", s.entered, t.min, t.max, false, w * 0.62f);
+  ImGui::SameLine(0, 8);
+  if (big_button(T("ui.rules.table.lookup"))) {
+    try {
+      s.result = tables::roll_table_with(t, s.entered, model().rng());
+    } catch (const UserError& e) {
+      model().notify(e.message(lang), true);
+    }
+  }
+  track("rules.table.lookup", T("ui.rules.table.lookup"));
+  if (s.result && s.result->table == t.id) {
+    ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 12.0f);
+    ImGui::PushStyleColor(ImGuiCol_ChildBg, color_card());
+    ImGui::BeginChild("##tresult", ImVec2(0, 0),
+                      ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding | ImGuiChildFlags_Border);
+    ImGui::PushFont(ui().fonts.big);
+    ImGui::PushStyleColor(ImGuiCol_Text, color_good());
+    std::string n = std::to_string(s.result->roll);
+    ImGui::TextUnformatted(n.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    track("rules.table.result.roll", n);
+    ImGui::TextWrapped("%s", s.result->row.text.in(lang).c_str());
+    track("rules.table.result", s.result->row.text.in(lang));
+    draw_nested(*s.result, 0);
+    ImGui::EndChild();
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar();
+    apply_to_creature(t);
+  }
+  ImGui::Spacing();
+  ctl::label(T("ui.rules.table.rows"));
+  for (size_t i = 0; i < t.rows.size(); ++i) {
+    const tables::Row& r = t.rows[i];
+    bool hit = s.result && s.result->table == t.id && s.result->roll >= r.lo && s.result->roll <= r.hi;
+    std::string title = range_text(r) + "    " + r.text.in(lang);
+    if (ctl::card_button("rules.table.row." + std::to_string(i), title.c_str(), nullptr, hit)) {
+      try {
+        s.result = tables::roll_table_with(t, r.lo, model().rng());
+        s.entered = r.lo;
+        go_top();  // the result card sits above the rows
+      } catch (const UserError& e) {
+        model().notify(e.message(lang), true);
+      }
+    }
+  }
+}
+
+void draw_tables() {
+  State& s = st();
+  if (!s.table.empty()) {
+    if (tables::has_table(s.table)) {
+      draw_table(tables::table(s.table));
+      return;
+    }
+    s.table.clear();
+  }
+  const Lang lang = ui().lang;
+  muted(T("ui.rules.tables_intro"));
+  for (const auto& id : tables::table_ids()) {
+    const tables::Table& t = tables::table(id);
+    std::string body = Tf("ui.rules.table.die", {{"die", t.die}}) + "  \xC2\xB7  " +
+                       Tf("ui.rules.table.row_count", {{"n", static_cast<long long>(t.rows.size())}});
+    if (ctl::card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str())) {
+      s.table = id;
+      s.result.reset();
+      go_top();
+    }
+  }
+}
+
+// ---- Notes -----------------------------------------------------------------------------------------
+void draw_notes() {
+  State& s = st();
+  const auto& settings = model().state().settings;
+  if (!s.house_dirty) s.house_notes = settings.house_rule_notes;
+  if (!s.dm_dirty) s.dm_notes = settings.dm_notes;
+  heading(T("ui.rules.notes.house"));
+  muted(T("ui.rules.notes.house_hint"));
+  if (ui_player_mode()) {
+    if (settings.house_rule_notes.empty()) muted(T("ui.rules.notes.empty"));
+    else ImGui::TextWrapped("%s", settings.house_rule_notes.c_str());
+    track("rules.notes.house_text", settings.house_rule_notes);
+    return;
+  }
+  if (text_area("##house", s.house_notes, 220)) s.house_dirty = true;
+  track("rules.notes.house", s.house_notes);
+  ImGui::BeginDisabled(!s.house_dirty);
+  if (ctl::choice_button(T("ui.rules.notes.save"), s.house_dirty)) {
+    if (model().dispatch({{"type", "SetSettings"}, {"house_rule_notes", s.house_notes}})) s.house_dirty = false;
+  }
+  ImGui::EndDisabled();
+  track("rules.notes.house_save", T("ui.rules.notes.save"));
+  ImGui::Spacing();
+  heading(T("ui.rules.notes.dm"));
+  muted(T("ui.rules.notes.dm_hint"));
+  if (text_area("##dm", s.dm_notes, 220)) s.dm_dirty = true;
+  track("rules.notes.dm", s.dm_notes);
+  ImGui::BeginDisabled(!s.dm_dirty);
+  if (ctl::choice_button((std::string(T("ui.rules.notes.save")) + "##dm").c_str(), s.dm_dirty)) {
+    if (model().dispatch({{"type", "SetSettings"}, {"dm_notes", s.dm_notes}})) s.dm_dirty = false;
+  }
+  ImGui::EndDisabled();
+  track("rules.notes.dm_save", T("ui.rules.notes.save"));
+}
+
+}  // namespace
+
 void draw_rules() {
-  static std::string query;
+  State& s = st();
+  if (s.scroll_top) {
+    ImGui::SetScrollY(0);
+    s.scroll_top = false;
+  }
   heading(T("ui.tab.rules"));
   track("screen.rules", T("ui.tab.rules"));
-  text_field("##search", T("ui.rules.search"), query);
-  track("rules.search", query);
-  placeholder_card(T("ui.rules.soon_title"), T("ui.rules.soon_body"));
+  if (ctl::segmented("rules.section",
+                     {{"reference", T("ui.rules.section.reference")},
+                      {"tables", T("ui.rules.section.tables")},
+                      {"notes", T("ui.rules.section.notes")}},
+                     s.section))
+    go_top();
+  ImGui::Spacing();
+  switch (s.section) {
+    case 0: draw_reference(); break;
+    case 1: draw_tables(); break;
+    default: draw_notes(); break;
+  }
 }
 
 }  // namespace druzina::ui

@@ -1,6 +1,19 @@
-// Settings: language (more settings come with the table-UI issue) and About, with the SRD credit.
+// Settings: language, look (theme, text size), DM or player mode, the campaign's rules (rule modules on/off,
+// exhaustion edition, potion warning), data (rename, export as JSON: copy or download, start a new campaign),
+// and About with the SRD credit. Campaign settings change through SetSettings (undoable); look and mode are
+// preferences of this device (platform::storage()).
 #include <imgui.h>
 
+#include <string>
+
+#include "core/campaign/engine.hpp"
+#include "core/io/save.hpp"
+#include "platform/clipboard.hpp"
+#include "platform/storage.hpp"
+#include "ui/dice_controls.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
@@ -9,12 +22,183 @@ namespace druzina::ui {
 
 namespace {
 
+struct State {
+  bool export_open = false;
+  std::string export_text;
+  std::string name;
+  bool name_dirty = false;
+  std::string new_name;
+};
+
+State& st() {
+  static State s;
+  return s;
+}
+
+void section(const char* title) {
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  heading(title);
+}
+
 void language_button(Lang lang, const char* name) {
-  bool active = ui().lang == lang;
-  if (active) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-  if (big_button(name)) set_language(lang);
-  if (active) ImGui::PopStyleColor();
+  if (ctl::choice_button(name, ui().lang == lang)) set_language(lang);
   track(std::string("settings.lang.") + std::string(lang_code(lang)), name);
+}
+
+void draw_look() {
+  section(T("ui.settings.look"));
+  ctl::label(T("ui.settings.theme"));
+  int theme = static_cast<int>(current_theme());
+  if (ctl::segmented("settings.theme",
+                     {{"dark", T("ui.settings.theme.dark")},
+                      {"light", T("ui.settings.theme.light")},
+                      {"contrast", T("ui.settings.theme.contrast")}},
+                     theme))
+    set_theme(static_cast<Theme>(theme));
+  ctl::label(T("ui.settings.text_size"));
+  int size = static_cast<int>(current_text_size());
+  if (ctl::segmented("settings.text",
+                     {{"small", T("ui.settings.text.small")},
+                      {"normal", T("ui.settings.text.normal")},
+                      {"large", T("ui.settings.text.large")}},
+                     size))
+    set_text_size(static_cast<TextSize>(size));
+}
+
+void draw_mode() {
+  section(T("ui.settings.mode"));
+  int mode = ui_player_mode() ? 1 : 0;
+  if (ctl::segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
+                     mode))
+    set_player_mode(mode == 1);
+  muted(T(mode == 1 ? "ui.settings.mode.player_hint" : "ui.settings.mode.dm_hint"));
+}
+
+std::string module_name(const campaign::Module& m) {
+  std::string name_key = "rules.module." + m.id;
+  return has_key(ui().lang, name_key) ? std::string(T(name_key)) : m.id;
+}
+
+void draw_campaign_rules() {
+  section(T("ui.settings.rules"));
+  const auto& settings = model().state().settings;
+  const bool player = ui_player_mode();
+  if (player) muted(T("ui.settings.rules_player"));
+  const auto& modules = campaign::Engine::standard().modules();
+  if (modules.empty()) muted(T("ui.settings.rules_none"));
+  ImGui::BeginDisabled(player);
+  for (const auto& m : modules) {
+    const std::string key = m.setting.empty() ? m.id : m.setting;
+    auto it = settings.rules.find(key);
+    const bool on = it != settings.rules.end() ? it->second : m.default_on;
+    std::string name = module_name(m);
+    std::string desc_key = "rules.module." + m.id + ".desc";
+    const char* desc = has_key(ui().lang, desc_key) ? T(desc_key) : nullptr;
+    if (ctl::toggle("settings.rule." + m.id, name.c_str(), on, desc))
+      model().dispatch({{"type", "SetSettings"}, {"rules", {{key, !on}}}});
+  }
+  ImGui::Spacing();
+  ctl::label(T("ui.settings.exhaustion"));
+  int ed = settings.exhaustion_edition == 2024 ? 1 : 0;
+  if (ctl::segmented("settings.exhaustion",
+                     {{"2014", T("ui.settings.exhaustion.2014")}, {"2024", T("ui.settings.exhaustion.2024")}}, ed))
+    model().dispatch({{"type", "SetSettings"}, {"exhaustion_edition", ed == 1 ? 2024 : 2014}});
+  ctl::label(T("ui.settings.potions"));
+  int potions = settings.potion_warning_threshold;
+  if (ctl::stepper("settings.potions", potions, 0, 99))
+    model().dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", potions}});
+  ImGui::EndDisabled();
+}
+
+void reset_campaign() {
+  // The old campaign is kept aside (never deleted) under "campaign.previous"; a fresh empty save replaces it and
+  // the model restarts from it.
+  std::string old = io::save(model().session());
+  platform::storage().save("campaign.previous", old);
+  if (!platform::storage().save("campaign", io::save(campaign::Session()))) {
+    model().notify(T("ui.model.save_failed"), true, 10.0);
+    return;
+  }
+  std::uint64_t seed = (static_cast<std::uint64_t>(model().rng().next()) << 32) | model().rng().next();
+  model().start(seed);
+  st() = State{};
+  model().notify(T("ui.settings.data.reset_done"));
+}
+
+void draw_data() {
+  State& s = st();
+  section(T("ui.settings.data"));
+  const auto& c = model().state();
+  const bool player = ui_player_mode();
+  if (c.name.empty()) {
+    ctl::label(T("ui.settings.data.create_label"));
+    text_field("##newname", T("ui.settings.data.name_hint"), s.new_name);
+    track("settings.campaign.new_name", s.new_name);
+    ImGui::BeginDisabled(s.new_name.find_first_not_of(' ') == std::string::npos);
+    if (ctl::choice_button(T("ui.settings.data.create"), true))
+      if (model().dispatch({{"type", "CreateCampaign"}, {"name", s.new_name}})) s.new_name.clear();
+    ImGui::EndDisabled();
+    track("settings.campaign.create", T("ui.settings.data.create"));
+  } else if (!player) {
+    if (!s.name_dirty) s.name = c.name;
+    ctl::label(T("ui.settings.data.name"));
+    if (text_field("##name", T("ui.settings.data.name_hint"), s.name)) s.name_dirty = true;
+    track("settings.campaign.name", s.name);
+    if (s.name_dirty) {
+      ImGui::BeginDisabled(s.name.find_first_not_of(' ') == std::string::npos);
+      if (ctl::choice_button(T("ui.settings.data.rename"), true))
+        if (model().dispatch({{"type", "SetSettings"}, {"name", s.name}})) s.name_dirty = false;
+      ImGui::EndDisabled();
+      track("settings.campaign.rename", T("ui.settings.data.rename"));
+    }
+  }
+  ImGui::Spacing();
+  if (ctl::toggle("settings.export", T("ui.settings.data.export"), s.export_open, T("ui.settings.data.export_hint"))) {
+    s.export_open = !s.export_open;
+    if (s.export_open) s.export_text = io::save(model().session());
+  }
+  if (s.export_open) {
+    text_area("##export", s.export_text, 200, ImGuiInputTextFlags_ReadOnly);
+    track("settings.export.text", std::to_string(s.export_text.size()));
+    const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
+    if (big_button(T("ui.settings.data.copy"), ImVec2(half, kTouchTarget))) {
+      if (platform::copy_text(s.export_text)) model().notify(T("ui.settings.data.copied"));
+      else model().notify(T("ui.settings.data.copy_failed"), true);
+    }
+    track("settings.export.copy", T("ui.settings.data.copy"));
+    ImGui::SameLine(0, 10);
+    if (big_button(T("ui.settings.data.download"), ImVec2(half, kTouchTarget))) {
+      std::string file = "druzina-" + (c.name.empty() ? std::string("campaign") : c.name) + ".json";
+      for (char& ch : file)
+        if (ch == '/' || ch == '\\' || ch == ':' || ch == ' ') ch = '-';
+      if (!platform::download_text(file, s.export_text)) model().notify(T("ui.settings.data.copy_failed"), true);
+    }
+    track("settings.export.download", T("ui.settings.data.download"));
+  }
+  if (!player) {
+    ImGui::Spacing();
+    if (big_button(T("ui.settings.data.reset"))) ctl::open_confirm("settings.reset");
+    track("settings.reset", T("ui.settings.data.reset"));
+    if (ctl::confirm("settings.reset", T("ui.settings.data.reset_q"), T("ui.settings.data.reset_yes"),
+                     T("ui.ctl.cancel")))
+      reset_campaign();
+  }
+}
+
+void draw_about() {
+  section(T("ui.about.title"));
+  ImGui::TextWrapped("%s", T("ui.about.version"));
+  ImGui::SameLine();
+  ImGui::TextUnformatted(DRUZINA_VERSION);
+  ImGui::Spacing();
+  muted(T("ui.about.body"));
+  ImGui::Spacing();
+  muted(T("ui.about.srd"));
+  track("about.srd", T("ui.about.srd"));
+  ImGui::Spacing();
+  muted(T("ui.about.libraries"));
 }
 
 }  // namespace
@@ -26,20 +210,11 @@ void draw_settings() {
   language_button(Lang::cs, "Čeština");
   language_button(Lang::uk, "Українська");
   language_button(Lang::en, "English");
-  ImGui::Spacing();
-  ImGui::Separator();
-  ImGui::Spacing();
-  heading(T("ui.about.title"));
-  ImGui::TextWrapped("%s", T("ui.about.version"));
-  ImGui::SameLine();
-  ImGui::TextUnformatted(DRUZINA_VERSION);
-  ImGui::Spacing();
-  muted(T("ui.about.body"));
-  ImGui::Spacing();
-  muted(T("ui.about.srd"));
-  track("about.srd", T("ui.about.srd"));
-  ImGui::Spacing();
-  muted(T("ui.about.libraries"));
+  draw_look();
+  draw_mode();
+  draw_campaign_rules();
+  draw_data();
+  draw_about();
 }
 
 }  // namespace druzina::ui
