@@ -161,6 +161,10 @@ TEST_CASE("massive damage: damage to exactly 0 — injury and shock, no double i
   CHECK(prompt_count(t.state(), "injuries.roll") == 1);
   CHECK(t.c(m).hp == 0);
   CHECK_FALSE(t.c(m).death_saves.dead);
+  // Already at 0 HP: another big hit is a death-save failure, not another save.
+  t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});
+  CHECK(t.c(m).death_saves.failures == 1);
+  CHECK(prompt_count(t.state(), "massive-damage.save") == 0);
 }
 
 TEST_CASE("massive damage: monsters too, but not when the damage kills them", "[rules][massive-damage]") {

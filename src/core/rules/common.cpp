@@ -36,7 +36,16 @@ Text text_all(std::string_view key, const json& args) {
   return Text{tr(Lang::cs, key, args), tr(Lang::uk, key, args), tr(Lang::en, key, args)};
 }
 
-std::string signed_text(int n) { return n >= 0 ? "+" + std::to_string(n) : std::to_string(n); }
+std::string signed_text(int n) {
+  std::string s = std::to_string(n);
+  if (n >= 0) s.insert(s.begin(), '+');
+  return s;
+}
+
+void append(std::string& list, const std::string& sep, const std::string& item) {
+  if (!list.empty()) list += sep;
+  list += item;
+}
 
 const json& data_of(const Campaign& c, std::string_view module) {
   static const json null;

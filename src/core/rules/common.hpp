@@ -34,6 +34,8 @@ std::string label(Lang lang, const std::string& key, const std::string& fallback
 // The same sentence in every language (for stored texts such as scars).
 Text text_all(std::string_view key, const json& args = json::object());
 std::string signed_text(int n);  // "+3", "−1" written as "-1", "+0"
+// Appends item to list, with sep in between.
+void append(std::string& list, const std::string& sep, const std::string& item);
 
 // Campaign::modules[module] (null json when absent) and a mutable one for event apply functions.
 const json& data_of(const Campaign& c, std::string_view module);

@@ -231,7 +231,7 @@ Module crafting() {
                       std::string one = tr(lc.lang, r.value("success", false) ? "rules.overtime.success" : "rules.overtime.failure",
                                            {{"name", name_of(lc, r)}, {"hour", r.value("hour", 0)}, {"total", r.value("total", 0)},
                                             {"dc", r.value("dc", 0)}});
-                      parts += (parts.empty() ? "" : "; ") + one;
+                      append(parts, "; ", one);
                     }
                     return tr(lc.lang, "event.overtime_saves", {{"saves", parts}});
                   });

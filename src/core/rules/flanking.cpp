@@ -60,7 +60,7 @@ Module attack_roll() {
             event(e, "attack_rolled", [](Campaign&, const json&) {},
                   [](const json& d, const LogContext& lc) {
                     std::string dice;
-                    for (const auto& r : d.value("rolls", json::array())) dice += (dice.empty() ? "" : "/") + r.dump();
+                    for (const auto& r : d.value("rolls", json::array())) append(dice, "/", r.dump());
                     json args = {{"name", name_of(lc, d, "attacker")}, {"dice", dice}, {"bonus", signed_text(d.value("bonus", 0))},
                                  {"total", d.value("total", 0)}};
                     int fb = d.value("flank_bonus", 0);

@@ -65,7 +65,7 @@ Module level_up() {
                 },
                 [](const json& d, const LogContext& lc) {
                   std::string rolls;
-                  for (const auto& r : d.value("rolls", json::array())) rolls += (rolls.empty() ? "" : " → ") + r.dump();
+                  for (const auto& r : d.value("rolls", json::array())) append(rolls, " → ", r.dump());
                   if (d.value("average", false)) rolls = tr(lc.lang, "rules.average");
                   return tr(lc.lang, "event.leveled_up",
                             {{"name", name_of(lc, d)}, {"level", d.value("level", 0)}, {"die", d.value("die", 0)},

@@ -16,7 +16,8 @@
 // "modifier": M, "damage": D, "max_hp": H}. Answer: ResolvePrompt {prompt} (the engine rolls) or {prompt,
 // roll: total [, natural]} (entered), optionally "then_roll": the shock d20 the table rolled.
 // The damage counted is the whole amount of the ApplyDamage command (temporary HP included: the creature still
-// "takes" that damage). A creature the damage kills gets no save.
+// "takes" that damage). A creature the damage kills, or one that was already at 0 HP (it fails death saves
+// instead), gets no save.
 #include "core/calc/formulas.hpp"
 #include "core/rules/common.hpp"
 #include "core/tables/table.hpp"
@@ -67,6 +68,14 @@ Module massive_damage() {
               if (!x || x->death_saves.dead) return;
               calc::MassiveDamage m = calc::massive_damage(x->max_hp, amount);
               if (!m.triggered) return;
+              // A creature that was already at 0 HP gets death-save failures from the damage (base rules), not a
+              // shock: its HP before this damage is in the command's hp_changed event.
+              const auto& evs = ctx.events();
+              for (auto it = evs.rbegin(); it != evs.rend(); ++it)
+                if (it->type == "hp_changed" && it->data.value("creature", "") == id) {
+                  if (it->data.value("old", 1) == 0) return;
+                  break;
+                }
               const int mod = save_bonus(ctx.state(), *x, "con");
               actions::create_prompt(ctx, "massive-damage.save", id,
                                      {{"dice", d20_plus(mod)},

@@ -76,7 +76,7 @@ Module exhausting_rally() {
                 [](const json& d, const LogContext& lc) {
                   std::string names;
                   for (const auto& id : d.value("creatures", json::array()))
-                    names += (names.empty() ? "" : ", ") + (lc.name ? lc.name(id.get<std::string>()) : id.get<std::string>());
+                    append(names, ", ", lc.name ? lc.name(id.get<std::string>()) : id.get<std::string>());
                   return tr(lc.lang, "event.rally_finished", {{"names", names}});
                 });
             command(

@@ -65,7 +65,7 @@ Module save_proficiencies() {
                 [](const json& d, const LogContext& lc) {
                   std::string list;
                   for (const auto& a : d.value("abilities", json::array()))
-                    list += (list.empty() ? "" : ", ") + label(lc.lang, "rules.ability." + a.get<std::string>(), a.get<std::string>());
+                    append(list, ", ", label(lc.lang, "rules.ability." + a.get<std::string>(), a.get<std::string>()));
                   if (list.empty()) list = "—";
                   return tr(lc.lang, "event.save_proficiencies_set", {{"name", name_of(lc, d)}, {"abilities", list}});
                 });
