@@ -262,7 +262,7 @@ bool number_pad(std::string_view id, int& value, int lo, int hi) {
   const float spacing = 8.0f;
   const float w = (ImGui::GetContentRegionAvail().x - 2 * spacing) / 3.0f;
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, spacing));
-  static const char* keys[12] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "\xC2\xB1", "0", "\xE2\x8C\xAB"};
+  static const char* keys[12] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "\xC2\xB1", "0", "\xE2\x86\x90"};  // ± 0 ← (backspace)
   static const char* ids[12] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "sign", "0", "back"};
   for (int i = 0; i < 12; ++i) {
     if (i % 3 != 0) ImGui::SameLine();

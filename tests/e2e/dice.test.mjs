@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, waitForApp, state, widgets, tap, until, shot } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, typeInto, waitWidget, openPatient, waitStarted, longPress } from "./touch_gestures.mjs";
+import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted, longPress } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -46,7 +46,7 @@ test("typing 4d6kh3 and tapping Roll shows four dice, one struck, and the total"
   assert.equal(parseInt(total.label, 10), kept.reduce((a, b) => a + b, 0), "total = the three kept dice");
   assert.ok(Math.min(...kept) >= parseInt(dropped[0].label, 10), "the lowest die is the dropped one");
   assert.match(all.find((w) => w.id === "dice.result").label, /^4d6kh3 \(.*~~\d~~.*\) = \d+$/);
-  await shot(page, "dice-4d6kh3-en");
+  await shotNow(page, "dice-4d6kh3-en");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -57,7 +57,7 @@ test("a broken expression shows a live error in the user's language", async () =
   const en = await widget(page, "dice.error");
   assert.ok(en.label.length > 10, `an English message: ${en.label}`);
   const roll = (await widgets(page)).find((w) => w.id === "dice.roll");
-  await shot(page, "dice-error-en");
+  await shotNow(page, "dice-error-en");
   // Roll is disabled: tapping it rolls nothing.
   await page.touchscreen.tap(roll.x + roll.w / 2, roll.y + roll.h / 2);
   await page.waitForTimeout(200);
@@ -66,7 +66,7 @@ test("a broken expression shows a live error in the user's language", async () =
   await tapSettled(page, "tab.dice");
   const cs = await widget(page, "dice.error", { where: (w) => w.label !== en.label });
   assert.notEqual(cs.label, en.label, `a Czech message: ${cs.label}`);
-  await shot(page, "dice-error-cs");
+  await shotNow(page, "dice-error-cs");
   await context.close();
 });
 
@@ -84,7 +84,7 @@ test("d20 with advantage rolls two d20 and keeps the higher", async () => {
   assert.ok(parseInt(kept.label, 10) >= parseInt(other.label, 10), "the higher one counts");
   const head = await widget(page, "dice.result.head");
   assert.match(head.label, /2d20kh1/);
-  await shot(page, "dice-d20-advantage-en");
+  await shotNow(page, "dice-d20-advantage-en");
   await context.close();
 });
 
@@ -103,8 +103,9 @@ test("count and modifier steppers build the roll of a die button", async () => {
   await tapSettled(page, "numpad.back");
   await tapSettled(page, "numpad.8");
   await tapSettled(page, "numpad.ok");
+  await gone(page, "numpad.ok");
   await widget(page, "dice.count.value", { where: (w) => w.label === "8" });
-  await shot(page, "dice-steppers-en");
+  await shotNow(page, "dice-steppers-en");
   await context.close();
 });
 
@@ -121,7 +122,7 @@ test("favourites and the history survive a reload; a long press deletes a favour
   await reveal(page, "dice.hist.1");
   const before = (await widgets(page)).filter((w) => w.id.startsWith("dice.hist.")).map((w) => w.label);
   await reveal(page, "dice.hist.0");
-  await shot(page, "dice-history-en");
+  await shotNow(page, "dice-history-en");
 
   await page.reload();
   await waitStarted(page);
@@ -132,7 +133,8 @@ test("favourites and the history survive a reload; a long press deletes a favour
 
   await reveal(page, "dice.fav.0");
   await longPress(page, "dice.fav.0");
-  await shot(page, "dice-favourite-delete-en");
+  await settled(page, "dice.fav.delete");
+  await shotNow(page, "dice-favourite-delete-en");
   await tapSettled(page, "dice.fav.delete");
   const end = Date.now() + 5000;
   while ((await widgets(page)).some((w) => w.id === "dice.fav.0") && Date.now() < end) await page.waitForTimeout(50);
@@ -157,7 +159,7 @@ test("a creature with inspiration rolls a d20 and spends it as luck", async () =
   const after = (await campaign(page)).creatures.find((c) => c.id === mira.id);
   assert.ok(!after.inspiration, "inspiration spent");
   await reveal(page, "dice.luck");
-  await shot(page, "dice-inspiration-en");
+  await shotNow(page, "dice-inspiration-en");
   // undo gives it back
   await tapSettled(page, "top.undo");
   const end = Date.now() + 5000;
@@ -174,6 +176,6 @@ test("the dice screen in Ukrainian", async () => {
   await tapVisible(page, "dice.roll");
   await widget(page, "dice.die.1");
   await reveal(page, "dice.total");
-  await shot(page, "dice-uk");
+  await shotNow(page, "dice-uk");
   await context.close();
 });

@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, widgets, tap, until, shot } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, typeInto, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
+import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -28,7 +28,7 @@ async function openRules(page, section) {
 test("a roll table: roll it, enter a physical die, see the row highlighted", async () => {
   const { page, errors, context } = await openPatient(env);
   await openRules(page, "tables");
-  await shot(page, "rules-tables-en");
+  await shotNow(page, "rules-tables-en");
   await tapVisible(page, "rules.table.shock");
   await widget(page, "rules.table.title");
   await tapVisible(page, "rules.table.roll");
@@ -36,12 +36,13 @@ test("a roll table: roll it, enter a physical die, see the row highlighted", asy
   assert.ok(r.label.length > 5, `a row's text: ${r.label}`);
   const n = parseInt((await widget(page, "rules.table.result.roll")).label, 10);
   assert.ok(n >= 1 && n <= 20, `d20 result ${n}`);
-  await shot(page, "rules-table-rolled-en");
+  await shotNow(page, "rules-table-rolled-en");
   // a physical die showed 20
   await tapVisible(page, "rules.table.entered.value");
   await tapSettled(page, "numpad.back"); await tapSettled(page, "numpad.back");
   await tapSettled(page, "numpad.2"); await tapSettled(page, "numpad.0");
   await tapSettled(page, "numpad.ok");
+  await gone(page, "numpad.ok");
   await widget(page, "rules.table.entered.value", { where: (w) => w.label === "20" });
   await tapVisible(page, "rules.table.lookup");
   await widget(page, "rules.table.result.roll", { where: (w) => w.label === "20" });
@@ -65,7 +66,7 @@ test("a nested table (lingering injury) shows what it rolled underneath, and can
   const nested = await widget(page, "rules.table.nested.serious-injury");
   assert.ok(nested, "a row with a nested roll");
   await reveal(page, "rules.table.result");
-  await shot(page, "rules-table-nested-en");
+  await shotNow(page, "rules-table-nested-en");
   await tapVisible(page, "rules.table.target");
   await tapSettled(page, `rules.table.target.${borin.id}`);
   const tx = (await campaign(page)).last_tx;
@@ -84,10 +85,10 @@ test("searching the reference for únava in Czech and exhaustion in English", as
   const cs = (await widgets(page)).filter((w) => w.id.startsWith("rules.ref."));
   assert.ok(cs.length >= 1, "Czech results");
   assert.ok(cs.some((w) => /únav|vyčerp/i.test(w.label)) || cs.length > 0);
-  await shot(page, "rules-search-cs");
+  await shotNow(page, "rules-search-cs");
   await tapVisible(page, cs[0].id);
   await widget(page, "rules.entry.title");
-  await shot(page, "rules-entry-cs");
+  await shotNow(page, "rules-entry-cs");
   await context.close();
 
   const en = await openPatient(env);
@@ -96,7 +97,7 @@ test("searching the reference for únava in Czech and exhaustion in English", as
   await en.page.waitForTimeout(200);
   const hits = (await widgets(en.page)).filter((w) => w.id.startsWith("rules.ref."));
   assert.ok(hits.length >= 1, "English results");
-  await shot(en.page, "rules-search-en");
+  await shotNow(en.page, "rules-search-en");
   await en.context.close();
 });
 
@@ -106,15 +107,18 @@ test("an entry links its calculator and its roll table", async () => {
   await typeInto(page, "rules.search", "massive");
   await tapVisible(page, "rules.ref.hr-massive-damage");
   await widget(page, "rules.entry.title");
-  // the calculator answers live: 17 max HP, 10 damage → triggered, DC 15
+  // the calculator answers live: 20 max HP (the start value), 10 damage → triggered, DC 15
+  assert.match((await reveal(page, "rules.calc.massive-damage.result")).label, /DC: 15/);
+  // 25 max HP: 10 damage is less than half → no save
   await tapVisible(page, "rules.calc.massive-damage.max-hp.value");
   await tapSettled(page, "numpad.back"); await tapSettled(page, "numpad.back"); await tapSettled(page, "numpad.back");
-  await tapSettled(page, "numpad.1"); await tapSettled(page, "numpad.7");
+  await tapSettled(page, "numpad.2"); await tapSettled(page, "numpad.5");
   await tapSettled(page, "numpad.ok");
-  const res = await widget(page, "rules.calc.massive-damage.result", { where: (w) => w.label.includes("15") });
-  assert.match(res.label, /DC: 15/);
+  await gone(page, "numpad.ok");
+  assert.equal((await reveal(page, "rules.calc.massive-damage.max-hp.value")).label, "25");
+  assert.match((await reveal(page, "rules.calc.massive-damage.result")).label, /Triggered: no/);
   await reveal(page, "rules.calc.massive-damage.result");
-  await shot(page, "rules-entry-calculator-en");
+  await shotNow(page, "rules-entry-calculator-en");
   await tapVisible(page, "rules.entry.table.shock");
   await widget(page, "rules.table.title");
   await widget(page, "rules.section.tables", { where: (w) => w.label.endsWith("[on]") });
@@ -131,12 +135,12 @@ test("notes: the house-rule notes are saved to the campaign; player mode hides t
   while ((await campaign(page)).settings.house_rule_notes !== "Слідопит: змінений" && Date.now() < end) await page.waitForTimeout(50);
   assert.equal((await campaign(page)).settings.house_rule_notes, "Слідопит: змінений");
   await widget(page, "rules.notes.dm");
-  await shot(page, "rules-notes-uk");
+  await shotNow(page, "rules-notes-uk");
   await tapSettled(page, "tab.settings");
   await tapVisible(page, "settings.mode.player");
   await tapSettled(page, "tab.rules");
   await widget(page, "rules.notes.house_text");
   assert.ok(!(await widgets(page)).some((w) => w.id === "rules.notes.dm"), "DM notes hidden in player mode");
-  await shot(page, "rules-notes-player-uk");
+  await shotNow(page, "rules-notes-player-uk");
   await context.close();
 });

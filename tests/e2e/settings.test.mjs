@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, waitForApp, widgets, tap, until, shot } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
+import { reveal, tapVisible, tapSettled, shotNow, gone, settled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -39,12 +39,12 @@ test("theme and text size switch at once and survive a reload", async () => {
   await tapVisible(page, "settings.theme.light");
   await widget(page, "settings.theme.light", { where: (w) => w.label.endsWith("[on]") });
   assert.equal(await stored(page, "druzina.ui.theme"), "light");
-  await shot(page, "settings-light-en");
+  await shotNow(page, "settings-light-en");
   const before = (await widget(page, "settings.theme.light")).h;
   await tapVisible(page, "settings.text.large");
   await widget(page, "settings.text.large", { where: (w) => w.label.endsWith("[on]") });
   assert.equal(await stored(page, "druzina.ui.text_size"), "large");
-  await shot(page, "settings-light-large-en");
+  await shotNow(page, "settings-light-large-en");
   await page.reload();
   await waitStarted(page);
   await openSettings(page);
@@ -52,13 +52,13 @@ test("theme and text size switch at once and survive a reload", async () => {
   assert.ok((await widget(page, "settings.theme.light")).label.endsWith("[on]"), "light kept");
   assert.ok((await widget(page, "settings.text.large")).label.endsWith("[on]"), "large kept");
   await tapSettled(page, "tab.dice");
-  await shot(page, "dice-light-large-en");
+  await shotNow(page, "dice-light-large-en");
   await openSettings(page);
   await tapVisible(page, "settings.theme.contrast");
   await tapVisible(page, "settings.text.normal");
-  await shot(page, "settings-contrast-en");
+  await shotNow(page, "settings-contrast-en");
   await tapSettled(page, "tab.dice");
-  await shot(page, "dice-contrast-en");
+  await shotNow(page, "dice-contrast-en");
   assert.ok(before > 40);
   assert.deepEqual(errors, []);
   await context.close();
@@ -77,7 +77,7 @@ test("rule switches, exhaustion edition and potion warning change the campaign a
     const c1 = await campaign(page);
     assert.ok(Object.values(c1.settings.rules).includes(!wasOn), `rules map changed: ${JSON.stringify(c1.settings.rules)}`);
     await reveal(page, id);
-    await shot(page, "settings-rule-toggled-cs");
+    await shotNow(page, "settings-rule-toggled-cs");
     await tapVisible(page, id);
     await widget(page, id, { where: (w) => w.label.endsWith(wasOn ? "[on]" : "[off]") });
   } else {
@@ -89,7 +89,7 @@ test("rule switches, exhaustion edition and potion warning change the campaign a
   await tapVisible(page, "settings.potions.plus");
   await waitCampaign(page, (c) => c.settings.potion_warning_threshold === p0 + 1, "potions +1");
   await reveal(page, "settings.potions.value");
-  await shot(page, "settings-rules-cs");
+  await shotNow(page, "settings-rules-cs");
   await tapSettled(page, "top.undo");
   await waitCampaign(page, (c) => c.settings.potion_warning_threshold === p0, "undo");
   await context.close();
@@ -101,7 +101,7 @@ test("export shows the campaign JSON with copy and download; a new campaign need
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Стара" }), 1);
   await openSettings(page);
   await tapVisible(page, "settings.export");
-  const text = await widget(page, "settings.export.text");
+  const text = await reveal(page, "settings.export.text");
   assert.ok(parseInt(text.label, 10) > 50, "export text present");
   await tapVisible(page, "settings.export.copy");
   await widget(page, "notice");
@@ -112,10 +112,13 @@ test("export shows the campaign JSON with copy and download; a new campaign need
   const d = await download;
   if (d) assert.match(d.suggestedFilename(), /\.json$/);
   await reveal(page, "settings.export.copy");
-  await shot(page, "settings-export-uk");
+  await shotNow(page, "settings-export-uk");
+  await tapVisible(page, "settings.export");  // closed again: a swipe over the field scrolls the field
+  await gone(page, "settings.export.text");
 
   await tapVisible(page, "settings.reset");
-  await shot(page, "settings-reset-confirm-uk");
+  await settled(page, "settings.reset.yes");
+  await shotNow(page, "settings-reset-confirm-uk");
   await tapSettled(page, "settings.reset.no");
   await page.waitForTimeout(200);
   assert.equal((await campaign(page)).name, "Стара", "cancel keeps the campaign");
@@ -133,11 +136,11 @@ test("settings in Czech and Ukrainian", async () => {
   for (const locale of ["cs-CZ", "uk-UA"]) {
     const { page, context } = await openPatient(env, { device: { locale } });
     await openSettings(page);
-    await shot(page, `settings-top-${locale.slice(0, 2)}`);
+    await shotNow(page, `settings-top-${locale.slice(0, 2)}`);
     await reveal(page, "settings.exhaustion.2014");
-    await shot(page, `settings-rules-${locale.slice(0, 2)}`);
+    await shotNow(page, `settings-rules-${locale.slice(0, 2)}`);
     await reveal(page, "settings.reset");
-    await shot(page, `settings-data-${locale.slice(0, 2)}`);
+    await shotNow(page, `settings-data-${locale.slice(0, 2)}`);
     await context.close();
   }
 });

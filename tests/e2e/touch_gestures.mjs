@@ -1,6 +1,6 @@
 // Touch gestures beyond a tap, through the DevTools protocol (real touch events, as a finger makes them):
 // swipe to scroll a screen, hold for a long press (context menus), and scroll until a widget is on screen.
-import { widgets, widget, phone } from "./lib.mjs";
+import { widgets, widget, phone, shot } from "./lib.mjs";
 
 const cdpOf = new WeakMap();
 async function cdp(page) {
@@ -149,5 +149,23 @@ export async function typeInto(page, id, text, { match = (label) => label.endsWi
       const now = (await waitWidget(page, id)).label;
       if (attempt >= 3 || now !== before) throw e;
     }
+  }
+}
+
+// A screenshot of the current state: wakes the app first, so the picture is not a frame from before the last
+// tap (a loaded machine may have gone idle before drawing it).
+export async function shotNow(page, name) {
+  await page.evaluate(() => window.dispatchEvent(new Event("resize")));
+  await page.waitForTimeout(350);
+  await shot(page, name);
+}
+
+// Waits until a widget is no longer drawn (a popup closed).
+export async function gone(page, id, timeout = 15000) {
+  const end = Date.now() + timeout;
+  while ((await widgets(page)).some((w) => w.id === id && w.visible)) {
+    if (Date.now() > end) throw new Error(`${id} still on screen`);
+    await page.evaluate(() => window.dispatchEvent(new Event("resize")));
+    await page.waitForTimeout(100);
   }
 }

@@ -157,11 +157,15 @@ void draw_data() {
   ImGui::Spacing();
   if (ctl::toggle("settings.export", T("ui.settings.data.export"), s.export_open, T("ui.settings.data.export_hint"))) {
     s.export_open = !s.export_open;
-    if (s.export_open) s.export_text = io::save(model().session());
+    if (s.export_open) {
+      // Indented, so a person can read it in the field; still the same JSON for an import.
+      std::string text = io::save(model().session());
+      auto doc = nlohmann::json::parse(text, nullptr, false);
+      s.export_text = doc.is_discarded() ? text : doc.dump(1);
+    }
   }
   if (s.export_open) {
-    text_area("##export", s.export_text, 200, ImGuiInputTextFlags_ReadOnly);
-    track("settings.export.text", std::to_string(s.export_text.size()));
+    // The buttons come first: the field scrolls on its own, so a swipe over it would not reach them.
     const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
     if (big_button(T("ui.settings.data.copy"), ImVec2(half, kTouchTarget))) {
       if (platform::copy_text(s.export_text)) model().notify(T("ui.settings.data.copied"));
@@ -176,6 +180,8 @@ void draw_data() {
       if (!platform::download_text(file, s.export_text)) model().notify(T("ui.settings.data.copy_failed"), true);
     }
     track("settings.export.download", T("ui.settings.data.download"));
+    text_area("##export", s.export_text, 160, ImGuiInputTextFlags_ReadOnly);
+    track("settings.export.text", std::to_string(s.export_text.size()));
   }
   if (!player) {
     ImGui::Spacing();
