@@ -38,7 +38,11 @@ struct Command {
   std::string usage;    // e.g. "roll EXPR [--seed N] [--adv|--dis]"
   std::string summary;  // one line, English
   std::function<Output(const Args&)> run;
+  bool hidden = false;  // benchmark helpers: not listed by --help
 };
+
+// Options that never take a value (so "roll --adv 1d20+5" keeps 1d20+5 as the expression).
+inline constexpr const char* kFlags[] = {"adv", "dis", "save", "json"};
 
 // Called from a static object in each cmd_*.cpp: `static const bool reg = register_command({...});`
 bool register_command(Command command);

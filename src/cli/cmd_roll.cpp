@@ -13,14 +13,9 @@
 namespace druzina::cli {
 namespace {
 
-// The expression: every positional word, plus the word that main() took as the value of --adv/--dis/--json-like
-// flags ("druzina roll --adv 1d20+5" hands "1d20+5" to --adv).
+// The expression: every positional word ("roll 1d20 + 5" works without quotes).
 std::string expression(const Args& args) {
   std::string expr;
-  for (const char* flag : {"adv", "dis"}) {
-    auto v = args.get(flag);
-    if (v && !v->empty()) expr = *v;
-  }
   for (const auto& word : args.positional) {
     if (!expr.empty()) expr += ' ';
     expr += word;
@@ -116,7 +111,7 @@ const bool reg_stats = register_command(
     {"stats", "stats EXPR", "Minimum, maximum and mean of a dice expression, without rolling", run_stats});
 const bool reg_bench = register_command({"bench-roll", "bench-roll EXPR [--count N] [--seed N]",
                                          "(benchmark) rolls per second of an expression, for scripts/bench",
-                                         run_bench});
+                                         run_bench, true});
 
 }  // namespace
 }  // namespace druzina::cli

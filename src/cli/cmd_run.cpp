@@ -300,7 +300,7 @@ const bool reg_run = register_command(
      "apply a JSON list of campaign commands; print the state, the events and the log (--save: the save too)", run});
 const bool reg_bench = register_command(
     {"bench-save", "bench-save [--pcs 6] [--monsters 30] [--events 2000] [--runs 21] [--seed N] [--out SAVE.json]",
-     "(benchmark) time saving and loading a campaign of that size", bench_save});
+     "(benchmark) time saving and loading a campaign of that size", bench_save, true});
 
 }  // namespace
 }  // namespace druzina::cli

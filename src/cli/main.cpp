@@ -1,4 +1,5 @@
 // druzina — the rules core of Družina on the command line, as JSON (--json) or text.
+#include <algorithm>
 #include <iostream>
 #include <stdexcept>
 
@@ -67,7 +68,8 @@ using namespace druzina;
 static void print_help(std::ostream& out) {
   out << "druzina " DRUZINA_VERSION " — the Družina rules core (D&D 5e) on the command line\n\n"
       << "usage: druzina [--json] [--lang cs|uk|en] COMMAND ...\n\ncommands:\n";
-  for (const auto& c : cli::commands()) out << "  " << c.usage << "\n      " << c.summary << "\n";
+  for (const auto& c : cli::commands())
+    if (!c.hidden) out << "  " << c.usage << "\n      " << c.summary << "\n";
 }
 
 int main(int argc, char** argv) {
@@ -91,9 +93,11 @@ int main(int argc, char** argv) {
         return 0;
       } else if (a.size() > 2 && a.rfind("--", 0) == 0) {
         std::string name = a.substr(2);
-        // An option takes the next word as its value unless that word is another option. Negative numbers
-        // ("--con-mod -1") are values, not options.
-        bool next_is_value = i + 1 < argc && (argv[i + 1][0] != '-' || (argv[i + 1][1] >= '0' && argv[i + 1][1] <= '9'));
+        // An option takes the next word as its value unless it is a flag or that word is another option.
+        // Negative numbers ("--con-mod -1") are values, not options.
+        bool flag = std::find(std::begin(cli::kFlags), std::end(cli::kFlags), name) != std::end(cli::kFlags);
+        bool next_is_value = !flag && i + 1 < argc &&
+                             (argv[i + 1][0] != '-' || (argv[i + 1][1] >= '0' && argv[i + 1][1] <= '9'));
         args.options[name] = next_is_value ? argv[++i] : "";
       } else if (command.empty()) {
         command = a;
