@@ -5,6 +5,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <vector>
 
 #include "core/calc/calc.hpp"
 #include "core/error.hpp"
@@ -218,7 +219,13 @@ void draw_calculator(const std::string& name) {
   } else if (f.result.is_object()) {
     std::string all;
     ImGui::BeginGroup();
-    for (const auto& [k, v] : f.result.items()) {
+    // Yes/no answers first ("Triggered: yes"), then the numbers that follow from them ("DC: 15").
+    std::vector<std::pair<std::string, json>> lines;
+    for (const auto& [k, v] : f.result.items())
+      if (v.is_boolean()) lines.emplace_back(k, v);
+    for (const auto& [k, v] : f.result.items())
+      if (!v.is_boolean()) lines.emplace_back(k, v);
+    for (const auto& [k, v] : lines) {
       std::string line = key_label(k) + ": ";
       ImGui::TextUnformatted(line.c_str());
       ImGui::SameLine(0, 4);

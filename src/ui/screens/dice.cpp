@@ -488,16 +488,21 @@ void draw_favourites() {
     if (ImGui::Button(l.c_str(), ImVec2(w, favs[i].name.empty() ? kTouchTarget : 68))) tapped = i;
     ImGui::PopStyleVar();
     track("dice.fav." + std::to_string(i), favs[i].name + " " + favs[i].expr);
+    if (ImGui::IsPopupOpen("fav_menu")) {  // full width above the tab bar, like every popup here
+      const ImGuiViewport* vp = ImGui::GetMainViewport();
+      ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + 12, vp->Pos.y + vp->Size.y - 76), ImGuiCond_Always, ImVec2(0, 1));
+      ImGui::SetNextWindowSize(ImVec2(vp->Size.x - 24, 0));
+    }
     if (ImGui::BeginPopupContextItem("fav_menu")) {  // long press
       s.fav_menu = i;
       std::string q = Tf("ui.dice.fav_delete_q", {{"name", favs[i].name.empty() ? favs[i].expr : favs[i].name}});
       ImGui::TextWrapped("%s", q.c_str());
       ImGui::PushStyleColor(ImGuiCol_Button, color_bad());
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-      bool del = big_button(T("ui.dice.fav_delete"), ImVec2(280, kTouchTarget));
+      bool del = big_button(T("ui.dice.fav_delete"));
       ImGui::PopStyleColor(2);
       track("dice.fav.delete", T("ui.dice.fav_delete"));
-      if (big_button(T("ui.ctl.cancel"), ImVec2(280, kTouchTarget))) ImGui::CloseCurrentPopup();
+      if (big_button(T("ui.ctl.cancel"))) ImGui::CloseCurrentPopup();
       track("dice.fav.cancel", T("ui.ctl.cancel"));
       if (del) {
         ImGui::CloseCurrentPopup();
