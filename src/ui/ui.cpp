@@ -146,6 +146,7 @@ void draw_notice(float bottom) {
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + margin, bottom - 8), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
   ImGui::PushStyleColor(ImGuiCol_WindowBg, n.error ? ImVec4(0.55f, 0.12f, 0.14f, 0.97f) : ImVec4(0.20f, 0.30f, 0.22f, 0.97f));
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));  // light text on the dark notice in every theme
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 12.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(16, 14));
   ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
@@ -157,7 +158,7 @@ void draw_notice(float bottom) {
   if (ImGui::IsWindowHovered() && ImGui::IsMouseReleased(0)) model().clear_notice();
   ImGui::End();
   ImGui::PopStyleVar(2);
-  ImGui::PopStyleColor();
+  ImGui::PopStyleColor(2);
 }
 
 }  // namespace
