@@ -84,12 +84,12 @@ void result_card(const std::string& attacker) {
     dice += std::to_string(d.get<int>());
   }
   int fb = r.value("flank_bonus", 0);
-  std::string line = "d20: " + dice + "  " + signed_num(r.value("bonus", 0)) + (fb ? "  " + signed_num(fb) : "") + "  =  " +
+  std::string line = std::string(T("ui.attack.dice")) + ": " + dice + "  " + signed_num(r.value("bonus", 0)) + (fb ? "  " + signed_num(fb) : "") + "  =  " +
                      std::to_string(r.value("total", 0));
   ImGui::PushFont(ui().fonts.big);
   ImGui::TextWrapped("%s", line.c_str());
   ImGui::PopFont();
-  track("attack.result", std::to_string(r.value("total", 0)));
+  track("attack.result", line);
   if (r.contains("hit")) {
     bool hit = r.value("hit", false), crit = r.value("critical", false);
     std::string verdict = crit ? Tf("ui.attack.critical", {{"ac", r.value("ac", 0)}})

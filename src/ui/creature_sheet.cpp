@@ -65,8 +65,11 @@ std::string entry_text(const json& e) {
   return e.dump();
 }
 
+// Changes whose result shows right where the finger is: no notice over the bottom of the screen.
+bool quiet(const json& command) { return model().dispatch(command); }
+
 bool update(const Creature& c, json patch) {
-  return dispatch_and_tell({{"type", "UpdateCreature"}, {"target", c.id}, {"patch", std::move(patch)}});
+  return quiet({{"type", "UpdateCreature"}, {"target", c.id}, {"patch", std::move(patch)}});
 }
 
 // ---- header ----------------------------------------------------------------------------------------------
@@ -169,7 +172,7 @@ void stats_block(const Creature& c) {
     std::vector<std::string> prof;
     if (mods.contains(rules::kSaveProficiencies) && mods[rules::kSaveProficiencies].contains(c.id))
       for (const auto& a : mods[rules::kSaveProficiencies][c.id]) prof.push_back(a.get<std::string>());
-    ImGui::TextUnformatted(T("ui.sheet.save_prof"));
+    ImGui::TextWrapped("%s", T("ui.sheet.save_prof"));
     const float bw = split_width(6);
     for (int i = 0; i < 6; ++i) {
       if (i) ImGui::SameLine();
@@ -182,7 +185,7 @@ void stats_block(const Creature& c) {
           next.erase(std::remove(next.begin(), next.end(), kAbilities[i]), next.end());
         else
           next.push_back(kAbilities[i]);
-        dispatch_and_tell({{"type", "SetSaveProficiencies"}, {"target", c.id}, {"abilities", next}});
+        quiet({{"type", "SetSaveProficiencies"}, {"target", c.id}, {"abilities", next}});
       }
       ImGui::PopFont();
     }
@@ -227,7 +230,7 @@ void conditions_block(const Creature& c) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - bw);
       if (big_button("\xE2\x9C\x95", ImVec2(bw, kTouchTarget))) {
         json cmd = {{"type", "RemoveCondition"}, {"target", c.id}, {"condition", cond.id}, {"source", cond.source}};
-        dispatch_and_tell(cmd);
+        quiet(cmd);
       }
       track("sheet.cond.remove." + cond.id, condition_name(cond.id));
     }
@@ -274,7 +277,7 @@ void conditions_block(const Creature& c) {
     json cmd = {{"type", "SetCondition"}, {"target", c.id}, {"condition", kConditions[d.condition]}};
     json until = until_for(d.duration);
     if (!until.is_null()) cmd["until"] = until;
-    if (dispatch_and_tell(cmd)) d = CondDraft{};
+    if (quiet(cmd)) d = CondDraft{};
   }
   ImGui::EndDisabled();
   end_card();
@@ -305,7 +308,7 @@ void exhaustion_block(const Creature& c) {
   if (dm) {
     ImGui::BeginDisabled(c.exhaustion <= 0);
     if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)))
-      dispatch_and_tell({{"type", "SetExhaustion"}, {"target", c.id}, {"change", -1}});
+      quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", -1}});
     ImGui::EndDisabled();
     track("sheet.exh.minus", "-");
     ImGui::SameLine();
@@ -317,7 +320,7 @@ void exhaustion_block(const Creature& c) {
     ImGui::SameLine();
     ImGui::BeginDisabled(c.exhaustion >= 6);
     if (big_button("+", ImVec2(bw, kTouchTarget)))
-      dispatch_and_tell({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}});
+      quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}});
     ImGui::EndDisabled();
     track("sheet.exh.plus", "+");
   }
@@ -326,7 +329,7 @@ void exhaustion_block(const Creature& c) {
     ImGui::SameLine();
     ImGui::BeginDisabled(c.exhaustion >= 6);
     if (big_button(T("ui.sheet.exh.rage"), ImVec2(ImGui::GetContentRegionAvail().x, kTouchTarget)))
-      dispatch_and_tell({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}, {"source", "rage"}});
+      quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}, {"source", "rage"}});
     ImGui::EndDisabled();
     track("sheet.exh.rage", T("ui.sheet.exh.rage"));
   }
@@ -346,7 +349,7 @@ void luck_block(const Creature& c) {
   ImGui::BeginDisabled(!dm || c.death_saves.dead);
   if (toggle_button((std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration")).c_str(), c.inspiration, "sheet.inspiration",
                     ImVec2(w, kTouchTarget)))
-    dispatch_and_tell({{"type", "SetInspiration"}, {"target", c.id}, {"value", !c.inspiration}});
+    quiet({{"type", "SetInspiration"}, {"target", c.id}, {"value", !c.inspiration}});
   ImGui::EndDisabled();
   if (!heroes) return;
   ImGui::SameLine();
@@ -354,7 +357,7 @@ void luck_block(const Creature& c) {
   const float bw = 48;
   ImGui::BeginDisabled(!dm || c.hero_points <= 0);
   if (big_button("\xE2\x88\x92##hp", ImVec2(bw, kTouchTarget)))
-    dispatch_and_tell({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", -1}});
+    quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", -1}});
   ImGui::EndDisabled();
   track("sheet.hero.minus", "-");
   ImGui::SameLine();
@@ -362,7 +365,7 @@ void luck_block(const Creature& c) {
   ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}})).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(!dm);
-  if (big_button("+##hp", ImVec2(bw, kTouchTarget))) dispatch_and_tell({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", 1}});
+  if (big_button("+##hp", ImVec2(bw, kTouchTarget))) quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", 1}});
   ImGui::EndDisabled();
   track("sheet.hero.plus", "+");
   ImGui::EndGroup();
@@ -635,7 +638,7 @@ void intelligence_block(const Creature& c) {
   track("sheet.int.name", d.name);
   ImGui::BeginDisabled(d.name.empty());
   if (colored_button(T("ui.int.pick"), col_good(), ImVec2(0, 52), "sheet.int.pick")) {
-    if (dispatch_and_tell({{"type", "PickIntelligence"}, {"target", c.id}, {"kind", kinds[d.kind]}, {"name", d.name}}))
+    if (quiet({{"type", "PickIntelligence"}, {"target", c.id}, {"kind", kinds[d.kind]}, {"name", d.name}}))
       d.name.clear();
   }
   ImGui::EndDisabled();
@@ -851,14 +854,39 @@ void actions_block(const Creature& c) {
 void draw_death_saves(const Creature& c, const std::string& prefix) {
   if (c.hp > 0 || c.death_saves.dead) return;
   begin_card(("##ds" + prefix).c_str(), ImVec4(0.25f, 0.12f, 0.14f, 1));
-  std::string marks = std::string(T("ui.ds.title")) + "   ";
-  for (int i = 0; i < 3; ++i) marks += i < c.death_saves.successes ? "\xE2\x9C\x93" : "\xC2\xB7";  // ✓ ·
-  marks += "   ";
-  for (int i = 0; i < 3; ++i) marks += i < c.death_saves.failures ? "\xE2\x9C\x95" : "\xC2\xB7";  // ✕ ·
-  if (c.death_saves.stable) marks = T("ui.creature.stable");
-  ImGui::PushFont(ui().fonts.big);
-  ImGui::TextUnformatted(marks.c_str());
-  ImGui::PopFont();
+  std::string marks = std::to_string(c.death_saves.successes) + "/" + std::to_string(c.death_saves.failures);
+  if (c.death_saves.stable) {
+    ImGui::PushFont(ui().fonts.big);
+    ImGui::TextUnformatted(T("ui.creature.stable"));
+    ImGui::PopFont();
+  } else {
+    ImGui::TextUnformatted(T("ui.ds.title"));
+    // ✓ ● ● ●   ✕ ● ● ●  — filled circles for the saves made
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const float r = 13.0f, h = 2 * r + 6;
+    ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, h));
+    ImFont* big = ui().fonts.big;
+    const float bs = big->FontSize * ImGui::GetIO().FontGlobalScale;
+    float x = p.x;
+    for (int track_i = 0; track_i < 2; ++track_i) {
+      const bool ok = track_i == 0;
+      const char* sym = ok ? "\xE2\x9C\x93" : "\xE2\x9C\x95";
+      ImU32 col = ImGui::GetColorU32(ok ? col_good() : col_bad());
+      dl->AddText(big, bs, ImVec2(x, p.y + (h - bs) * 0.5f), col, sym);
+      x += bs + 8;
+      const int n = ok ? c.death_saves.successes : c.death_saves.failures;
+      for (int i = 0; i < 3; ++i) {
+        ImVec2 ctr(x + r, p.y + h * 0.5f);
+        if (i < n)
+          dl->AddCircleFilled(ctr, r, col);
+        else
+          dl->AddCircle(ctr, r, ImGui::GetColorU32(col_muted()), 0, 2.5f);
+        x += 2 * r + 8;
+      }
+      x += 28;
+    }
+  }
   track(prefix + ".ds", marks);
   if (!c.death_saves.stable && !ui_player_mode()) {
     const std::string id = c.id;

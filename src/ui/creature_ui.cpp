@@ -29,7 +29,11 @@ ImVec4 col_temp_hp() { return ImVec4(0.33f, 0.58f, 0.95f, 1.0f); }
 ImVec4 col_accent() { return ImGui::GetStyleColorVec4(ImGuiCol_CheckMark); }
 ImVec4 col_good() { return ImVec4(0.25f, 0.62f, 0.33f, 1.0f); }
 ImVec4 col_bad() { return ImVec4(0.78f, 0.24f, 0.22f, 1.0f); }
-ImVec4 col_card() { return ImGui::GetStyleColorVec4(ImGuiCol_FrameBg); }
+ImVec4 col_card() {
+  // Between the window and the controls, so buttons and fields on a card stand out.
+  ImVec4 w = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg), f = ImGui::GetStyleColorVec4(ImGuiCol_FrameBg);
+  return ImVec4(w.x + (f.x - w.x) * 0.5f, w.y + (f.y - w.y) * 0.5f, w.z + (f.z - w.z) * 0.5f, 1.0f);
+}
 ImVec4 col_muted() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
 
 bool wide_layout() { return ImGui::GetMainViewport()->Size.x >= 700.0f; }
@@ -378,9 +382,11 @@ void begin_card(const char* id, ImVec4 bg) {
   ImGui::PushStyleColor(ImGuiCol_ChildBg, bg);
   ImGui::BeginChild(id, ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding,
                     ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+  ImGui::PushStyleColor(ImGuiCol_FrameBg, ImGui::GetStyleColorVec4(ImGuiCol_WindowBg));  // text fields: darker wells
 }
 
 void end_card() {
+  ImGui::PopStyleColor();
   ImGui::EndChild();
   ImGui::PopStyleColor();
   ImGui::PopStyleVar(2);
@@ -431,7 +437,7 @@ std::string shorten(const std::string& line, size_t limit) {
 std::string notice_text(const std::vector<std::string>& lines) {
   // A notice sits over the bottom of the screen: keep it to a few short lines (the full text stays in the
   // creature sheet, the log and the downtime summary).
-  constexpr size_t kMaxLines = 4, kMaxBytes = 150;
+  constexpr size_t kMaxLines = 4, kMaxBytes = 120;
   std::vector<std::string> kept;
   for (const auto& l : lines)
     if (!l.empty()) kept.push_back(l);

@@ -230,7 +230,7 @@ void project_card(const campaign::Project& p) {
   for (const auto& id : p.owners)
     if (id != crafter) with += (with.empty() ? "" : ", ") + creature_name(id);
   muted((with.empty() ? Tf("ui.project.by", {{"name", who}}) : Tf("ui.project.by_with", {{"name", who}, {"with", with}})).c_str());
-  progress_bar(p.progress_gp, p.goal_gp, gp(p.progress_gp) + " / " + gp(p.goal_gp) + " gp");
+  progress_bar(p.progress_gp, p.goal_gp, Tf("ui.project.gp_of", {{"done", gp(p.progress_gp)}, {"goal", gp(p.goal_gp)}}));
   track(base + ".progress", gp(p.progress_gp));
   std::string facts = Tf("ui.project.facts", {{"days", p.data.value("days_worked", 0)}, {"materials", gp(p.materials_gp)}});
   if (p.data.contains("rarity")) facts += "  \xC2\xB7  " + Tk("ui.project.rarity.", p.data.value("rarity", std::string("common")));

@@ -67,8 +67,8 @@ void draw_downtime_summary() {
     ImGui::PopTextWrapPos();
     all += l + "\n";
   }
-  track("downtime.summary", all);
   end_card();
+  track("downtime.summary", all);
 }
 
 void draw_rest_and_time() {
@@ -106,7 +106,7 @@ void draw_rest_and_time() {
   }
   if (!dm) return;
   const bool rally = rule_on(rules::kExhaustingRally);
-  const float w = rally ? split_width(2) : ImGui::GetContentRegionAvail().x;
+  const float w = ImGui::GetContentRegionAvail().x;
   if (big_button(T("ui.downtime.short_rest"), ImVec2(w, 60))) {
     json cmd = {{"type", "ShortRest"}};
     if (!spend.empty()) cmd["spend"] = spend;
@@ -114,7 +114,6 @@ void draw_rest_and_time() {
   }
   track("rest.short", T("ui.downtime.short_rest"));
   if (rally) {
-    ImGui::SameLine();
     if (big_button(T("ui.downtime.rally"), ImVec2(w, 60))) {
       json cmd = {{"type", "ExhaustingRally"}};
       if (!spend.empty()) cmd["spend"] = spend;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <map>
 
 #include "ui/creature_ui.hpp"
 #include "ui/hp_pad.hpp"
@@ -98,6 +99,13 @@ int visible_prompt_count() {
 int draw_prompts(const std::string& only_creature) {
   // A copy: a button below may resolve a prompt and change the list.
   const std::vector<Prompt> prompts = model().state().prompts;
+  // A new question scrolls its window to the top, where the cards are (the action that raised it may have been
+  // far down the screen). Per window, so each screen notices it when it is shown.
+  static std::map<unsigned, std::string> newest_seen;
+  std::string newest = prompts.empty() ? std::string() : prompts.back().id;
+  std::string& seen = newest_seen[ImGui::GetID("##prompts")];
+  if (!newest.empty() && newest != seen && visible(prompts.back())) ImGui::SetScrollY(0);
+  seen = newest;
   int drawn = 0;
   for (const Prompt& p : prompts) {
     if (!visible(p)) continue;

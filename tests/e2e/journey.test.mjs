@@ -5,14 +5,55 @@
 // stored; a goblin drops to 0 (monsters die: no injury); a misclick is undone with one tap; the fight ends,
 // the wizard is healed and the party takes a long rest; after a reload everything is as it was.
 // Screenshots: build/e2e/journey-<lang>-<step>.png.
-import { test, before, after } from "node:test";
+import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, widgets, until, shot } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
+import { launch, until, shot, widgets } from "./lib.mjs";
+import { settled, tapSettled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
 
-let env;
+// Scrolls until the widget is fully on screen, with the mouse wheel over the middle of the screen: a swipe on a
+// slow machine can turn into a press on whatever is under the finger, which a test must not do by accident.
+async function reveal(page, id, { timeout = 30000 } = {}) {
+  const top = 56, bottom = 915 - 72;
+  const end = Date.now() + timeout;
+  for (;;) {
+    const w = (await widgets(page)).find((x) => x.id === id);
+    if (w && w.visible && w.y >= top && w.y + w.h <= bottom && w.h >= 20) return w;
+    if (Date.now() > end) throw new Error(`could not scroll ${id} into view: ${JSON.stringify(w)}`);
+    if (!w) { await page.waitForTimeout(100); continue; }
+    const mid = (top + bottom) / 2;
+    const dy = Math.max(-300, Math.min(300, w.y + w.h / 2 - mid));
+    await page.mouse.move(206, 480);
+    await page.mouse.wheel(0, Math.abs(dy) < 40 ? Math.sign(dy) * 40 : dy);
+    await page.waitForTimeout(150);
+  }
+}
+
+// Taps a widget like a careful person: scroll it into view if needed, and if a notice (the last change, shown
+// over the bottom of the screen) covers it, wait until the notice is gone.
+async function tapVisible(page, id) {
+  lastPage = page;
+  await reveal(page, id);
+  let w = await settled(page, id);
+  const end = Date.now() + 20000;
+  for (;;) {
+    const n = (await widgets(page)).find((x) => x.id === "notice" && x.visible);
+    if (!n || n.y > w.y + w.h || n.y + n.h < w.y || Date.now() > end) break;
+    await page.waitForTimeout(200);
+  }
+  w = await settled(page, id);
+  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await page.waitForTimeout(120);
+}
+
+let env, lastPage;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
+// On a failure (the test left its page open), a screenshot of the last page a test tapped on (build/e2e/FAIL-<file>-<test>.png).
+afterEach(async (t) => {
+  if (!lastPage || lastPage.isClosed()) return;
+  // a passing test has closed its page already
+  await shot(lastPage, `FAIL-${import.meta.url.split("/").pop()}-${t.name.slice(0, 30)}`).catch(() => {});
+});
 
 const campaign = (page) => page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())));
 
@@ -27,14 +68,31 @@ async function until_campaign(page, predicate, what, timeout = 20000) {
 }
 
 async function typeInto(page, id, text) {
-  const before = (await waitWidget(page, id)).label;
-  await tapVisible(page, id);
-  await page.waitForFunction(() => document.activeElement && document.activeElement.id === "kbd");
-  // Replace what is there, one key at a time (a loaded machine may render slower than keys arrive).
-  for (let i = 0; i < [...before].length; i++) await page.keyboard.press("Backspace", { delay: 40 });
-  await waitWidget(page, id, { where: (w) => w.label === "" });
-  await page.keyboard.type(text, { delay: 60 });
-  await waitWidget(page, id, { where: (w) => w.label === text });
+  await reveal(page, id);
+  for (let i = 0; ; i++) {
+    await tapVisible(page, id);
+    try {
+      await page.waitForFunction(() => document.activeElement && document.activeElement.id === "kbd", null, { timeout: 5000 });
+      break;
+    } catch (e) {
+      if (i === 2) throw e;  // the keyboard bridge did not take the tap: tap again
+    }
+  }
+  await page.waitForTimeout(300);  // the field becomes active on the next frame
+  // Replace what is there, one key at a time (a loaded machine may render slower than keys arrive); retry
+  // when a key got lost.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = (await waitWidget(page, id)).label;
+    for (let i = 0; i < [...now].length; i++) await page.keyboard.press("Backspace", { delay: 40 });
+    await waitWidget(page, id, { where: (w) => w.label === "" });
+    await page.keyboard.type(text, { delay: 80 });
+    try {
+      await waitWidget(page, id, { where: (w) => w.label === text, timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt === 2) throw e;
+    }
+  }
 }
 
 // Types a number on the open number pad and taps the action.
@@ -143,7 +201,7 @@ for (const lang of ["cs", "uk"]) {
     const injury = byName(c, "Wizard").injuries[0];
     assert.equal(injury.table_row, 43);
     assert.equal(injury.effects.injury, "festering_wound");
-    await waitWidget(page, `combat.${wizard.id}.ds`);
+    await reveal(page, `combat.${wizard.id}.ds`);
     await snap("11-injury-stored");
 
     // a goblin drops to 0 HP: monsters die at 0 HP (base rules), so no injury is rolled for it
@@ -179,7 +237,7 @@ for (const lang of ["cs", "uk"]) {
     await openTab(page, "downtime");
     await tapVisible(page, "rest.long");
     c = await until_campaign(page, (c) => byName(c, "Wizard").hp === byName(c, "Wizard").max_hp && c.minutes >= 480, "the long rest");
-    await waitWidget(page, "downtime.summary");
+    await reveal(page, "downtime.summary");
     await snap("14-long-rest");
     await openTab(page, "party");
     await tapVisible(page, `party.card.${wizard.id}`);

@@ -17,6 +17,7 @@
 #include "ui/creature_ui.hpp"
 #include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
+#include "ui/party_edit.hpp"
 #include "ui/model.hpp"
 #include "ui/prompts.hpp"
 #include "ui/test_ids.hpp"
@@ -86,8 +87,8 @@ void reminders(const Creature& c) {
     ImGui::BulletText("%s", l.c_str());
     all += l + "\n";
   }
-  track("combat.reminders", all);
   end_card();
+  track("combat.reminders", all);
 }
 
 void legendary_strip(const Creature& c) {
@@ -96,13 +97,13 @@ void legendary_strip(const Creature& c) {
   int left = it == enc.legendary.end() ? c.legendary_actions : it->second;
   ImGui::PushID(("la" + c.id).c_str());
   std::string label = Tf("ui.combat.legendary", {{"left", left}, {"max", c.legendary_actions}});
-  ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label.c_str());
   track("combat.legendary." + c.id, std::to_string(left));
   if (!ui_player_mode()) {
-    const float bw = 64;
-    for (int cost = 1; cost <= std::min(3, c.legendary_actions); ++cost) {
-      ImGui::SameLine();
+    const int n = std::min(3, c.legendary_actions);
+    const float bw = std::min(96.0f, split_width(n));
+    for (int cost = 1; cost <= n; ++cost) {
+      if (cost > 1) ImGui::SameLine();
       ImGui::BeginDisabled(left < cost);
       std::string b = "\xE2\x88\x92" + std::to_string(cost);
       if (big_button(b.c_str(), ImVec2(bw, kTouchTarget)))
@@ -214,8 +215,18 @@ void attack_toggle() {
 
 void draw_combat() {
   CombatUi& u = cu();
+  if (creature_editor_open()) {  // "Edit" on a sheet opened from the order
+    draw_creature_editor();
+    pad::draw();
+    return;
+  }
   const auto& st = model().state();
   if (!u.sheet.empty() && !creature(u.sheet)) u.sheet.clear();
+  static std::string shown_sheet;
+  if (shown_sheet != u.sheet) {
+    ImGui::SetScrollY(0);  // a sheet starts at its top; the list has its own scrolling child
+    shown_sheet = u.sheet;
+  }
   if (!u.sheet.empty() && !wide_layout()) {
     bool back = false;
     draw_creature_sheet(u.sheet, true, &back);

@@ -86,7 +86,14 @@ void draw_list() {
 }  // namespace
 
 void draw_party() {
-  if (creature_editor_open()) {
+  // The editor starts at its top; leaving it returns to the top of what was there.
+  static bool was_editing = false;
+  const bool editing = creature_editor_open();
+  if (editing != was_editing) {
+    ImGui::SetScrollY(0);
+    was_editing = editing;
+  }
+  if (editing) {
     std::string added;
     draw_creature_editor(&added);
     pad::draw();
