@@ -10,6 +10,7 @@
 #include <imgui_impl_sdl2.h>
 
 #include <cmath>
+#include <string>
 
 #include "app/app.hpp"
 #include "platform/env.hpp"
@@ -47,7 +48,29 @@ void on_ime_data(ImGuiViewport*, ImGuiPlatformImeData* data) {
   caret.h = data->InputLineHeight;
 }
 
-void on_text(const char* utf8) { ImGui::GetIO().AddInputCharactersUTF8(utf8); }
+// Text typed in the moment between the tap on a field and ImGui activating it (the textarea is focused inside
+// the touch handler, before the frame that processes the tap) is held and handed over once a field is active.
+std::string pending_text;
+double pending_since_ms = 0;
+
+void on_text(const char* utf8) {
+  if (ImGui::GetIO().WantTextInput) {
+    ImGui::GetIO().AddInputCharactersUTF8(utf8);
+    return;
+  }
+  if (pending_text.empty()) pending_since_ms = emscripten_get_now();
+  pending_text += utf8;
+}
+
+void flush_pending_text(double now) {
+  if (pending_text.empty()) return;
+  if (ImGui::GetIO().WantTextInput) {
+    ImGui::GetIO().AddInputCharactersUTF8(pending_text.c_str());
+    pending_text.clear();
+  } else if (now - pending_since_ms > 1500) {
+    pending_text.clear();  // no field took it
+  }
+}
 
 void on_key(platform::keyboard::Key key, bool down) {
   using K = platform::keyboard::Key;
@@ -154,6 +177,7 @@ void frame() {
     return;  // nothing changed: render nothing
   }
 
+  flush_pending_text(now);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
