@@ -77,7 +77,7 @@ void result_card(const std::string& attacker) {
   Attack& a = atk();
   const json& r = a.result;
   if (!r.is_object() || r.value("attacker", "") != attacker) return;
-  begin_card("##attack_result", ImVec4(0.16f, 0.22f, 0.32f, 1));
+  begin_card("##attack_result", col_tint(hue_blue()));
   std::string dice;
   for (const auto& d : r.value("rolls", json::array())) {
     if (!dice.empty()) dice += " / ";

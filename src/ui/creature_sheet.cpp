@@ -475,7 +475,7 @@ void injuries_block(const Creature& c) {
     if (inj.cured) continue;
     ++shown;
     ImGui::PushID(inj.id.c_str());
-    begin_card("##inj", ImVec4(0.30f, 0.16f, 0.18f, 1));
+    begin_card("##inj", col_tint(hue_red(), 0.22f));
     std::string title = "\xE2\x9A\x95 " + inj.text.in(ui().lang);
     ImGui::TextWrapped("%s", title.c_str());
     track("sheet.injury." + inj.id, inj.text.in(ui().lang));
@@ -853,7 +853,7 @@ void actions_block(const Creature& c) {
 
 void draw_death_saves(const Creature& c, const std::string& prefix) {
   if (c.hp > 0 || c.death_saves.dead) return;
-  begin_card(("##ds" + prefix).c_str(), ImVec4(0.25f, 0.12f, 0.14f, 1));
+  begin_card(("##ds" + prefix).c_str(), col_tint(hue_red(), 0.25f));
   std::string marks = std::to_string(c.death_saves.successes) + "/" + std::to_string(c.death_saves.failures);
   if (c.death_saves.stable) {
     ImGui::PushFont(ui().fonts.big);
@@ -899,14 +899,12 @@ void draw_death_saves(const Creature& c, const std::string& prefix) {
         dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"roll", n}}, 7.0);
       });
     track(prefix + ".ds.enter", T("ui.ds.enter"));
-    w = split_width(3);
     if (colored_button(T("ui.ds.success"), col_good(), ImVec2(w, 52), prefix + ".ds.success"))
       dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"roll", 10}}, 7.0);
     ImGui::SameLine();
     if (colored_button(T("ui.ds.failure"), col_bad(), ImVec2(w, 52), prefix + ".ds.failure"))
       dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"roll", 9}}, 7.0);
-    ImGui::SameLine();
-    if (big_button(T("ui.ds.stabilize"), ImVec2(w, 52))) dispatch_and_tell({{"type", "Stabilize"}, {"target", id}});
+    if (big_button(T("ui.ds.stabilize"), ImVec2(0, 52))) dispatch_and_tell({{"type", "Stabilize"}, {"target", id}});
     track(prefix + ".ds.stabilize", T("ui.ds.stabilize"));
   }
   end_card();

@@ -9,6 +9,7 @@
 #include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
@@ -35,6 +36,10 @@ ImVec4 col_card() {
   return ImVec4(w.x + (f.x - w.x) * 0.5f, w.y + (f.y - w.y) * 0.5f, w.z + (f.z - w.z) * 0.5f, 1.0f);
 }
 ImVec4 col_muted() { return ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled); }
+ImVec4 col_tint(ImVec4 hue, float a) {
+  ImVec4 c = col_card();
+  return ImVec4(c.x + (hue.x - c.x) * a, c.y + (hue.y - c.y) * a, c.z + (hue.z - c.z) * a, 1.0f);
+}
 
 bool wide_layout() { return ImGui::GetMainViewport()->Size.x >= 700.0f; }
 float gap() { return ImGui::GetStyle().ItemSpacing.x; }
@@ -280,7 +285,9 @@ bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::str
   ImVec4 hov = ImVec4(std::min(1.0f, color.x * 1.15f), std::min(1.0f, color.y * 1.15f), std::min(1.0f, color.z * 1.15f), color.w);
   ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hov);
   ImGui::PushStyleColor(ImGuiCol_ButtonActive, hov);
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+  // Light text on dark colours, dark text on light ones (gold in the dark theme, anything in the light one).
+  const float lum = 0.299f * color.x + 0.587f * color.y + 0.114f * color.z;
+  ImGui::PushStyleColor(ImGuiCol_Text, lum > 0.55f ? ImVec4(0.08f, 0.07f, 0.12f, 1) : ImVec4(1, 1, 1, 1));
   bool pressed = big_button(label, size);
   ImGui::PopStyleColor(4);
   track(test_id, label);
@@ -297,9 +304,9 @@ bool segmented(const char* id, const std::vector<std::string>& labels, int& inde
     if (i) ImGui::SameLine();
     const bool on = i == index;
     if (on) {
-      ImGui::PushStyleColor(ImGuiCol_Button, col_accent());
-      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, col_accent());
-      ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.07f, 0.12f, 1.0f));
+      ImGui::PushStyleColor(ImGuiCol_Button, color_selected_bg());
+      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_selected_bg());
+      ImGui::PushStyleColor(ImGuiCol_Text, color_selected_text());
     }
     ImGui::PushID(i);
     if (big_button(labels[static_cast<size_t>(i)].c_str(), ImVec2(w, kTouchTarget)) && !on) {
@@ -317,9 +324,9 @@ bool segmented(const char* id, const std::vector<std::string>& labels, int& inde
 
 bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size) {
   if (on) {
-    ImGui::PushStyleColor(ImGuiCol_Button, col_accent());
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, col_accent());
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.08f, 0.07f, 0.12f, 1.0f));
+    ImGui::PushStyleColor(ImGuiCol_Button, color_selected_bg());
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_selected_bg());
+    ImGui::PushStyleColor(ImGuiCol_Text, color_selected_text());
   }
   std::string text = std::string(on ? "\xE2\x9C\x93 " : "") + label;  // ✓
   ImGui::PushID(test_id.c_str());

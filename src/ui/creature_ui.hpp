@@ -21,6 +21,13 @@ ImVec4 col_good();
 ImVec4 col_bad();
 ImVec4 col_card();
 ImVec4 col_muted();
+// A card tinted towards a hue, from the theme's card colour (so the theme's text stays readable on it).
+ImVec4 col_tint(ImVec4 hue, float amount = 0.30f);
+inline ImVec4 hue_red() { return ImVec4(0.85f, 0.20f, 0.20f, 1); }
+inline ImVec4 hue_amber() { return ImVec4(0.90f, 0.60f, 0.10f, 1); }
+inline ImVec4 hue_green() { return ImVec4(0.20f, 0.70f, 0.35f, 1); }
+inline ImVec4 hue_blue() { return ImVec4(0.25f, 0.45f, 0.90f, 1); }
+inline ImVec4 hue_violet() { return ImVec4(0.55f, 0.35f, 0.85f, 1); }
 
 // ---- layout --------------------------------------------------------------------------------------------
 bool wide_layout();        // the viewport is at least 700 CSS px wide: two columns

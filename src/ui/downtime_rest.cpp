@@ -53,7 +53,7 @@ bool downtime_dispatch(const json& command) {
 void draw_downtime_summary() {
   Summary& s = summary();
   if (s.lines.empty() || s.tx != model().state().last_tx) return;  // undone, or something else happened since
-  begin_card("##summary", ImVec4(0.16f, 0.25f, 0.20f, 1));
+  begin_card("##summary", col_tint(hue_green(), 0.22f));
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
   ImGui::TextUnformatted(T("ui.downtime.changed"));
   ImGui::PopStyleColor();

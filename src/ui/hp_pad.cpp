@@ -189,7 +189,7 @@ void draw() {
   for (int i = 0; i < n; ++i) {
     const Action& a = s.req.actions[static_cast<size_t>(i)];
     if (i) ImGui::SameLine();
-    ImGui::BeginDisabled(!in_range || (s.digits.empty() && !a.allow_empty));
+    ImGui::BeginDisabled(s.digits.empty() ? !a.allow_empty : !in_range);
     ImGui::PushFont(ui().fonts.big);
     ImGui::PushID(i);
     if (colored_button(a.label.c_str(), a.color, ImVec2(aw, 66.0f), a.test_id)) chosen = a.run;
@@ -211,7 +211,7 @@ void draw() {
   }
   ImGui::EndPopup();
   ImGui::PopStyleVar(3);
-  if (chosen) chosen(static_cast<int>(v));
+  if (chosen) chosen(static_cast<int>(s.digits.empty() ? 0 : v));
 }
 
 }  // namespace druzina::ui::pad

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "core/tables/table.hpp"
 #include "ui/creature_ui.hpp"
 #include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
@@ -37,20 +38,40 @@ std::string choice_label(const Prompt& p, const json& choice) {
   return c;
 }
 
-// The shock table's d20 after a failed massive-damage save entered at the table.
-void ask_then_roll(const std::string& prompt_id, int total) {
+// The table an entered answer leads to, when the table at the table rolls that die too: the shock table after a
+// failed massive-damage save; the serious-injury / broken-item table a lingering-injury roll of 1 / 31–35 names.
+// Empty when there is none (or the answer is a success).
+std::string follow_up_table(const Prompt& p, int total) {
+  if (p.kind == "massive-damage.save" && p.data.contains("dc") && p.data["dc"].is_number_integer())
+    return total < p.data["dc"].get<int>() && tables::has_table("shock") ? "shock" : "";
+  if (p.kind == "injuries.roll") {
+    std::string table = p.data.value("table", std::string("lingering-injury"));
+    if (!tables::has_table(table)) return {};
+    try {
+      const tables::Row& row = tables::row_for(tables::table(table), total);
+      if (!row.then.empty() && tables::has_table(row.then)) return row.then;
+    } catch (const std::exception&) {
+      return {};  // out of range: the engine refuses the answer with its own message
+    }
+  }
+  return {};
+}
+
+// The follow-up table's die as rolled at the table (or let the app roll it).
+void ask_then_roll(const std::string& prompt_id, int total, const std::string& table_id) {
+  const tables::Table& t = tables::table(table_id);
   pad::Request r;
-  r.title = T("ui.prompt.then_roll_title");
+  r.title = Tf("ui.prompt.then_roll_title", {{"table", t.title.in(ui().lang)}, {"die", Tf("ui.prompt.die", {{"n", t.max}})}});
   r.subtitle = T("ui.prompt.then_roll_body");
-  r.lo = 1;
-  r.hi = 20;
+  r.lo = t.min;
+  r.hi = t.max;
   r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.then_auto", col_accent(),
                        [prompt_id, total](int) {
                          dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}}, 8.0);
                        },
                        true});
-  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [prompt_id, total](int d20) {
-                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}, {"then_roll", d20}},
+  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [prompt_id, total](int die) {
+                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}, {"then_roll", die}},
                                            8.0);
                        }});
   pad::open(std::move(r));
@@ -64,15 +85,14 @@ void enter_roll(const Prompt& p) {
   r.lo = -20;
   r.hi = 200;
   r.allow_negative = true;
-  const std::string id = p.id;
-  const bool shock = p.kind == "massive-damage.save" && p.data.contains("dc") && p.data["dc"].is_number_integer();
-  const int dc = shock ? p.data["dc"].get<int>() : 0;
-  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [id, shock, dc](int total) {
-                         if (shock && total < dc) {
-                           ask_then_roll(id, total);
+  const Prompt copy = p;
+  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [copy](int total) {
+                         std::string table = follow_up_table(copy, total);
+                         if (!table.empty()) {
+                           ask_then_roll(copy.id, total, table);
                            return;
                          }
-                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", id}, {"roll", total}}, 8.0);
+                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", copy.id}, {"roll", total}}, 8.0);
                        }});
   pad::open(std::move(r));
 }
@@ -112,11 +132,10 @@ int draw_prompts(const std::string& only_creature) {
     if (!only_creature.empty() && p.creature != only_creature) continue;
     ++drawn;
     ImGui::PushID(p.id.c_str());
-    begin_card("##prompt", ImVec4(0.42f, 0.30f, 0.10f, 1.0f));
+    begin_card("##prompt", col_tint(hue_amber(), 0.40f));
     const std::string base = "prompt." + p.id;
     const float close_w = 52.0f;
     std::string text = prompt_text(p);
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.97f, 0.90f, 1));
     ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - close_w - 6);
     ImGui::TextUnformatted(text.c_str());
     ImGui::PopTextWrapPos();
@@ -130,7 +149,6 @@ int draw_prompts(const std::string& only_creature) {
       ImGui::TextWrapped("%s", details.c_str());
       ImGui::PopFont();
     }
-    ImGui::PopStyleColor();
     // dismiss, top right
     ImVec2 keep = ImGui::GetCursorPos();
     ImGui::SetCursorPos(ImVec2(ImGui::GetContentRegionMax().x - close_w, ImGui::GetStyle().WindowPadding.y));

@@ -169,6 +169,19 @@ test("Ukrainian combat screen with a prompt on top", { timeout: 300000 }, async 
   await untilCampaign(page, (c) => c.prompts.every((x) => x.id !== p.id), "the save rolled");
   await waitWidget(page, "notice");
   await shot(page, "combat-uk-02-resolved");
+
+  // the mage drops to 0: the injury d100 entered as 1 leads to the serious-injury d6, entered as 4 (lost ear)
+  const hp = (await campaign(page)).creatures[0].hp;  // the shock table may have dropped it to 0 already
+  if (hp > 0) await dispatch(page, { type: "ApplyDamage", target: "c1", amount: hp });
+  const roll = (await untilCampaign(page, (c) => c.prompts.some((x) => x.kind === "injuries.roll"), "the injury roll"))
+    .prompts.find((x) => x.kind === "injuries.roll");
+  await tapVisible(page, `prompt.${roll.id}.enter`);
+  await pad(page, 1, "pad.ok");
+  await waitWidget(page, "pad.then_auto");
+  await shot(page, "combat-uk-03-serious-d6");
+  await pad(page, 4, "pad.ok");
+  const c2 = await untilCampaign(page, (c) => c.creatures[0].injuries.length > 0, "the serious injury");
+  assert.equal(c2.creatures[0].injuries[0].effects.injury, "lost_ear");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -78,7 +78,7 @@ void reminders(const Creature& c) {
     if (e.level != "none") lines.push_back(Tk("ui.load.", e.level));
   }
   if (lines.empty()) return;
-  begin_card("##remind", ImVec4(0.20f, 0.20f, 0.12f, 1));
+  begin_card("##remind", col_tint(hue_amber(), 0.18f));
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
   ImGui::TextWrapped("%s", Tf("ui.combat.remember", {{"name", c.name}}).c_str());
   ImGui::PopStyleColor();
@@ -135,7 +135,7 @@ void draw_rows() {
       ImGui::Dummy(ImVec2(w, h));
       track("combat.lair_row", text);
       ImDrawList* dl = ImGui::GetWindowDrawList();
-      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImVec4(0.22f, 0.17f, 0.30f, 1)), 12);
+      dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(col_tint(hue_violet(), 0.25f)), 12);
       if (current) dl->AddRect(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(col_accent()), 12, 0, 3.5f);
       dl->AddText(ImVec2(p.x + 12, p.y + (h - ImGui::GetTextLineHeight()) * 0.5f),
                   ImGui::GetColorU32(current ? col_accent() : ImGui::GetStyleColorVec4(ImGuiCol_Text)), text.c_str());
