@@ -204,6 +204,51 @@ void header() {
   track("combat.turn", who);
 }
 
+// Landscape and tablets: the round, whose turn it is and the turn buttons in one row, so the order below gets
+// the height.
+void header_compact() {
+  const auto& enc = *model().state().encounter;
+  const bool dm = !ui_player_mode();
+  const float prev_w = 60, next_w = 150, end_w = 90;
+  const float buttons = dm ? prev_w + next_w + end_w + 2 * gap() : 0;
+  const float text_w = ImGui::GetContentRegionAvail().x - buttons - gap();
+  ImVec2 start = ImGui::GetCursorPos();
+  ImGui::BeginGroup();
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::TextUnformatted(Tf("ui.combat.round", {{"n", enc.round}}).c_str());
+  ImGui::PopFont();
+  track("combat.round", std::to_string(enc.round));
+  std::string who;
+  if (!enc.order.empty()) {
+    const auto& e = enc.order[static_cast<size_t>(std::clamp(enc.turn, 0, static_cast<int>(enc.order.size()) - 1))];
+    who = e.lair ? Tf("ui.combat.lair_row", {{"name", creature_name(e.creature)}})
+                 : Tf("ui.combat.turn_of", {{"name", creature_name(current_creature())}});
+  }
+  ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
+  ImGui::TextUnformatted(who.c_str());
+  ImGui::PopStyleColor();
+  track("combat.turn", who);
+  ImGui::PopTextWrapPos();
+  ImGui::EndGroup();
+  if (!dm) return;
+  ImGui::SetCursorPos(ImVec2(start.x + text_w + gap(), start.y));
+  ImGui::PushFont(ui().fonts.big);
+  if (big_button("\xE2\x97\x80", ImVec2(prev_w, 60))) dispatch_and_tell({{"type", "PrevTurn"}});
+  track("combat.prev", T("ui.combat.prev"));
+  ImGui::SameLine();
+  std::string next = std::string(T("ui.combat.next")) + " \xE2\x96\xB6";
+  ImGui::PopFont();
+  if (colored_button(next.c_str(), ImVec4(0.55f, 0.40f, 0.12f, 1), ImVec2(next_w, 60), "combat.next"))
+    dispatch_and_tell({{"type", "NextTurn"}}, 5.0);
+  ImGui::SameLine();
+  if (big_button(T("ui.combat.end"), ImVec2(end_w, 60))) ask_confirm("combat.end", T("ui.combat.end_confirm"));
+  track("combat.end", T("ui.combat.end"));
+  if (confirm_popup("combat.end")) {
+    if (dispatch_and_tell({{"type", "EndEncounter"}}, 6.0)) reset_attack_helper();
+  }
+}
+
 void attack_toggle() {
   CombatUi& u = cu();
   if (ui_player_mode()) return;
@@ -246,16 +291,13 @@ void draw_combat() {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   const float bar_h = 68 + ImGui::GetStyle().ItemSpacing.y;
   if (wide_layout()) {
-    const float left = std::max(340.0f, avail.x * 0.5f);
+    const float left = std::max(340.0f, avail.x * 0.56f);
     ImGui::BeginGroup();
     ImGui::BeginChild("##combat_head", ImVec2(left, 0), ImGuiChildFlags_AutoResizeY);
-    header();
+    header_compact();
     ImGui::EndChild();
     float head_h = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
-    ImGui::BeginChild("##combat_bar", ImVec2(left, 68));
-    turn_bar();
-    ImGui::EndChild();
-    ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h - bar_h));
+    ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h));
     draw_prompts();
     draw_rows();
     ImGui::EndChild();
