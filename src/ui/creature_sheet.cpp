@@ -9,6 +9,7 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/rules.hpp"
+#include "core/tables/table.hpp"
 #include "ui/creature_ui.hpp"
 #include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
@@ -476,12 +477,20 @@ void injuries_block(const Creature& c) {
     ++shown;
     ImGui::PushID(inj.id.c_str());
     begin_card("##inj", col_tint(hue_red(), 0.22f));
-    std::string title = "\xE2\x9A\x95 " + inj.text.in(ui().lang);
-    ImGui::TextWrapped("%s", title.c_str());
+    // The injury's name big, its full text (mechanics and cure) below in the small font.
+    const std::string kind = inj.effects.is_object() ? inj.effects.value("injury", std::string()) : std::string();
+    const std::string name = kind.empty() ? std::string() : Tk_or("tables.injury.", kind, std::string());
+    ImGui::PushFont(ui().fonts.big);
+    ImGui::TextWrapped("%s", ("\xE2\x9A\x95 " + (name.empty() ? inj.text.in(ui().lang) : name)).c_str());
+    ImGui::PopFont();
     track("sheet.injury." + inj.id, inj.text.in(ui().lang));
     std::string since = Tf("ui.injury.since", {{"when", clock_text(inj.since_minutes)}});
-    if (inj.table_row > 0) since += "  \xC2\xB7  " + Tf("ui.injury.row", {{"table", inj.table}, {"roll", inj.table_row}});
+    if (inj.table_row > 0) {
+      std::string table = tables::has_table(inj.table) ? tables::table(inj.table).title.in(ui().lang) : inj.table;
+      since += "  \xC2\xB7  " + Tf("ui.injury.row", {{"table", table}, {"roll", inj.table_row}});
+    }
     ImGui::PushFont(ui().fonts.small);
+    if (!name.empty()) ImGui::TextWrapped("%s", inj.text.in(ui().lang).c_str());
     muted(since.c_str());
     ImGui::PopFont();
     if (!ui_player_mode()) injury_cures(c, inj);
@@ -920,6 +929,13 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   ImGui::PushID(id.c_str());
   header(c, show_back, back);
   hp_block(c);
+  if (ui_player_mode() && !is_party(c)) {
+    // What a player may know of an NPC or a monster (as io::player_view): health, conditions, injuries.
+    conditions_block(c);
+    injuries_block(c);
+    ImGui::PopID();
+    return;
+  }
   stats_block(c);
   conditions_block(c);
   exhaustion_block(c);

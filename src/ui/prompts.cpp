@@ -22,9 +22,11 @@ using nlohmann::json;
 namespace {
 
 bool visible(const Prompt& p) {
-  if (ui_player_mode() && p.data.value("dm_only", false)) return false;
-  if (const auto* c = creature(p.creature); c && hidden_from_players(*c)) return false;
-  return true;
+  if (!ui_player_mode()) return true;
+  if (p.data.value("dm_only", false)) return false;
+  // Players answer for their own characters; the DM rolls for NPCs and monsters.
+  const auto* c = creature(p.creature);
+  return !c || (is_party(*c) && !hidden_from_players(*c));
 }
 
 std::string ability_name(const std::string& a) {
@@ -152,8 +154,11 @@ int draw_prompts(const std::string& only_creature) {
     // dismiss, top right
     ImVec2 keep = ImGui::GetCursorPos();
     ImGui::SetCursorPos(ImVec2(ImGui::GetContentRegionMax().x - close_w, ImGui::GetStyle().WindowPadding.y));
-    bool dismiss = big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget));
-    track(base + ".dismiss", T("ui.prompt.dismiss"));
+    bool dismiss = false;
+    if (!ui_player_mode()) {
+      dismiss = big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget));
+      track(base + ".dismiss", T("ui.prompt.dismiss"));
+    }
     ImGui::SetCursorPos(keep);
     if (dismiss) ask_confirm("prompt.dismiss." + p.id, Tf("ui.prompt.dismiss_confirm", {{"text", text}}));
 

@@ -7,8 +7,19 @@
 // Screenshots: build/e2e/journey-<lang>-<step>.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, until, shot, widgets } from "./lib.mjs";
+import { launch, until, shot, widgets, state } from "./lib.mjs";
 import { settled, tapSettled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
+
+// Waits until the app has drawn `n` new frames, so widget positions reflect the latest change (on a loaded
+// machine the frame after a change can come late, and a tap at a stale position hits the wrong thing).
+async function freshFrames(page, n = 2, timeout = 10000) {
+  const start = (await state(page)).frames;
+  const end = Date.now() + timeout;
+  while ((await state(page)).frames < start + n && Date.now() < end) {
+    await page.evaluate(() => window.dispatchEvent(new Event("resize")));
+    await page.waitForTimeout(50);
+  }
+}
 
 // Scrolls until the widget is fully on screen, with the mouse wheel over the middle of the screen: a swipe on a
 // slow machine can turn into a press on whatever is under the finger, which a test must not do by accident.
@@ -32,6 +43,7 @@ async function reveal(page, id, { timeout = 30000 } = {}) {
 // over the bottom of the screen) covers it, wait until the notice is gone.
 async function tapVisible(page, id) {
   lastPage = page;
+  await freshFrames(page);
   await reveal(page, id);
   let w = await settled(page, id);
   const end = Date.now() + 20000;

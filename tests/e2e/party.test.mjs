@@ -4,8 +4,19 @@
 // Ukrainian plurals on the cards; two columns in landscape. Screenshots: build/e2e/party-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, until, shot, widgets } from "./lib.mjs";
+import { launch, until, shot, widgets, state } from "./lib.mjs";
 import { settled, tapSettled, waitWidget, openPatient } from "./touch_gestures.mjs";
+
+// Waits until the app has drawn `n` new frames, so widget positions reflect the latest change (on a loaded
+// machine the frame after a change can come late, and a tap at a stale position hits the wrong thing).
+async function freshFrames(page, n = 2, timeout = 10000) {
+  const start = (await state(page)).frames;
+  const end = Date.now() + timeout;
+  while ((await state(page)).frames < start + n && Date.now() < end) {
+    await page.evaluate(() => window.dispatchEvent(new Event("resize")));
+    await page.waitForTimeout(50);
+  }
+}
 
 // Scrolls until the widget is fully on screen, with the mouse wheel over the middle of the screen: a swipe on a
 // slow machine can turn into a press on whatever is under the finger, which a test must not do by accident.
@@ -29,6 +40,7 @@ async function reveal(page, id, { timeout = 30000 } = {}) {
 // over the bottom of the screen) covers it, wait until the notice is gone.
 async function tapVisible(page, id) {
   lastPage = page;
+  await freshFrames(page);
   await reveal(page, id);
   let w = await settled(page, id);
   const end = Date.now() + 20000;
@@ -251,6 +263,29 @@ test("landscape: the list and the sheet side by side", { timeout: 300000 }, asyn
   const card = await waitWidget(page, "party.card.c1");
   assert.ok(name.x > card.x + card.w, `the sheet is right of the list: ${JSON.stringify({ name, card })}`);
   await shot(page, "party-en-landscape");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an injury on the sheet: its effects and cure options; healing magic cures it and leaves a scar", { timeout: 300000 }, async () => {
+  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 }), 1);
+  assert.equal(await dispatch(page, { type: "RollInjury", target: "c1", roll: 43 }), 1);  // festering wound
+  let c = await campaign(page);
+  const injury = c.creatures[0].injuries[0];
+  assert.equal(injury.effects.injury, "festering_wound");
+  await openTab(page, "party");
+  await tapVisible(page, "party.card.c1");
+  await reveal(page, `sheet.injury.${injury.id}`);
+  await shot(page, "party-cs-08-injury");
+  // the cure options of a festering wound: healing magic, magic that removes poison, Medicine DC 15
+  const labels = (await widgets(page)).filter((w) => w.id.startsWith(`sheet.injury.${injury.id}.cure`)).map((w) => w.label);
+  assert.ok(labels.length >= 3, JSON.stringify(labels));
+  assert.ok(labels.some((l) => /15/.test(l)), `a Medicine DC 15 option: ${labels}`);
+  await tapVisible(page, `sheet.injury.${injury.id}.cure0`);  // healing magic → its spell level on the pad
+  await pad(page, 3, "pad.ok");
+  c = await untilCampaign(page, (c) => c.creatures[0].injuries[0].cured, "cured");
+  assert.equal(c.creatures[0].scars.length, 1, "a minor scar remains after magic below 6th level");
   assert.deepEqual(errors, []);
   await context.close();
 });
