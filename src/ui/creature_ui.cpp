@@ -209,7 +209,7 @@ void hp_bar(const Creature& c, float width, float height) {
 std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
   std::vector<std::string> out;
   if (c.death_saves.dead) {
-    out.push_back(std::string("\xE2\x98\xA0 ") + T("ui.creature.status.dead"));
+    // the HP bar says it already
   } else if (c.hp == 0) {
     if (c.death_saves.stable)
       out.push_back(T("ui.creature.stable"));
