@@ -43,6 +43,16 @@ void reg(Engine& e, const char* type, std::vector<std::string> params,
 
 std::string target(const json& cmd) { return param::str(cmd, "target"); }
 
+// DeathSave's "result": "" (absent: a roll), "success" or "failure"; refused together with a roll.
+std::string death_save_result(const json& cmd) {
+  if (!param::find(cmd, "result")) return {};
+  std::string r = param::str(cmd, "result", "");
+  if (r != "success" && r != "failure")
+    throw UserError("campaign.err.param", {{"param", "result"}, {"expected", "success, failure"}});
+  if (param::find(cmd, "roll")) throw UserError("campaign.err.roll_or_result");
+  return r;
+}
+
 std::vector<std::string> id_list(const json& cmd, const char* name) {
   std::vector<std::string> out;
   const json* v = param::find(cmd, name);
@@ -289,6 +299,8 @@ void register_base_commands(Engine& e) {
         j.merge_patch(patch);
         Creature y = read_param<Creature>(j, "patch");
         if (!patch.contains("hp") && y.hp > y.max_hp) y.hp = y.max_hp;
+        if (!patch.contains("legendary_resistances_used") && y.legendary_resistances_used > y.legendary_resistances)
+          y.legendary_resistances_used = y.legendary_resistances;
         jr::reset_path();
         validate_creature(y);
       },
@@ -298,6 +310,11 @@ void register_base_commands(Engine& e) {
         if (patch.contains("max_hp") && !patch.contains("hp") && patch["max_hp"].is_number_integer() &&
             x.hp > patch["max_hp"].get<int>())
           patch["hp"] = patch["max_hp"];
+        // Fewer legendary resistances than already used: all of them are used.
+        if (patch.contains("legendary_resistances") && !patch.contains("legendary_resistances_used") &&
+            patch["legendary_resistances"].is_number_integer() &&
+            x.legendary_resistances_used > patch["legendary_resistances"].get<int>())
+          patch["legendary_resistances_used"] = patch["legendary_resistances"];
         ctx.emit("creature_updated", {{"creature", x.id}, {"patch", std::move(patch)}});
       });
 
@@ -414,21 +431,35 @@ void register_base_commands(Engine& e) {
       });
 
   reg(
-      e, "DeathSave", {"target", "roll"},
+      e, "DeathSave", {"target", "roll", "result"},
       [](const Campaign& c, const json& cmd) {
         const Creature& x = require_living(c, target(cmd));
         if (x.hp > 0 || x.death_saves.stable) throw UserError("campaign.err.not_dying", {{"name", x.name}});
         param::integer(cmd, "roll", 1, 20, 1);
+        death_save_result(cmd);
       },
       [](Ctx& ctx, const json& cmd) {
         const Creature& x = require_living(ctx.state(), target(cmd));
         const std::string id = x.id;
-        bool rolled = !param::find(cmd, "roll");
-        int roll = rolled ? ctx.rng().die(20) : static_cast<int>(param::integer(cmd, "roll", 1, 20));
+        // A result told by the table ("success" / "failure", no die to record) or a natural d20.
+        const std::string result = death_save_result(cmd);
+        bool rolled = result.empty() && !param::find(cmd, "roll");
+        int roll = !result.empty() ? 0 : rolled ? ctx.rng().die(20) : static_cast<int>(param::integer(cmd, "roll", 1, 20));
         int succ = x.death_saves.successes, fail = x.death_saves.failures;
         std::string outcome;
         bool stable = false;
-        if (roll == 20) {
+        if (result == "success") {
+          ++succ;
+          outcome = "success";
+          if (succ >= 3) {
+            outcome = "stable";
+            stable = true;
+            succ = fail = 0;
+          }
+        } else if (result == "failure") {
+          fail = std::min(3, fail + 1);
+          outcome = "failure";
+        } else if (roll == 20) {
           outcome = "revived";
           succ = fail = 0;
         } else if (roll == 1) {
@@ -446,14 +477,17 @@ void register_base_commands(Engine& e) {
           fail = std::min(3, fail + 1);
           outcome = "failure";
         }
-        ctx.emit("death_saves_set", {{"creature", id},
-                                     {"successes", succ},
-                                     {"failures", fail},
-                                     {"stable", stable},
-                                     {"cause", "roll"},
-                                     {"roll", roll},
-                                     {"rolled", rolled},
-                                     {"outcome", outcome}});
+        json data = {{"creature", id}, {"successes", succ}, {"failures", fail}, {"stable", stable}};
+        if (!result.empty()) {
+          data["cause"] = "result";
+          data["outcome"] = outcome;
+        } else {
+          data["cause"] = "roll";
+          data["roll"] = roll;
+          data["rolled"] = rolled;
+          data["outcome"] = outcome;
+        }
+        ctx.emit("death_saves_set", std::move(data));
         if (outcome == "revived") actions::set_hp(ctx, id, 1, "death_save_20");
         if (fail >= 3) actions::kill(ctx, id, "death_saves");
       });
@@ -578,6 +612,12 @@ void register_base_commands(Engine& e) {
             actions::set_exhaustion(ctx, id, x->exhaustion - 1, "", "long_rest");
           rested.push_back(id);
         }
+        // Legendary resistances are "per day": a long rest gives them back to every living creature, the
+        // monsters that did not rest with the party included (a day passed for them too).
+        for (const auto& x : ctx.state().creatures)
+          if (x.legendary_resistances_used > 0 && !x.death_saves.dead)
+            ctx.emit("legendary_resistances_reset", {{"creature", x.id}, {"used", x.legendary_resistances_used},
+                                                     {"n", x.legendary_resistances}});
         ctx.emit("rest_finished", {{"kind", "long"}, {"creatures", rested}});
       });
 
@@ -782,6 +822,21 @@ void register_base_commands(Engine& e) {
         auto it = enc.legendary.find(x.id);
         int left = it == enc.legendary.end() ? x.legendary_actions : it->second;
         ctx.emit("legendary_used", {{"creature", x.id}, {"cost", cost}, {"left", left - cost}});
+      });
+
+  reg(
+      e, "UseLegendaryResistance", {"target"},
+      [](const Campaign& c, const json& cmd) {
+        const Creature& x = require_living(c, target(cmd));
+        if (x.legendary_resistances <= 0) throw UserError("campaign.err.no_legendary_resistance", {{"name", x.name}});
+        if (x.legendary_resistances_used >= x.legendary_resistances)
+          throw UserError("campaign.err.no_legendary_resistance_left", {{"name", x.name}, {"n", x.legendary_resistances}});
+      },
+      [](Ctx& ctx, const json& cmd) {
+        const Creature& x = require_living(ctx.state(), target(cmd));
+        const int used = x.legendary_resistances_used + 1;
+        ctx.emit("legendary_resistance_used",
+                 {{"creature", x.id}, {"used", used}, {"left", x.legendary_resistances - used}});
       });
 
   // =====================================================================================================

@@ -275,6 +275,8 @@ void register_base_events(Engine& e) {
         json args = d;
         args["name"] = name_of(lc, d);
         if (cause == "roll") return tr(lc.lang, prefixed(kDeathSavePrefix, opt_s(d, "outcome")), args);
+        // A success / failure the table told without a die: event.death_save.result_success …
+        if (cause == "result") return tr(lc.lang, prefixed(kDeathSavePrefix, "result_" + opt_s(d, "outcome")), args);
         if (cause == "healed") return std::string();
         std::string specific = prefixed(kDeathSavesPrefix, cause);
         return has_key(lc.lang, specific) ? tr(lc.lang, specific, args) : std::string();
@@ -480,6 +482,25 @@ void register_base_events(Engine& e) {
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, d.value("value", false) ? "event.inspiration_gained" : "event.inspiration_lost",
                   {{"name", name_of(lc, d)}});
+      });
+
+  reg(
+      e, "legendary_resistance_used",
+      [](Campaign& c, const json& d) {
+        Creature& x = creature_ref(c, s(d, "creature"));
+        const int used = i(d, "used");
+        if (used < 0 || used > x.legendary_resistances) throw std::out_of_range("legendary_resistances_used");
+        x.legendary_resistances_used = used;
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.legendary_resistance_used", {{"name", name_of(lc, d)}, {"n", d.value("left", 0)}});
+      });
+
+  reg(
+      e, "legendary_resistances_reset",
+      [](Campaign& c, const json& d) { creature_ref(c, s(d, "creature")).legendary_resistances_used = 0; },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.legendary_resistances_reset", {{"name", name_of(lc, d)}, {"n", d.value("n", 0)}});
       });
 
   reg(

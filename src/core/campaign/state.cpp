@@ -235,7 +235,8 @@ void from_json(const json& j, IntPick& v) {
 namespace {
 const std::vector<std::string> kCreatureFields = {
     "id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
-    "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "conditions", "exhaustion",
+    "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
+    "legendary_resistances_used", "conditions", "exhaustion",
     "exhaustion_sources", "death_saves", "inspiration", "hero_points", "injuries", "scars",
     "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases", "poisons",
     "madness", "potions_drunk_since_long_rest", "hidden", "notes"};
@@ -265,6 +266,8 @@ void to_json(json& j, const Creature& v) {
   j["initiative_bonus"] = v.initiative_bonus ? json(*v.initiative_bonus) : json(nullptr);
   j["speed"] = v.speed, j["hit_die"] = v.hit_die, j["hit_dice_used"] = v.hit_dice_used;
   j["legendary_actions"] = v.legendary_actions, j["conditions"] = v.conditions, j["exhaustion"] = v.exhaustion;
+  j["legendary_resistances"] = v.legendary_resistances;
+  j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
   j["inspiration"] = v.inspiration, j["hero_points"] = v.hero_points, j["injuries"] = v.injuries;
   j["scars"] = v.scars, j["resurrection_attempts"] = v.resurrection_attempts, j["attunement"] = v.attunement;
@@ -279,6 +282,8 @@ void from_json(const json& j, Creature& v) {
   field(j, "max_hp", v.max_hp), field(j, "hp", v.hp), field(j, "temp_hp", v.temp_hp), field(j, "ac", v.ac);
   field(j, "initiative_bonus", v.initiative_bonus), field(j, "speed", v.speed), field(j, "hit_die", v.hit_die);
   field(j, "hit_dice_used", v.hit_dice_used), field(j, "legendary_actions", v.legendary_actions);
+  field(j, "legendary_resistances", v.legendary_resistances);
+  field(j, "legendary_resistances_used", v.legendary_resistances_used);
   field(j, "conditions", v.conditions), field(j, "exhaustion", v.exhaustion);
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
   field(j, "inspiration", v.inspiration), field(j, "hero_points", v.hero_points), field(j, "injuries", v.injuries);
@@ -297,8 +302,9 @@ void from_json(const json& j, Creature& v) {
   }
   v.extra = jr::unknown_fields(
       j, {"id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
-          "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "conditions", "exhaustion",
-          "exhaustion_sources", "death_saves", "inspiration", "hero_points", "injuries", "scars",
+          "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
+          "legendary_resistances_used", "conditions", "exhaustion", "exhaustion_sources", "death_saves",
+          "inspiration", "hero_points", "injuries", "scars",
           "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases",
           "poisons", "madness", "potions_drunk_since_long_rest", "hidden", "notes"});
 }
@@ -486,6 +492,8 @@ void validate_creature(const Creature& c) {
   if (c.hit_die != 0) in_range("hit_die", c.hit_die, 2, 20);
   in_range("hit_dice_used", c.hit_dice_used, 0, std::max(c.level, 1));
   in_range("legendary_actions", c.legendary_actions, 0, 10);
+  in_range("legendary_resistances", c.legendary_resistances, 0, 10);
+  in_range("legendary_resistances_used", c.legendary_resistances_used, 0, c.legendary_resistances);
   {
     PathGuard g("conditions");
     for (size_t i = 0; i < c.conditions.size(); ++i) {

@@ -118,6 +118,8 @@ struct Creature {
   int hit_die = 0;          // sides of the hit die (6, 8, 10, 12); 0 = not set (no hit dice to spend)
   int hit_dice_used = 0;    // spent hit dice; the creature has max(level, 1) in total
   int legendary_actions = 0;  // per round (reset at the start of its turn in an encounter)
+  int legendary_resistances = 0;       // per day ("Legendary Resistance (3/Day)"); 0 = none
+  int legendary_resistances_used = 0;  // used since the last long rest, 0..legendary_resistances
   std::vector<Condition> conditions;
   int exhaustion = 0;                             // total level, 0..6
   std::map<std::string, int> exhaustion_sources;  // part of `exhaustion` tracked by source ("rage": 1)

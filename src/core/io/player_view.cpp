@@ -50,6 +50,8 @@ json creature_view(const Creature& c, const Settings& s) {
                           {"stable", c.death_saves.stable}, {"dead", c.death_saves.dead}};
     out["inspiration"] = c.inspiration;
     out["hero_points"] = c.hero_points;
+    if (c.legendary_resistances > 0)
+      out["legendary_resistances"] = {{"max", c.legendary_resistances}, {"used", c.legendary_resistances_used}};
     json injuries = json::array();
     for (const auto& i : c.injuries)
       injuries.push_back({{"id", i.id}, {"text", i.text}, {"cured", i.cured}, {"since_minutes", i.since_minutes}});
