@@ -87,3 +87,170 @@ export async function shot(page, name) {
   await page.waitForTimeout(150);
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
+
+// ---- Patient helpers for the screen tests ----------------------------------------------------------------
+// These shared machines are slow at times: a frame can come late, the app can go idle before drawing the frame
+// after a tap, and a swipe can turn into a press. The helpers below wait for fresh frames, nudge the app awake,
+// scroll with the mouse wheel and never tap a widget that is moving or covered.
+
+let lastPage;  // the page a test last tapped on: screenshotted when the test fails (see screenshotFailures)
+
+// Like widget(), but patient (30 s) and nudging the app awake.
+export async function waitWidget(page, id, { timeout = 30000, where = () => true } = {}) {
+  const end = Date.now() + timeout;
+  let nudge = Date.now() + 1000;
+  for (;;) {
+    const all = await widgets(page);
+    const w = all.find((x) => x.id === id && x.visible && where(x));
+    if (w) return w;
+    if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${all.map((x) => `${x.id}=${x.label}`).join(", ")}`);
+    if (Date.now() > nudge) {
+      await page.evaluate(() => window.dispatchEvent(new Event("resize")));
+      nudge = Date.now() + 1000;
+    }
+    await page.waitForTimeout(60);
+  }
+}
+
+// Waits until the widget is visible and holds still (a popup settles its size and place over two frames).
+export async function settled(page, id, { timeout = 30000, where = () => true } = {}) {
+  const end = Date.now() + timeout;
+  let last = await waitWidget(page, id, { timeout, where });
+  for (;;) {
+    await page.waitForTimeout(80);
+    const w = await waitWidget(page, id, { timeout: Math.max(1000, end - Date.now()), where });
+    if (w.x === last.x && w.y === last.y && w.w === last.w && w.h === last.h) return w;
+    last = w;
+    if (Date.now() > end) throw new Error(`widget ${id} never settled`);
+  }
+}
+
+// A tap on a settled widget (popups, number pads).
+export async function tapSettled(page, id) {
+  lastPage = page;
+  const w = await settled(page, id);
+  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await page.waitForTimeout(120);
+}
+
+// Waits until the app has drawn `n` new frames, so widget positions reflect the latest change.
+export async function freshFrames(page, n = 2, timeout = 10000) {
+  const start = (await state(page)).frames;
+  const end = Date.now() + timeout;
+  while ((await state(page)).frames < start + n && Date.now() < end) {
+    await page.evaluate(() => window.dispatchEvent(new Event("resize")));
+    await page.waitForTimeout(50);
+  }
+}
+
+// Scrolls until the widget is fully on screen (between the top bar and the tab bar), with the mouse wheel over
+// the middle of the screen: a swipe on a slow machine can turn into a press on whatever is under the finger.
+export async function scrollIntoView(page, id, { timeout = 30000 } = {}) {
+  const size = page.viewportSize() || phone.viewport;
+  const top = 56, bottom = size.height - 72;
+  const end = Date.now() + timeout;
+  for (;;) {
+    const w = (await widgets(page)).find((x) => x.id === id);
+    if (w && w.visible && w.y >= top && w.y + w.h <= bottom && w.h >= 20) return w;
+    if (Date.now() > end) throw new Error(`could not scroll ${id} into view: ${JSON.stringify(w)}`);
+    if (!w) { await page.waitForTimeout(100); continue; }
+    const mid = (top + bottom) / 2;
+    const dy = Math.max(-300, Math.min(300, w.y + w.h / 2 - mid));
+    await page.mouse.move(size.width / 2, mid);
+    await page.mouse.wheel(0, Math.abs(dy) < 40 ? Math.sign(dy) * 40 : dy);
+    await page.waitForTimeout(150);
+  }
+}
+
+// Taps a widget like a careful person: scroll it into view if needed, and if a notice covers it, wait until
+// the notice is gone.
+export async function tapCarefully(page, id) {
+  lastPage = page;
+  await freshFrames(page);
+  await scrollIntoView(page, id);
+  let w = await settled(page, id);
+  const end = Date.now() + 20000;
+  for (;;) {
+    const n = (await widgets(page)).find((x) => x.id === "notice" && x.visible);
+    if (!n || n.y > w.y + w.h || n.y + n.h < w.y || Date.now() > end) break;
+    await page.waitForTimeout(200);
+  }
+  w = await settled(page, id);
+  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await page.waitForTimeout(120);
+}
+
+// Replaces a text field's content through the keyboard bridge, one key at a time; taps again when the bridge did
+// not take the tap, types again when a key got lost.
+export async function typeReplacing(page, id, text) {
+  await scrollIntoView(page, id);
+  for (let i = 0; ; i++) {
+    await tapCarefully(page, id);
+    try {
+      await page.waitForFunction(() => document.activeElement && document.activeElement.id === "kbd", null, { timeout: 5000 });
+      break;
+    } catch (e) {
+      if (i === 2) throw e;
+    }
+  }
+  await page.waitForTimeout(300);  // the field becomes active on the next frame
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = (await waitWidget(page, id)).label;
+    for (let i = 0; i < [...now].length; i++) await page.keyboard.press("Backspace", { delay: 40 });
+    await waitWidget(page, id, { where: (w) => w.label === "" });
+    await page.keyboard.type(text, { delay: 80 });
+    try {
+      await waitWidget(page, id, { where: (w) => w.label === text, timeout: 5000 });
+      return;
+    } catch (e) {
+      if (attempt === 2) throw e;
+    }
+  }
+}
+
+// Types a number on the open number pad and taps the action (e.g. "pad.ok", "pad.damage").
+export async function pad(page, number, action) {
+  await waitWidget(page, "pad.value");
+  for (const d of String(number)) await tapSettled(page, `pad.${d}`);
+  await waitWidget(page, "pad.value", { where: (w) => w.label === String(number) });
+  await tapSettled(page, action);
+}
+
+export async function openTab(page, tab) {
+  await tapSettled(page, `tab.${tab}`);
+  await until(page, (s) => s.tab === tab, `${tab} tab`);
+}
+
+// Taps a stepper's + (id "….plus") n times, waiting for each step to show on "….value".
+export async function tapTimes(page, id, n) {
+  const valueId = id.replace(/\.plus$/, ".value");
+  for (let i = 0; i < n; i++) {
+    const before = Number((await waitWidget(page, valueId)).label);
+    await tapCarefully(page, id);
+    await waitWidget(page, valueId, { where: (w) => Number(w.label) === before + 1 });
+  }
+}
+
+// The campaign as the app holds it, and a set-up command run straight through the engine (1 = accepted).
+export const campaign = (page) => page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())));
+export const dispatch = (page, command) =>
+  page.evaluate((c) => Module.ccall("druzina_test_dispatch", "number", ["string"], [JSON.stringify(c)]), command);
+
+export async function untilCampaign(page, predicate, what, timeout = 20000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const c = await campaign(page);
+    if (predicate(c)) return c;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(c).slice(0, 1500)}`);
+    await page.waitForTimeout(60);
+  }
+}
+
+// Call once at the top of a test file: when a test fails (it left its page open), a screenshot of the last page
+// it tapped on goes to build/e2e/FAIL-<file>-<test>.png.
+export function screenshotFailures(afterEach, fileUrl) {
+  afterEach(async (t) => {
+    if (!lastPage || lastPage.isClosed()) return;
+    await shot(lastPage, `FAIL-${fileUrl.split("/").pop()}-${t.name.slice(0, 30)}`).catch(() => {});
+  });
+}

@@ -1,6 +1,8 @@
 // Touch gestures beyond a tap, through the DevTools protocol (real touch events, as a finger makes them):
 // swipe to scroll a screen, hold for a long press (context menus), and scroll until a widget is on screen.
-import { widgets, widget, phone, shot } from "./lib.mjs";
+import { widgets, widget, phone, shot, waitWidget, settled, tapSettled } from "./lib.mjs";
+
+export { waitWidget, settled, tapSettled };
 
 const cdpOf = new WeakMap();
 async function cdp(page) {
@@ -59,50 +61,12 @@ export async function reveal(page, id, { top = 70, bottom = 915 - 72, timeout = 
   }
 }
 
-// Waits until the widget is visible and holds still (a popup settles its size and place over two frames).
-export async function settled(page, id, { timeout = 30000, where = () => true } = {}) {
-  const end = Date.now() + timeout;
-  let last = await waitWidget(page, id, { timeout, where });
-  for (;;) {
-    await page.waitForTimeout(80);
-    const w = await waitWidget(page, id, { timeout: Math.max(1000, end - Date.now()), where });
-    if (w.x === last.x && w.y === last.y && w.w === last.w && w.h === last.h) return w;
-    last = w;
-    if (Date.now() > end) throw new Error(`widget ${id} never settled`);
-  }
-}
-
-// A tap on a settled widget (popups, number pads).
-export async function tapSettled(page, id) {
-  const w = await settled(page, id);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
-  await page.waitForTimeout(120);
-}
-
 // reveal + a real tap at its centre.
 export async function tapVisible(page, id) {
   await reveal(page, id);
   const w = await settled(page, id);
   await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
-}
-
-// Like lib's widget(), but patient (30 s) and nudging the app awake: on a loaded machine one frame can take
-// longer than the idle threshold, so the frame after a tap may never come until some input arrives.
-export async function waitWidget(page, id, { timeout = 30000, where = () => true } = {}) {
-  const end = Date.now() + timeout;
-  let nudge = Date.now() + 1000;
-  for (;;) {
-    const all = await widgets(page);
-    const w = all.find((x) => x.id === id && x.visible && where(x));
-    if (w) return w;
-    if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${all.map((x) => `${x.id}=${x.label}`).join(", ")}`);
-    if (Date.now() > nudge) {
-      await page.evaluate(() => window.dispatchEvent(new Event("resize")));
-      nudge = Date.now() + 1000;
-    }
-    await page.waitForTimeout(60);
-  }
 }
 
 // lib's openApp with a longer start-up allowance (a loaded machine may need more than 30 s for the first frames).
