@@ -22,6 +22,7 @@ struct State {
   bool pending_open = false;
   bool open = false;
   bool critical = false;  // HP pad: a critical hit (two death-save failures at 0 HP)
+  bool knock_out = false; // HP pad: damage that takes the target to 0 knocks it out (monsters live, stable)
 };
 
 State& st() {
@@ -51,6 +52,7 @@ void open(Request request) {
   s.digits.clear();
   s.negative = false;
   s.critical = false;
+  s.knock_out = false;
   if (s.req.show_initial) {
     s.negative = s.req.initial < 0;
     s.digits = std::to_string(s.req.initial < 0 ? -s.req.initial : s.req.initial);
@@ -84,6 +86,7 @@ void open_hp(const std::string& creature_id) {
   r.actions.push_back({T("ui.pad.damage"), "pad.damage", col_bad(), [id](int n) {
                          nlohmann::json cmd = {{"type", "ApplyDamage"}, {"target", id}, {"amount", n}};
                          if (st().critical) cmd["critical"] = true;
+                         if (st().knock_out) cmd["knock_out"] = true;
                          dispatch_and_tell(cmd);
                        }});
   r.actions.push_back({T("ui.pad.heal"), "pad.heal", col_good(),
@@ -94,6 +97,12 @@ void open_hp(const std::string& creature_id) {
   if (c->hp == 0 && !c->death_saves.dead) {
     r.extra = [] {
       if (toggle_button(T("ui.pad.critical"), st().critical, "pad.critical")) st().critical = !st().critical;
+    };
+  } else if (c->hp > 0) {
+    // 5e: a melee blow that drops a creature to 0 may knock it out instead (unconscious, stable); with the
+    // injury house rule a knocked-out monster rolls its injury like anyone.
+    r.extra = [] {
+      if (toggle_button(T("ui.pad.knock_out"), st().knock_out, "pad.knock_out")) st().knock_out = !st().knock_out;
     };
   }
   open(std::move(r));

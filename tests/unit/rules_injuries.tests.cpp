@@ -151,6 +151,31 @@ TEST_CASE("injuries: NPCs roll too; a dead monster and a DM correction do not", 
   CHECK(prompt_count(t.state(), "injuries.roll") == 1);
 }
 
+TEST_CASE("injuries: a monster knocked out at 0 HP lives, is stable and rolls its injury", "[rules][injuries]") {
+  RulesTable t(16);
+  new_campaign(t);
+  std::string g = t.monster("Goblin", 7);
+  const Transaction& tx = t.run({{"type", "ApplyDamage"}, {"target", g}, {"amount", 7}, {"knock_out", true}});
+  CHECK_FALSE(t.c(g).death_saves.dead);
+  CHECK(t.c(g).hp == 0);
+  CHECK(t.c(g).death_saves.stable);
+  CHECK(condition_of(t.c(g), "unconscious", "0hp") != nullptr);
+  CHECK(count_events(tx, "died") == 0);
+  CHECK(the_prompt(t.state(), "injuries.roll").size() > 0);
+  const auto log = t.session.log(Lang::en);
+  const auto& lines = log.back().lines;
+  CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("knocked out") != std::string::npos; }));
+  // Knocking out does not stop instant death: damage beyond 0 HP that reaches the maximum still kills.
+  std::string o = t.monster("Ogre", 10);
+  t.run({{"type", "ApplyDamage"}, {"target", o}, {"amount", 20}, {"knock_out", true}});
+  CHECK(t.c(o).death_saves.dead);
+  // Without knock_out a monster dies at 0 (the base rules), as before.
+  std::string k = t.monster("Kobold", 5);
+  t.run({{"type", "ApplyDamage"}, {"target", k}, {"amount", 5}});
+  CHECK(t.c(k).death_saves.dead);
+  CHECK(prompt_count(t.state(), "injuries.roll") == 1);
+}
+
 TEST_CASE("injuries: a festering wound takes 1 max HP per full 24 hours, and kills at 0", "[rules][injuries]") {
   RulesTable t(15);
   new_campaign(t);

@@ -27,11 +27,11 @@ bool has_zero_hp_unconscious(const Creature& c) {
                      [](const Condition& x) { return x.id == "unconscious" && x.source == "0hp"; });
 }
 
-// A creature has just reached 0 HP (not by instant death).
-void fall_to_zero(Ctx& ctx, const std::string& target, bool stable) {
+// A creature has just reached 0 HP (not by instant death). A monster dies unless it was knocked out.
+void fall_to_zero(Ctx& ctx, const std::string& target, bool stable, bool knocked_out = false) {
   const Creature* c = find_creature(ctx.state(), target);
   if (!c || c->death_saves.dead) return;
-  if (c->kind == "monster") {
+  if (c->kind == "monster" && !knocked_out) {
     kill(ctx, target, "zero_hp");
     return;
   }
@@ -42,8 +42,11 @@ void fall_to_zero(Ctx& ctx, const std::string& target, bool stable) {
     add_condition(ctx, target, u);
   }
   if (stable) {
-    ctx.emit("death_saves_set",
-             {{"creature", target}, {"successes", 0}, {"failures", 0}, {"stable", true}, {"cause", "stabilized"}});
+    ctx.emit("death_saves_set", {{"creature", target},
+                                 {"successes", 0},
+                                 {"failures", 0},
+                                 {"stable", true},
+                                 {"cause", knocked_out ? "knocked_out" : "stabilized"}});
   }
 }
 
@@ -84,7 +87,7 @@ void damage(Ctx& ctx, const std::string& target, int amount, const DamageOptions
   } else if (rest > 0 && now == 0) {
     if (rest - old >= max)
       dies = "massive_damage";
-    else if (monster)
+    else if (monster && !opts.knock_out)
       dies = "zero_hp";
   }
 
@@ -93,6 +96,8 @@ void damage(Ctx& ctx, const std::string& target, int amount, const DamageOptions
   if (!opts.damage_type.empty()) data["damage_type"] = opts.damage_type;
   if (opts.critical) data["critical"] = true;
   if (!dies.empty()) data["dies"] = dies;
+  const bool knocked_out = opts.knock_out && rest > 0 && now == 0 && old > 0 && dies.empty();
+  if (knocked_out) data["knock_out"] = true;
   ctx.emit("hp_changed", std::move(data));
 
   const Creature* after = find_creature(ctx.state(), target);
@@ -112,7 +117,7 @@ void damage(Ctx& ctx, const std::string& target, int amount, const DamageOptions
     if (dies == "massive_damage")
       kill(ctx, target, dies);
     else
-      fall_to_zero(ctx, target, false);
+      fall_to_zero(ctx, target, knocked_out, knocked_out);
   }
 }
 

@@ -20,6 +20,8 @@ struct DamageOptions {
   std::string damage_type;  // "fire" … (for the log and for hooks)
   bool critical = false;    // at 0 HP: two death-save failures instead of one
   std::string cause = "damage";
+  bool knock_out = false;   // the attacker knocks the target out (5e): at 0 HP it falls unconscious and is stable
+                            // instead of dying, monsters too (and then the injury rule applies to them)
 };
 // Temp HP first, then HP (floor 0). Emits hp_changed {creature, old, new, temp_old, temp_new, cause, amount,
 // damage_type?, critical?, dies?} — "dies" names the death this damage causes ("massive_damage", "zero_hp",

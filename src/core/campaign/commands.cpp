@@ -329,17 +329,19 @@ void register_base_commands(Engine& e) {
   // [SECTION] HP, death saves, conditions, exhaustion
   // =====================================================================================================
   reg(
-      e, "ApplyDamage", {"target", "amount", "damage_type", "critical"},
+      e, "ApplyDamage", {"target", "amount", "damage_type", "critical", "knock_out"},
       [](const Campaign& c, const json& cmd) {
         require_living(c, target(cmd));
         param::integer(cmd, "amount", 0, 1'000'000);
         param::str(cmd, "damage_type", "");
         param::boolean(cmd, "critical", false);
+        param::boolean(cmd, "knock_out", false);
       },
       [](Ctx& ctx, const json& cmd) {
         actions::DamageOptions o;
         o.damage_type = param::str(cmd, "damage_type", "");
         o.critical = param::boolean(cmd, "critical", false);
+        o.knock_out = param::boolean(cmd, "knock_out", false);
         actions::damage(ctx, target(cmd), static_cast<int>(param::integer(cmd, "amount", 0, 1'000'000)), o);
       });
 

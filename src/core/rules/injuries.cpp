@@ -1,7 +1,8 @@
 // House rule "Úrazy" (lingering injuries): whenever a creature — monsters too — drops from above 0 HP to 0 HP
 // and survives it (damage, the shock table, an open wound, SetHp …), it rolls d100 on `lingering-injury`
 // (1 → d6 on `serious-injury`, 31–35 → d10 on `broken-item`) and keeps the injury with the effects of its table
-// row (vocabulary: docs/tables.md). A monster that dies at 0 HP (the base rules) gets no roll.
+// row (vocabulary: docs/tables.md). A monster that dies at 0 HP (the base rules) gets no roll; one knocked out
+// (ApplyDamage knock_out: unconscious and stable, as 5e allows for a melee blow) rolls like anyone.
 //
 // Prompts (creature = the injured one):
 //   injuries.roll                {"dice": "1d100", "table": "lingering-injury", "cause"} — answer: ResolvePrompt
