@@ -140,6 +140,9 @@ void stats_block(const Creature& c) {
   if (c.kind == "pc" || c.kind == "sidekick")
     facts.push_back(Tf("ui.sheet.proficiency", {{"bonus", signed_num(campaign::proficiency_bonus(c.level))}}));
   if (c.legendary_actions > 0) facts.push_back(Tf("ui.sheet.legendary", {{"n", c.legendary_actions}}));
+  if (c.legendary_resistances > 0)
+    facts.push_back(Tf("ui.sheet.legendary_res", {{"left", c.legendary_resistances - c.legendary_resistances_used},
+                                                   {"max", c.legendary_resistances}}));
   fact_line(facts);
 
   // abilities: a 3 × 2 grid of boxes
@@ -909,10 +912,10 @@ void draw_death_saves(const Creature& c, const std::string& prefix) {
       });
     track(prefix + ".ds.enter", T("ui.ds.enter"));
     if (colored_button(T("ui.ds.success"), col_good(), ImVec2(w, 52), prefix + ".ds.success"))
-      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"roll", 10}}, 7.0);
+      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"result", "success"}}, 7.0);
     ImGui::SameLine();
     if (colored_button(T("ui.ds.failure"), col_bad(), ImVec2(w, 52), prefix + ".ds.failure"))
-      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"roll", 9}}, 7.0);
+      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"result", "failure"}}, 7.0);
     if (big_button(T("ui.ds.stabilize"), ImVec2(0, 52))) dispatch_and_tell({{"type", "Stabilize"}, {"target", id}});
     track(prefix + ".ds.stabilize", T("ui.ds.stabilize"));
   }

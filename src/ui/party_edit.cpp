@@ -33,6 +33,7 @@ struct Draft {
   std::string name;
   std::string race;
   int level = 1, max_hp = 10, ac = 10, speed = 30, count = 1, legendary = 0;
+  int legendary_res = 0;  // legendary resistances per day
   int abilities[6] = {10, 10, 10, 10, 10, 10};
   int hit_die = 1;      // index into kHitDice; -1 = none
   int size = 2;         // medium
@@ -111,6 +112,7 @@ bool save(Draft& d, std::string* added) {
     if (d.hit_die >= 0) cmd["hit_die"] = kHitDice[d.hit_die];
     if (d.init != dex_mod) cmd["initiative_bonus"] = d.init;
     if (d.legendary > 0) cmd["legendary_actions"] = d.legendary;
+    if (d.legendary_res > 0) cmd["legendary_resistances"] = d.legendary_res;
     if (d.count > 1) cmd["count"] = d.count;
     if (d.speed != 30) cmd["speed"] = d.speed;
     if (d.size != 2) cmd["size"] = kSizes[d.size];
@@ -130,6 +132,7 @@ bool save(Draft& d, std::string* added) {
   if (d.ac != c->ac) patch["ac"] = d.ac;
   if (d.speed != c->speed) patch["speed"] = d.speed;
   if (d.legendary != c->legendary_actions) patch["legendary_actions"] = d.legendary;
+  if (d.legendary_res != c->legendary_resistances) patch["legendary_resistances"] = d.legendary_res;
   if (std::string(kSizes[d.size]) != c->size) patch["size"] = kSizes[d.size];
   if (d.race != c->race) patch["race"] = d.race;
   int hd = d.hit_die >= 0 ? kHitDice[d.hit_die] : 0;
@@ -175,6 +178,7 @@ void open_creature_editor_for(const std::string& id) {
   d.ac = c->ac;
   d.speed = c->speed;
   d.legendary = c->legendary_actions;
+  d.legendary_res = c->legendary_resistances;
   for (int i = 0; i < 6; ++i) d.abilities[i] = c->abilities.score(kAbilities[i]);
   d.hit_die = -1;
   for (int i = 0; i < 4; ++i)
@@ -241,7 +245,9 @@ void draw_creature_editor(std::string* added) {
   const int dex_mod = campaign::ability_modifier(d.abilities[1]);
   if (!editing && !d.init_given && !monster) d.init = dex_mod;
   if (monster || editing) stepper("init", T("ui.edit.initiative"), d.init, -10, 20, "edit.init");
-  if (monster) stepper("legendary", T("ui.edit.legendary"), d.legendary, 0, 5, "edit.legendary");
+  if (monster || d.legendary > 0) stepper("legendary", T("ui.edit.legendary"), d.legendary, 0, 5, "edit.legendary");
+  if (monster || d.legendary_res > 0)
+    stepper("legendary_res", T("ui.edit.legendary_res"), d.legendary_res, 0, 5, "edit.legendary_res");
   if (!monster) {
     ImGui::TextUnformatted(T("ui.edit.hit_die"));
     int idx = std::max(0, d.hit_die);

@@ -1,9 +1,10 @@
 // The creature editor: add a character (name, level, HP, AC, ability scores by steppers, hit die), add monsters
-// quickly (name, HP as a number or dice — rolled or average —, AC, initiative bonus, legendary actions, N copies
-// numbered by the engine), or edit an existing creature (UpdateCreature with only the changed fields).
+// quickly (name, HP as a number or dice — rolled or average —, AC, initiative bonus, legendary actions and
+// resistances, N copies numbered by the engine), or edit an existing creature (UpdateCreature with only the
+// changed fields).
 // Test ids: edit.kind.<pc|monster|npc|sidekick>, edit.name, edit.count.*, edit.hp_mode.<number|dice>,
 // edit.hp_expr, edit.hp_roll.<roll|average>, edit.max_hp.*, edit.ac.*, edit.level.*, edit.init.*,
-// edit.ability.<str…>.*, edit.hit_die.<6|8|10|12>, edit.save, edit.cancel.
+// edit.legendary.*, edit.legendary_res.*, edit.ability.<str…>.*, edit.hit_die.<6|8|10|12>, edit.save, edit.cancel.
 #pragma once
 #include <string>
 

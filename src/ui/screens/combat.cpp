@@ -1,10 +1,10 @@
 // The combat screen. Before a fight: who takes part and their initiative (combat_setup.cpp). During a fight: the
 // round, the initiative order with the current turn highlighted (tap a row → the HP pad, ⋯ → the creature's
-// sheet), turn-start reminders of the current creature, legendary action counters, death saves of the dying,
+// sheet), turn-start reminders of the current creature, legendary action and resistance counters, death saves of the dying,
 // open questions (massive damage, injuries, turn-start saves) on top, the attack helper (combat_attack.cpp), and
 // big ◀ / Next turn ▶ buttons fixed at the top (notices cover the bottom); End closes the fight (confirmed, and undoable).
 // Test ids: screen.combat, combat.round, combat.row.<id>, combat.more.<id>, combat.lair_row, combat.next,
-// combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.reminders.
+// combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders.
 #include <imgui.h>
 
 #include <algorithm>
@@ -115,6 +115,35 @@ void legendary_strip(const Creature& c) {
   ImGui::PopID();
 }
 
+// Legendary resistances left today with a button that uses one (the DM's; players see a party member's only,
+// like the other numbers of monsters they do not know). Undo takes a use back.
+void legendary_res_strip(const Creature& c) {
+  const bool dm = !ui_player_mode();
+  if (!dm && !is_party(c)) return;
+  const int left = c.legendary_resistances - c.legendary_resistances_used;
+  ImGui::PushID(("lr" + c.id).c_str());
+  std::string label = Tf("ui.combat.legendary_res", {{"left", left}, {"max", c.legendary_resistances}});
+  const float bw = dm ? std::max(96.0f, ImGui::CalcTextSize(T("ui.combat.legendary_res_use")).x + 32) : 0;
+  const float text_w = ImGui::GetContentRegionAvail().x - (dm ? bw + gap() : 0);
+  const ImVec2 start = ImGui::GetCursorPos();
+  const float th = ImGui::CalcTextSize(label.c_str(), nullptr, false, text_w).y;
+  ImGui::SetCursorPosY(start.y + std::max(0.0f, (kTouchTarget - th) * 0.5f));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
+  ImGui::TextUnformatted(label.c_str());
+  ImGui::PopTextWrapPos();
+  track("combat.legres." + c.id, std::to_string(left));
+  if (dm) {
+    ImGui::SetCursorPos(ImVec2(start.x + text_w + gap(), start.y));
+    ImGui::BeginDisabled(left <= 0);
+    if (colored_button(T("ui.combat.legendary_res_use"), col_tint(hue_violet(), 0.55f), ImVec2(bw, kTouchTarget),
+                       "combat.legres." + c.id + ".use"))
+      dispatch_and_tell({{"type", "UseLegendaryResistance"}, {"target", c.id}});
+    ImGui::EndDisabled();
+    ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), start.y + std::max(kTouchTarget, th) + ImGui::GetStyle().ItemSpacing.y));
+  }
+  ImGui::PopID();
+}
+
 void draw_rows() {
   const auto& st = model().state();
   const auto& enc = *st.encounter;
@@ -126,7 +155,7 @@ void draw_rows() {
     const bool current = static_cast<int>(i) == enc.turn;
     const Creature* cp = creature(e.creature);
     if (!cp || hidden_from_players(*cp)) continue;
-    const Creature& c = *cp;
+    const Creature c = *cp;  // a copy: the buttons below change the state (a reference would dangle)
     ImGui::PushID(static_cast<int>(i));
     if (e.lair) {
       std::string text = "20  \xC2\xB7  " + Tf("ui.combat.lair_row", {{"name", c.name}});
@@ -149,6 +178,7 @@ void draw_rows() {
       if (big_button("\xE2\x80\xA6", ImVec2(more_w, h))) u.sheet = c.id;  // …
       track("combat.more." + c.id, c.name);
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
+      if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
       if (current) reminders(c);
     }
