@@ -102,6 +102,10 @@ void draw_tab_bar(float height) {
                 ImVec2(p.x + (tab_w - isz.x) * 0.5f, p.y + style.FramePadding.y), color, icon);
     float small_size = small->FontSize * ImGui::GetIO().FontGlobalScale;
     ImVec2 lsz = small->CalcTextSizeA(small_size, FLT_MAX, 0, label);
+    if (lsz.x > tab_w - 4) {  // a long word ("Параметри", large text): smaller rather than cut off
+      small_size *= (tab_w - 4) / lsz.x;
+      lsz = small->CalcTextSizeA(small_size, FLT_MAX, 0, label);
+    }
     float lx = p.x + std::max(2.0f, (tab_w - lsz.x) * 0.5f);
     ImVec4 clip(p.x + 1, p.y, p.x + tab_w - 1, p.y + height);
     dl->AddText(small, small_size, ImVec2(lx, p.y + height - small_size - style.FramePadding.y - 2), color, label,
@@ -137,7 +141,9 @@ void draw_top_bar(float height) {
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
 }
 
-// A transient message above the tab bar (errors stay longer and are red).
+// A transient message above the tab bar (errors stay longer and are red). It takes no input: a tap on it goes
+// to the widget under it (a notice must never swallow the tap meant for the next button), and it is slightly
+// see-through so that widget shows.
 void draw_notice(float bottom) {
   const Notice& n = model().notice();
   if (n.text.empty() || now_ms() > n.until_ms) return;
@@ -145,17 +151,16 @@ void draw_notice(float bottom) {
   const float margin = 12.0f, width = vp->Size.x - 2 * margin;
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + margin, bottom - 8), ImGuiCond_Always, ImVec2(0, 1));
   ImGui::SetNextWindowSize(ImVec2(width, 0));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, n.error ? ImVec4(0.55f, 0.12f, 0.14f, 0.97f) : ImVec4(0.20f, 0.30f, 0.22f, 0.97f));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, n.error ? ImVec4(0.55f, 0.12f, 0.14f, 0.93f) : ImVec4(0.20f, 0.30f, 0.22f, 0.93f));
   ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));  // light text on the dark notice in every theme
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 12.0f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(16, 14));
-  ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+  ImGui::Begin("##notice", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoInputs |
                ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoFocusOnAppearing);
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(n.text.c_str());
   ImGui::PopTextWrapPos();
   track("notice", n.text);
-  if (ImGui::IsWindowHovered() && ImGui::IsMouseReleased(0)) model().clear_notice();
   ImGui::End();
   ImGui::PopStyleVar(2);
   ImGui::PopStyleColor(2);
