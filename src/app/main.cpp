@@ -124,7 +124,7 @@ void handle_event(const SDL_Event& e, double now) {
   ImGui_ImplSDL2_ProcessEvent(&e);
 }
 
-// Keeps the window (CSS px) equal to the canvas' CSS size, and the fonts matched to the pixel ratio.
+// Keeps the window (CSS px) equal to the canvas' CSS size, and the fonts matched to the pixel ratio and text size.
 bool sync_size() {
   double css_w = 0, css_h = 0;
   platform::canvas_css_size(css_w, css_h);
@@ -136,7 +136,9 @@ bool sync_size() {
     changed = true;
   }
   float dpr = static_cast<float>(platform::device_pixel_ratio());
-  if (dpr != font_dpr) {
+  // A new pixel ratio or text size: rasterise the fonts again (sharp at the new size) and rebuild the GL texture,
+  // here between two ImGui frames (the atlas must not change while a frame is being built).
+  if (dpr != font_dpr || ui::fonts_stale()) {
     font_dpr = dpr;
     ui::load_fonts("/fonts/ui.ttf", dpr);
     ImGui_ImplOpenGL3_DestroyFontsTexture();

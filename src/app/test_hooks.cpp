@@ -1,10 +1,12 @@
 // Test hooks for the browser tests (tests/e2e): exported C functions the page can call through
 // Module.ccall. They only read; tests act by tapping the widgets' real screen positions.
 //   druzina_test_widgets() → JSON [{id, label, x, y, w, h, visible}] of tracked widgets (CSS px)
-//   druzina_test_state()   → JSON {tab, lang, frames}
+//   druzina_test_state()   → JSON {tab, lang, frames, font_px (body text height in CSS px), font_atlas_px (the
+//                            body font as rasterised, device px), font_scale (ImGui's FontGlobalScale)}
 //   druzina_test_campaign() → the campaign state as JSON (settings, creatures, …)
 //   druzina_test_dispatch(json) → runs one command like a screen would (test set-up only); 1 = done
 #include <emscripten.h>
+#include <imgui.h>
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -33,6 +35,12 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
   nlohmann::json s = {{"tab", druzina::ui::tab_id(ui().tab)},
                       {"lang", std::string(druzina::lang_code(ui().lang))},
                       {"frames", druzina::app::frames_rendered()}};
+  if (const ImFont* body = ui().fonts.body) {
+    const float scale = ImGui::GetIO().FontGlobalScale;
+    s["font_px"] = body->FontSize * scale;
+    s["font_atlas_px"] = body->FontSize;
+    s["font_scale"] = scale;
+  }
   out = s.dump();
   return out.c_str();
 }

@@ -17,6 +17,7 @@ TextSize size_now = TextSize::normal;
 bool size_loaded = false;
 float fonts_dpr = 1.0f;
 float fonts_scale = 1.0f;  // the text scale the atlas was rasterised at
+bool fonts_from_file = false;  // false: ImGui's default font (scaled, never re-rasterised)
 
 constexpr const char* kThemeKey = "ui.theme";
 constexpr const char* kSizeKey = "ui.text_size";
@@ -195,8 +196,13 @@ void set_text_size(TextSize size) {
   size_now = size;
   const char* v = size == TextSize::small ? "small" : size == TextSize::large ? "large" : "normal";
   platform::storage().save(kSizeKey, v);
-  // Until the atlas is rebuilt (next start, or a pixel-ratio change), scale the glyphs already rasterised.
+  // For the rest of this frame, scale the glyphs already rasterised; the app rebuilds the atlas before the next.
   ImGui::GetIO().FontGlobalScale = scale_of(size) / fonts_scale / fonts_dpr;
+}
+
+bool fonts_stale() {
+  load_prefs();
+  return fonts_from_file && scale_of(size_now) != fonts_scale;
 }
 
 bool load_fonts(const char* path, float dpr) {
@@ -229,9 +235,11 @@ bool load_fonts(const char* path, float dpr) {
     io.FontGlobalScale = scale;
     fonts_scale = 1.0f;
     fonts_dpr = 1.0f;
+    fonts_from_file = false;
     return false;
   }
   fonts_scale = scale;
+  fonts_from_file = true;
   io.FontDefault = f.body;
   io.FontGlobalScale = 1.0f / dpr;
   return true;
