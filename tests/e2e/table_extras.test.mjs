@@ -4,7 +4,7 @@
 // Screenshots: build/e2e/extras-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, state, widgets, waitWidget, tapSettled, tapCarefully, scrollIntoView, openTab, tapTimes,
+import { launch, state, until, widgets, waitWidget, settled, tapSettled, tapCarefully, scrollIntoView, openTab, tapTimes,
          typeReplacing, campaign, dispatch, untilCampaign, freshFrames, screenshotFailures } from "./lib.mjs";
 import { openPatient, shotNow } from "./touch_gestures.mjs";
 
@@ -98,6 +98,105 @@ test("death saves: Success / Failure record a result without a die", { timeout: 
   await untilCampaign(page, (c) => c.creatures[0].death_saves.failures === 2, "a second failure");
   await tapSettled(page, "top.undo");
   await untilCampaign(page, (c) => c.creatures[0].death_saves.failures === 1, "undone");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A widget under a visible notice takes the tap (the notice draws over it but takes no input).
+test("a tap on a widget under a visible notice reaches the widget", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openPatient(env);
+  assert.equal(await dispatch(page, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7, count: 12 }), 1);
+  await openTab(page, "party");
+  await waitWidget(page, "party.card.c1");
+  for (let attempt = 0; ; attempt++) {
+    // a refusal shows an error notice at the bottom, over the cards
+    assert.equal(await dispatch(page, { type: "UseLegendaryResistance", target: "c1" }), 0);
+    await waitWidget(page, "notice", { where: (w) => /no legendary resistances/.test(w.label) });
+    const n = await settled(page, "notice");  // its size settles over the first frames
+    const cards = (await widgets(page)).filter((w) => w.id.startsWith("party.card.") && w.visible);
+    const under = cards.find((w) => Math.min(w.y + w.h, n.y + n.h) - Math.max(w.y, n.y) >= 12);
+    assert.ok(under, `a card under the notice ${JSON.stringify(n)}: ${JSON.stringify(cards)}`);
+    const y = (Math.max(under.y, n.y) + Math.min(under.y + under.h, n.y + n.h)) / 2;
+    await shotNow(page, "extras-en-04-notice-over-card");
+    const before = (await widgets(page)).find((w) => w.id === "notice" && w.visible);
+    await page.touchscreen.tap(n.x + n.w / 2, y);
+    await freshFrames(page, 2);
+    const still = (await widgets(page)).find((w) => w.id === "notice" && w.visible);
+    if (!before || !still) {  // the notice ended before the tap landed (a slow machine): once more
+      assert.ok(attempt < 2, "the notice kept ending before the tap");
+      continue;
+    }
+    // the card opened the creature's sheet while the notice still showed
+    const hp = await waitWidget(page, "sheet.hpbar");
+    assert.equal(hp.label, "7/7+0");
+    break;
+  }
+  await shotNow(page, "extras-en-05-sheet-through-notice");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("text size: the fonts are rasterised again at the new size (sharp, not scaled)", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openPatient(env);
+  const dpr = 2.625;
+  // the body font is 19 CSS px × the text scale, rasterised at whole device pixels and drawn 1:1
+  const rasterised = (scale) => (s) => s.font_atlas_px === Math.floor(19 * scale * dpr) &&
+                                       Math.abs(s.font_px - Math.floor(19 * scale * dpr) / dpr) < 0.01 &&
+                                       Math.abs(s.font_scale - 1 / dpr) < 1e-4;
+  const s0 = await state(page);
+  assert.ok(rasterised(1)(s0), `normal: ${JSON.stringify(s0)}`);
+  await openTab(page, "settings");
+  await tapCarefully(page, "settings.text.large");
+  const s1 = await until(page, rasterised(1.2), "large fonts rasterised");
+  assert.ok(s1.font_px > s0.font_px + 3, `larger: ${s0.font_px} → ${s1.font_px}`);
+  await shotNow(page, "extras-en-06-text-large");
+  await tapCarefully(page, "settings.text.small");
+  const s2 = await until(page, rasterised(0.85), "small fonts rasterised");
+  assert.ok(s2.font_px < s0.font_px - 2, `smaller: ${s0.font_px} → ${s2.font_px}`);
+  await shotNow(page, "extras-en-07-text-small");
+  await tapCarefully(page, "settings.text.normal");
+  await until(page, rasterised(1), "normal again");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Settings: what players see of NPC/monster HP (DM only), two columns on a wide screen", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Ліс" }), 1);
+  assert.equal(await dispatch(page, { type: "AddCreature", name: "Гоблін", kind: "monster", hp: 7 }), 1);
+  await openTab(page, "settings");
+  await scrollIntoView(page, "settings.hp_others.status");
+  await waitWidget(page, "settings.hp_others.status", { where: (w) => w.label.endsWith("[on]") });  // the default
+  await tapCarefully(page, "settings.hp_others.hidden");
+  await untilCampaign(page, (c) => c.settings.hp_visibility.others === "hidden", "others hidden");
+  await scrollIntoView(page, "settings.hp_party.exact");
+  await shotNow(page, "extras-uk-08-hp-visibility");
+  await tapCarefully(page, "settings.hp_party.status");
+  await untilCampaign(page, (c) => c.settings.hp_visibility.party === "status", "party as status");
+  await tapSettled(page, "top.undo");
+  await untilCampaign(page, (c) => c.settings.hp_visibility.party === "exact" && c.settings.hp_visibility.others === "hidden",
+                      "undo: the party exact again");
+  // players see the monster's HP as the DM chose ("?"), and not the control
+  await tapCarefully(page, "settings.mode.player");
+  await waitWidget(page, "settings.mode.player", { where: (w) => w.label.endsWith("[on]") });
+  await freshFrames(page, 3);
+  assert.ok(!(await widgets(page)).some((w) => w.id.startsWith("settings.hp_") && w.visible), "no control in player mode");
+  await openTab(page, "party");
+  await tapCarefully(page, "party.card.c1");
+  await waitWidget(page, "sheet.hpbar");
+  await shotNow(page, "extras-uk-09-player-sees-hidden-hp");
+  await openTab(page, "settings");
+  await tapCarefully(page, "settings.mode.dm");
+  await waitWidget(page, "settings.mode.dm", { where: (w) => w.label.endsWith("[on]") });
+
+  // landscape: two columns — the device's choices on the left, the campaign's on the right
+  await page.setViewportSize({ width: 915, height: 412 });
+  await freshFrames(page, 4);
+  const rules = await scrollIntoView(page, "settings.exhaustion.2014");
+  const hp = await scrollIntoView(page, "settings.hp_others.exact");
+  assert.ok(hp.x + hp.w < 915 / 2 + 10, `HP visibility in the left column: ${JSON.stringify(hp)}`);
+  assert.ok(rules.x > 915 / 2 - 10, `rules in the right column: ${JSON.stringify(rules)}`);
+  await shotNow(page, "extras-uk-10-settings-landscape");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -1,7 +1,8 @@
-// Settings: language, look (theme, text size), DM or player mode, the campaign's rules (rule modules on/off,
-// exhaustion edition, potion warning), data (rename, export as JSON: copy or download, start a new campaign),
-// and About with the SRD credit. Campaign settings change through SetSettings (undoable); look and mode are
-// preferences of this device (platform::storage()).
+// Settings: language, look (theme, text size), DM or player mode, what players see of HP (DM only), the
+// campaign's rules (rule modules on/off, exhaustion edition, potion warning), data (rename, export as JSON: copy
+// or download, start a new campaign), and About with the SRD credit; two columns on wide screens. Campaign
+// settings change through SetSettings (undoable); look and mode are preferences of this device
+// (platform::storage()).
 #include <imgui.h>
 
 #include <string>
@@ -74,6 +75,32 @@ void draw_mode() {
                      mode))
     set_player_mode(mode == 1);
   muted(T(mode == 1 ? "ui.settings.mode.player_hint" : "ui.settings.mode.dm_hint"));
+}
+
+// What player mode (and a player's share link) shows of HP: the party's and the NPCs'/monsters' separately.
+// The DM's choice for the campaign (SetSettings, undoable); players do not see the control.
+void draw_hp_visibility() {
+  if (ui_player_mode()) return;
+  section(T("ui.settings.hp_vis"));
+  muted(T("ui.settings.hp_vis_hint"));
+  const auto& v = model().state().settings.hp_visibility;
+  static const char* const kModes[] = {"exact", "status", "hidden"};
+  auto index_of = [](const std::string& mode) {
+    for (int i = 0; i < 3; ++i)
+      if (mode == kModes[i]) return i;
+    return 0;
+  };
+  const std::vector<ctl::Option> options = {{"exact", T("ui.settings.hp_vis.exact")},
+                                            {"status", T("ui.settings.hp_vis.status")},
+                                            {"hidden", T("ui.settings.hp_vis.hidden")}};
+  ctl::label(T("ui.settings.hp_vis.others"));
+  int others = index_of(v.others);
+  if (ctl::segmented("settings.hp_others", options, others))
+    model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"others", kModes[others]}}}});
+  ctl::label(T("ui.settings.hp_vis.party"));
+  int party = index_of(v.party);
+  if (ctl::segmented("settings.hp_party", options, party))
+    model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", kModes[party]}}}});
 }
 
 std::string module_name(const campaign::Module& m) {
@@ -216,8 +243,23 @@ void draw_settings() {
   language_button(Lang::cs, "Čeština");
   language_button(Lang::uk, "Українська");
   language_button(Lang::en, "English");
+  // Wide screens (landscape, tablet): two columns of about equal length.
+  const bool wide = ImGui::GetMainViewport()->Size.x >= 700.0f;  // as wide_layout() (creature_ui.hpp)
+  if (wide && ImGui::BeginTable("##settings2", 2, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
+    ImGui::TableNextColumn();
+    draw_look();
+    draw_mode();
+    draw_hp_visibility();
+    draw_data();
+    ImGui::TableNextColumn();
+    draw_campaign_rules();  // the longest section: a column of its own
+    draw_about();
+    ImGui::EndTable();
+    return;
+  }
   draw_look();
   draw_mode();
+  draw_hp_visibility();
   draw_campaign_rules();
   draw_data();
   draw_about();
