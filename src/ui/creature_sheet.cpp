@@ -15,6 +15,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/party_edit.hpp"
+#include "ui/resurrection.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
@@ -101,6 +102,7 @@ void hp_block(const Creature& c) {
     ImGui::PopFont();
   }
   if (c.hp == 0 && !c.death_saves.dead) draw_death_saves(c, "sheet");
+  resurrection_button(c);  // a dead creature: the ritual (house rule)
 }
 
 // ---- numbers ---------------------------------------------------------------------------------------------
@@ -930,6 +932,11 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   }
   const Creature c = *found;  // a copy: buttons below change the state
   ImGui::PushID(id.c_str());
+  if (resurrection_open(id)) {  // the ritual's flow takes the sheet's place until it is closed
+    draw_resurrection(id);
+    ImGui::PopID();
+    return;
+  }
   header(c, show_back, back);
   hp_block(c);
   if (ui_player_mode() && !is_party(c)) {
