@@ -1,12 +1,16 @@
-// The rules screen: Reference | Tables (Generators) | Notes.
+// The rules screen: Reference | Tables (Generators) | Prices | Notes.
 //   Reference: search every rule entry (core/reference) in the reader's language; a result opens the entry (body
 //   with paragraphs and bullets), its roll tables (→ the Tables tab) and its tools (calculator forms).
 //   Tables: every roll table (core/tables) with its rows; Roll (nested rolls shown), or enter a physical die's
 //   result; "apply to a creature" records it through the engine's RollTable command.
+//   Prices: the price list with the DM's campaign prices (ui/rules_prices.cpp).
 //   Notes: the house-rule notes (players see them) and the DM's secret notes (hidden in player mode), saved with
 //   SetSettings.
+// Portrait: one column (a list, or the entry / table / price item opened from it, with a back button). Wide
+// (≥ 700 CSS px, landscape or tablet): the list or search on the left, the open entry / table / item on the right.
 #include <imgui.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +22,9 @@
 #include "ui/dice_controls.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/creature_ui.hpp"
 #include "ui/rules_calc.hpp"
+#include "ui/rules_prices.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -29,7 +35,7 @@ namespace druzina::ui {
 namespace {
 
 struct State {
-  int section = 0;  // 0 reference, 1 tables, 2 notes
+  int section = 0;  // 0 reference, 1 tables, 2 prices, 3 notes
   std::string query;
   std::string entry;  // open entry id ("" = the list)
   std::string table;  // open table id ("" = the list)
@@ -39,6 +45,7 @@ struct State {
   std::string house_notes, dm_notes;
   bool house_dirty = false, dm_dirty = false;
   bool scroll_top = false;
+  bool wide = false;  // this frame: two columns (no back buttons on the right)
   // search cache
   std::string cached_query;
   Lang cached_lang = Lang::en;
@@ -61,6 +68,7 @@ std::string utf8_prefix(const std::string& s, size_t n) {
 }
 
 void back_button(const char* id) {
+  if (st().wide) return;  // the list stays on the left
   std::string l = std::string("\xE2\x86\x90 ") + T("ui.ctl.back");  // ←
   if (big_button(l.c_str())) {
     if (std::string(id) == "rules.entry.back") st().entry.clear();
@@ -136,15 +144,20 @@ void draw_entry(const reference::Entry& e) {
   }
 }
 
-void draw_reference() {
+// The open entry; false when none is open.
+bool draw_open_entry() {
   State& s = st();
-  if (!s.entry.empty()) {
-    if (const reference::Entry* e = reference::find(s.entry)) {
-      draw_entry(*e);
-      return;
-    }
-    s.entry.clear();
+  if (s.entry.empty()) return false;
+  if (const reference::Entry* e = reference::find(s.entry)) {
+    draw_entry(*e);
+    return true;
   }
+  s.entry.clear();
+  return false;
+}
+
+void draw_reference_list() {
+  State& s = st();
   text_field("##search", T("ui.rules.search"), s.query);
   track("rules.search", s.query);
   if (!s.cache_valid || s.cached_query != s.query || s.cached_lang != ui().lang) {
@@ -171,7 +184,7 @@ void draw_reference() {
       ImGui::PopFont();
       last_source = e.source;
     }
-    if (ctl::card_button("rules.ref." + e.id, e.title.in(lang).c_str(), e.summary.in(lang).c_str())) {
+    if (ctl::card_button("rules.ref." + e.id, e.title.in(lang).c_str(), e.summary.in(lang).c_str(), s.wide && s.entry == e.id)) {
       s.entry = e.id;
       go_top();
     }
@@ -305,22 +318,27 @@ void draw_table(const tables::Table& t) {
   }
 }
 
-void draw_tables() {
+// The open table; false when none is open.
+bool draw_open_table() {
   State& s = st();
-  if (!s.table.empty()) {
-    if (tables::has_table(s.table)) {
-      draw_table(tables::table(s.table));
-      return;
-    }
-    s.table.clear();
+  if (s.table.empty()) return false;
+  if (tables::has_table(s.table)) {
+    draw_table(tables::table(s.table));
+    return true;
   }
+  s.table.clear();
+  return false;
+}
+
+void draw_tables_list() {
+  State& s = st();
   const Lang lang = ui().lang;
   muted(T("ui.rules.tables_intro"));
   for (const auto& id : tables::table_ids()) {
     const tables::Table& t = tables::table(id);
     std::string body = Tf("ui.rules.table.die", {{"die", t.die}}) + "  \xC2\xB7  " +
                        Tf("ui.rules.table.row_count", {{"n", static_cast<long long>(t.rows.size())}});
-    if (ctl::card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str())) {
+    if (ctl::card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str(), s.wide && s.table == id)) {
       s.table = id;
       s.result.reset();
       go_top();
@@ -363,28 +381,79 @@ void draw_notes() {
   track("rules.notes.dm_save", T("ui.rules.notes.save"));
 }
 
+
+// The section's list (left column, or the whole screen in portrait) and what is open from it.
+void draw_list(int section) {
+  switch (section) {
+    case 0: draw_reference_list(); break;
+    case 1: draw_tables_list(); break;
+    default: draw_price_list(); break;
+  }
+}
+
+bool draw_open(int section) {
+  switch (section) {
+    case 0: return draw_open_entry();
+    case 1: return draw_open_table();
+    default: return draw_price_item(!st().wide);
+  }
+}
+
 }  // namespace
 
 void draw_rules() {
   State& s = st();
-  if (s.scroll_top) {
+  s.wide = wide_layout() && s.section != 3;
+  if (s.scroll_top && !s.wide) {
     ImGui::SetScrollY(0);
     s.scroll_top = false;
   }
-  heading(T("ui.tab.rules"));
-  track("screen.rules", T("ui.tab.rules"));
+  if (wide_layout()) {  // landscape is short: the sections go next to the title
+    const float y = ImGui::GetCursorPosY();
+    ImGui::PushFont(ui().fonts.big);
+    ImGui::SetCursorPosY(y + std::max(0.0f, (kTouchTarget - ImGui::GetFontSize()) * 0.5f));
+    ImGui::TextUnformatted(T("ui.tab.rules"));
+    ImGui::PopFont();
+    track("screen.rules", T("ui.tab.rules"));
+    ImGui::SameLine(0, 24);
+    ImGui::SetCursorPosY(y);
+  } else {
+    heading(T("ui.tab.rules"));
+    track("screen.rules", T("ui.tab.rules"));
+  }
   if (ctl::segmented("rules.section",
                      {{"reference", T("ui.rules.section.reference")},
                       {"tables", T("ui.rules.section.tables")},
+                      {"prices", T("ui.prices.section")},
                       {"notes", T("ui.rules.section.notes")}},
                      s.section))
     go_top();
   ImGui::Spacing();
-  switch (s.section) {
-    case 0: draw_reference(); break;
-    case 1: draw_tables(); break;
-    default: draw_notes(); break;
+  if (s.section == 3) {
+    draw_notes();
+    return;
   }
+  if (!s.wide) {
+    if (!draw_open(s.section)) draw_list(s.section);
+    return;
+  }
+  // Two columns: each scrolls on its own; a newly opened entry starts at the top of the right one.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float left = std::max(320.0f, avail.x * 0.42f);
+  ImGui::BeginChild("##rules_list", ImVec2(left, avail.y), ImGuiChildFlags_None);
+  draw_list(s.section);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("##rules_open", ImVec2(0, avail.y), ImGuiChildFlags_None);
+  if (s.scroll_top) {
+    ImGui::SetScrollY(0);
+    s.scroll_top = false;
+  }
+  if (!draw_open(s.section)) {
+    muted(T("ui.rules.pick_one"));
+    track("rules.pick_one", T("ui.rules.pick_one"));
+  }
+  ImGui::EndChild();
 }
 
 }  // namespace druzina::ui
