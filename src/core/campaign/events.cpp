@@ -28,6 +28,14 @@ constexpr const char* kDeathSavesPrefix = "event.death_saves.";
 // [SECTION] helpers
 // =====================================================================================================
 const std::string& s(const json& d, const char* key) { return d.at(key).get_ref<const std::string&>(); }
+
+// A text set into a log line that ends the sentence itself: without its own final full stop (table rows end with
+// one), so "… {text}." does not print "..".
+std::string without_final_stop(std::string text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.pop_back();
+  while (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
 int i(const json& d, const char* key) {
   int v = 0;
   jr::get(d.at(key), v);
@@ -599,7 +607,7 @@ void register_base_events(Engine& e) {
       [](const json& d, const LogContext& lc) {
         Text t;
         jr::get(d.at("injury").value("text", json::object()), t);
-        return tr(lc.lang, "event.injury_added", {{"name", name_of(lc, d)}, {"text", t.in(lc.lang)}});
+        return tr(lc.lang, "event.injury_added", {{"name", name_of(lc, d)}, {"text", without_final_stop(t.in(lc.lang))}});
       });
 
   reg(
