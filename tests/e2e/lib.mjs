@@ -162,20 +162,13 @@ export async function scrollIntoView(page, id, { timeout = 30000 } = {}) {
   }
 }
 
-// Taps a widget like a careful person: scroll it into view if needed, and if a notice covers it, wait until
-// the notice is gone.
+// Taps a widget like a careful person: after fresh frames, scrolled into view, once it holds still. (A notice
+// over it does not matter: notices take no input.)
 export async function tapCarefully(page, id) {
   lastPage = page;
   await freshFrames(page);
   await scrollIntoView(page, id);
-  let w = await settled(page, id);
-  const end = Date.now() + 20000;
-  for (;;) {
-    const n = (await widgets(page)).find((x) => x.id === "notice" && x.visible);
-    if (!n || n.y > w.y + w.h || n.y + n.h < w.y || Date.now() > end) break;
-    await page.waitForTimeout(200);
-  }
-  w = await settled(page, id);
+  const w = await settled(page, id);
   await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
 }
