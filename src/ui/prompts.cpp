@@ -166,10 +166,10 @@ int draw_prompts(const std::string& only_creature) {
     if (choices) {
       const int n = static_cast<int>(choices->size());
       const int per_row = n <= 3 ? std::max(1, n) : 2;
+      const float w = split_width(per_row);  // before the row: after SameLine only the rest of it is left
       int i = 0;
       for (const auto& ch : *choices) {
         if (i % per_row) ImGui::SameLine();
-        float w = split_width(per_row);
         std::string label = choice_label(p, ch);
         std::string key = ch.is_string() ? ch.get<std::string>() : ch.dump();
         ImGui::PushID(i);

@@ -408,26 +408,32 @@ void draw_rules() {
     ImGui::SetScrollY(0);
     s.scroll_top = false;
   }
-  if (wide_layout()) {  // landscape is short: the sections go next to the title
-    const float y = ImGui::GetCursorPosY();
+  const std::vector<ctl::Option> sections = {{"reference", T("ui.rules.section.reference")},
+                                             {"tables", T("ui.rules.section.tables")},
+                                             {"prices", T("ui.prices.section")},
+                                             {"notes", T("ui.rules.section.notes")}};
+  bool changed = false;
+  if (wide_layout() && ImGui::BeginTable("##rules_head", 2)) {  // landscape is short: sections next to the title
     ImGui::PushFont(ui().fonts.big);
-    ImGui::SetCursorPosY(y + std::max(0.0f, (kTouchTarget - ImGui::GetFontSize()) * 0.5f));
+    const float title_w = ImGui::CalcTextSize(T("ui.tab.rules")).x + 24;
+    ImGui::PopFont();
+    ImGui::TableSetupColumn("t", ImGuiTableColumnFlags_WidthFixed, title_w);
+    ImGui::TableSetupColumn("s", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextColumn();
+    ImGui::PushFont(ui().fonts.big);
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + std::max(0.0f, (kTouchTarget - ImGui::GetFontSize()) * 0.5f));
     ImGui::TextUnformatted(T("ui.tab.rules"));
     ImGui::PopFont();
     track("screen.rules", T("ui.tab.rules"));
-    ImGui::SameLine(0, 24);
-    ImGui::SetCursorPosY(y);
+    ImGui::TableNextColumn();
+    changed = ctl::segmented("rules.section", sections, s.section);
+    ImGui::EndTable();
   } else {
     heading(T("ui.tab.rules"));
     track("screen.rules", T("ui.tab.rules"));
+    changed = ctl::segmented("rules.section", sections, s.section);
   }
-  if (ctl::segmented("rules.section",
-                     {{"reference", T("ui.rules.section.reference")},
-                      {"tables", T("ui.rules.section.tables")},
-                      {"prices", T("ui.prices.section")},
-                      {"notes", T("ui.rules.section.notes")}},
-                     s.section))
-    go_top();
+  if (changed) go_top();
   ImGui::Spacing();
   if (s.section == 3) {
     draw_notes();
