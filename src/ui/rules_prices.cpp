@@ -32,6 +32,8 @@ struct State {
   std::string category;  // "" = all
   std::string item;      // the open item ("" = none)
   bool scroll_top = false;
+  float list_scroll = 0;  // portrait: where the list was, restored when the item closes
+  bool restore = false;
   // search cache
   std::string cached_query;
   Lang cached_lang = Lang::en;
@@ -175,6 +177,12 @@ bool price_item_open() {
 void draw_price_list() {
   State& s = st();
   const Lang lang = ui().lang;
+  if (s.restore) {
+    ImGui::SetScrollY(s.list_scroll);
+    s.restore = false;
+  } else {
+    s.list_scroll = ImGui::GetScrollY();
+  }
   // Two columns: the search field and the category filter share a row (the screen is short in landscape).
   if (wide_layout() && ImGui::BeginTable("##searchrow", 2, ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("q", ImGuiTableColumnFlags_WidthStretch, 0.6f);
@@ -242,6 +250,7 @@ bool draw_price_item(bool show_back) {
     std::string l = std::string("\xE2\x86\x90 ") + T("ui.prices.back");
     if (big_button(l.c_str())) {
       s.item.clear();
+      s.restore = true;
       return true;
     }
     track("prices.back", l);
