@@ -141,6 +141,31 @@ test("resurrection ritual: the soul's question for the DM, answered on the ritua
   await context.close();
 });
 
+test("resurrection ritual in player mode: no soul choice; starting it is undone with the top bar's undo", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openPatient(env);
+  const ids = await deadParty(page);
+  await openTab(page, "settings");
+  await tapCarefully(page, "settings.mode.player");
+  await openTab(page, "party");
+  await tapCarefully(page, `party.card.${ids.Mira}`);
+  await tapCarefully(page, "sheet.resurrect");
+  await tapCarefully(page, "res.casting.longer");
+  await waitWidget(page, "res.start");
+  assert.ok(!(await widgets(page)).some((w) => w.id.startsWith("res.soul.")), "the soul's choice is the DM's");
+  await tapCarefully(page, "res.start");
+  let c = await untilCampaign(page, (c) => Object.values(c.modules["resurrection-ritual"].rituals).some((r) => r.status === "open"),
+                              "the ritual started");
+  assert.equal(Object.values(c.modules["resurrection-ritual"].rituals).find((r) => r.status === "open").soul_refuses, null,
+               "players leave the soul to the DM's question");
+  await waitWidget(page, "res.dc");
+  await tapSettled(page, "top.undo");  // in the top bar, above the scrolling area
+  await untilCampaign(page, (c) => !Object.values(c.modules["resurrection-ritual"]?.rituals || {}).some((r) => r.status === "open"),
+                      "the start undone");
+  await waitWidget(page, "res.start");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 async function openPrices(page) {
   await openTab(page, "rules");
   await tapSettled(page, "rules.section.prices");
