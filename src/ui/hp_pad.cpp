@@ -108,58 +108,29 @@ void open_hp(const std::string& creature_id) {
   open(std::move(r));
 }
 
-void draw() {
+namespace {
+
+// The display: what was typed, right-aligned in big digits.
+void draw_display() {
+  const State& s = st();
+  std::string shown = s.digits.empty() ? std::string("0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
+  ImVec2 p = ImGui::GetCursorScreenPos();
+  const float dw = ImGui::GetContentRegionAvail().x, dh = 64.0f;
+  ImGui::Dummy(ImVec2(dw, dh));
+  track("pad.value", s.digits.empty() ? "" : std::to_string(typed_value()));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddRectFilled(p, ImVec2(p.x + dw, p.y + dh), ImGui::GetColorU32(ImGuiCol_FrameBg), 10.0f);
+  ImFont* big = ui().fonts.big;
+  float fs = big->FontSize * ImGui::GetIO().FontGlobalScale * 1.4f;
+  ImVec2 ts = big->CalcTextSizeA(fs, FLT_MAX, 0, shown.c_str());
+  ImU32 col = ImGui::GetColorU32(s.digits.empty() ? col_muted() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
+  dl->AddText(big, fs, ImVec2(p.x + dw - ts.x - 16, p.y + (dh - ts.y) * 0.5f), col, shown.c_str());
+}
+
+// keys: 1 2 3 / 4 5 6 / 7 8 9 / (−) 0 ←
+void draw_keys(float kh) {
   State& s = st();
-  if (!s.open) return;
-  if (s.pending_open) {
-    ImGui::OpenPopup("##pad");
-    s.pending_open = false;
-  }
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float w = std::min(vp->Size.x - 16.0f, 460.0f);
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y - 8.0f - ui().safe_bottom),
-                          ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 14));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 16.0f);
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 8));
-  if (!ImGui::BeginPopupModal("##pad", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::PopStyleVar(3);
-    s.open = false;
-    return;
-  }
-  bool close_now = false;
-  // title row with a close button
-  const float close_w = 56.0f;
-  ImGui::PushFont(ui().fonts.big);
-  ImGui::PushTextWrapPos(ImGui::GetContentRegionAvail().x - close_w);
-  ImGui::TextUnformatted(s.req.title.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopFont();
-  ImGui::SameLine(ImGui::GetContentRegionMax().x - close_w);
-  if (big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget))) close_now = true;  // ✕
-  track("pad.close", T("ui.common.close"));
-  if (!s.req.subtitle.empty()) muted(s.req.subtitle.c_str());
-
-  // the display
-  {
-    std::string shown = s.digits.empty() ? std::string("0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    const float dw = ImGui::GetContentRegionAvail().x, dh = 64.0f;
-    ImGui::Dummy(ImVec2(dw, dh));
-    track("pad.value", s.digits.empty() ? "" : std::to_string(typed_value()));
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(p, ImVec2(p.x + dw, p.y + dh), ImGui::GetColorU32(ImGuiCol_FrameBg), 10.0f);
-    ImFont* big = ui().fonts.big;
-    float fs = big->FontSize * ImGui::GetIO().FontGlobalScale * 1.4f;
-    ImVec2 ts = big->CalcTextSizeA(fs, FLT_MAX, 0, shown.c_str());
-    ImU32 col = ImGui::GetColorU32(s.digits.empty() ? col_muted() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
-    dl->AddText(big, fs, ImVec2(p.x + dw - ts.x - 16, p.y + (dh - ts.y) * 0.5f), col, shown.c_str());
-  }
-  if (s.req.extra) s.req.extra();
-
-  // keys: 1 2 3 / 4 5 6 / 7 8 9 / (−) 0 ←
-  const float kw = split_width(3), kh = 58.0f;
+  const float kw = split_width(3);
   auto press_digit = [&s](char d) {
     if (s.digits.size() >= 6) return;
     if (s.digits == "0") s.digits.clear();
@@ -187,9 +158,11 @@ void draw() {
   key("\xE2\x86\x90", "pad.back", kw, kh, [&] {  // ←
     if (!s.digits.empty()) s.digits.pop_back();
   });
+}
 
-  // actions
-  ImGui::Spacing();
+// The action buttons (Damage / Heal / Temp HP, or OK); returns the chosen one.
+std::function<void(int)> draw_actions() {
+  const State& s = st();
   const int n = static_cast<int>(s.req.actions.size());
   const float aw = split_width(std::max(1, n));
   long long v = typed_value();
@@ -211,16 +184,72 @@ void draw() {
     ImGui::TextWrapped("%s", Tf("ui.pad.range", {{"min", s.req.lo}, {"max", s.req.hi}}).c_str());
     ImGui::PopStyleColor();
   }
-  if (chosen) {
-    close_now = true;
+  return chosen;
+}
+
+}  // namespace
+
+void draw() {
+  State& s = st();
+  if (!s.open) return;
+  if (s.pending_open) {
+    ImGui::OpenPopup("##pad");
+    s.pending_open = false;
   }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  // A short screen (a phone in landscape) cannot fit the pad in one column: the keys go to the right.
+  const float avail_h = vp->Size.y - ui().safe_top - ui().safe_bottom - 16.0f;
+  const bool wide = avail_h < 620.0f && vp->Size.x > vp->Size.y;
+  const float w = std::min(vp->Size.x - 16.0f, wide ? 820.0f : 460.0f);
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y - 8.0f - ui().safe_bottom),
+                          ImGuiCond_Always, ImVec2(0.5f, 1.0f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 14));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 16.0f);
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 8));
+  if (!ImGui::BeginPopupModal("##pad", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PopStyleVar(3);
+    s.open = false;
+    return;
+  }
+  const bool columns = wide && ImGui::BeginTable("##padcols", 2, ImGuiTableFlags_SizingStretchSame);
+  if (columns) ImGui::TableNextColumn();
+  bool close_now = false;
+  // title row with a close button
+  const float close_w = 56.0f;
+  ImGui::PushFont(ui().fonts.big);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - close_w);
+  ImGui::TextUnformatted(s.req.title.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::PopFont();
+  ImGui::SameLine(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - close_w);
+  if (big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget))) close_now = true;  // ✕
+  track("pad.close", T("ui.common.close"));
+  if (!s.req.subtitle.empty()) muted(s.req.subtitle.c_str());
+  draw_display();
+  if (s.req.extra) s.req.extra();
+  std::function<void(int)> chosen;
+  if (columns) {
+    ImGui::Spacing();
+    chosen = draw_actions();
+    ImGui::TableNextColumn();
+    ImGui::Indent(16.0f);  // keep the keys clear of the close button
+    draw_keys(50.0f);
+    ImGui::Unindent(16.0f);
+    ImGui::EndTable();
+  } else {
+    draw_keys(58.0f);
+    ImGui::Spacing();
+    chosen = draw_actions();
+  }
+  if (chosen) close_now = true;
   if (close_now) {
     ImGui::CloseCurrentPopup();
     s.open = false;
   }
   ImGui::EndPopup();
   ImGui::PopStyleVar(3);
-  if (chosen) chosen(static_cast<int>(s.digits.empty() ? 0 : v));
+  if (chosen) chosen(static_cast<int>(s.digits.empty() ? 0 : typed_value()));
 }
 
 }  // namespace druzina::ui::pad

@@ -1,6 +1,6 @@
 // Table extras at 412×915 with touch: legendary resistances (set in the monster form, used from the Combat list,
 // undone), death saves marked as a success / failure without a die, a tap on a widget under a visible notice,
-// the text size re-rasterising the fonts, the players' view of NPC/monster HP in Settings.
+// the text size re-rasterising the fonts, the players' view of NPC/monster HP in Settings, the number pad in landscape.
 // Screenshots: build/e2e/extras-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -197,6 +197,26 @@ test("Settings: what players see of NPC/monster HP (DM only), two columns on a w
   assert.ok(hp.x + hp.w < 915 / 2 + 10, `HP visibility in the left column: ${JSON.stringify(hp)}`);
   assert.ok(rules.x > 915 / 2 - 10, `rules in the right column: ${JSON.stringify(rules)}`);
   await shotNow(page, "extras-uk-10-settings-landscape");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the number pad fits a phone in landscape: keys beside the display, the actions on screen", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openPatient(env, { device: { viewport: { width: 915, height: 412 } } });
+  assert.equal(await dispatch(page, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7, ac: 13 }), 1);
+  const id = (await campaign(page)).creatures[0].id;
+  await openTab(page, "party");
+  await tapCarefully(page, `party.hp.${id}`);
+  for (const w of ["pad.damage", "pad.9", "pad.close"]) {
+    const r = await settled(page, w);
+    assert.ok(r.y >= 0 && r.y + r.h <= 412 && r.h >= 44, `${w} on screen and big enough: ${JSON.stringify(r)}`);
+  }
+  const display = await settled(page, "pad.value"), key = await settled(page, "pad.1");
+  assert.ok(key.x > display.x + display.w, "the keys are beside the display");
+  await shotNow(page, "extras-en-06-pad-landscape");
+  await tapSettled(page, "pad.3");
+  await tapSettled(page, "pad.damage");
+  await untilCampaign(page, (c) => c.creatures[0].hp === 4, "3 damage entered in landscape");
   assert.deepEqual(errors, []);
   await context.close();
 });
