@@ -114,8 +114,13 @@ std::string until_text(const campaign::Until& u, const Creature& bearer) {
     return Tf("campaign.until.rounds", {{"n", left}});
   }
   if (u.kind == "minutes") {
+    // "na 1 hodinu", "на 1 годину": the duration after "for" takes the accusative (1 hodina → na 1 hodinu)
     long long left = std::max(1LL, u.set_at + u.minutes - model().state().minutes);
-    return Tf("campaign.until.minutes", {{"duration", duration_text(left)}});
+    long long d = left / 1440, h = (left % 1440) / 60, m = left % 60;
+    std::string out;
+    for (auto [key, n] : {std::pair{"ui.creature.for_days", d}, {"ui.creature.for_hours", h}, {"ui.creature.for_minutes", m}})
+      if (n) out += (out.empty() ? "" : " ") + Tf(key, {{"n", n}});
+    return Tf("campaign.until.minutes", {{"duration", out}});
   }
   if (u.kind == "long_rest") return T("campaign.until.long_rest");
   return {};
@@ -402,7 +407,9 @@ void end_card() {
 void section(const char* title) {
   ImGui::Spacing();
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
+  ImGui::PushTextWrapPos(0.0f);  // a long heading (Ukrainian) wraps instead of running off the screen
   ImGui::TextUnformatted(title);
+  ImGui::PopTextWrapPos();
   ImGui::PopStyleColor();
 }
 

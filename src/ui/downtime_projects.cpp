@@ -100,10 +100,16 @@ void new_project_form() {
   for (const auto& c : st.creatures)
     if (!c.death_saves.dead && c.kind != "monster") people.push_back(&c);
   if (d.crafter.empty() || !creature(d.crafter)) d.crafter = people.empty() ? std::string() : people.front()->id;
-  const float w = split_width(2);
+  // two names a row, or one when a name (with its level and the ✓) would not fit half the width
+  bool narrow = false;
+  for (const auto* c : people)
+    narrow = narrow || ImGui::CalcTextSize(("\xE2\x9C\x93 " + c->name + " (" + std::to_string(c->level) + ")").c_str()).x >
+                           split_width(2) - 2 * ImGui::GetStyle().FramePadding.x;
+  const int per_row = narrow ? 1 : 2;
+  const float w = split_width(per_row);
   int k = 0;
   for (const auto* c : people) {
-    if (k++ % 2) ImGui::SameLine();
+    if (k++ % per_row) ImGui::SameLine();
     std::string label = c->name + " (" + std::to_string(c->level) + ")";
     if (toggle_button(label.c_str(), d.crafter == c->id, "project.crafter." + c->id, ImVec2(w, kTouchTarget))) {
       d.crafter = c->id;
@@ -115,7 +121,7 @@ void new_project_form() {
     k = 0;
     for (const auto* c : people) {
       if (c->id == d.crafter) continue;
-      if (k++ % 2) ImGui::SameLine();
+      if (k++ % per_row) ImGui::SameLine();
       bool on = d.collabs.count(c->id);
       if (toggle_button(c->name.c_str(), on, "project.collab." + c->id, ImVec2(w, kTouchTarget))) {
         if (on)
@@ -187,7 +193,7 @@ void new_project_form() {
       if (d.components > 0) cmd["components_gp"] = d.components;
     }
     preview += Tf("ui.project.preview", {{"rate", cr.gp_per_hour}, {"goal", gp(static_cast<double>(cr.goal_cp) / 100.0)},
-                                         {"hours", cr.hours}, {"days", cr.days},
+                                         {"hours", cr.hours}, {"days", Tf("campaign.time.days", {{"n", cr.days}})},
                                          {"materials", gp(static_cast<double>(cr.materials_cp) / 100.0)}});
     if (cr.max_rarity) preview += "\n" + Tf("ui.project.max_rarity", {{"rarity", Tk("ui.project.rarity.", *cr.max_rarity)}});
   } catch (const UserError& e) {
@@ -201,6 +207,7 @@ void new_project_form() {
     ImGui::TextWrapped("%s", preview.c_str());
   }
   track("project.preview", error.empty() ? preview : error);
+  if (error.empty() && d.name.empty()) muted(T("ui.project.name_needed"));  // why Start is greyed out
   const float bw = split_width(2);
   if (big_button(T("ui.common.cancel"), ImVec2(bw, 56))) d.open = false;
   track("project.cancel", T("ui.common.cancel"));
