@@ -16,6 +16,7 @@
 #include "ui/model.hpp"
 #include "ui/party_edit.hpp"
 #include "ui/resurrection.hpp"
+#include "ui/sheet_rules.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets.hpp"
@@ -554,6 +555,7 @@ void inventory_block(const Creature& c) {
     muted(Tf("ui.load.thresholds", {{"enc", fmt_lb(e.encumbered_over)}, {"heavy", fmt_lb(e.heavily_over)}}).c_str());
     if (!e.disadvantage.empty()) muted(T("ui.load.disadvantage"));
     if (e.small_halving || e.dwarf_halving) muted(T("ui.load.halved"));
+    dwarf_armor_control(c);
   } else {
     muted(Tf("ui.load.total", {{"lb", fmt_lb(campaign::carried_weight(c))}}).c_str());
   }
@@ -635,10 +637,12 @@ void intelligence_block(const Creature& c) {
     ImGui::BulletText("%s", line.c_str());
   }
   if (ui_player_mode()) return;
+  literacy_controls(c, v);
   static PickDraft d;
   const bool can_pick = v.window_open && v.free > 0 && has_command("PickIntelligence");
   if (!can_pick) {
     if (v.free > 0 && !v.window_open) muted(T("ui.int.window_closed"));
+    pick_window_control(c, v);
     return;
   }
   if (d.for_id != c.id) d = PickDraft{c.id, "", 0};
@@ -656,6 +660,7 @@ void intelligence_block(const Creature& c) {
       d.name.clear();
   }
   ImGui::EndDisabled();
+  pick_window_control(c, v);
 }
 
 // ---- attunement, renown, afflictions, notes ------------------------------------------------------------
