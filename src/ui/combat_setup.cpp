@@ -8,6 +8,7 @@
 #include "ui/combat_parts.hpp"
 #include "ui/creature_ui.hpp"
 #include "ui/hp_pad.hpp"
+#include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -41,6 +42,12 @@ void draw_combat_setup() {
   std::vector<const campaign::Creature*> alive;
   for (const auto& c : st.creatures)
     if (!c.death_saves.dead) alive.push_back(&c);
+  if (ui_player_mode()) {
+    // who fights, the monsters' initiative and the start are the DM's (the turn bar is the DM's too)
+    muted(T("ui.combat.dm_starts"));
+    track("combat.dm_starts", T("ui.combat.dm_starts"));
+    return;
+  }
   section(T("ui.combat.who"));
   if (alive.empty()) {
     muted(T("ui.combat.nobody"));

@@ -226,9 +226,10 @@ std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
     out.push_back(with_durations ? condition_text(cond, c) : condition_name(cond.id));
   }
   if (c.exhaustion > 0) out.push_back(Tf("ui.creature.exhaustion_n", {{"n", c.exhaustion}}));
-  if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95 " + Tf("ui.creature.injuries_n", {{"n", n}}));  // ⚕
-  if (c.inspiration) out.push_back(std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration"));                   // ★
-  if (c.hero_points > 0) out.push_back("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}}));  // ✦
+  // the icon and its word never part at a line end: a no-break space (U+00A0) between them
+  if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95\xC2\xA0" + Tf("ui.creature.injuries_n", {{"n", n}}));  // ⚕
+  if (c.inspiration) out.push_back(std::string("\xE2\x98\x85\xC2\xA0") + T("ui.creature.inspiration"));                   // ★
+  if (c.hero_points > 0) out.push_back("\xE2\x9C\xA6\xC2\xA0" + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}}));  // ✦
   return out;
 }
 
@@ -261,11 +262,11 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
 
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), muted = ImGui::GetColorU32(col_muted());
   float x = p.x + pad, y = p.y + pad;
-  // right side: AC
-  char ac[32];
-  std::snprintf(ac, sizeof ac, "%s %d", T("ui.creature.ac"), c.ac);
-  ImVec2 acs = body->CalcTextSizeA(fs, FLT_MAX, 0, ac);
-  dl->AddText(body, fs, ImVec2(p.x + w - pad - acs.x, y), text, ac);
+  // right side: AC (players see their own party's; a monster's or an NPC's AC is the DM's, as in the player view)
+  char ac[32] = "";
+  if (!ui_player_mode() || is_party(c)) std::snprintf(ac, sizeof ac, "%s %d", T("ui.creature.ac"), c.ac);
+  ImVec2 acs = ac[0] ? body->CalcTextSizeA(fs, FLT_MAX, 0, ac) : ImVec2(0, 0);
+  if (ac[0]) dl->AddText(body, fs, ImVec2(p.x + w - pad - acs.x, y), text, ac);
   std::string title = prefix ? std::string(prefix) + "  " + c.name : c.name;
   ImVec4 clip(x, y, p.x + w - pad - acs.x - 8, y + fs + 2);
   dl->AddText(body, fs, ImVec2(x, y), highlight ? ImGui::GetColorU32(col_accent()) : text, title.c_str(), nullptr, 0,

@@ -1,6 +1,6 @@
 // The downtime screen: rests and time (short rest with hit dice, the exhausting rally, long rest, advancing the
 // clock) with a "what changed" summary, then crafting projects and the art value calculator. At ≥ 700 px:
-// rests | projects side by side.
+// rests | projects side by side (pending prompts and the summary at the top of the rests column).
 #include <imgui.h>
 
 #include "ui/creature_ui.hpp"
@@ -16,12 +16,14 @@ namespace druzina::ui {
 void draw_downtime() {
   heading(T("ui.tab.downtime"));
   track("screen.downtime", T("ui.tab.downtime"));
-  draw_prompts();
-  draw_downtime_summary();
   if (wide_layout()) {
+    // prompts and the summary scroll with the left column: above both columns they left a landscape phone
+    // (412 px tall) a strip of ~80 px for the columns themselves
     ImVec2 avail = ImGui::GetContentRegionAvail();
     const float left = avail.x * 0.5f - gap() * 0.5f;
     ImGui::BeginChild("##rest", ImVec2(left, avail.y));
+    draw_prompts();
+    draw_downtime_summary();
     draw_rest_and_time();
     ImGui::EndChild();
     ImGui::SameLine();
@@ -30,6 +32,8 @@ void draw_downtime() {
     draw_art_calculator();
     ImGui::EndChild();
   } else {
+    draw_prompts();
+    draw_downtime_summary();
     draw_rest_and_time();
     draw_projects();
     draw_art_calculator();
