@@ -96,7 +96,9 @@ void legendary_strip(const Creature& c) {
   auto it = enc.legendary.find(c.id);
   int left = it == enc.legendary.end() ? c.legendary_actions : it->second;
   ImGui::PushID(("la" + c.id).c_str());
-  std::string label = Tf("ui.combat.legendary", {{"left", left}, {"max", c.legendary_actions}});
+  // the DM's line ends "spend:" so the −1 −2 −3 below read as what they do (an action's cost)
+  std::string label = Tf(ui_player_mode() ? "ui.combat.legendary" : "ui.combat.legendary_spend",
+                         {{"left", left}, {"max", c.legendary_actions}});
   ImGui::TextUnformatted(label.c_str());
   track("combat.legendary." + c.id, std::to_string(left));
   if (!ui_player_mode()) {
