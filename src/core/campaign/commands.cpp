@@ -450,24 +450,13 @@ void register_base_commands(Engine& e) {
         int succ = x.death_saves.successes, fail = x.death_saves.failures;
         std::string outcome;
         bool stable = false;
-        if (result == "success") {
-          ++succ;
-          outcome = "success";
-          if (succ >= 3) {
-            outcome = "stable";
-            stable = true;
-            succ = fail = 0;
-          }
-        } else if (result == "failure") {
-          fail = std::min(3, fail + 1);
-          outcome = "failure";
-        } else if (roll == 20) {
+        if (result.empty() && roll == 20) {
           outcome = "revived";
           succ = fail = 0;
-        } else if (roll == 1) {
+        } else if (result.empty() && roll == 1) {
           fail = std::min(3, fail + 2);
           outcome = "two_failures";
-        } else if (roll >= 10) {
+        } else if (result == "success" || (result.empty() && roll >= 10)) {
           ++succ;
           outcome = "success";
           if (succ >= 3) {
