@@ -261,6 +261,10 @@ TEST_CASE("SetCondition and RemoveCondition", "[campaign][commands][conditions]"
          {"until", {{"kind", "minutes"}, {"minutes", 60}}}});
   REQUIRE(t.c(m).conditions.size() == 1);
   REQUIRE(t.c(m).conditions[0].until.minutes == 60);
+  // "for an hour" in the log: the accusative after na / на
+  CHECK(t.session.log(Lang::cs).back().lines[0].find("na 1 hodinu") != std::string::npos);
+  CHECK(t.session.log(Lang::uk).back().lines[0].find("на 1 годину") != std::string::npos);
+  CHECK(t.session.log(Lang::en).back().lines[0].find("for 1 hour") != std::string::npos);
   // the same id and source replaces, another source adds
   t.run({{"type", "SetCondition"}, {"target", m}, {"condition", "poisoned"}, {"source", "spider"}, {"until", "long_rest"}});
   REQUIRE(t.c(m).conditions.size() == 1);

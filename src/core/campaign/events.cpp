@@ -77,7 +77,8 @@ std::string parenthesized(const std::string& text) {
 
 std::string condition_name(Lang lang, const std::string& id) { return translated_or(lang, "campaign.condition." + id, id); }
 
-std::string duration_text(Lang lang, long long minutes) {
+// "2 days 3 hours"; `span`: the form after "for" ("na 1 hodinu", "на 1 годину": accusative in cs/uk).
+std::string duration_text(Lang lang, long long minutes, bool span = false) {
   long long d = minutes / 1440, h = (minutes % 1440) / 60, m = minutes % 60;
   std::string out;
   auto add = [&](const char* key, long long n) {
@@ -85,9 +86,9 @@ std::string duration_text(Lang lang, long long minutes) {
     if (!out.empty()) out += " ";
     out += tr(lang, key, {{"n", n}});
   };
-  add("campaign.time.days", d);
-  add("campaign.time.hours", h);
-  add("campaign.time.minutes", m);
+  add(span ? "campaign.time.days_span" : "campaign.time.days", d);
+  add(span ? "campaign.time.hours_span" : "campaign.time.hours", h);
+  add(span ? "campaign.time.minutes_span" : "campaign.time.minutes", m);
   return out.empty() ? tr(lang, "campaign.time.minutes", {{"n", 0}}) : out;
 }
 
@@ -106,7 +107,7 @@ std::string until_text(const LogContext& lc, const json& until, const std::strin
   if (kind == "end_of_next_turn") return tr(lc.lang, own ? "campaign.until.end_of_own_turn" : "campaign.until.end_of_turn", args);
   if (kind == "start_of_next_turn") return tr(lc.lang, own ? "campaign.until.start_of_own_turn" : "campaign.until.start_of_turn", args);
   if (kind == "rounds") return tr(lc.lang, "campaign.until.rounds", {{"n", until.value("rounds", 0)}});
-  if (kind == "minutes") return tr(lc.lang, "campaign.until.minutes", {{"duration", duration_text(lc.lang, until.value("minutes", 0LL))}});
+  if (kind == "minutes") return tr(lc.lang, "campaign.until.minutes", {{"duration", duration_text(lc.lang, until.value("minutes", 0LL), true)}});
   if (kind == "long_rest") return tr(lc.lang, "campaign.until.long_rest");
   return {};
 }
