@@ -71,18 +71,6 @@ void muted(const char* text) {
   ImGui::PopStyleColor();
 }
 
-void placeholder_card(const char* title, const char* body) {
-  ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 10.0f);
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
-  ImGui::BeginChild(title, ImVec2(0, 0), ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding);
-  ImGui::TextWrapped("%s", title);
-  ImGui::Spacing();
-  muted(body);
-  ImGui::EndChild();
-  ImGui::PopStyleColor();
-  ImGui::PopStyleVar();
-}
-
 namespace {
 std::vector<FieldRect> fields;
 }

@@ -12,7 +12,6 @@ inline constexpr float kTouchTarget = 48.0f;  // CSS px
 bool big_button(const char* label, ImVec2 size = ImVec2(0, 0));  // width 0 = full width
 void heading(const char* text);                                  // large text with spacing
 void muted(const char* text);                                    // secondary, wrapped text
-void placeholder_card(const char* title, const char* body);      // a framed note for screens not built yet
 
 // A text field that works with the phone keyboard (the bridge needs to know where text fields are).
 bool text_field(const char* id, const char* hint, std::string& value, ImGuiInputTextFlags flags = 0);

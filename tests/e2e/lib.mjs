@@ -156,7 +156,7 @@ export async function scrollIntoView(page, id, { timeout = 30000 } = {}) {
     if (!w) { await page.waitForTimeout(100); continue; }
     const mid = (top + bottom) / 2;
     const dy = Math.max(-300, Math.min(300, w.y + w.h / 2 - mid));
-    await page.mouse.move(size.width / 2, mid);
+    await page.mouse.move(w.x + w.w / 2, mid);  // over the widget's own column (two columns in landscape)
     await page.mouse.wheel(0, Math.abs(dy) < 40 ? Math.sign(dy) * 40 : dy);
     await page.waitForTimeout(150);
   }
