@@ -3,7 +3,7 @@
 // inspiration spent as luck.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, waitForApp, state, widgets, tap, until, shot } from "./lib.mjs";
+import { launch, openApp, waitForApp, state, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
 import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted, longPress } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
@@ -14,15 +14,6 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
 const dice = (all) => all.filter((w) => /^dice\.die\.\d+$/.test(w.id));
-
-
-async function campaign(page) {
-  return page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())));
-}
-
-async function dispatch(page, command) {
-  return page.evaluate((c) => Module.ccall("druzina_test_dispatch", "number", ["string"], [JSON.stringify(c)]), command);
-}
 
 async function setLanguage(page, lang) {
   await tapSettled(page, "tab.settings");

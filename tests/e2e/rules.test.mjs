@@ -2,7 +2,7 @@
 // reference in Czech and English with an entry's tables and calculator, and the table's notes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, widgets, tap, until, shot } from "./lib.mjs";
+import { launch, openApp, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
 import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
@@ -12,12 +12,6 @@ let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
-async function campaign(page) {
-  return page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())));
-}
-async function dispatch(page, command) {
-  return page.evaluate((c) => Module.ccall("druzina_test_dispatch", "number", ["string"], [JSON.stringify(c)]), command);
-}
 async function openRules(page, section) {
   await tapSettled(page, "tab.rules");
   await until(page, (s) => s.tab === "rules", "rules tab");

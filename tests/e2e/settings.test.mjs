@@ -2,7 +2,7 @@
 // edition as undoable campaign commands, the export, a new campaign with confirmation.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, waitForApp, widgets, tap, until, shot } from "./lib.mjs";
+import { launch, openApp, waitForApp, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
 import { reveal, tapVisible, tapSettled, shotNow, gone, settled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
@@ -12,12 +12,6 @@ let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 
-async function campaign(page) {
-  return page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())));
-}
-async function dispatch(page, command) {
-  return page.evaluate((c) => Module.ccall("druzina_test_dispatch", "number", ["string"], [JSON.stringify(c)]), command);
-}
 async function waitCampaign(page, pred, what) {
   const end = Date.now() + 8000;
   for (;;) {
