@@ -206,187 +206,228 @@ std::string gp_text(double gp) {
 
 }  // namespace
 
+// ---- crafting: its events, hooks and commands, one named unit each ----
+namespace {
+
+void event_project_worked(Engine& e) {
+  event(
+      e, "project_worked",
+      [](Campaign& c, const json& d) {
+        Project& p = project_ref(c, d.at("project").get<std::string>());
+        p.progress_gp = d.at("progress").get<double>();
+        p.hours += d.at("hours").get<double>();
+        p.done = d.at("done").get<bool>();
+        if (d.contains("materials_gp")) p.materials_gp = d.at("materials_gp").get<double>();
+        p.data["days_worked"] = p.data.value("days_worked", 0) + d.at("days").get<int>();
+      },
+      [](const json& d, const LogContext& lc) {
+        json args = {{"project", d.value("name", "")}, {"n", d.value("hours", 0)}, {"gp", gp_text(d.value("gp", 0.0))},
+                     {"progress", gp_text(d.value("progress", 0.0))}, {"goal", gp_text(d.value("goal", 0.0))},
+                     {"days", d.value("days", 0)}};
+        return tr(lc.lang, d.value("done", false) ? "event.project_completed" : "event.project_worked", args);
+      });
+}
+
+void event_overtime_saves(Engine& e) {
+  event(e, "overtime_saves", [](Campaign&, const json&) {},
+        [](const json& d, const LogContext& lc) {
+          std::string parts;
+          for (const auto& r : d.value("results", json::array())) {
+            std::string one = tr(lc.lang, r.value("success", false) ? "rules.overtime.success" : "rules.overtime.failure",
+                                 {{"name", name_of(lc, r)}, {"hour", r.value("hour", 0)}, {"total", r.value("total", 0)},
+                                  {"dc", r.value("dc", 0)}});
+            append(parts, "; ", one);
+          }
+          return tr(lc.lang, "event.overtime_saves", {{"saves", parts}});
+        });
+}
+
+void event_art_finished(Engine& e) {
+  event(
+      e, "art_finished",
+      [](Campaign& c, const json& d) {
+        Project& p = project_ref(c, d.at("project").get<std::string>());
+        p.data["art_check"] = d.at("check");
+        p.data["art_value_gp"] = d.at("value_gp");
+        p.data["worthless"] = d.at("worthless");
+      },
+      [](const json& d, const LogContext& lc) {
+        json args = {{"project", d.value("name", "")}, {"check", d.value("check", 0)}, {"gp", gp_text(d.value("value_gp", 0.0))}};
+        return tr(lc.lang, d.value("worthless", false) ? "event.art_worthless" : "event.art_finished", args);
+      });
+}
+
+void event_project_spell_confirmed(Engine& e) {
+  event(
+      e, "project_spell_confirmed",
+      [](Campaign& c, const json& d) {
+        project_ref(c, d.at("project").get<std::string>()).data["spell_confirmed"] = d.at("value").get<bool>();
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, d.value("value", false) ? "event.project_spell_confirmed" : "event.project_spell_refused",
+                  {{"project", d.value("name", "")}, {"spell", d.value("spell", "")}});
+      });
+}
+
+void command_start_project(Engine& e) {
+  command(
+      e, "StartProject",
+      {"kind", "crafter", "collaborators", "name", "value_gp", "materials_gp", "rarity", "spell_level",
+       "components_gp", "spell", "spell_confirmed", "added_value_gp"},
+      [](const Campaign& c, const json& cmd) { plan_project(c, cmd); },
+      [](Ctx& ctx, const json& cmd) {
+        Project p = plan_project(ctx.state(), cmd);
+        p.id = ctx.new_id("j");
+        json pj = p;
+        ctx.emit("project_added", {{"project", std::move(pj)}});
+        const std::string spell = p.data.value("spell", "");
+        if (!spell.empty() && !p.data.value("spell_confirmed", false))
+          actions::create_prompt(ctx, "crafting.confirm_spell", p.data.value("crafter", ""),
+                                 {{"project", p.id}, {"project_name", p.name}, {"spell", spell}, {"choices", {"yes", "no"}}, {"dm_only", true}});
+      });
+}
+
+void command_work_on_project(Engine& e) {
+  command(
+      e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared"},
+      [](const Campaign& c, const json& cmd) { plan_work(c, cmd); },
+      [](Ctx& ctx, const json& cmd) {
+        const Work w = plan_work(ctx.state(), cmd);
+        const Project& p = find_project(ctx.state(), w.project);
+        const double goal = p.goal_gp;
+        double progress = p.progress_gp;
+        int days = 0, hours = 0, max_day = 0;
+        for (int d = 0; d < w.days && progress < goal; ++d) {
+          const int need = static_cast<int>(std::ceil((goal - progress) / w.rate - 1e-9));
+          const int h = std::min(w.hours, std::max(1, need));
+          progress = std::min(goal, progress + static_cast<double>(h) * w.rate);
+          hours += h;
+          max_day = std::max(max_day, h);
+          ++days;
+        }
+        json data = {{"project", p.id}, {"name", p.name}, {"days", days}, {"hours", hours},
+                     {"hours_per_day", w.hours}, {"rate", w.rate}, {"gp", progress - p.progress_gp},
+                     {"progress", progress}, {"goal", goal}, {"done", progress >= goal}, {"crafters", w.crafters}};
+        const long long components = p.data.value("components_gp", 0LL);
+        if (p.kind == "magic" && components > 0 && !p.data.value("spell", std::string()).empty())
+          data["materials_gp"] = p.materials_gp + static_cast<double>(components * days);
+        ctx.emit("project_worked", std::move(data));
+
+        // Overtime: hours 9.. of the (single) day, for every crafter.
+        if (max_day <= 8) return;
+        json results = json::array();
+        for (int hour = 9; hour <= max_day; ++hour) {
+          const int dc = *calc::craft_overtime(hour).dc;
+          for (const auto& id : w.crafters) {
+            const Creature* x = campaign::find_creature(ctx.state(), id);
+            if (!x || x->death_saves.dead) continue;
+            const int mod = save_bonus(ctx.state(), *x, "con");
+            if (w.ask) {
+              actions::create_prompt(ctx, "crafting.overtime_save", id,
+                                     {{"project", p.id}, {"hour", hour}, {"dice", d20_plus(mod)}, {"dc", dc},
+                                      {"ability", "con"}, {"modifier", mod}});
+              continue;
+            }
+            const int d20 = ctx.rng().die(20);
+            results.push_back({{"creature", id}, {"hour", hour}, {"roll", d20}, {"modifier", mod},
+                               {"total", d20 + mod}, {"dc", dc}, {"success", d20 + mod >= dc}});
+          }
+        }
+        if (w.ask) return;
+        ctx.emit("overtime_saves", {{"project", w.project}, {"results", results}});
+        for (const auto& r : results)
+          if (!r.value("success", false)) add_exhaustion(ctx, r.value("creature", ""), 1, "overtime", "crafting_overtime");
+      });
+}
+
+void prompt_crafting_overtime_save(Engine& e) {
+  e.on_prompt("crafting.overtime_save", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    if (!answer.value("success", true)) add_exhaustion(ctx, p.creature, 1, "overtime", "crafting_overtime");
+  });
+}
+
+void command_finish_art(Engine& e) {
+  command(
+      e, "FinishArt", {"project", "check", "roll", "modifier"},
+      [](const Campaign& c, const json& cmd) {
+        const Project& p = craft_project(c, cmd);
+        if (p.kind != "art") throw UserError("rules.err.not_art", {{"project", p.name}});
+        if (!p.done) throw UserError("rules.err.project_not_done", {{"project", p.name}});
+        if (p.data.contains("art_value_gp")) throw UserError("rules.err.art_valued", {{"project", p.name}});
+        opt_int(cmd, "check", -20, 100);
+        opt_int(cmd, "roll", 1, 20);
+        opt_int(cmd, "modifier", -20, 40);
+        if (param::find(cmd, "check") && param::find(cmd, "roll")) throw UserError("rules.err.check_or_roll");
+      },
+      [](Ctx& ctx, const json& cmd) {
+        const Project& p = craft_project(ctx.state(), cmd);
+        json data = {{"project", p.id}, {"name", p.name}};
+        int check = 0;
+        if (auto c = opt_int(cmd, "check", -20, 100)) {
+          check = *c;
+          data["rolled"] = false;
+        } else {
+          auto entered = opt_int(cmd, "roll", 1, 20);
+          const int d20 = entered ? *entered : ctx.rng().die(20);
+          const int mod = opt_int(cmd, "modifier", -20, 40).value_or(0);
+          check = d20 + mod;
+          data["roll"] = d20;
+          data["modifier"] = mod;
+          data["rolled"] = !entered;
+        }
+        const long long cost = p.data.value("cost_gp", 1LL);
+        calc::ArtValue v = calc::art_value(cost, check);
+        data["check"] = check;
+        data["cost_gp"] = cost;
+        data["value_gp"] = static_cast<double>(v.value_cp) / 100.0;
+        data["worthless"] = v.worthless;
+        ctx.emit("art_finished", std::move(data));
+      });
+}
+
+void command_confirm_project_spell(Engine& e) {
+  command(
+      e, "ConfirmProjectSpell", {"project", "value"},
+      [](const Campaign& c, const json& cmd) {
+        const Project& p = craft_project(c, cmd);
+        if (p.data.value("spell", "").empty()) throw UserError("rules.err.no_spell", {{"project", p.name}});
+        if (!param::find(cmd, "value")) throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true/false"}});
+        param::boolean(cmd, "value", false);
+      },
+      [](Ctx& ctx, const json& cmd) {
+        const Project& p = craft_project(ctx.state(), cmd);
+        ctx.emit("project_spell_confirmed", {{"project", p.id}, {"name", p.name}, {"spell", p.data.value("spell", "")},
+                                             {"value", param::boolean(cmd, "value", false)}});
+      });
+}
+
+void prompt_crafting_confirm_spell(Engine& e) {
+  e.on_prompt("crafting.confirm_spell", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    const std::string id = p.data.value("project", "");
+    for (const auto& pr : ctx.state().projects)
+      if (pr.id == id) {
+        ctx.emit("project_spell_confirmed", {{"project", id}, {"name", pr.name}, {"spell", p.data.value("spell", "")},
+                                             {"value", answer.at("choice") == "yes"}});
+        return;
+      }
+  });
+}
+
+}  // namespace
+
 Module crafting() {
   return {kCrafting, "", true, [](Engine& e) {
-            event(
-                e, "project_worked",
-                [](Campaign& c, const json& d) {
-                  Project& p = project_ref(c, d.at("project").get<std::string>());
-                  p.progress_gp = d.at("progress").get<double>();
-                  p.hours += d.at("hours").get<double>();
-                  p.done = d.at("done").get<bool>();
-                  if (d.contains("materials_gp")) p.materials_gp = d.at("materials_gp").get<double>();
-                  p.data["days_worked"] = p.data.value("days_worked", 0) + d.at("days").get<int>();
-                },
-                [](const json& d, const LogContext& lc) {
-                  json args = {{"project", d.value("name", "")}, {"n", d.value("hours", 0)}, {"gp", gp_text(d.value("gp", 0.0))},
-                               {"progress", gp_text(d.value("progress", 0.0))}, {"goal", gp_text(d.value("goal", 0.0))},
-                               {"days", d.value("days", 0)}};
-                  return tr(lc.lang, d.value("done", false) ? "event.project_completed" : "event.project_worked", args);
-                });
-            event(e, "overtime_saves", [](Campaign&, const json&) {},
-                  [](const json& d, const LogContext& lc) {
-                    std::string parts;
-                    for (const auto& r : d.value("results", json::array())) {
-                      std::string one = tr(lc.lang, r.value("success", false) ? "rules.overtime.success" : "rules.overtime.failure",
-                                           {{"name", name_of(lc, r)}, {"hour", r.value("hour", 0)}, {"total", r.value("total", 0)},
-                                            {"dc", r.value("dc", 0)}});
-                      append(parts, "; ", one);
-                    }
-                    return tr(lc.lang, "event.overtime_saves", {{"saves", parts}});
-                  });
-            event(
-                e, "art_finished",
-                [](Campaign& c, const json& d) {
-                  Project& p = project_ref(c, d.at("project").get<std::string>());
-                  p.data["art_check"] = d.at("check");
-                  p.data["art_value_gp"] = d.at("value_gp");
-                  p.data["worthless"] = d.at("worthless");
-                },
-                [](const json& d, const LogContext& lc) {
-                  json args = {{"project", d.value("name", "")}, {"check", d.value("check", 0)}, {"gp", gp_text(d.value("value_gp", 0.0))}};
-                  return tr(lc.lang, d.value("worthless", false) ? "event.art_worthless" : "event.art_finished", args);
-                });
-            event(
-                e, "project_spell_confirmed",
-                [](Campaign& c, const json& d) {
-                  project_ref(c, d.at("project").get<std::string>()).data["spell_confirmed"] = d.at("value").get<bool>();
-                },
-                [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, d.value("value", false) ? "event.project_spell_confirmed" : "event.project_spell_refused",
-                            {{"project", d.value("name", "")}, {"spell", d.value("spell", "")}});
-                });
-
-            command(
-                e, "StartProject",
-                {"kind", "crafter", "collaborators", "name", "value_gp", "materials_gp", "rarity", "spell_level",
-                 "components_gp", "spell", "spell_confirmed", "added_value_gp"},
-                [](const Campaign& c, const json& cmd) { plan_project(c, cmd); },
-                [](Ctx& ctx, const json& cmd) {
-                  Project p = plan_project(ctx.state(), cmd);
-                  p.id = ctx.new_id("j");
-                  json pj = p;
-                  ctx.emit("project_added", {{"project", std::move(pj)}});
-                  const std::string spell = p.data.value("spell", "");
-                  if (!spell.empty() && !p.data.value("spell_confirmed", false))
-                    actions::create_prompt(ctx, "crafting.confirm_spell", p.data.value("crafter", ""),
-                                           {{"project", p.id}, {"project_name", p.name}, {"spell", spell}, {"choices", {"yes", "no"}}, {"dm_only", true}});
-                });
-
-            command(
-                e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared"},
-                [](const Campaign& c, const json& cmd) { plan_work(c, cmd); },
-                [](Ctx& ctx, const json& cmd) {
-                  const Work w = plan_work(ctx.state(), cmd);
-                  const Project& p = find_project(ctx.state(), w.project);
-                  const double goal = p.goal_gp;
-                  double progress = p.progress_gp;
-                  int days = 0, hours = 0, max_day = 0;
-                  for (int d = 0; d < w.days && progress < goal; ++d) {
-                    const int need = static_cast<int>(std::ceil((goal - progress) / w.rate - 1e-9));
-                    const int h = std::min(w.hours, std::max(1, need));
-                    progress = std::min(goal, progress + static_cast<double>(h) * w.rate);
-                    hours += h;
-                    max_day = std::max(max_day, h);
-                    ++days;
-                  }
-                  json data = {{"project", p.id}, {"name", p.name}, {"days", days}, {"hours", hours},
-                               {"hours_per_day", w.hours}, {"rate", w.rate}, {"gp", progress - p.progress_gp},
-                               {"progress", progress}, {"goal", goal}, {"done", progress >= goal}, {"crafters", w.crafters}};
-                  const long long components = p.data.value("components_gp", 0LL);
-                  if (p.kind == "magic" && components > 0 && !p.data.value("spell", std::string()).empty())
-                    data["materials_gp"] = p.materials_gp + static_cast<double>(components * days);
-                  ctx.emit("project_worked", std::move(data));
-
-                  // Overtime: hours 9.. of the (single) day, for every crafter.
-                  if (max_day <= 8) return;
-                  json results = json::array();
-                  for (int hour = 9; hour <= max_day; ++hour) {
-                    const int dc = *calc::craft_overtime(hour).dc;
-                    for (const auto& id : w.crafters) {
-                      const Creature* x = campaign::find_creature(ctx.state(), id);
-                      if (!x || x->death_saves.dead) continue;
-                      const int mod = save_bonus(ctx.state(), *x, "con");
-                      if (w.ask) {
-                        actions::create_prompt(ctx, "crafting.overtime_save", id,
-                                               {{"project", p.id}, {"hour", hour}, {"dice", d20_plus(mod)}, {"dc", dc},
-                                                {"ability", "con"}, {"modifier", mod}});
-                        continue;
-                      }
-                      const int d20 = ctx.rng().die(20);
-                      results.push_back({{"creature", id}, {"hour", hour}, {"roll", d20}, {"modifier", mod},
-                                         {"total", d20 + mod}, {"dc", dc}, {"success", d20 + mod >= dc}});
-                    }
-                  }
-                  if (w.ask) return;
-                  ctx.emit("overtime_saves", {{"project", w.project}, {"results", results}});
-                  for (const auto& r : results)
-                    if (!r.value("success", false)) add_exhaustion(ctx, r.value("creature", ""), 1, "overtime", "crafting_overtime");
-                });
-            e.on_prompt("crafting.overtime_save", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              if (!answer.value("success", true)) add_exhaustion(ctx, p.creature, 1, "overtime", "crafting_overtime");
-            });
-
-            command(
-                e, "FinishArt", {"project", "check", "roll", "modifier"},
-                [](const Campaign& c, const json& cmd) {
-                  const Project& p = craft_project(c, cmd);
-                  if (p.kind != "art") throw UserError("rules.err.not_art", {{"project", p.name}});
-                  if (!p.done) throw UserError("rules.err.project_not_done", {{"project", p.name}});
-                  if (p.data.contains("art_value_gp")) throw UserError("rules.err.art_valued", {{"project", p.name}});
-                  opt_int(cmd, "check", -20, 100);
-                  opt_int(cmd, "roll", 1, 20);
-                  opt_int(cmd, "modifier", -20, 40);
-                  if (param::find(cmd, "check") && param::find(cmd, "roll")) throw UserError("rules.err.check_or_roll");
-                },
-                [](Ctx& ctx, const json& cmd) {
-                  const Project& p = craft_project(ctx.state(), cmd);
-                  json data = {{"project", p.id}, {"name", p.name}};
-                  int check = 0;
-                  if (auto c = opt_int(cmd, "check", -20, 100)) {
-                    check = *c;
-                    data["rolled"] = false;
-                  } else {
-                    auto entered = opt_int(cmd, "roll", 1, 20);
-                    const int d20 = entered ? *entered : ctx.rng().die(20);
-                    const int mod = opt_int(cmd, "modifier", -20, 40).value_or(0);
-                    check = d20 + mod;
-                    data["roll"] = d20;
-                    data["modifier"] = mod;
-                    data["rolled"] = !entered;
-                  }
-                  const long long cost = p.data.value("cost_gp", 1LL);
-                  calc::ArtValue v = calc::art_value(cost, check);
-                  data["check"] = check;
-                  data["cost_gp"] = cost;
-                  data["value_gp"] = static_cast<double>(v.value_cp) / 100.0;
-                  data["worthless"] = v.worthless;
-                  ctx.emit("art_finished", std::move(data));
-                });
-
-            command(
-                e, "ConfirmProjectSpell", {"project", "value"},
-                [](const Campaign& c, const json& cmd) {
-                  const Project& p = craft_project(c, cmd);
-                  if (p.data.value("spell", "").empty()) throw UserError("rules.err.no_spell", {{"project", p.name}});
-                  if (!param::find(cmd, "value")) throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true/false"}});
-                  param::boolean(cmd, "value", false);
-                },
-                [](Ctx& ctx, const json& cmd) {
-                  const Project& p = craft_project(ctx.state(), cmd);
-                  ctx.emit("project_spell_confirmed", {{"project", p.id}, {"name", p.name}, {"spell", p.data.value("spell", "")},
-                                                       {"value", param::boolean(cmd, "value", false)}});
-                });
-            e.on_prompt("crafting.confirm_spell", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              const std::string id = p.data.value("project", "");
-              for (const auto& pr : ctx.state().projects)
-                if (pr.id == id) {
-                  ctx.emit("project_spell_confirmed", {{"project", id}, {"name", pr.name}, {"spell", p.data.value("spell", "")},
-                                                       {"value", answer.at("choice") == "yes"}});
-                  return;
-                }
-            });
-          }};
+    event_project_worked(e);
+    event_overtime_saves(e);
+    event_art_finished(e);
+    event_project_spell_confirmed(e);
+    command_start_project(e);
+    command_work_on_project(e);
+    prompt_crafting_overtime_save(e);
+    command_finish_art(e);
+    command_confirm_project_spell(e);
+    prompt_crafting_confirm_spell(e);
+  }};
 }
 
 }  // namespace druzina::rules

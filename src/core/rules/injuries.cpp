@@ -430,354 +430,461 @@ json to_json(const InjuryEffects& e) {
 }
 
 // ---- the module ------------------------------------------------------------------------------------------------
+// ---- lingering_injuries: its events, hooks and commands, one named unit each ----
+namespace {
+
+void event_max_hp_changed(Engine& e) {
+  event(
+      e, "max_hp_changed",
+      [](Campaign& c, const json& d) {
+        Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+        x.max_hp = d.at("new").get<int>();
+        x.hp = std::min(x.hp, d.at("hp_new").get<int>());
+        if (d.contains("injury")) {
+          for (auto& j : x.injuries)
+            if (j.id == d["injury"].get<std::string>()) {
+              if (!j.extra.is_object()) j.extra = json::object();
+              j.extra["max_hp_lost"] = j.extra.value("max_hp_lost", 0) + d.value("injury_lost", 0);
+            }
+        }
+      },
+      [](const json& d, const LogContext& lc) {
+        json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)},
+                     {"n", d.value("days", 0LL)}};
+        return tr(lc.lang, d.value("cause", "") == "festering_wound" ? "event.max_hp_festering" : "event.max_hp_restored", args);
+      });
+}
+
+void event_injury_hand_set(Engine& e) {
+  event(
+      e, "injury_hand_set",
+      [](Campaign& c, const json& d) {
+        Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+        for (auto& j : x.injuries)
+          if (j.id == d.at("injury").get<std::string>()) {
+            if (!j.extra.is_object()) j.extra = json::object();
+            j.extra["hand"] = d.at("hand");
+            return;
+          }
+        throw std::out_of_range("no injury");
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.injury_hand_set",
+                  {{"name", name_of(lc, d)}, {"hand", tr(lc.lang, d.value("hand", "") == "left" ? "rules.hand.left" : "rules.hand.right")}});
+      });
+}
+
+void event_item_destroyed(Engine& e) {
+  event(
+      e, "item_destroyed",
+      [](Campaign& c, const json& d) {
+        Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+        const std::string& name = d.at("item").get_ref<const std::string&>();
+        auto it = std::find_if(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == name; });
+        if (it == x.inventory.end()) throw std::out_of_range("no item " + name);
+        if (--it->qty <= 0) x.inventory.erase(it);
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.item_destroyed", {{"name", name_of(lc, d)}, {"item", d.value("item", "")}});
+      });
+}
+
+void event_no_item_to_break(Engine& e) {
+  event(e, "no_item_to_break", [](Campaign&, const json&) {});
+}
+
+void event_open_wound_bled(Engine& e) {
+  event(e, "open_wound_bled", [](Campaign&, const json&) {});
+}
+
+void event_action_lost(Engine& e) {
+  event(e, "action_lost", [](Campaign&, const json&) {},
+        [](const json& d, const LogContext& lc) {
+          return tr(lc.lang, "event.action_lost",
+                    {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
+        });
+}
+
+void event_bad_weather_set(Engine& e) {
+  event(
+      e, "bad_weather_set",
+      [](Campaign& c, const json& d) {
+        json& m = data_ref(c, M);
+        if (d.at("value").is_null())
+          m.erase("bad_weather");
+        else
+          m["bad_weather"] = d.at("value").get<bool>();
+      },
+      [](const json& d, const LogContext& lc) {
+        const json& v = d.at("value");
+        if (v.is_null()) return std::string();
+        return tr(lc.lang, v.get<bool>() ? "event.bad_weather_on" : "event.bad_weather_off");
+      });
+}
+
+void event_splint_set(Engine& e) {
+  event(
+      e, "splint_set",
+      [](Campaign& c, const json& d) {
+        data_ref(c, M)["treatments"][d.at("injury").get<std::string>()]["splint_at"] = d.at("at").get<long long>();
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.splint_set",
+                  {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
+                   {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}, {"days", d.value("days", 0)}});
+      });
+}
+
+void event_treatment_failed(Engine& e) {
+  event(
+      e, "treatment_failed",
+      [](Campaign& c, const json& d) {
+        data_ref(c, M)["treatments"][d.at("injury").get<std::string>()]["failed_at"] = d.at("at").get<long long>();
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.treatment_failed",
+                  {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
+                   {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}});
+      });
+}
+
+void event_injury_treated(Engine& e) {
+  event(e, "injury_treated", [](Campaign&, const json&) {},
+        [](const json& d, const LogContext& lc) {
+          std::string method = d.value("method", "");
+          json args = {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
+                       {"method", label(lc.lang, "rules.cure." + method, method)}};
+          args["level"] = d.contains("spell_level") ? tr(lc.lang, "rules.spell_level", {{"n", d.value("spell_level", 0)}}) : std::string();
+          return tr(lc.lang, "event.injury_treated", args);
+        });
+}
+
+void event_injury_removed(Engine& e) {
+  event(
+      e, "injury_removed",
+      [](Campaign& c, const json& d) {
+        Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+        const std::string& id = d.at("injury").get_ref<const std::string&>();
+        auto it = std::find_if(x.injuries.begin(), x.injuries.end(), [&](const Injury& j) { return j.id == id; });
+        if (it == x.injuries.end()) throw std::out_of_range("no injury " + id);
+        x.injuries.erase(it);
+      },
+      [](const json& d, const LogContext& lc) {
+        return tr(lc.lang, "event.injury_removed",
+                  {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
+      });
+}
+
+void on_hp_changed(Engine& e) {
+  e.on_event("hp_changed", [](Ctx& ctx, const Event& ev) {
+    if (!(ev.data.value("old", 0) > 0 && ev.data.value("new", 1) == 0) || ev.data.contains("dies")) return;
+    const std::string id = ev.data.value("creature", "");
+    const Creature* x = campaign::find_creature(ctx.state(), id);
+    if (!x || x->death_saves.dead) return;
+    actions::create_prompt(ctx, "injuries.roll", id,
+                           {{"dice", "1d100"}, {"table", "lingering-injury"}, {"cause", ev.data.value("cause", "")}});
+  });
+}
+
+void prompt_injuries_roll(Engine& e) {
+  e.on_prompt("injuries.roll", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+    if (!x || x->death_saves.dead) return;
+    apply_roll(ctx, p.creature, answer.value("total", 0), then_roll(ctx, p), answer.value("rolled", false));
+  });
+}
+
+void prompt_injuries_hand(Engine& e) {
+  e.on_prompt("injuries.hand", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+    std::string injury = p.data.value("injury", "");
+    if (!x || !find_injury(*x, injury)) return;
+    ctx.emit("injury_hand_set", {{"creature", p.creature}, {"injury", injury}, {"hand", answer.at("choice")}});
+  });
+}
+
+void prompt_injuries_broken_item(Engine& e) {
+  e.on_prompt("injuries.broken_item", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    std::string item = answer.at("choice").get<std::string>();
+    if (item == "none") return;
+    const Creature& x = actions::require(ctx.state(), p.creature);
+    if (std::none_of(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == item; }))
+      throw UserError("rules.err.no_item", {{"name", x.name}, {"item", item}});
+    ctx.emit("item_destroyed", {{"creature", p.creature}, {"item", item}});
+  });
+}
+
+void prompt_injuries_restore_max_hp(Engine& e) {
+  e.on_prompt("injuries.restore_max_hp", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    if (answer.at("choice") != "restore") return;
+    const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+    if (!x || x->death_saves.dead) return;
+    const int amount = p.data.value("amount", 0);
+    ctx.emit("max_hp_changed", {{"creature", x->id}, {"old", x->max_hp}, {"new", x->max_hp + amount},
+                                {"hp_old", x->hp}, {"hp_new", x->hp}, {"cause", "restored"},
+                                {"injury", p.data.value("injury", "")}, {"injury_lost", -amount}});
+  });
+}
+
+void before_set_exhaustion(Engine& e) {
+  e.before("SetExhaustion", [](Ctx& ctx, const json& cmd) {
+    const Creature* x = campaign::find_creature(ctx.state(), param::str(cmd, "target"));
+    if (!x) return;
+    const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
+    if (floor > 0 && exhaustion_target(*x, cmd) < floor)
+      throw UserError("rules.err.exhaustion_floor", {{"name", x->name}, {"floor", floor}});
+  });
+}
+
+void on_exhaustion_changed(Engine& e) {
+  e.on_event("exhaustion_changed", [](Ctx& ctx, const Event& ev) {
+    const std::string id = ev.data.value("creature", "");
+    const Creature* x = campaign::find_creature(ctx.state(), id);
+    if (!x || x->death_saves.dead) return;
+    const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
+    if (x->exhaustion < floor) actions::set_exhaustion(ctx, id, floor, "injury", "injury");
+  });
+}
+
+void on_time_advanced(Engine& e) {
+  e.on_event("time_advanced", [](Ctx& ctx, const Event& ev) {
+    const long long from = ev.data.at("from").get<long long>(), to = ev.data.at("to").get<long long>();
+    struct Work {
+      std::string creature, injury;
+      int per_day = 0, per_hour = 0;
+      long long since = 0;
+    };
+    std::vector<Work> work;
+    for (const auto& x : ctx.state().creatures) {
+      if (x.death_saves.dead) continue;
+      for (const auto& j : x.injuries) {
+        if (j.cured || !j.effects.is_object()) continue;
+        int d = j.effects.value("max_hp_per_day", 0), h = j.effects.value("hp_per_hour", 0);
+        if (d < 0 || h < 0) work.push_back({x.id, j.id, d, h, j.since_minutes});
+      }
+    }
+    auto periods = [&](long long since, long long len) {
+      return floor_div(to - since, len) - floor_div(std::max(from, since) - since, len);
+    };
+    for (const auto& w : work) {
+      if (w.per_day < 0)
+        if (long long n = periods(w.since, 1440); n > 0) fester(ctx, w.creature, w.injury, w.per_day, n);
+      if (w.per_hour < 0)
+        if (long long n = periods(w.since, 60); n > 0) bleed(ctx, w.creature, w.injury, w.per_hour, n);
+    }
+  });
+}
+
+void on_turn_started(Engine& e) {
+  e.on_event("turn_started", [](Ctx& ctx, const Event& ev) {
+    if (ev.data.value("lair", false)) return;
+    const std::string id = ev.data.value("creature", "");
+    const Creature* x = campaign::find_creature(ctx.state(), id);
+    if (!x || x->death_saves.dead || x->hp == 0) return;
+    const InjuryEffects fx = injury_effects(*x);
+    const json weather = data_at(ctx.state(), M, "bad_weather");
+    bool asked = false;
+    for (const auto& s : fx.combat_saves) {
+      if (s.bad_weather) {
+        if (weather.is_boolean()) {
+          if (!weather.get<bool>()) continue;
+        } else {
+          bool pending = std::any_of(ctx.state().prompts.begin(), ctx.state().prompts.end(),
+                                     [&](const Prompt& p) { return p.kind == "injuries.bad_weather" && p.creature == id; });
+          if (!asked && !pending)
+            actions::create_prompt(ctx, "injuries.bad_weather", id, {{"choices", {"yes", "no"}}, {"dm_only", true}});
+          asked = true;
+          continue;
+        }
+      }
+      create_save_prompt(ctx, id, s);
+    }
+  });
+}
+
+void prompt_injuries_combat_action_save(Engine& e) {
+  e.on_prompt("injuries.combat_action_save", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    if (answer.value("success", true)) return;
+    const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+    if (!x || x->death_saves.dead) return;
+    ctx.emit("action_lost", {{"creature", p.creature}, {"injury", p.data.value("injury", "")}, {"kind", p.data.value("kind", "")}});
+    Condition c;
+    c.id = "no_reactions";
+    c.source = "injury_save";
+    c.until.kind = "start_of_next_turn";
+    actions::add_condition(ctx, p.creature, c);
+  });
+}
+
+void prompt_injuries_bad_weather(Engine& e) {
+  e.on_prompt("injuries.bad_weather", [](Ctx& ctx, const Prompt& p, const json& answer) {
+    const bool bad = answer.at("choice") == "yes";
+    ctx.emit("bad_weather_set", {{"value", bad}});
+    if (!bad) return;
+    const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+    if (!x || x->death_saves.dead || x->hp == 0) return;
+    const InjuryEffects fx = injury_effects(*x);
+    for (const auto& s : fx.combat_saves)
+      if (s.bad_weather) create_save_prompt(ctx, p.creature, s);
+  });
+}
+
+void on_encounter_ended(Engine& e) {
+  e.on_event("encounter_ended", [](Ctx& ctx, const Event&) {
+    if (!data_at(ctx.state(), M, "bad_weather").is_null()) ctx.emit("bad_weather_set", {{"value", nullptr}});
+  });
+}
+
+void command_roll_injury(Engine& e) {
+  command(
+      e, "RollInjury", {"target", "roll", "then_roll"},
+      [](const Campaign& c, const json& cmd) {
+        actions::require_living(c, param::str(cmd, "target"));
+        if (auto r = opt_int(cmd, "roll", -1000, 1000)) {
+          const tables::Row& row = tables::row_for(tables::table("lingering-injury"), *r);
+          if (auto t = opt_int(cmd, "then_roll", -1000, 1000); t && !row.then.empty() && tables::has_table(row.then))
+            tables::row_for(tables::table(row.then), *t);
+        } else {
+          opt_int(cmd, "then_roll", -1000, 1000);
+        }
+      },
+      [](Ctx& ctx, const json& cmd) {
+        apply_roll(ctx, param::str(cmd, "target"), opt_int(cmd, "roll", -1000, 1000),
+                   opt_int(cmd, "then_roll", -1000, 1000), false);
+      });
+}
+
+void command_treat_injury(Engine& e) {
+  command(
+      e, "TreatInjury", {"target", "injury", "method", "spell_level", "check", "modifier", "healer"},
+      [](const Campaign& c, const json& cmd) { plan_treatment(c, cmd); },
+      [](Ctx& ctx, const json& cmd) {
+        const Treatment t = plan_treatment(ctx.state(), cmd);
+        json log = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"method", t.method}};
+        if (t.spell_level > 0 && t.method != "medicine") log["spell_level"] = t.spell_level;
+        if (t.method != "medicine") {
+          ctx.emit("injury_treated", log);
+          cure(ctx, t);
+          return;
+        }
+        const int dc = t.cure.value("medicine_dc", 10);
+        int total = 0;
+        json roll = json::object();
+        if (auto check = opt_int(cmd, "check", -50, 100)) {
+          total = *check;
+          roll = {{"rolled", false}};
+        } else {
+          int mod = 0;
+          if (const json* h = param::find(cmd, "healer"))
+            mod = campaign::modifier(actions::require(ctx.state(), h->get<std::string>()), "wis");
+          mod = static_cast<int>(param::integer(cmd, "modifier", -20, 30, mod));
+          int d = ctx.rng().die(20);
+          total = d + mod;
+          roll = {{"rolled", true}, {"d20", d}, {"modifier", mod}};
+        }
+        json data = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"check", total},
+                     {"dc", dc}, {"at", ctx.state().minutes}, {"roll", roll}};
+        if (const json* h = param::find(cmd, "healer")) data["healer"] = *h;
+        if (total < dc) {
+          data["retry_hours"] = t.cure.value("retry_hours", 0);
+          ctx.emit("treatment_failed", std::move(data));
+          return;
+        }
+        if (t.cure.value("splint", false)) {
+          data["days"] = t.cure.value("rest_days", 0);
+          ctx.emit("splint_set", std::move(data));
+          return;
+        }
+        log["check"] = total;
+        ctx.emit("injury_treated", log);
+        cure(ctx, t);
+      });
+}
+
+void command_remove_injury(Engine& e) {
+  command(
+      e, "RemoveInjury", {"target", "injury"},
+      [](const Campaign& c, const json& cmd) {
+        const Creature& x = actions::require(c, param::str(cmd, "target"));
+        if (!find_injury(x, param::str(cmd, "injury")))
+          throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
+      },
+      [](Ctx& ctx, const json& cmd) {
+        const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+        const Injury* j = find_injury(x, param::str(cmd, "injury"));
+        ctx.emit("injury_removed", {{"creature", x.id}, {"injury", j->id}, {"kind", kind_of(*j)}});
+      });
+}
+
+void command_set_injury_hand(Engine& e) {
+  command(
+      e, "SetInjuryHand", {"target", "injury", "hand"},
+      [](const Campaign& c, const json& cmd) {
+        const Creature& x = actions::require(c, param::str(cmd, "target"));
+        if (!find_injury(x, param::str(cmd, "injury")))
+          throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
+        std::string hand = param::str(cmd, "hand");
+        if (hand != "left" && hand != "right") throw UserError("campaign.err.param", {{"param", "hand"}, {"expected", "left | right"}});
+      },
+      [](Ctx& ctx, const json& cmd) {
+        ctx.emit("injury_hand_set", {{"creature", param::str(cmd, "target")}, {"injury", param::str(cmd, "injury")},
+                                     {"hand", param::str(cmd, "hand")}});
+      });
+}
+
+void command_set_bad_weather(Engine& e) {
+  command(
+      e, "SetBadWeather", {"value"},
+      [](const Campaign&, const json& cmd) {
+        auto it = cmd.find("value");
+        if (it == cmd.end() || !(it->is_boolean() || it->is_null()))
+          throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true / false / null"}});
+      },
+      [](Ctx& ctx, const json& cmd) { ctx.emit("bad_weather_set", {{"value", cmd.at("value")}}); });
+}
+
+}  // namespace
+
 Module lingering_injuries() {
   return {M, "", true, [](Engine& e) {
-            e.allow_params("ResolvePrompt", {"then_roll"});
-
-            // ---- events ----
-            event(
-                e, "max_hp_changed",
-                [](Campaign& c, const json& d) {
-                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-                  x.max_hp = d.at("new").get<int>();
-                  x.hp = std::min(x.hp, d.at("hp_new").get<int>());
-                  if (d.contains("injury")) {
-                    for (auto& j : x.injuries)
-                      if (j.id == d["injury"].get<std::string>()) {
-                        if (!j.extra.is_object()) j.extra = json::object();
-                        j.extra["max_hp_lost"] = j.extra.value("max_hp_lost", 0) + d.value("injury_lost", 0);
-                      }
-                  }
-                },
-                [](const json& d, const LogContext& lc) {
-                  json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)},
-                               {"n", d.value("days", 0LL)}};
-                  return tr(lc.lang, d.value("cause", "") == "festering_wound" ? "event.max_hp_festering" : "event.max_hp_restored", args);
-                });
-            event(
-                e, "injury_hand_set",
-                [](Campaign& c, const json& d) {
-                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-                  for (auto& j : x.injuries)
-                    if (j.id == d.at("injury").get<std::string>()) {
-                      if (!j.extra.is_object()) j.extra = json::object();
-                      j.extra["hand"] = d.at("hand");
-                      return;
-                    }
-                  throw std::out_of_range("no injury");
-                },
-                [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.injury_hand_set",
-                            {{"name", name_of(lc, d)}, {"hand", tr(lc.lang, d.value("hand", "") == "left" ? "rules.hand.left" : "rules.hand.right")}});
-                });
-            event(
-                e, "item_destroyed",
-                [](Campaign& c, const json& d) {
-                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-                  const std::string& name = d.at("item").get_ref<const std::string&>();
-                  auto it = std::find_if(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == name; });
-                  if (it == x.inventory.end()) throw std::out_of_range("no item " + name);
-                  if (--it->qty <= 0) x.inventory.erase(it);
-                },
-                [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.item_destroyed", {{"name", name_of(lc, d)}, {"item", d.value("item", "")}});
-                });
-            event(e, "no_item_to_break", [](Campaign&, const json&) {});
-            event(e, "open_wound_bled", [](Campaign&, const json&) {});
-            event(e, "action_lost", [](Campaign&, const json&) {},
-                  [](const json& d, const LogContext& lc) {
-                    return tr(lc.lang, "event.action_lost",
-                              {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
-                  });
-            event(
-                e, "bad_weather_set",
-                [](Campaign& c, const json& d) {
-                  json& m = data_ref(c, M);
-                  if (d.at("value").is_null())
-                    m.erase("bad_weather");
-                  else
-                    m["bad_weather"] = d.at("value").get<bool>();
-                },
-                [](const json& d, const LogContext& lc) {
-                  const json& v = d.at("value");
-                  if (v.is_null()) return std::string();
-                  return tr(lc.lang, v.get<bool>() ? "event.bad_weather_on" : "event.bad_weather_off");
-                });
-            event(
-                e, "splint_set",
-                [](Campaign& c, const json& d) {
-                  data_ref(c, M)["treatments"][d.at("injury").get<std::string>()]["splint_at"] = d.at("at").get<long long>();
-                },
-                [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.splint_set",
-                            {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
-                             {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}, {"days", d.value("days", 0)}});
-                });
-            event(
-                e, "treatment_failed",
-                [](Campaign& c, const json& d) {
-                  data_ref(c, M)["treatments"][d.at("injury").get<std::string>()]["failed_at"] = d.at("at").get<long long>();
-                },
-                [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.treatment_failed",
-                            {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
-                             {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}});
-                });
-            event(e, "injury_treated", [](Campaign&, const json&) {},
-                  [](const json& d, const LogContext& lc) {
-                    std::string method = d.value("method", "");
-                    json args = {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
-                                 {"method", label(lc.lang, "rules.cure." + method, method)}};
-                    args["level"] = d.contains("spell_level") ? tr(lc.lang, "rules.spell_level", {{"n", d.value("spell_level", 0)}}) : std::string();
-                    return tr(lc.lang, "event.injury_treated", args);
-                  });
-            event(
-                e, "injury_removed",
-                [](Campaign& c, const json& d) {
-                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-                  const std::string& id = d.at("injury").get_ref<const std::string&>();
-                  auto it = std::find_if(x.injuries.begin(), x.injuries.end(), [&](const Injury& j) { return j.id == id; });
-                  if (it == x.injuries.end()) throw std::out_of_range("no injury " + id);
-                  x.injuries.erase(it);
-                },
-                [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.injury_removed",
-                            {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
-                });
-
-            // ---- dropping to 0 HP: the injury roll ----
-            e.on_event("hp_changed", [](Ctx& ctx, const Event& ev) {
-              if (!(ev.data.value("old", 0) > 0 && ev.data.value("new", 1) == 0) || ev.data.contains("dies")) return;
-              const std::string id = ev.data.value("creature", "");
-              const Creature* x = campaign::find_creature(ctx.state(), id);
-              if (!x || x->death_saves.dead) return;
-              actions::create_prompt(ctx, "injuries.roll", id,
-                                     {{"dice", "1d100"}, {"table", "lingering-injury"}, {"cause", ev.data.value("cause", "")}});
-            });
-            e.on_prompt("injuries.roll", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
-              if (!x || x->death_saves.dead) return;
-              apply_roll(ctx, p.creature, answer.value("total", 0), then_roll(ctx, p), answer.value("rolled", false));
-            });
-            e.on_prompt("injuries.hand", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
-              std::string injury = p.data.value("injury", "");
-              if (!x || !find_injury(*x, injury)) return;
-              ctx.emit("injury_hand_set", {{"creature", p.creature}, {"injury", injury}, {"hand", answer.at("choice")}});
-            });
-            e.on_prompt("injuries.broken_item", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              std::string item = answer.at("choice").get<std::string>();
-              if (item == "none") return;
-              const Creature& x = actions::require(ctx.state(), p.creature);
-              if (std::none_of(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == item; }))
-                throw UserError("rules.err.no_item", {{"name", x.name}, {"item", item}});
-              ctx.emit("item_destroyed", {{"creature", p.creature}, {"item", item}});
-            });
-            e.on_prompt("injuries.restore_max_hp", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              if (answer.at("choice") != "restore") return;
-              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
-              if (!x || x->death_saves.dead) return;
-              const int amount = p.data.value("amount", 0);
-              ctx.emit("max_hp_changed", {{"creature", x->id}, {"old", x->max_hp}, {"new", x->max_hp + amount},
-                                          {"hp_old", x->hp}, {"hp_new", x->hp}, {"cause", "restored"},
-                                          {"injury", p.data.value("injury", "")}, {"injury_lost", -amount}});
-            });
-
-            // ---- counts: eyes, lungs, fingers ----
-            for (const char* type : {"injury_added", "injury_cured", "injury_removed", "injury_hand_set"})
-              e.on_event(type, [](Ctx& ctx, const Event& ev) { sync(ctx, ev.data.value("creature", "")); });
-            e.before("SetExhaustion", [](Ctx& ctx, const json& cmd) {
-              const Creature* x = campaign::find_creature(ctx.state(), param::str(cmd, "target"));
-              if (!x) return;
-              const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
-              if (floor > 0 && exhaustion_target(*x, cmd) < floor)
-                throw UserError("rules.err.exhaustion_floor", {{"name", x->name}, {"floor", floor}});
-            });
-            e.on_event("exhaustion_changed", [](Ctx& ctx, const Event& ev) {
-              const std::string id = ev.data.value("creature", "");
-              const Creature* x = campaign::find_creature(ctx.state(), id);
-              if (!x || x->death_saves.dead) return;
-              const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
-              if (x->exhaustion < floor) actions::set_exhaustion(ctx, id, floor, "injury", "injury");
-            });
-
-            // ---- time: festering and open wounds ----
-            e.on_event("time_advanced", [](Ctx& ctx, const Event& ev) {
-              const long long from = ev.data.at("from").get<long long>(), to = ev.data.at("to").get<long long>();
-              struct Work {
-                std::string creature, injury;
-                int per_day = 0, per_hour = 0;
-                long long since = 0;
-              };
-              std::vector<Work> work;
-              for (const auto& x : ctx.state().creatures) {
-                if (x.death_saves.dead) continue;
-                for (const auto& j : x.injuries) {
-                  if (j.cured || !j.effects.is_object()) continue;
-                  int d = j.effects.value("max_hp_per_day", 0), h = j.effects.value("hp_per_hour", 0);
-                  if (d < 0 || h < 0) work.push_back({x.id, j.id, d, h, j.since_minutes});
-                }
-              }
-              auto periods = [&](long long since, long long len) {
-                return floor_div(to - since, len) - floor_div(std::max(from, since) - since, len);
-              };
-              for (const auto& w : work) {
-                if (w.per_day < 0)
-                  if (long long n = periods(w.since, 1440); n > 0) fester(ctx, w.creature, w.injury, w.per_day, n);
-                if (w.per_hour < 0)
-                  if (long long n = periods(w.since, 60); n > 0) bleed(ctx, w.creature, w.injury, w.per_hour, n);
-              }
-            });
-
-            // ---- the start of a turn: "CON save when trying to act" ----
-            e.on_event("turn_started", [](Ctx& ctx, const Event& ev) {
-              if (ev.data.value("lair", false)) return;
-              const std::string id = ev.data.value("creature", "");
-              const Creature* x = campaign::find_creature(ctx.state(), id);
-              if (!x || x->death_saves.dead || x->hp == 0) return;
-              const InjuryEffects fx = injury_effects(*x);
-              const json weather = data_at(ctx.state(), M, "bad_weather");
-              bool asked = false;
-              for (const auto& s : fx.combat_saves) {
-                if (s.bad_weather) {
-                  if (weather.is_boolean()) {
-                    if (!weather.get<bool>()) continue;
-                  } else {
-                    bool pending = std::any_of(ctx.state().prompts.begin(), ctx.state().prompts.end(),
-                                               [&](const Prompt& p) { return p.kind == "injuries.bad_weather" && p.creature == id; });
-                    if (!asked && !pending)
-                      actions::create_prompt(ctx, "injuries.bad_weather", id, {{"choices", {"yes", "no"}}, {"dm_only", true}});
-                    asked = true;
-                    continue;
-                  }
-                }
-                create_save_prompt(ctx, id, s);
-              }
-            });
-            e.on_prompt("injuries.combat_action_save", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              if (answer.value("success", true)) return;
-              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
-              if (!x || x->death_saves.dead) return;
-              ctx.emit("action_lost", {{"creature", p.creature}, {"injury", p.data.value("injury", "")}, {"kind", p.data.value("kind", "")}});
-              Condition c;
-              c.id = "no_reactions";
-              c.source = "injury_save";
-              c.until.kind = "start_of_next_turn";
-              actions::add_condition(ctx, p.creature, c);
-            });
-            e.on_prompt("injuries.bad_weather", [](Ctx& ctx, const Prompt& p, const json& answer) {
-              const bool bad = answer.at("choice") == "yes";
-              ctx.emit("bad_weather_set", {{"value", bad}});
-              if (!bad) return;
-              const Creature* x = campaign::find_creature(ctx.state(), p.creature);
-              if (!x || x->death_saves.dead || x->hp == 0) return;
-              const InjuryEffects fx = injury_effects(*x);
-              for (const auto& s : fx.combat_saves)
-                if (s.bad_weather) create_save_prompt(ctx, p.creature, s);
-            });
-            e.on_event("encounter_ended", [](Ctx& ctx, const Event&) {
-              if (!data_at(ctx.state(), M, "bad_weather").is_null()) ctx.emit("bad_weather_set", {{"value", nullptr}});
-            });
-
-            // ---- commands ----
-            command(
-                e, "RollInjury", {"target", "roll", "then_roll"},
-                [](const Campaign& c, const json& cmd) {
-                  actions::require_living(c, param::str(cmd, "target"));
-                  if (auto r = opt_int(cmd, "roll", -1000, 1000)) {
-                    const tables::Row& row = tables::row_for(tables::table("lingering-injury"), *r);
-                    if (auto t = opt_int(cmd, "then_roll", -1000, 1000); t && !row.then.empty() && tables::has_table(row.then))
-                      tables::row_for(tables::table(row.then), *t);
-                  } else {
-                    opt_int(cmd, "then_roll", -1000, 1000);
-                  }
-                },
-                [](Ctx& ctx, const json& cmd) {
-                  apply_roll(ctx, param::str(cmd, "target"), opt_int(cmd, "roll", -1000, 1000),
-                             opt_int(cmd, "then_roll", -1000, 1000), false);
-                });
-
-            command(
-                e, "TreatInjury", {"target", "injury", "method", "spell_level", "check", "modifier", "healer"},
-                [](const Campaign& c, const json& cmd) { plan_treatment(c, cmd); },
-                [](Ctx& ctx, const json& cmd) {
-                  const Treatment t = plan_treatment(ctx.state(), cmd);
-                  json log = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"method", t.method}};
-                  if (t.spell_level > 0 && t.method != "medicine") log["spell_level"] = t.spell_level;
-                  if (t.method != "medicine") {
-                    ctx.emit("injury_treated", log);
-                    cure(ctx, t);
-                    return;
-                  }
-                  const int dc = t.cure.value("medicine_dc", 10);
-                  int total = 0;
-                  json roll = json::object();
-                  if (auto check = opt_int(cmd, "check", -50, 100)) {
-                    total = *check;
-                    roll = {{"rolled", false}};
-                  } else {
-                    int mod = 0;
-                    if (const json* h = param::find(cmd, "healer"))
-                      mod = campaign::modifier(actions::require(ctx.state(), h->get<std::string>()), "wis");
-                    mod = static_cast<int>(param::integer(cmd, "modifier", -20, 30, mod));
-                    int d = ctx.rng().die(20);
-                    total = d + mod;
-                    roll = {{"rolled", true}, {"d20", d}, {"modifier", mod}};
-                  }
-                  json data = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"check", total},
-                               {"dc", dc}, {"at", ctx.state().minutes}, {"roll", roll}};
-                  if (const json* h = param::find(cmd, "healer")) data["healer"] = *h;
-                  if (total < dc) {
-                    data["retry_hours"] = t.cure.value("retry_hours", 0);
-                    ctx.emit("treatment_failed", std::move(data));
-                    return;
-                  }
-                  if (t.cure.value("splint", false)) {
-                    data["days"] = t.cure.value("rest_days", 0);
-                    ctx.emit("splint_set", std::move(data));
-                    return;
-                  }
-                  log["check"] = total;
-                  ctx.emit("injury_treated", log);
-                  cure(ctx, t);
-                });
-
-            command(
-                e, "RemoveInjury", {"target", "injury"},
-                [](const Campaign& c, const json& cmd) {
-                  const Creature& x = actions::require(c, param::str(cmd, "target"));
-                  if (!find_injury(x, param::str(cmd, "injury")))
-                    throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
-                },
-                [](Ctx& ctx, const json& cmd) {
-                  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-                  const Injury* j = find_injury(x, param::str(cmd, "injury"));
-                  ctx.emit("injury_removed", {{"creature", x.id}, {"injury", j->id}, {"kind", kind_of(*j)}});
-                });
-
-            command(
-                e, "SetInjuryHand", {"target", "injury", "hand"},
-                [](const Campaign& c, const json& cmd) {
-                  const Creature& x = actions::require(c, param::str(cmd, "target"));
-                  if (!find_injury(x, param::str(cmd, "injury")))
-                    throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
-                  std::string hand = param::str(cmd, "hand");
-                  if (hand != "left" && hand != "right") throw UserError("campaign.err.param", {{"param", "hand"}, {"expected", "left | right"}});
-                },
-                [](Ctx& ctx, const json& cmd) {
-                  ctx.emit("injury_hand_set", {{"creature", param::str(cmd, "target")}, {"injury", param::str(cmd, "injury")},
-                                               {"hand", param::str(cmd, "hand")}});
-                });
-
-            command(
-                e, "SetBadWeather", {"value"},
-                [](const Campaign&, const json& cmd) {
-                  auto it = cmd.find("value");
-                  if (it == cmd.end() || !(it->is_boolean() || it->is_null()))
-                    throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true / false / null"}});
-                },
-                [](Ctx& ctx, const json& cmd) { ctx.emit("bad_weather_set", {{"value", cmd.at("value")}}); });
-          }};
+    e.allow_params("ResolvePrompt", {"then_roll"});
+    // ---- events ----
+    event_max_hp_changed(e);
+    event_injury_hand_set(e);
+    event_item_destroyed(e);
+    event_no_item_to_break(e);
+    event_open_wound_bled(e);
+    event_action_lost(e);
+    event_bad_weather_set(e);
+    event_splint_set(e);
+    event_treatment_failed(e);
+    event_injury_treated(e);
+    event_injury_removed(e);
+    // ---- dropping to 0 HP: the injury roll ----
+    on_hp_changed(e);
+    prompt_injuries_roll(e);
+    prompt_injuries_hand(e);
+    prompt_injuries_broken_item(e);
+    prompt_injuries_restore_max_hp(e);
+    // ---- counts: eyes, lungs, fingers ----
+    for (const char* type : {"injury_added", "injury_cured", "injury_removed", "injury_hand_set"})
+      e.on_event(type, [](Ctx& ctx, const Event& ev) { sync(ctx, ev.data.value("creature", "")); });
+    before_set_exhaustion(e);
+    on_exhaustion_changed(e);
+    // ---- time: festering and open wounds ----
+    on_time_advanced(e);
+    // ---- the start of a turn: "CON save when trying to act" ----
+    on_turn_started(e);
+    prompt_injuries_combat_action_save(e);
+    prompt_injuries_bad_weather(e);
+    on_encounter_ended(e);
+    // ---- commands ----
+    command_roll_injury(e);
+    command_treat_injury(e);
+    command_remove_injury(e);
+    command_set_injury_hand(e);
+    command_set_bad_weather(e);
+  }};
 }
 
 }  // namespace druzina::rules

@@ -1,0 +1,109 @@
+// The campaign, its settings and its creatures: campaign_created, settings_changed, creature_added / _updated / _removed.
+// Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
+// (its log line).
+#include "core/campaign/events/common.hpp"
+
+namespace druzina::campaign::base_ev {
+
+namespace {
+
+void erase_creature_refs(Campaign& c, const std::string& id) {
+  if (c.encounter) {
+    auto& e = *c.encounter;
+    for (size_t k = e.order.size(); k-- > 0;) {
+      if (e.order[k].creature != id) continue;
+      e.order.erase(e.order.begin() + static_cast<long>(k));
+      if (static_cast<int>(k) < e.turn) --e.turn;
+    }
+    e.legendary.erase(id);
+    if (e.order.empty())
+      c.encounter.reset();
+    else if (e.turn >= static_cast<int>(e.order.size()))
+      e.turn = 0;
+  }
+  c.prompts.erase(std::remove_if(c.prompts.begin(), c.prompts.end(), [&](const Prompt& p) { return p.creature == id; }),
+                  c.prompts.end());
+  for (auto& n : c.notes)
+    if (n.creature == id) n.creature.clear();
+  for (auto& p : c.projects) p.owners.erase(std::remove(p.owners.begin(), p.owners.end(), id), p.owners.end());
+}
+
+void apply_campaign_created(Campaign& c, const json& d) {
+  c.name = s(d, "name");
+  Settings st;
+  jr::get(d.at("settings"), st);
+  c.settings = std::move(st);
+}
+
+std::string render_campaign_created(const json& d, const LogContext& lc) { return tr(lc.lang, "event.campaign_created", {{"campaign", s(d, "name")}}); }
+
+void apply_settings_changed(Campaign& c, const json& d) {
+  if (d.contains("name")) c.name = s(d, "name");
+  patch_struct(c.settings, d.at("patch"));
+}
+
+std::string render_settings_changed(const json& d, const LogContext& lc) {
+  std::string fields;
+  if (d.contains("name")) fields = tr(lc.lang, "campaign.field.name");
+  for (auto it = d.at("patch").begin(); it != d.at("patch").end(); ++it)
+    fields += (fields.empty() ? "" : ", ") + translated_or(lc.lang, "campaign.setting." + it.key(), it.key());
+  return tr(lc.lang, "event.settings_changed", {{"fields", fields}});
+}
+
+void apply_creature_added(Campaign& c, const json& d) {
+  Creature x;
+  jr::get(d.at("creature"), x);
+  if (find_creature(c, x.id)) throw std::invalid_argument("duplicate creature id " + x.id);
+  claim_id(c, x.id);
+  c.creatures.push_back(std::move(x));
+}
+
+std::string render_creature_added(const json& d, const LogContext& lc) {
+  const json& cr = d.at("creature");
+  json args = {{"name", cr.value("name", "")},
+               {"kind", translated_or(lc.lang, "campaign.kind." + cr.value("kind", "pc"), cr.value("kind", "pc"))},
+               {"hp", cr.value("max_hp", 1)}};
+  auto roll = d.find("hp_roll");
+  if (roll != d.end() && roll->contains("text")) {
+    args["roll"] = roll->value("text", "");
+    return tr(lc.lang, "event.creature_added_rolled", args);
+  }
+  if (roll != d.end()) {
+    args["expr"] = roll->value("expr", "");
+    return tr(lc.lang, "event.creature_added_average", args);
+  }
+  return tr(lc.lang, "event.creature_added", args);
+}
+
+void apply_creature_updated(Campaign& c, const json& d) { patch_struct(creature_ref(c, s(d, "creature")), d.at("patch")); }
+
+std::string render_creature_updated(const json& d, const LogContext& lc) {
+  std::string fields;
+  for (auto it = d.at("patch").begin(); it != d.at("patch").end(); ++it)
+    fields += (fields.empty() ? "" : ", ") + translated_or(lc.lang, "campaign.field." + it.key(), it.key());
+  return tr(lc.lang, "event.creature_updated", {{"name", name_of(lc, d)}, {"fields", fields}});
+}
+
+void apply_creature_removed(Campaign& c, const json& d) {
+  const std::string& id = s(d, "creature");
+  auto it = std::find_if(c.creatures.begin(), c.creatures.end(), [&](const Creature& x) { return x.id == id; });
+  if (it == c.creatures.end()) throw std::out_of_range("no creature " + id);
+  c.creatures.erase(it);
+  erase_creature_refs(c, id);
+}
+
+std::string render_creature_removed(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.creature_removed", {{"name", d.value("name", name_of(lc, d))}});
+}
+
+}  // namespace
+
+void register_creatures_events(Engine& e) {
+  reg(e, "campaign_created", apply_campaign_created, render_campaign_created);
+  reg(e, "settings_changed", apply_settings_changed, render_settings_changed);
+  reg(e, "creature_added", apply_creature_added, render_creature_added);
+  reg(e, "creature_updated", apply_creature_updated, render_creature_updated);
+  reg(e, "creature_removed", apply_creature_removed, render_creature_removed);
+}
+
+}  // namespace druzina::campaign::base_ev
