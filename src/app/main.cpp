@@ -15,12 +15,12 @@
 #include "app/app.hpp"
 #include "platform/env.hpp"
 #include "platform/keyboard.hpp"
+#include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/touch.hpp"
-#include "ui/model.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::app {
 

@@ -9,7 +9,7 @@
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -11,13 +11,13 @@
 #include "core/io/save.hpp"
 #include "platform/clipboard.hpp"
 #include "platform/storage.hpp"
-#include "ui/dice_controls.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 
@@ -244,7 +244,7 @@ void draw_settings() {
   language_button(Lang::uk, "Українська");
   language_button(Lang::en, "English");
   // Wide screens (landscape, tablet): two columns of about equal length.
-  const bool wide = ImGui::GetMainViewport()->Size.x >= 700.0f;  // as wide_layout() (creature_ui.hpp)
+  const bool wide = ImGui::GetMainViewport()->Size.x >= 700.0f;  // as wide_layout() (widgets/creature_ui.hpp)
   if (wide && ImGui::BeginTable("##settings2", 2, ImGuiTableFlags_SizingStretchSame | ImGuiTableFlags_PadOuterX)) {
     ImGui::TableNextColumn();
     draw_look();

@@ -6,13 +6,13 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/rules.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/downtime_parts.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/downtime/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

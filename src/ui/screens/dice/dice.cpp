@@ -2,7 +2,7 @@
 // or type any expression of the dice grammar (docs/dice.md) with a live error under the field. The result shows
 // every die (dropped and rerolled dice dimmed and struck through, exploded dice marked, natural 20 / 1
 // highlighted) and the total large; after a d20 rolled by a creature with inspiration or hero points it offers
-// them. Favourite rolls and the roll history live on this device (ui/dice_store.hpp).
+// them. Favourite rolls and the roll history live on this device (store.hpp).
 // Rolls here use model().rng(): they are not campaign commands (spending inspiration/hero points is).
 #include <imgui.h>
 
@@ -15,14 +15,14 @@
 #include "core/campaign/engine.hpp"
 #include "core/dice/dice.hpp"
 #include "core/error.hpp"
-#include "ui/dice_controls.hpp"
-#include "ui/dice_store.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/dice/store.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

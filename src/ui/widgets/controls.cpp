@@ -1,4 +1,4 @@
-#include "ui/dice_controls.hpp"
+#include "ui/widgets/controls.hpp"
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -11,7 +11,7 @@
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui::ctl {
 

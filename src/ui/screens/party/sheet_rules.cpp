@@ -1,16 +1,16 @@
-#include "ui/sheet_rules.hpp"
+#include "ui/screens/party/sheet_rules.hpp"
 
 #include <imgui.h>
 
 #include <string>
 #include <vector>
 
-#include "ui/creature_ui.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

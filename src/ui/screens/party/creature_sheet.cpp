@@ -1,4 +1,4 @@
-#include "ui/creature_sheet.hpp"
+#include "ui/screens/party/creature_sheet.hpp"
 
 #include <imgui.h>
 
@@ -10,16 +10,16 @@
 #include "core/campaign/derived.hpp"
 #include "core/rules/rules.hpp"
 #include "core/tables/table.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/party_edit.hpp"
-#include "ui/resurrection.hpp"
-#include "ui/sheet_rules.hpp"
+#include "ui/screens/party/party_edit.hpp"
+#include "ui/screens/party/resurrection.hpp"
+#include "ui/screens/party/sheet_rules.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

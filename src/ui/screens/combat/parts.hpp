@@ -1,8 +1,8 @@
-// Parts of the combat screen (screens/combat.cpp):
-//   combat_setup.cpp  — before a fight: who takes part, entered or rolled initiative, the lair action slot
+// Parts of the combat screen (combat.cpp):
+//   setup.cpp  — before a fight: who takes part, entered or rolled initiative, the lair action slot
 //                       (StartEncounter). Test ids: combat.pick.<id>, combat.init.<id>, combat.all, combat.none,
 //                       combat.lair, combat.lair.<id>, combat.start.
-//   combat_attack.cpp — the attack helper: attacker, target, bonus, flanking (direct +2 / side +1 / none),
+//   attack.cpp — the attack helper: attacker, target, bonus, flanking (direct +2 / side +1 / none),
 //                       advantage / disadvantage → AttackRoll (the house-rule module) or a UI-side d20 roll;
 //                       inspiration as luck after the roll. Test ids: attack.*.
 #pragma once

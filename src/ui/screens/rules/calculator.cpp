@@ -1,4 +1,4 @@
-#include "ui/rules_calc.hpp"
+#include "ui/screens/rules/calculator.hpp"
 
 #include <imgui.h>
 
@@ -9,12 +9,12 @@
 
 #include "core/calc/calc.hpp"
 #include "core/error.hpp"
-#include "ui/dice_controls.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,9 +1,9 @@
-// Parts of the downtime screen (screens/downtime.cpp):
-//   downtime_rest.cpp     — short rest with hit dice per creature (steppers), the exhausting rally, long rest,
+// Parts of the downtime screen (downtime.cpp):
+//   rest.cpp     — short rest with hit dice per creature (steppers), the exhausting rally, long rest,
 //                           advancing time by days / hours; "what changed" = the transaction's log lines.
 //                           Test ids: rest.hd.<id>.*, rest.short, rest.rally, rest.long, time.days.*, time.hours.*,
 //                           time.advance, downtime.summary, downtime.clock.
-//   downtime_projects.cpp — crafting projects (mundane, art, magic, scroll): progress, collaborators, hours per
+//   projects.cpp — crafting projects (mundane, art, magic, scroll): progress, collaborators, hours per
 //                           day with overtime saves, finishing art with its check; the art value calculator.
 //                           Test ids: project.new, project.kind.<k>, project.name, project.crafter.<id>,
 //                           project.collab.<id>, project.value.*, project.start, project.<id>,

@@ -1,4 +1,4 @@
-#include "ui/rules_prices.hpp"
+#include "ui/screens/rules/prices.hpp"
 
 #include <imgui.h>
 
@@ -12,14 +12,14 @@
 
 #include "core/reference/reference.hpp"
 #include "core/rules/rules.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/dice_controls.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -10,14 +10,14 @@
 #include "core/calc/formulas.hpp"
 #include "core/error.hpp"
 #include "core/rules/rules.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/downtime_parts.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/downtime/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,7 +1,7 @@
-// The combat screen. Before a fight: who takes part and their initiative (combat_setup.cpp). During a fight: the
+// The combat screen. Before a fight: who takes part and their initiative (setup.cpp). During a fight: the
 // round, the initiative order with the current turn highlighted (tap a row → the HP pad, ⋯ → the creature's
 // sheet), turn-start reminders of the current creature, legendary action and resistance counters, death saves of the dying,
-// open questions (massive damage, injuries, turn-start saves) on top, the attack helper (combat_attack.cpp), and
+// open questions (massive damage, injuries, turn-start saves) on top, the attack helper (attack.cpp), and
 // big ◀ / Next turn ▶ buttons fixed at the top (notices cover the bottom); End closes the fight (confirmed, and undoable).
 // Test ids: screen.combat, combat.round, combat.row.<id>, combat.more.<id>, combat.lair_row, combat.next,
 // combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders.
@@ -12,17 +12,17 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/rules.hpp"
-#include "ui/combat_parts.hpp"
-#include "ui/creature_sheet.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
-#include "ui/party_edit.hpp"
 #include "ui/model.hpp"
-#include "ui/prompts.hpp"
+#include "ui/screens/combat/parts.hpp"
+#include "ui/screens/party/creature_sheet.hpp"
+#include "ui/screens/party/party_edit.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/prompts.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,4 +1,4 @@
-#include "ui/creature_ui.hpp"
+#include "ui/widgets/creature_ui.hpp"
 
 #include <imgui.h>
 
@@ -6,13 +6,13 @@
 #include <cstdio>
 
 #include "core/campaign/derived.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,4 +1,4 @@
-#include "ui/party_edit.hpp"
+#include "ui/screens/party/party_edit.hpp"
 
 #include <imgui.h>
 
@@ -9,11 +9,11 @@
 #include "core/campaign/derived.hpp"
 #include "core/dice/dice.hpp"
 #include "core/error.hpp"
-#include "ui/creature_ui.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -5,14 +5,14 @@
 #include <string>
 
 #include "core/campaign/derived.hpp"
-#include "ui/combat_parts.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/combat/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -8,16 +8,16 @@
 #include <algorithm>
 #include <string>
 
-#include "ui/creature_sheet.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/party_edit.hpp"
-#include "ui/prompts.hpp"
+#include "ui/screens/party/creature_sheet.hpp"
+#include "ui/screens/party/party_edit.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/prompts.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,4 +1,4 @@
-#include "ui/dice_store.hpp"
+#include "ui/screens/dice/store.hpp"
 
 #include <chrono>
 #include <cstdio>

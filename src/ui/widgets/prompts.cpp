@@ -1,4 +1,4 @@
-#include "ui/prompts.hpp"
+#include "ui/widgets/prompts.hpp"
 
 #include <imgui.h>
 
@@ -6,13 +6,13 @@
 #include <map>
 
 #include "core/tables/table.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

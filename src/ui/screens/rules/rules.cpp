@@ -3,7 +3,7 @@
 //   with paragraphs and bullets), its roll tables (→ the Tables tab) and its tools (calculator forms).
 //   Tables: every roll table (core/tables) with its rows; Roll (nested rolls shown), or enter a physical die's
 //   result; "apply to a creature" records it through the engine's RollTable command.
-//   Prices: the price list with the DM's campaign prices (ui/rules_prices.cpp).
+//   Prices: the price list with the DM's campaign prices (prices.cpp).
 //   Notes: the house-rule notes (players see them) and the DM's secret notes (hidden in player mode), saved with
 //   SetSettings.
 // Portrait: one column (a list, or the entry / table / price item opened from it, with a back button). Wide
@@ -19,16 +19,16 @@
 #include "core/error.hpp"
 #include "core/reference/reference.hpp"
 #include "core/tables/table.hpp"
-#include "ui/dice_controls.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/rules_calc.hpp"
-#include "ui/rules_prices.hpp"
+#include "ui/screens/rules/calculator.hpp"
+#include "ui/screens/rules/prices.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,4 +1,4 @@
-#include "ui/resurrection.hpp"
+#include "ui/screens/party/resurrection.hpp"
 
 #include <imgui.h>
 
@@ -9,15 +9,15 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/rules.hpp"
-#include "ui/creature_ui.hpp"
-#include "ui/dice_controls.hpp"
-#include "ui/hp_pad.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/prompts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/prompts.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

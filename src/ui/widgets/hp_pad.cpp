@@ -1,15 +1,15 @@
-#include "ui/hp_pad.hpp"
+#include "ui/widgets/hp_pad.hpp"
 
 #include <imgui.h>
 
 #include <algorithm>
 #include <string>
 
-#include "ui/creature_ui.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui::pad {
 

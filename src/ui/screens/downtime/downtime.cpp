@@ -3,13 +3,13 @@
 // rests | projects side by side (pending prompts and the summary at the top of the rests column).
 #include <imgui.h>
 
-#include "ui/creature_ui.hpp"
-#include "ui/downtime_parts.hpp"
-#include "ui/hp_pad.hpp"
-#include "ui/prompts.hpp"
+#include "ui/screens/downtime/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/prompts.hpp"
+#include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
 

@@ -1,4 +1,4 @@
-#include "ui/widgets.hpp"
+#include "ui/widgets/widgets.hpp"
 
 #include <imgui_internal.h>
 #include <imgui_stdlib.h>
