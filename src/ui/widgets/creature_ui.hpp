@@ -36,6 +36,7 @@ float gap();               // ItemSpacing.x
 float split_width(int n);
 
 // ---- creatures -----------------------------------------------------------------------------------------
+inline constexpr const char* kAbilityIds[] = {"str", "dex", "con", "int", "wis", "cha"};  // ui.ability.<id>
 const campaign::Creature* creature(std::string_view id);
 std::string creature_name(std::string_view id);  // the id itself when the creature is gone
 std::string kind_label(const std::string& kind);

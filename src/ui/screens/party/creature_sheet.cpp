@@ -12,9 +12,9 @@
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/party/panels/panels.hpp"
+#include "ui/screens/party/panels/resurrection.hpp"
 #include "ui/screens/party/party_edit.hpp"
-#include "ui/screens/party/resurrection.hpp"
-#include "ui/screens/party/sheet_rules.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -28,21 +28,11 @@ using nlohmann::json;
 
 namespace {
 
-const char* const kAbilities[] = {"str", "dex", "con", "int", "wis", "cha"};
 const char* const kConditions[] = {"blinded",   "charmed",  "deafened", "frightened", "grappled",
                                    "incapacitated", "invisible", "paralyzed", "petrified", "poisoned",
                                    "prone",     "restrained", "stunned", "unconscious"};
 
 std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
-
-std::string fmt_lb(double v) {
-  char buf[32];
-  if (std::fabs(v - std::round(v)) < 0.01)
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  else
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
 
 // A labelled row of small facts: "AC 15 · Speed 30 ft · Init +2".
 void fact_line(const std::vector<std::string>& facts) {
@@ -68,12 +58,9 @@ std::string entry_text(const json& e) {
   return e.dump();
 }
 
-// Changes whose result shows right where the finger is: no notice over the bottom of the screen.
-bool quiet(const json& command) { return model().dispatch(command); }
-
-bool update(const Creature& c, json patch) {
-  return quiet({{"type", "UpdateCreature"}, {"target", c.id}, {"patch", std::move(patch)}});
-}
+using sheet::fmt_lb;
+using sheet::quiet;
+using sheet::update;
 
 // ---- header ----------------------------------------------------------------------------------------------
 void header(const Creature& c, bool show_back, bool* back) {
@@ -155,14 +142,14 @@ void stats_block(const Creature& c) {
     if (i % 3) ImGui::SameLine();
     ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(w, h));
-    int score = c.abilities.score(kAbilities[i]);
+    int score = c.abilities.score(kAbilityIds[i]);
     int mod = campaign::ability_modifier(score);
-    track(std::string("sheet.ability.") + kAbilities[i], std::to_string(score));
+    track(std::string("sheet.ability.") + kAbilityIds[i], std::to_string(score));
     dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(col_card()), 10);
     ImFont* small = ui().fonts.small;
     ImFont* big = ui().fonts.big;
     float ss = small->FontSize * ImGui::GetIO().FontGlobalScale, bs = big->FontSize * ImGui::GetIO().FontGlobalScale;
-    const char* name = T(std::string("ui.ability.") + kAbilities[i]);
+    const char* name = T(std::string("ui.ability.") + kAbilityIds[i]);
     ImVec2 ns = small->CalcTextSizeA(ss, FLT_MAX, 0, name);
     dl->AddText(small, ss, ImVec2(p.x + (w - ns.x) * 0.5f, p.y + 6), ImGui::GetColorU32(col_muted()), name);
     std::string m = signed_num(mod);
@@ -173,30 +160,7 @@ void stats_block(const Creature& c) {
     dl->AddText(small, ss, ImVec2(p.x + (w - scs.x) * 0.5f, p.y + h - ss - 6), ImGui::GetColorU32(col_muted()), sc.c_str());
   }
 
-  // saving-throw proficiencies (the house rules' CON saves use them)
-  if (has_command("SetSaveProficiencies") && !ui_player_mode()) {
-    const json& mods = st.modules;
-    std::vector<std::string> prof;
-    if (mods.contains(rules::kSaveProficiencies) && mods[rules::kSaveProficiencies].contains(c.id))
-      for (const auto& a : mods[rules::kSaveProficiencies][c.id]) prof.push_back(a.get<std::string>());
-    ImGui::TextWrapped("%s", T("ui.sheet.save_prof"));
-    const float bw = split_width(6);
-    for (int i = 0; i < 6; ++i) {
-      if (i) ImGui::SameLine();
-      bool on = std::find(prof.begin(), prof.end(), kAbilities[i]) != prof.end();
-      ImGui::PushFont(ui().fonts.small);
-      if (toggle_button(T(std::string("ui.ability.") + kAbilities[i]), on, std::string("sheet.saveprof.") + kAbilities[i],
-                        ImVec2(bw, kTouchTarget))) {
-        std::vector<std::string> next = prof;
-        if (on)
-          next.erase(std::remove(next.begin(), next.end(), kAbilities[i]), next.end());
-        else
-          next.push_back(kAbilities[i]);
-        quiet({{"type", "SetSaveProficiencies"}, {"target", c.id}, {"abilities", next}});
-      }
-      ImGui::PopFont();
-    }
-  }
+  panels::save_proficiencies(c);
 }
 
 // ---- conditions ------------------------------------------------------------------------------------------
@@ -332,14 +296,7 @@ void exhaustion_block(const Creature& c) {
     track("sheet.exh.plus", "+");
   }
   ImGui::PopFont();
-  if (dm && rule_on(rules::kRageExhaustion)) {
-    ImGui::SameLine();
-    ImGui::BeginDisabled(c.exhaustion >= 6);
-    if (big_button(T("ui.sheet.exh.rage"), ImVec2(ImGui::GetContentRegionAvail().x, kTouchTarget)))
-      quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}, {"source", "rage"}});
-    ImGui::EndDisabled();
-    track("sheet.exh.rage", T("ui.sheet.exh.rage"));
-  }
+  if (dm) panels::rage_exhaustion(c);
   std::string srcs;
   for (const auto& [src, n] : c.exhaustion_sources) {
     if (n <= 0) continue;
@@ -351,7 +308,7 @@ void exhaustion_block(const Creature& c) {
 
 void luck_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  const bool heroes = rule_on(rules::kHeroPoints) || c.hero_points > 0;
+  const bool heroes = panels::hero_points_shown(c);
   const float w = heroes ? split_width(2) : ImGui::GetContentRegionAvail().x;
   ImGui::BeginDisabled(!dm || c.death_saves.dead);
   if (toggle_button((std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration")).c_str(), c.inspiration, "sheet.inspiration",
@@ -360,158 +317,7 @@ void luck_block(const Creature& c) {
   ImGui::EndDisabled();
   if (!heroes) return;
   ImGui::SameLine();
-  ImGui::BeginGroup();
-  const float bw = 48;
-  ImGui::BeginDisabled(!dm || c.hero_points <= 0);
-  if (big_button("\xE2\x88\x92##hp", ImVec2(bw, kTouchTarget)))
-    quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", -1}});
-  ImGui::EndDisabled();
-  track("sheet.hero.minus", "-");
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}})).c_str());
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!dm);
-  if (big_button("+##hp", ImVec2(bw, kTouchTarget))) quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", 1}});
-  ImGui::EndDisabled();
-  track("sheet.hero.plus", "+");
-  ImGui::EndGroup();
-}
-
-// ---- injuries and scars ----------------------------------------------------------------------------------
-void treat(const Creature& c, const campaign::Injury& inj, const std::string& method, json extra = json::object()) {
-  json cmd = {{"type", "TreatInjury"}, {"target", c.id}, {"injury", inj.id}, {"method", method}};
-  for (auto it = extra.begin(); it != extra.end(); ++it) cmd[it.key()] = it.value();
-  dispatch_and_tell(cmd, 8.0);
-}
-
-void injury_cures(const Creature& c, const campaign::Injury& inj) {
-  const json cure = inj.effects.is_object() && inj.effects.contains("cure") ? inj.effects["cure"] : json::object();
-  const std::string base = "sheet.injury." + inj.id;
-  const bool module = has_command("TreatInjury") && rule_on(rules::kLingeringInjuries);
-  if (!module) {
-    if (big_button(T("ui.injury.cured"), ImVec2(0, 48))) dispatch_and_tell({{"type", "CureInjury"}, {"target", c.id}, {"injury", inj.id}});
-    track(base + ".cure", T("ui.injury.cured"));
-    return;
-  }
-  const std::string cid = c.id, iid = inj.id;
-  std::vector<std::pair<std::string, std::function<void()>>> options;
-  if (cure.value("magic", false) || cure.contains("magic_min_level")) {
-    int min_level = cure.value("magic_min_level", 1);
-    options.push_back({Tf("ui.injury.cure.magic", {{"min", min_level}}), [cid, iid, min_level] {
-                         pad::open_value(T("ui.injury.spell_level"), std::max(1, min_level), 1, 9, [cid, iid](int lvl) {
-                           dispatch_and_tell({{"type", "TreatInjury"}, {"target", cid}, {"injury", iid}, {"method", "magic"}, {"spell_level", lvl}}, 8.0);
-                         });
-                       }});
-  }
-  if (cure.value("regrowth", false))
-    options.push_back({T("ui.injury.cure.regrowth"), [cid, iid] {
-                         pad::open_value(T("ui.injury.spell_level"), 7, 1, 9, [cid, iid](int lvl) {
-                           dispatch_and_tell({{"type", "TreatInjury"}, {"target", cid}, {"injury", iid}, {"method", "regrowth"}, {"spell_level", lvl}}, 8.0);
-                         });
-                       }});
-  if (cure.value("remove_poison", false))
-    options.push_back({T("ui.injury.cure.remove_poison"), [&c, &inj] { treat(c, inj, "remove_poison"); }});
-  if (cure.contains("medicine_dc")) {
-    int dc = cure.value("medicine_dc", 10);
-    options.push_back({Tf("ui.injury.cure.medicine_roll", {{"dc", dc}}), [&c, &inj] { treat(c, inj, "medicine"); }});
-    options.push_back({Tf("ui.injury.cure.medicine_enter", {{"dc", dc}}), [cid, iid] {
-                         pad::open_value(T("ui.injury.medicine_check"), 10, -10, 60, [cid, iid](int total) {
-                           dispatch_and_tell({{"type", "TreatInjury"}, {"target", cid}, {"injury", iid}, {"method", "medicine"}, {"check", total}}, 8.0);
-                         }, true);
-                       }});
-  }
-  if (cure.contains("rest_days") && !cure.value("splint", false))
-    options.push_back({Tf("ui.injury.cure.rest_days", {{"n", cure.value("rest_days", 0)}}), [&c, &inj] { treat(c, inj, "rest_days"); }});
-  if (cure.contains("rest_only_days"))
-    options.push_back({Tf("ui.injury.cure.rest_only_days", {{"n", cure.value("rest_only_days", 0)}}),
-                       [&c, &inj] { treat(c, inj, "rest_only_days"); }});
-  const float w = split_width(2);
-  int k = 0;
-  std::function<void()> run;
-  for (auto& [label, fn] : options) {
-    if (k % 2) ImGui::SameLine();
-    ImGui::PushID(k);
-    ImGui::PushFont(ui().fonts.small);
-    if (big_button(label.c_str(), ImVec2(w, 48))) run = fn;
-    ImGui::PopFont();
-    ImGui::PopID();
-    track(base + ".cure" + std::to_string(k), label);
-    ++k;
-  }
-  if (has_command("RemoveInjury")) {
-    ImGui::PushFont(ui().fonts.small);
-    if (big_button(T("ui.injury.remove"), ImVec2(0, 44)))
-      ask_confirm("injury.remove." + inj.id, Tf("ui.injury.remove_confirm", {{"text", inj.text.in(ui().lang)}}));
-    ImGui::PopFont();
-    track(base + ".remove", T("ui.injury.remove"));
-    if (confirm_popup("injury.remove." + inj.id))
-      dispatch_and_tell({{"type", "RemoveInjury"}, {"target", cid}, {"injury", iid}});
-  }
-  if (run) run();
-}
-
-void injuries_block(const Creature& c) {
-  const bool module = rule_on(rules::kLingeringInjuries);
-  if (!module && c.injuries.empty() && c.scars.empty()) return;
-  section(T("ui.sheet.injuries"));
-  if (module) {
-    rules::InjuryEffects fx = rules::injury_effects(c);
-    std::vector<std::string> lines;
-    for (const auto& r : fx.disadvantage) {
-      lines.push_back(Tf("ui.injury.fx.disadvantage", {{"what", Tk_or("tables.roll.", r, r)}}));
-    }
-    for (const auto& r : fx.advantage) {
-      lines.push_back(Tf("ui.injury.fx.advantage", {{"what", Tk_or("tables.roll.", r, r)}}));
-    }
-    if (fx.no_reactions) lines.push_back(T("ui.injury.fx.no_reactions"));
-    if (fx.one_hand) lines.push_back(T("ui.injury.fx.one_hand"));
-    if (fx.action_or_bonus) lines.push_back(T("ui.injury.fx.action_or_bonus"));
-    if (fx.needs_crutch) lines.push_back(T("ui.injury.fx.crutch"));
-    if (fx.dash_prone) lines.push_back(T("ui.injury.fx.dash_prone"));
-    if (fx.dash_save_dc) lines.push_back(Tf("ui.injury.fx.dash_save", {{"dc", fx.dash_save_dc}}));
-    if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", {{"n", fx.verbal_spell_fail_d20}}));
-    for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", {{"dc", s.dc}}));
-    if (fx.max_hp_per_day) lines.push_back(Tf("ui.injury.fx.max_hp_day", {{"n", -fx.max_hp_per_day}}));
-    if (fx.hp_per_hour) lines.push_back(Tf("ui.injury.fx.hp_hour", {{"n", -fx.hp_per_hour}}));
-    if (fx.exhaustion_floor) lines.push_back(Tf("ui.injury.fx.exhaustion", {{"n", fx.exhaustion_floor}}));
-    for (const auto& l : lines) ImGui::BulletText("%s", l.c_str());
-  }
-  int shown = 0;
-  for (const auto& inj : c.injuries) {
-    if (inj.cured) continue;
-    ++shown;
-    ImGui::PushID(inj.id.c_str());
-    begin_card("##inj", col_tint(hue_red(), 0.22f));
-    // The injury's name big, its full text (mechanics and cure) below in the small font.
-    const std::string kind = inj.effects.is_object() ? inj.effects.value("injury", std::string()) : std::string();
-    const std::string name = kind.empty() ? std::string() : Tk_or("tables.injury.", kind, std::string());
-    ImGui::PushFont(ui().fonts.big);
-    ImGui::TextWrapped("%s", ("\xE2\x9A\x95 " + (name.empty() ? inj.text.in(ui().lang) : name)).c_str());
-    ImGui::PopFont();
-    track("sheet.injury." + inj.id, inj.text.in(ui().lang));
-    std::string since = Tf("ui.injury.since", {{"when", clock_text(inj.since_minutes)}});
-    if (inj.table_row > 0) {
-      std::string table = tables::has_table(inj.table) ? tables::table(inj.table).title.in(ui().lang) : inj.table;
-      since += "  \xC2\xB7  " + Tf("ui.injury.row", {{"table", table}, {"roll", inj.table_row}});
-    }
-    ImGui::PushFont(ui().fonts.small);
-    if (!name.empty()) ImGui::TextWrapped("%s", inj.text.in(ui().lang).c_str());
-    muted(since.c_str());
-    ImGui::PopFont();
-    if (!ui_player_mode()) injury_cures(c, inj);
-    end_card();
-    ImGui::PopID();
-  }
-  if (shown == 0) muted(T("ui.injury.none"));
-  if (!ui_player_mode() && module && has_command("RollInjury") && !c.death_saves.dead) {
-    if (big_button(T("ui.injury.roll"), ImVec2(0, 48))) dispatch_and_tell({{"type", "RollInjury"}, {"target", c.id}}, 8.0);
-    track("sheet.injury.roll", T("ui.injury.roll"));
-  }
-  if (!c.scars.empty()) {
-    ImGui::TextUnformatted(T("ui.sheet.scars"));
-    for (const auto& s : c.scars) ImGui::BulletText("%s", s.text.in(ui().lang).c_str());
-  }
+  panels::hero_points(c);
 }
 
 // ---- inventory and encumbrance ---------------------------------------------------------------------------
@@ -526,37 +332,9 @@ ItemDraft& item_draft() {
 
 void inventory_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  const bool module = rule_on(rules::kVariantEncumbrance);
   if (!dm && c.inventory.empty()) return;
   section(T("ui.sheet.inventory"));
-  if (module) {
-    rules::Encumbrance e = rules::encumbrance(model().state(), c);
-    const float w = ImGui::GetContentRegionAvail().x, h = 26;
-    ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(w, h));
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(ImVec4(0, 0, 0, 0.35f)), 6);
-    double maxv = std::max(1.0, e.max);
-    float f = static_cast<float>(std::min(1.0, e.carried / maxv));
-    ImVec4 col = e.level == "none" ? col_good() : e.level == "encumbered" ? col_hp(0.4f) : col_bad();
-    if (f > 0) dl->AddRectFilled(p, ImVec2(p.x + w * f, p.y + h), ImGui::GetColorU32(col), 6);
-    for (double t : {e.encumbered_over, e.heavily_over}) {
-      float x = p.x + w * static_cast<float>(t / maxv);
-      dl->AddLine(ImVec2(x, p.y), ImVec2(x, p.y + h), ImGui::GetColorU32(ImGuiCol_Text), 2);
-    }
-    std::string label = Tf("ui.load.carried", {{"lb", fmt_lb(e.carried)}, {"max", fmt_lb(e.max)}});
-    ImFont* small = ui().fonts.small;
-    float ss = small->FontSize * ImGui::GetIO().FontGlobalScale;
-    dl->AddText(small, ss, ImVec2(p.x + 8, p.y + (h - ss) * 0.5f), IM_COL32(255, 255, 255, 255), label.c_str());
-    track("sheet.load", e.level);
-    std::string level = Tk("ui.load.", e.level);
-    if (e.speed_penalty) level += "  \xC2\xB7  " + Tf("ui.load.speed", {{"ft", e.speed_penalty}});
-    ImGui::TextWrapped("%s", level.c_str());
-    muted(Tf("ui.load.thresholds", {{"enc", fmt_lb(e.encumbered_over)}, {"heavy", fmt_lb(e.heavily_over)}}).c_str());
-    if (!e.disadvantage.empty()) muted(T("ui.load.disadvantage"));
-    if (e.small_halving || e.dwarf_halving) muted(T("ui.load.halved"));
-    dwarf_armor_control(c);
-  } else {
+  if (!panels::variant_encumbrance(c)) {
     muted(Tf("ui.load.total", {{"lb", fmt_lb(campaign::carried_weight(c))}}).c_str());
   }
   int i = 0;
@@ -607,60 +385,6 @@ void inventory_block(const Creature& c) {
   }
   ImGui::EndDisabled();
   end_card();
-}
-
-// ---- intelligence ----------------------------------------------------------------------------------------
-struct PickDraft {
-  std::string for_id, name;
-  int kind = 0;
-};
-
-void intelligence_block(const Creature& c) {
-  if (!rule_on(rules::kIntelligence)) return;
-  section(T("ui.int.title"));
-  rules::IntelligenceView v = rules::intelligence_view(model().state(), c);
-  auto yes_no = [](bool ok, const char* what) {
-    std::string s = std::string(ok ? "\xE2\x9C\x93 " : "\xE2\x9C\x95 ") + T(what);
-    ImGui::PushStyleColor(ImGuiCol_Text, ok ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : col_bad());
-    ImGui::TextWrapped("%s", s.c_str());
-    ImGui::PopStyleColor();
-  };
-  yes_no(v.can_speak, "ui.int.speak");
-  yes_no(v.can_read_write, "ui.int.read");
-  if (!v.can_read_write) muted(v.can_learn_reading ? T("ui.int.can_learn_reading") : T("ui.int.never_reading"));
-  yes_no(v.can_count, "ui.int.count");
-  ImGui::TextWrapped("%s", Tf("ui.int.points", {{"points", v.points}, {"active", v.active}, {"free", v.free}}).c_str());
-  track("sheet.int.points", std::to_string(v.points));
-  for (const auto& p : v.picks) {
-    std::string line = Tk_or("ui.int.kind.", p.pick.kind, p.pick.kind) + ": " + p.pick.name;
-    if (!p.active) line += "  (" + std::string(T("ui.int.inactive")) + ")";
-    ImGui::BulletText("%s", line.c_str());
-  }
-  if (ui_player_mode()) return;
-  literacy_controls(c, v);
-  static PickDraft d;
-  const bool can_pick = v.window_open && v.free > 0 && has_command("PickIntelligence");
-  if (!can_pick) {
-    if (v.free > 0 && !v.window_open) muted(T("ui.int.window_closed"));
-    pick_window_control(c, v);
-    return;
-  }
-  if (d.for_id != c.id) d = PickDraft{c.id, "", 0};
-  static const char* const kinds[] = {"skill", "tool", "language", "expertise"};
-  std::vector<std::string> labels;
-  for (const char* k : kinds) labels.push_back(T(std::string("ui.int.kind.") + k));
-  ImGui::PushFont(ui().fonts.small);
-  segmented("pickkind", labels, d.kind, "sheet.int.kind", {"skill", "tool", "language", "expertise"});
-  ImGui::PopFont();
-  text_field("##pickname", T("ui.int.pick_name"), d.name);
-  track("sheet.int.name", d.name);
-  ImGui::BeginDisabled(d.name.empty());
-  if (colored_button(T("ui.int.pick"), col_good(), ImVec2(0, 52), "sheet.int.pick")) {
-    if (quiet({{"type", "PickIntelligence"}, {"target", c.id}, {"kind", kinds[d.kind]}, {"name", d.name}}))
-      d.name.clear();
-  }
-  ImGui::EndDisabled();
-  pick_window_control(c, v);
 }
 
 // ---- attunement, renown, afflictions, notes ------------------------------------------------------------
@@ -765,68 +489,6 @@ void afflictions_block(const Creature& c) {
   }
 }
 
-void potions_block(const Creature& c) {
-  if (!rule_on(rules::kPotions)) return;
-  const int t = model().state().settings.potion_warning_threshold;
-  section(T("ui.sheet.potions"));
-  std::string s = Tf("ui.sheet.potions_drunk", {{"n", c.potions_drunk_since_long_rest}, {"threshold", t}});
-  if (c.potions_drunk_since_long_rest > t) {
-    ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
-    ImGui::TextWrapped("%s", s.c_str());
-    ImGui::PopStyleColor();
-  } else {
-    ImGui::TextWrapped("%s", s.c_str());
-  }
-  track("sheet.potions", std::to_string(c.potions_drunk_since_long_rest));
-  if (ui_player_mode() || c.death_saves.dead || !has_command("DrinkPotion")) return;
-  static std::map<std::string, std::string> names, heals;
-  std::string& name = names[c.id];
-  std::string& heal = heals[c.id];
-  text_field("##potion", T("ui.sheet.potion_name"), name);
-  track("sheet.potion.name", name);
-  text_field("##potionheal", T("ui.sheet.potion_heal"), heal);
-  track("sheet.potion.heal", heal);
-  ImGui::BeginDisabled(name.empty());
-  if (big_button(T("ui.sheet.drink"), ImVec2(0, 52))) {
-    json cmd = {{"type", "DrinkPotion"}, {"target", c.id}, {"name", name}};
-    if (!heal.empty()) {
-      bool digits = std::all_of(heal.begin(), heal.end(), ::isdigit);
-      cmd["heal"] = digits ? json(std::stoi(heal.substr(0, 6))) : json(heal);
-    }
-    if (dispatch_and_tell(cmd, 8.0)) name.clear(), heal.clear();
-  }
-  ImGui::EndDisabled();
-  track("sheet.potion.drink", T("ui.sheet.drink"));
-}
-
-void level_up_block(const Creature& c) {
-  if (ui_player_mode() || c.death_saves.dead || !has_command("LevelUp") || !rule_on(rules::kLevelUp)) return;
-  if (c.kind != "pc" && c.kind != "sidekick" && c.kind != "npc") return;
-  section(Tf("ui.sheet.level_up", {{"n", c.level + 1}}).c_str());
-  if (c.hit_die <= 0) {
-    muted(T("ui.sheet.level_up_no_die"));
-    return;
-  }
-  const float w = split_width(3);
-  const std::string id = c.id;
-  ImGui::PushFont(ui().fonts.small);
-  if (big_button(Tf("ui.sheet.level_roll", {{"die", c.hit_die}}).c_str(), ImVec2(w, 52)))
-    dispatch_and_tell({{"type", "LevelUp"}, {"target", id}}, 8.0);
-  track("sheet.levelup.roll", "roll");
-  ImGui::SameLine();
-  if (big_button(T("ui.sheet.level_enter"), ImVec2(w, 52)))
-    pad::open_value(Tf("ui.sheet.level_die", {{"die", c.hit_die}}), 1, 1, c.hit_die, [id](int n) {
-      dispatch_and_tell({{"type", "LevelUp"}, {"target", id}, {"rolls", {n}}}, 8.0);
-    });
-  track("sheet.levelup.enter", "enter");
-  ImGui::SameLine();
-  if (big_button(T("ui.sheet.level_average"), ImVec2(w, 52)))
-    dispatch_and_tell({{"type", "LevelUp"}, {"target", id}, {"average", true}}, 8.0);
-  track("sheet.levelup.average", "average");
-  ImGui::PopFont();
-  if (rule_on(rules::kHpRoll)) muted(T("ui.sheet.level_reroll_note"));
-}
-
 struct NotesDraft {
   std::string for_id, text;
   long long at_tx = -1;
@@ -869,6 +531,25 @@ void actions_block(const Creature& c) {
 }
 
 }  // namespace
+
+namespace sheet {
+
+bool quiet(const json& command) { return model().dispatch(command); }
+
+bool update(const Creature& c, json patch) {
+  return quiet({{"type", "UpdateCreature"}, {"target", c.id}, {"patch", std::move(patch)}});
+}
+
+std::string fmt_lb(double v) {
+  char buf[32];
+  if (std::fabs(v - std::round(v)) < 0.01)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+}  // namespace sheet
 
 void draw_death_saves(const Creature& c, const std::string& prefix) {
   if (c.hp > 0 || c.death_saves.dead) return;
@@ -947,7 +628,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   if (ui_player_mode() && !is_party(c)) {
     // What a player may know of an NPC or a monster (as io::player_view): health, conditions, injuries.
     conditions_block(c);
-    injuries_block(c);
+    panels::lingering_injuries(c);
     ImGui::PopID();
     return;
   }
@@ -955,11 +636,11 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   conditions_block(c);
   exhaustion_block(c);
   luck_block(c);
-  injuries_block(c);
-  level_up_block(c);
-  potions_block(c);
+  panels::lingering_injuries(c);
+  panels::level_up(c);
+  panels::potions(c);
   inventory_block(c);
-  intelligence_block(c);
+  panels::intelligence(c);
   attunement_block(c);
   renown_block(c);
   afflictions_block(c);

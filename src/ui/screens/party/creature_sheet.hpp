@@ -3,7 +3,8 @@
 // and hero points, injuries with their cure options and scars, encumbrance from the inventory, the intelligence
 // rule, attunement slots, renown, diseases / poisons / madness, notes, edit and remove.
 // Test ids: sheet.<part>…, e.g. sheet.hp, sheet.edit, sheet.remove, sheet.cond.add, sheet.exh.plus,
-// sheet.inspiration, sheet.injury.<id>.<method>.
+// sheet.inspiration, sheet.injury.<id>.<method>. The parts of the rule modules are panels, one file each named after
+// the rule, in panels/ (panels.hpp); the sheet composes them.
 #pragma once
 #include <string>
 

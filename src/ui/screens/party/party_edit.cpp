@@ -22,7 +22,6 @@ using nlohmann::json;
 namespace {
 
 const char* const kKinds[] = {"pc", "monster", "npc", "sidekick"};
-const char* const kAbilities[] = {"str", "dex", "con", "int", "wis", "cha"};
 const char* const kSizes[] = {"tiny", "small", "medium", "large", "huge", "gargantuan"};
 const int kHitDice[] = {6, 8, 10, 12};
 
@@ -84,16 +83,16 @@ void kind_grid(Draft& d) {
 
 void abilities_block(Draft& d) {
   for (int i = 0; i < 6; ++i) {
-    std::string label = std::string(T(std::string("ui.ability.") + kAbilities[i])) + "  (" +
+    std::string label = std::string(T(std::string("ui.ability.") + kAbilityIds[i])) + "  (" +
                         (campaign::ability_modifier(d.abilities[i]) >= 0 ? "+" : "") +
                         std::to_string(campaign::ability_modifier(d.abilities[i])) + ")";
-    stepper(kAbilities[i], label.c_str(), d.abilities[i], 1, 30, std::string("edit.ability.") + kAbilities[i]);
+    stepper(kAbilityIds[i], label.c_str(), d.abilities[i], 1, 30, std::string("edit.ability.") + kAbilityIds[i]);
   }
 }
 
 json abilities_json(const Draft& d) {
   json a = json::object();
-  for (int i = 0; i < 6; ++i) a[kAbilities[i]] = d.abilities[i];
+  for (int i = 0; i < 6; ++i) a[kAbilityIds[i]] = d.abilities[i];
   return a;
 }
 
@@ -139,7 +138,7 @@ bool save(Draft& d, std::string* added) {
   if (hd != c->hit_die) patch["hit_die"] = hd;
   json a = abilities_json(d);
   for (int i = 0; i < 6; ++i)
-    if (d.abilities[i] != c->abilities.score(kAbilities[i])) patch["abilities"][kAbilities[i]] = d.abilities[i];
+    if (d.abilities[i] != c->abilities.score(kAbilityIds[i])) patch["abilities"][kAbilityIds[i]] = d.abilities[i];
   if (d.init_given || d.init != dex_mod) {
     if (!c->initiative_bonus || *c->initiative_bonus != d.init) patch["initiative_bonus"] = d.init;
   }
@@ -179,7 +178,7 @@ void open_creature_editor_for(const std::string& id) {
   d.speed = c->speed;
   d.legendary = c->legendary_actions;
   d.legendary_res = c->legendary_resistances;
-  for (int i = 0; i < 6; ++i) d.abilities[i] = c->abilities.score(kAbilities[i]);
+  for (int i = 0; i < 6; ++i) d.abilities[i] = c->abilities.score(kAbilityIds[i]);
   d.hit_die = -1;
   for (int i = 0; i < 4; ++i)
     if (kHitDice[i] == c->hit_die) d.hit_die = i;

@@ -1,4 +1,4 @@
-#include "ui/screens/party/resurrection.hpp"
+#include "ui/screens/party/panels/resurrection.hpp"
 
 #include <imgui.h>
 

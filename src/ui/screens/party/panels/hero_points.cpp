@@ -1,0 +1,46 @@
+// Rule "hero-points" on the sheet: [−] ✦ N hero points [+] beside the inspiration toggle (shown while the rule
+// is on or the creature still has points); changed by the DM.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/rules/rules.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/screens/party/panels/panels.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
+
+namespace druzina::ui::panels {
+
+using campaign::Creature;
+using nlohmann::json;
+using sheet::quiet;
+
+bool hero_points_shown(const Creature& c) { return rule_on(rules::kHeroPoints) || c.hero_points > 0; }
+
+void hero_points(const Creature& c) {
+  const bool dm = !ui_player_mode();
+  ImGui::BeginGroup();
+  const float bw = 48;
+  ImGui::BeginDisabled(!dm || c.hero_points <= 0);
+  if (big_button("\xE2\x88\x92##hp", ImVec2(bw, kTouchTarget)))
+    quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", -1}});
+  ImGui::EndDisabled();
+  track("sheet.hero.minus", "-");
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}})).c_str());
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!dm);
+  if (big_button("+##hp", ImVec2(bw, kTouchTarget))) quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", 1}});
+  ImGui::EndDisabled();
+  track("sheet.hero.plus", "+");
+  ImGui::EndGroup();
+}
+
+}  // namespace druzina::ui::panels

@@ -1,0 +1,38 @@
+// The creature sheet's panels of the rule modules, one file each, named after the rule (creature_sheet.cpp
+// composes them with the sheet's base parts: header, HP, numbers, conditions, exhaustion, inspiration, inventory,
+// attunement, renown, afflictions, notes). A panel draws nothing when its rule is off, unless data the rule left
+// behind still needs showing (stored injuries, hero points). A new rule's panel: a file here and a line below.
+// Test ids: sheet.saveprof.<ability>, sheet.exh.rage, sheet.hero.{minus,plus}, sheet.injury.<id>[.cure<k>|.cure|
+// .remove], sheet.injury.roll, sheet.potions, sheet.potion.{name,heal,drink}, sheet.levelup.{roll,enter,average},
+// sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
+// window_open,window_close}; the resurrection ritual's in resurrection.hpp.
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "core/campaign/state.hpp"
+
+namespace druzina::ui::panels {
+
+void save_proficiencies(const campaign::Creature& c);   // save_proficiencies.cpp (in the numbers part, DM only)
+void rage_exhaustion(const campaign::Creature& c);      // rage_exhaustion.cpp (on the exhaustion row, DM only)
+bool hero_points_shown(const campaign::Creature& c);    // hero_points.cpp: the rule is on or points are left
+void hero_points(const campaign::Creature& c);          //   (beside the inspiration toggle)
+void lingering_injuries(const campaign::Creature& c);   // lingering_injuries.cpp
+void level_up(const campaign::Creature& c);             // level_up.cpp
+void potions(const campaign::Creature& c);              // potions.cpp
+bool variant_encumbrance(const campaign::Creature& c);  // variant_encumbrance.cpp: false when off (the sheet
+                                                        //   then shows the plain total weight)
+void intelligence(const campaign::Creature& c);         // intelligence.cpp
+
+}  // namespace druzina::ui::panels
+
+// What the sheet and its panels share.
+namespace druzina::ui::sheet {
+
+// Changes whose result shows right where the finger is: no notice over the bottom of the screen.
+bool quiet(const nlohmann::json& command);
+bool update(const campaign::Creature& c, nlohmann::json patch);  // UpdateCreature with a patch, quietly
+std::string fmt_lb(double pounds);                               // "12", "2.5"
+
+}  // namespace druzina::ui::sheet

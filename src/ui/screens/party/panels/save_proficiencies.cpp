@@ -1,0 +1,50 @@
+// Rule "save-proficiencies" on the sheet: the six saving-throw proficiency toggles (the house rules' CON saves
+// use them), DM only.
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "core/rules/rules.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/screens/party/panels/panels.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
+
+namespace druzina::ui::panels {
+
+using campaign::Creature;
+using nlohmann::json;
+using sheet::quiet;
+
+void save_proficiencies(const Creature& c) {
+  if (has_command("SetSaveProficiencies") && !ui_player_mode()) {
+    const json& mods = model().state().modules;
+    std::vector<std::string> prof;
+    if (mods.contains(rules::kSaveProficiencies) && mods[rules::kSaveProficiencies].contains(c.id))
+      for (const auto& a : mods[rules::kSaveProficiencies][c.id]) prof.push_back(a.get<std::string>());
+    ImGui::TextWrapped("%s", T("ui.sheet.save_prof"));
+    const float bw = split_width(6);
+    for (int i = 0; i < 6; ++i) {
+      if (i) ImGui::SameLine();
+      bool on = std::find(prof.begin(), prof.end(), kAbilityIds[i]) != prof.end();
+      ImGui::PushFont(ui().fonts.small);
+      if (toggle_button(T(std::string("ui.ability.") + kAbilityIds[i]), on, std::string("sheet.saveprof.") + kAbilityIds[i],
+                        ImVec2(bw, kTouchTarget))) {
+        std::vector<std::string> next = prof;
+        if (on)
+          next.erase(std::remove(next.begin(), next.end(), kAbilityIds[i]), next.end());
+        else
+          next.push_back(kAbilityIds[i]);
+        quiet({{"type", "SetSaveProficiencies"}, {"target", c.id}, {"abilities", next}});
+      }
+      ImGui::PopFont();
+    }
+  }
+}
+
+}  // namespace druzina::ui::panels
