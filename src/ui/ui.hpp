@@ -1,6 +1,6 @@
 // The UI layer: ImGui screens that render state and issue commands. One screen per file under screens/,
 // each with a single draw_*() entry point; shared widgets in widgets/; each screen's parts in screens/<screen>/; touch handling in touch.hpp.
-// Screens never mutate campaign state themselves: they call the model (a later issue adds it).
+// Screens never mutate campaign state themselves: they call the model (model.hpp).
 #pragma once
 #include <optional>
 #include <string>

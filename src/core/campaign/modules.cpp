@@ -8,8 +8,6 @@
 namespace druzina::campaign {
 
 void register_rule_modules(Engine& e) {
-  (void)e;
-  // e.add_module(rules::massive_damage());
   // The house rules (src/core/rules/, docs/house-rules.md), in hook order.
   e.add_module(rules::save_proficiencies());
   e.add_module(rules::massive_damage());
