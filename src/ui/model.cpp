@@ -71,6 +71,17 @@ bool Model::redo() {
   return true;
 }
 
+bool Model::reset() {
+  platform::storage().save(std::string(kKey) + ".previous", io::save(session_));
+  if (!platform::storage().save(kKey, io::save(campaign::Session()))) {
+    notify(T("ui.model.save_failed"), true, 10.0);
+    return false;
+  }
+  std::uint64_t seed = (static_cast<std::uint64_t>(rng_.next()) << 32) | rng_.next();
+  start(seed);
+  return true;
+}
+
 void Model::notify(std::string text, bool error, double seconds) {
   notice_ = {std::move(text), error, page_now + seconds * 1000.0};
 }

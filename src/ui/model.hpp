@@ -22,6 +22,10 @@ class Model {
   // "campaign.unreadable" (never deleted) and the user is told why.
   void start(std::uint64_t seed);
 
+  // Starts over with a new empty campaign. The old one is kept aside under "campaign.previous" (never deleted);
+  // returns false (and says so) when the browser's storage refuses the new save, leaving everything as it was.
+  bool reset();
+
   // Runs a command; on success saves and returns true; on a refusal shows the message and returns false.
   bool dispatch(const nlohmann::json& command);
   bool undo();

@@ -9,6 +9,7 @@
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -202,6 +203,7 @@ void draw_root() {
   }
   ImGui::EndChild();
   ImGui::PopStyleVar();
+  pad::draw();  // the number pad, whichever screen opened it
   float tab_top = ImGui::GetCursorScreenPos().y;
   draw_tab_bar(tab_h);
   ImGui::End();

@@ -1,6 +1,7 @@
-// The UI layer: ImGui screens that render state and issue commands. One screen per file under screens/,
-// each with a single draw_*() entry point; shared widgets in widgets/; each screen's parts in screens/<screen>/; touch handling in touch.hpp.
-// Screens never mutate campaign state themselves: they call the model (model.hpp).
+// The UI layer: ImGui screens that render state and issue commands. One folder per screen under screens/ (its
+// draw_*() entry point in screens/<screen>/<screen>.cpp, its parts beside it; the creature sheet's rule panels in
+// screens/party/panels/), the one widget library in widgets/, touch handling in touch.hpp. Screens never mutate
+// campaign state themselves: they read the core's views and change things through the model (model.hpp).
 #pragma once
 #include <optional>
 #include <string>

@@ -91,10 +91,10 @@ test("count and modifier steppers build the roll of a die button", async () => {
   assert.equal((await widget(page, "dice.expr")).label, "3d6+1");
   // the number pad sets the count directly
   await tapVisible(page, "dice.count.value");
-  await tapSettled(page, "numpad.back");
-  await tapSettled(page, "numpad.8");
-  await tapSettled(page, "numpad.ok");
-  await gone(page, "numpad.ok");
+  await tapSettled(page, "pad.back");
+  await tapSettled(page, "pad.8");
+  await tapSettled(page, "pad.ok");
+  await gone(page, "pad.ok");
   await widget(page, "dice.count.value", { where: (w) => w.label === "8" });
   await shotNow(page, "dice-steppers-en");
   await context.close();

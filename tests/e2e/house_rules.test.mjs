@@ -190,11 +190,11 @@ test("price list: Czech search for jed, the house-rule poison price, a DM price 
   await waitWidget(page, "prices.item.name", { where: (w) => w.label === "Drowí jed" });
   assert.equal((await waitWidget(page, "prices.item.price")).label, "200 zl");
   await tapCarefully(page, "prices.override.gp.value");
-  for (let i = 0; i < 3; i++) await tapSettled(page, "numpad.back");
-  for (const d of "150") await tapSettled(page, `numpad.${d}`);
-  await waitWidget(page, "numpad.display", { where: (w) => w.label === "150" });
-  await tapSettled(page, "numpad.ok");
-  await gone(page, "numpad.ok");
+  for (let i = 0; i < 3; i++) await tapSettled(page, "pad.back");
+  for (const d of "150") await tapSettled(page, `pad.${d}`);
+  await waitWidget(page, "pad.value", { where: (w) => w.label === "150" });
+  await tapSettled(page, "pad.ok");
+  await gone(page, "pad.ok");
   assert.match((await waitWidget(page, "prices.override.preview")).label, /150 zl/);
   await tapCarefully(page, "prices.override.set");
   await untilCampaign(page, (c) => c.settings.price_overrides?.["drow-poison"] === 150, "the campaign price");

@@ -33,10 +33,10 @@ test("a roll table: roll it, enter a physical die, see the row highlighted", asy
   await shotNow(page, "rules-table-rolled-en");
   // a physical die showed 20
   await tapVisible(page, "rules.table.entered.value");
-  await tapSettled(page, "numpad.back"); await tapSettled(page, "numpad.back");
-  await tapSettled(page, "numpad.2"); await tapSettled(page, "numpad.0");
-  await tapSettled(page, "numpad.ok");
-  await gone(page, "numpad.ok");
+  await tapSettled(page, "pad.back"); await tapSettled(page, "pad.back");
+  await tapSettled(page, "pad.2"); await tapSettled(page, "pad.0");
+  await tapSettled(page, "pad.ok");
+  await gone(page, "pad.ok");
   await widget(page, "rules.table.entered.value", { where: (w) => w.label === "20" });
   await tapVisible(page, "rules.table.lookup");
   await widget(page, "rules.table.result.roll", { where: (w) => w.label === "20" });
@@ -105,10 +105,10 @@ test("an entry links its calculator and its roll table", async () => {
   assert.match((await reveal(page, "rules.calc.massive-damage.result")).label, /DC: 15/);
   // 25 max HP: 10 damage is less than half → no save
   await tapVisible(page, "rules.calc.massive-damage.max-hp.value");
-  await tapSettled(page, "numpad.back"); await tapSettled(page, "numpad.back"); await tapSettled(page, "numpad.back");
-  await tapSettled(page, "numpad.2"); await tapSettled(page, "numpad.5");
-  await tapSettled(page, "numpad.ok");
-  await gone(page, "numpad.ok");
+  await tapSettled(page, "pad.back"); await tapSettled(page, "pad.back"); await tapSettled(page, "pad.back");
+  await tapSettled(page, "pad.2"); await tapSettled(page, "pad.5");
+  await tapSettled(page, "pad.ok");
+  await gone(page, "pad.ok");
   assert.equal((await reveal(page, "rules.calc.massive-damage.max-hp.value")).label, "25");
   assert.match((await reveal(page, "rules.calc.massive-damage.result")).label, /Triggered: no/);
   await reveal(page, "rules.calc.massive-damage.result");

@@ -111,13 +111,13 @@ test("export shows the campaign JSON with copy and download; a new campaign need
   await gone(page, "settings.export.text");
 
   await tapVisible(page, "settings.reset");
-  await settled(page, "settings.reset.yes");
+  await settled(page, "confirm.yes");
   await shotNow(page, "settings-reset-confirm-uk");
-  await tapSettled(page, "settings.reset.no");
+  await tapSettled(page, "confirm.no");
   await page.waitForTimeout(200);
   assert.equal((await campaign(page)).name, "Стара", "cancel keeps the campaign");
   await tapVisible(page, "settings.reset");
-  await tapSettled(page, "settings.reset.yes");
+  await tapSettled(page, "confirm.yes");
   await waitCampaign(page, (c) => c.name === "", "a new empty campaign");
   assert.match(await stored(page, "druzina.campaign.previous"), /Стара/, "the old one kept aside");
   await page.reload();

@@ -90,7 +90,7 @@ test("dwarf with heavy armour proficiency (Czech): worn plate counts at half wei
   const id = idOf(await campaign(page), "Thrain");
   await openSheet(page, id, "Thrain");
   await see(page, "sheet.load", { where: (w) => w.label === "encumbered" });
-  await see(page, "sheet.dwarf.auto", { where: (w) => w.label === "Podle rasy: Ne" });
+  await see(page, "sheet.dwarf.auto", { where: (w) => w.label === "Podle rasy: Ne [on]" });
   await tapCarefully(page, "sheet.dwarf.auto");  // scrolls the control into view for the picture
   await shot(page, "sheet-rules-05-plate-full");
   await tapCarefully(page, "sheet.dwarf.yes");

@@ -72,3 +72,34 @@ TEST_CASE("attack roll: with flanking switched off, a flanking position is refus
   REQUIRE(log.back().size() >= want.size());
   CHECK(log.back().substr(log.back().size() - want.size()) == want);
 }
+
+TEST_CASE("attack roll: rules::attack_roll works a roll out as AttackRoll does and stores nothing", "[rules][flanking]") {
+  // The combat screen's roll while the attack-roll rule is off: the same maths, from the core, nothing stored.
+  RulesTable t(54);
+  new_campaign(t, {{"rules", {{"attack-roll", false}}}});
+  std::string a = t.pc("Bořek", 30);
+  std::string g = t.monster("Goblin", 7, {{"ac", 15}});
+  const campaign::Campaign& state = t.session.state();
+  const long long before = state.last_tx;
+  Rng rng(7);
+  // 8 + 5 + 2 (direct flanking) = 15 hits AC 15
+  json d = rules::attack_roll(state, {{"attacker", a}, {"target", g}, {"bonus", 5}, {"flanking", "direct"}, {"rolls", {8}}}, rng);
+  CHECK(d["total"] == 15);
+  CHECK(d["flank_bonus"] == 2);
+  CHECK(d["hit"] == true);
+  CHECK(d["critical"] == false);
+  CHECK(d["ac"] == 15);
+  CHECK(d["rolled"] == false);
+  // disadvantage rolls two d20s and keeps the lower
+  json dis = rules::attack_roll(state, {{"attacker", a}, {"target", g}, {"disadvantage", true}}, rng);
+  REQUIRE(dis["rolls"].size() == 2);
+  CHECK(dis["kept"] == std::min(dis["rolls"][0].get<int>(), dis["rolls"][1].get<int>()));
+  CHECK(dis["mode"] == "disadvantage");
+  CHECK(dis["rolled"] == true);
+  // a natural 20 is a critical hit whatever the AC
+  json crit = rules::attack_roll(state, {{"attacker", a}, {"target", g}, {"bonus", -5}, {"rolls", {20}}}, rng);
+  CHECK(crit["hit"] == true);
+  CHECK(crit["critical"] == true);
+  CHECK(state.last_tx == before);  // nothing was stored
+  CHECK_THROWS_AS(rules::attack_roll(state, {{"attacker", a}, {"flanking", "behind"}}, rng), UserError);
+}

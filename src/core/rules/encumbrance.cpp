@@ -65,10 +65,12 @@ Encumbrance encumbrance(const Creature& x, std::optional<bool> dwarf) {
   return out;
 }
 
-Encumbrance encumbrance(const Campaign& c, const Creature& x) {
+std::optional<bool> dwarf_armor_flag(const Campaign& c, const Creature& x) {
   const json& flag = data_at(c, kVariantEncumbrance, "dwarf", x.id);
-  return encumbrance(x, flag.is_boolean() ? std::optional<bool>(flag.get<bool>()) : std::nullopt);
+  return flag.is_boolean() ? std::optional<bool>(flag.get<bool>()) : std::nullopt;
 }
+
+Encumbrance encumbrance(const Campaign& c, const Creature& x) { return encumbrance(x, dwarf_armor_flag(c, x)); }
 
 json to_json(const Encumbrance& e) {
   return {{"carried", e.carried},

@@ -53,7 +53,34 @@ Plan plan(const Campaign& c, const json& cmd) {
   return p;
 }
 
+// The attack_rolled data of a planned attack (the d20s from the plan, else rolled).
+json outcome(const Campaign& c, Plan p, Rng& rng) {
+  const bool rolled = p.rolls.empty();
+  if (rolled)
+    for (int i = 0; i < (p.mode == "normal" ? 1 : 2); ++i) p.rolls.push_back(rng.die(20));
+  const int kept = p.mode == "disadvantage" ? *std::min_element(p.rolls.begin(), p.rolls.end())
+                                            : *std::max_element(p.rolls.begin(), p.rolls.end());
+  const int fb = calc::flanking_bonus(p.flank);
+  const int total = kept + p.bonus + fb;
+  const Creature& attacker = actions::require(c, p.attacker);
+  json data = {{"attacker", p.attacker}, {"rolls", p.rolls},       {"kept", kept},
+               {"mode", p.mode},         {"bonus", p.bonus},       {"flanking", p.flank_name},
+               {"flank_bonus", fb},      {"total", total},         {"natural20", kept == 20},
+               {"natural1", kept == 1},  {"rolled", rolled},
+               {"inspiration", attacker.inspiration && campaign::rule_enabled(c, kInspirationLuck, true)}};
+  if (!p.target.empty()) {
+    const Creature& t = actions::require(c, p.target);
+    data["target"] = p.target;
+    data["ac"] = t.ac;
+    data["hit"] = kept == 20 || (kept != 1 && total >= t.ac);
+    data["critical"] = kept == 20;
+  }
+  return data;
+}
+
 }  // namespace
+
+json attack_roll(const Campaign& c, const json& cmd, Rng& rng) { return outcome(c, plan(c, cmd), rng); }
 
 Module attack_roll() {
   return {kAttackRoll, "", true, [](Engine& e) {
@@ -83,28 +110,7 @@ Module attack_roll() {
                 e, "AttackRoll", {"attacker", "target", "bonus", "flanking", "advantage", "disadvantage", "rolls"},
                 [](const Campaign& c, const json& cmd) { plan(c, cmd); },
                 [](Ctx& ctx, const json& cmd) {
-                  Plan p = plan(ctx.state(), cmd);
-                  const bool rolled = p.rolls.empty();
-                  if (rolled)
-                    for (int i = 0; i < (p.mode == "normal" ? 1 : 2); ++i) p.rolls.push_back(ctx.rng().die(20));
-                  const int kept = p.mode == "disadvantage" ? *std::min_element(p.rolls.begin(), p.rolls.end())
-                                                            : *std::max_element(p.rolls.begin(), p.rolls.end());
-                  const int fb = calc::flanking_bonus(p.flank);
-                  const int total = kept + p.bonus + fb;
-                  const Creature& attacker = actions::require(ctx.state(), p.attacker);
-                  json data = {{"attacker", p.attacker}, {"rolls", p.rolls},       {"kept", kept},
-                               {"mode", p.mode},         {"bonus", p.bonus},       {"flanking", p.flank_name},
-                               {"flank_bonus", fb},      {"total", total},         {"natural20", kept == 20},
-                               {"natural1", kept == 1},  {"rolled", rolled},
-                               {"inspiration", attacker.inspiration && ctx.module_enabled(kInspirationLuck)}};
-                  if (!p.target.empty()) {
-                    const Creature& t = actions::require(ctx.state(), p.target);
-                    data["target"] = p.target;
-                    data["ac"] = t.ac;
-                    data["hit"] = kept == 20 || (kept != 1 && total >= t.ac);
-                    data["critical"] = kept == 20;
-                  }
-                  ctx.emit("attack_rolled", std::move(data));
+                  ctx.emit("attack_rolled", outcome(ctx.state(), plan(ctx.state(), cmd), ctx.rng()));
                 });
           }};
 }

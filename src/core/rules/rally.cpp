@@ -69,6 +69,8 @@ Plan plan(const Campaign& c, const json& cmd) {
 
 }  // namespace
 
+bool rally_used(const Campaign& c) { return data_at(c, kExhaustingRally, "used") == true; }
+
 Module exhausting_rally() {
   return {M, "", true, [](Engine& e) {
             event(

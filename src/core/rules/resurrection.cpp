@@ -78,6 +78,19 @@ std::string casting_label(Lang lang, const std::string& casting) { return label(
 
 }  // namespace
 
+std::string active_ritual(const Campaign& c, std::string_view target) {
+  const json& rituals = data_at(c, M, "rituals");
+  if (rituals.is_object())
+    for (const auto& r : rituals) {
+      if (!r.is_object() || r.value("target", "") != target) continue;
+      const std::string status = r.value("status", "");
+      if (status == "open" || status == "awaiting_soul") return r.value("id", "");
+    }
+  return {};
+}
+
+bool action_casting_failed(const Campaign& c, std::string_view creature) { return action_failed(c, std::string(creature)); }
+
 json ritual_view(const Campaign& c, std::string_view id) {
   const json& r = data_at(c, M, "rituals", id);
   if (!r.is_object()) return nullptr;

@@ -138,6 +138,7 @@ struct Encumbrance {
 // dwarf: whether the creature counts as a dwarf proficient with heavy armour (nullopt: from its race text).
 Encumbrance encumbrance(const Creature& x, std::optional<bool> dwarf = std::nullopt);
 Encumbrance encumbrance(const Campaign& c, const Creature& x);  // uses the creature's flag in module data
+std::optional<bool> dwarf_armor_flag(const Campaign& c, const Creature& x);  // SetDwarfArmor's flag (nullopt: by race)
 bool is_dwarf_race(std::string_view race);                      // dwarf / trpaslík / дварф … (any case)
 json to_json(const Encumbrance& e);
 
@@ -146,6 +147,20 @@ json to_json(const Encumbrance& e);
 // {"id","target","caster","casting","helpers":[…],"status","soul_refuses", "dc": {"check_needed","dc","base",
 //  "previous","successes","failures","helpers_allowed"}}. Null when there is no such ritual.
 json ritual_view(const Campaign& c, std::string_view ritual);
+// The ritual still going on for a dead creature (open, or waiting for the soul's answer), "" when none.
+std::string active_ritual(const Campaign& c, std::string_view target);
+// A casting as an action failed for this creature: only a longer casting may try again.
+bool action_casting_failed(const Campaign& c, std::string_view creature);
+
+// ---- exhausting rally (rally.cpp) ----------------------------------------------------------------------------
+bool rally_used(const Campaign& c);  // rallied since the last long rest (a second rally is refused)
+
+// ---- attack roll (flanking.cpp) ------------------------------------------------------------------------------
+// The attack_rolled data of AttackRoll {attacker, target?, bonus?, flanking?, advantage?, disadvantage?, rolls?}:
+// the d20s (from "rolls", else rolled with rng), the kept one, the flanking bonus, the total, hit and critical
+// against the target's AC. Refuses (UserError) what the command refuses; stores nothing (the combat screen's roll
+// when the attack-roll rule is off).
+json attack_roll(const Campaign& c, const json& cmd, Rng& rng);
 
 // ---- everything, for the UI --------------------------------------------------------------------------------------
 // Walking speed step by step: {"base", "after_injuries", "encumbrance_penalty", "exhaustion", "final"} — injuries

@@ -5,15 +5,16 @@
 
 #include <algorithm>
 #include <cfloat>
-#include <cstdlib>
 #include <string>
 
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
-namespace druzina::ui::ctl {
+namespace druzina::ui {
 
 namespace {
 
@@ -29,25 +30,19 @@ std::string id_of(std::string_view prefix, std::string_view suffix) {
 // "−" (U+2212) reads better than "-" on a big button.
 const char* kMinus = "\xE2\x88\x92";
 
-std::string signed_text(int v, bool show_sign) {
-  if (!show_sign) return std::to_string(v);
-  if (v > 0) return "+" + std::to_string(v);
-  if (v < 0) return std::string(kMinus) + std::to_string(-v);
-  return "0";
+void push_selected() {
+  ImGui::PushStyleColor(ImGuiCol_Button, color_selected_bg());
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_selected_bg());
+  ImGui::PushStyleColor(ImGuiCol_Text, color_selected_text());
 }
-
-// Number pad state (one pad open at a time).
-std::string pad_id;
-std::string pad_text;
 
 }  // namespace
 
+// =====================================================================================================
+// buttons
+// =====================================================================================================
 bool choice_button(const char* text, bool active, ImVec2 size) {
-  if (active) {
-    ImGui::PushStyleColor(ImGuiCol_Button, color_selected_bg());
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_selected_bg());
-    ImGui::PushStyleColor(ImGuiCol_Text, color_selected_text());
-  }
+  if (active) push_selected();
   // A label wider than the button drops to the small font rather than being cut.
   float w = size.x > 0 ? size.x : ImGui::GetContentRegionAvail().x;
   const char* end = ImGui::FindRenderedTextEnd(text);
@@ -57,6 +52,40 @@ bool choice_button(const char* text, bool active, ImVec2 size) {
   if (shrink) ImGui::PopFont();
   if (active) ImGui::PopStyleColor(3);
   return pressed;
+}
+
+bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::string& test_id) {
+  ImGui::PushStyleColor(ImGuiCol_Button, color);
+  ImVec4 hov = ImVec4(std::min(1.0f, color.x * 1.15f), std::min(1.0f, color.y * 1.15f), std::min(1.0f, color.z * 1.15f), color.w);
+  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hov);
+  ImGui::PushStyleColor(ImGuiCol_ButtonActive, hov);
+  // Light text on dark colours, dark text on light ones (gold in the dark theme, anything in the light one).
+  const float lum = 0.299f * color.x + 0.587f * color.y + 0.114f * color.z;
+  ImGui::PushStyleColor(ImGuiCol_Text, lum > 0.55f ? ImVec4(0.08f, 0.07f, 0.12f, 1) : ImVec4(1, 1, 1, 1));
+  bool pressed = big_button(label, size);
+  ImGui::PopStyleColor(4);
+  track(test_id, label);
+  return pressed;
+}
+
+bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size) {
+  if (on) push_selected();
+  std::string text = std::string(on ? "\xE2\x9C\x93 " : "") + label;  // ✓
+  ImGui::PushID(test_id.c_str());
+  bool pressed = big_button(text.c_str(), size);
+  ImGui::PopID();
+  if (on) ImGui::PopStyleColor(3);
+  track(test_id, label);
+  return pressed;
+}
+
+// =====================================================================================================
+// choices
+// =====================================================================================================
+std::vector<Option> options(const std::vector<std::string>& ids, const std::vector<std::string>& labels) {
+  std::vector<Option> out;
+  for (size_t i = 0; i < labels.size(); ++i) out.push_back({i < ids.size() ? ids[i] : std::to_string(i), labels[i]});
+  return out;
 }
 
 bool segmented(std::string_view prefix, const std::vector<Option>& options, int& current, int per_row) {
@@ -86,25 +115,71 @@ bool segmented(std::string_view prefix, const std::vector<Option>& options, int&
   return changed;
 }
 
-bool stepper(std::string_view id, int& value, int lo, int hi, bool show_sign, float width) {
-  if (width <= 0) width = ImGui::GetContentRegionAvail().x;
+// =====================================================================================================
+// numbers
+// =====================================================================================================
+namespace {
+
+// The labelled row: the label wrapped on the left, [−] [value] [+] on the right.
+bool labelled_stepper(const std::string& id, int& value, int lo, int hi, const StepperOptions& o) {
+  const float bw = 56.0f, vw = 84.0f;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float label_w = avail - 2 * bw - vw - 3 * gap();
+  bool changed = false;
+  ImVec2 start = ImGui::GetCursorPos();
+  if (label_w > 40) {
+    float th = ImGui::CalcTextSize(o.label, nullptr, false, label_w).y;
+    ImGui::SetCursorPosY(start.y + std::max(0.0f, (kTouchTarget - th) * 0.5f));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + label_w);
+    ImGui::TextUnformatted(o.label);
+    ImGui::PopTextWrapPos();
+    ImGui::SetCursorPos(ImVec2(start.x + label_w + gap(), start.y));
+  }
+  ImGui::BeginDisabled(value <= lo);
+  if (big_button(kMinus, ImVec2(bw, kTouchTarget))) {
+    value = std::max(lo, value - o.step);
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  track(id_of(id, "minus"), "-");
+  ImGui::SameLine();
+  std::string v = o.show_sign ? signed_num(value) : std::to_string(value);
+  if (big_button(v.c_str(), ImVec2(vw, kTouchTarget))) pad::open_for(id, o.label, value, lo, hi, false);
+  track(id_of(id, "value"), v);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(value >= hi);
+  if (big_button("+", ImVec2(bw, kTouchTarget))) {
+    value = std::min(hi, value + o.step);
+    changed = true;
+  }
+  ImGui::EndDisabled();
+  track(id_of(id, "plus"), "+");
+  if (label_w > 40) {
+    float th = ImGui::CalcTextSize(o.label, nullptr, false, label_w).y;
+    if (th > kTouchTarget) ImGui::Dummy(ImVec2(1, th - kTouchTarget));
+  }
+  return changed;
+}
+
+// The wide form: [−] value [+] in big digits across the width.
+bool wide_stepper(const std::string& id, int& value, int lo, int hi, const StepperOptions& o) {
+  const float width = o.width > 0 ? o.width : ImGui::GetContentRegionAvail().x;
   const float bw = std::min(64.0f, width * 0.3f), spacing = 6.0f;
   const float vw = std::max(40.0f, width - 2 * bw - 2 * spacing);
   bool changed = false;
-  ImGui::PushID(id.data(), id.data() + id.size());
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, spacing));
   ImGui::BeginGroup();
   ImGui::BeginDisabled(value <= lo);
   ImGui::PushFont(ui().fonts.big);
   if (ImGui::Button(kMinus, ImVec2(bw, kTouchTarget)) && value > lo) {
-    --value;
+    value = std::max(lo, value - o.step);
     changed = true;
   }
   ImGui::PopFont();
   ImGui::EndDisabled();
   track(id_of(id, "minus"), kMinus);
   ImGui::SameLine();
-  std::string shown = signed_text(value, show_sign);
+  std::string shown = !o.show_sign ? std::to_string(value) : value == 0 ? std::string("0") : signed_num(value);
   ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_FrameBg));
   ImGui::PushFont(ui().fonts.big);
   bool open = ImGui::Button((shown + "##value").c_str(), ImVec2(vw, kTouchTarget));
@@ -115,7 +190,7 @@ bool stepper(std::string_view id, int& value, int lo, int hi, bool show_sign, fl
   ImGui::BeginDisabled(value >= hi);
   ImGui::PushFont(ui().fonts.big);
   if (ImGui::Button("+", ImVec2(bw, kTouchTarget)) && value < hi) {
-    ++value;
+    value = std::min(hi, value + o.step);
     changed = true;
   }
   ImGui::PopFont();
@@ -123,17 +198,30 @@ bool stepper(std::string_view id, int& value, int lo, int hi, bool show_sign, fl
   track(id_of(id, "plus"), "+");
   ImGui::EndGroup();
   ImGui::PopStyleVar();
-  if (open) open_number_pad("pad", value);
+  if (open) pad::open_for(id, "", value, lo, hi, true);
+  return changed;
+}
+
+}  // namespace
+
+bool stepper(std::string_view test_id, int& value, int lo, int hi, const StepperOptions& o) {
+  const std::string id(test_id);
+  bool changed = false;
   int typed = value;
-  if (number_pad("pad", typed, lo, hi) && typed != value) {
-    value = typed;
+  if (pad::take(id, typed) && typed != value) {  // the number pad this stepper opened was confirmed
+    value = std::clamp(typed, lo, hi);
     changed = true;
   }
+  ImGui::PushID(id.c_str());
+  changed = (o.label ? labelled_stepper(id, value, lo, hi, o) : wide_stepper(id, value, lo, hi, o)) || changed;
   ImGui::PopID();
   return changed;
 }
 
-bool toggle(std::string_view id, const char* text, bool on, const char* detail) {
+// =====================================================================================================
+// rows and cards
+// =====================================================================================================
+bool switch_row(std::string_view id, const char* text, bool on, const char* detail) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const float w = ImGui::GetContentRegionAvail().x;
   const float pill_w = 64, pill_h = 32;
@@ -201,7 +289,10 @@ bool card_button(std::string_view id, const char* title, const char* body, bool 
   return pressed;
 }
 
-void label(const char* text) {
+// =====================================================================================================
+// text
+// =====================================================================================================
+void small_label(const char* text) {
   ImGui::PushFont(ui().fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", text);
@@ -223,6 +314,9 @@ void bullet(const char* text) {
   ImGui::TextWrapped("%s", text);
 }
 
+// =====================================================================================================
+// popups
+// =====================================================================================================
 void open_popup(const char* id) { ImGui::OpenPopup(id); }
 
 bool begin_popup(const char* id) {
@@ -239,90 +333,67 @@ bool begin_popup(const char* id) {
 
 void end_popup() { ImGui::EndPopup(); }
 
-void open_number_pad(std::string_view id, int start) {
-  pad_id = std::string(id);
-  pad_text = start == 0 ? "" : std::to_string(start);
-  ImGui::OpenPopup(pad_id.c_str());
+namespace {
+
+struct Confirm {
+  std::string key, question, yes, no;
+  bool pending = false;
+};
+
+Confirm& confirm_state() {
+  static Confirm c;
+  return c;
 }
 
-bool number_pad(std::string_view id, int& value, int lo, int hi) {
-  std::string pid(id);
-  if (!begin_popup(pid.c_str())) return false;
-  bool done = false;
-  ImGui::PushFont(ui().fonts.big);
-  std::string shown = pad_text.empty() ? "0" : pad_text;
-  long long typed = pad_text.empty() || pad_text == "-" ? 0 : std::atoll(pad_text.c_str());
-  bool in_range = typed >= lo && typed <= hi;
-  ImGui::PushStyleColor(ImGuiCol_Text, in_range ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : color_error());
-  ImVec2 sz = ImGui::CalcTextSize(shown.c_str());
-  ImGui::SetCursorPosX(std::max(0.0f, (ImGui::GetContentRegionAvail().x - sz.x) * 0.5f + ImGui::GetCursorPosX()));
-  ImGui::TextUnformatted(shown.c_str());
-  ImGui::PopStyleColor();
-  track("numpad.display", shown);
-  const float spacing = 8.0f;
-  const float w = (ImGui::GetContentRegionAvail().x - 2 * spacing) / 3.0f;
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, spacing));
-  static const char* keys[12] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "\xC2\xB1", "0", "\xE2\x86\x90"};  // ± 0 ← (backspace)
-  static const char* ids[12] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "sign", "0", "back"};
-  for (int i = 0; i < 12; ++i) {
-    if (i % 3 != 0) ImGui::SameLine();
-    bool disabled = i == 9 && lo >= 0;
-    ImGui::BeginDisabled(disabled);
-    ImGui::PushID(i);
-    bool pressed = ImGui::Button(keys[i], ImVec2(w, 56));
-    ImGui::PopID();
-    ImGui::EndDisabled();
-    track(std::string("numpad.") + ids[i], keys[i]);
-    if (!pressed) continue;
-    if (i == 11) {
-      if (!pad_text.empty()) pad_text.pop_back();
-    } else if (i == 9) {
-      if (!pad_text.empty() && pad_text[0] == '-') pad_text.erase(0, 1);
-      else pad_text.insert(0, "-");
-    } else if (pad_text.size() < 10) {
-      if (pad_text == "0") pad_text.clear();
-      pad_text += keys[i];
+}  // namespace
+
+void ask_confirm(const std::string& key, const std::string& question, const char* yes, const char* no) {
+  Confirm& c = confirm_state();
+  c.key = key;
+  c.question = question;
+  c.yes = yes ? yes : "";
+  c.no = no ? no : "";
+  c.pending = true;
+}
+
+bool confirm_popup(const std::string& key) {
+  Confirm& c = confirm_state();
+  if (c.key != key) return false;
+  if (c.pending) {
+    ImGui::OpenPopup("##confirm");
+    c.pending = false;
+  }
+  const ImGuiViewport* vp = ImGui::GetMainViewport();
+  const float w = std::min(vp->Size.x - 24.0f, 460.0f);
+  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Always,
+                          ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(w, 0));
+  bool result = false;
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18, 18));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 14.0f);
+  if (ImGui::BeginPopupModal("##confirm", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize)) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(c.question.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::Spacing();
+    const std::string no = c.no.empty() ? T("ui.common.cancel") : c.no;
+    const std::string yes = c.yes.empty() ? T("ui.common.yes") : c.yes;
+    const float bw = split_width(2);
+    if (big_button(no.c_str(), ImVec2(bw, 56))) {
+      c.key.clear();
+      ImGui::CloseCurrentPopup();
     }
+    track("confirm.no", no);
+    ImGui::SameLine();
+    if (colored_button(yes.c_str(), col_bad(), ImVec2(bw, 56), "confirm.yes")) {
+      result = true;
+      c.key.clear();
+      ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
   }
-  ImGui::PopFont();
-  const float half = (ImGui::GetContentRegionAvail().x - spacing) * 0.5f;
-  if (big_button(T("ui.ctl.cancel"), ImVec2(half, kTouchTarget))) ImGui::CloseCurrentPopup();
-  track("numpad.cancel", T("ui.ctl.cancel"));
-  ImGui::SameLine();
-  ImGui::BeginDisabled(!in_range);
-  if (choice_button(T("ui.ctl.ok"), true, ImVec2(half, kTouchTarget))) {
-    value = static_cast<int>(typed);
-    done = true;
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::EndDisabled();
-  track("numpad.ok", T("ui.ctl.ok"));
-  if (!in_range) error_text(Tf("ui.ctl.range", {{"min", lo}, {"max", hi}}).c_str());
-  ImGui::PopStyleVar();
-  end_popup();
-  return done;
+  ImGui::PopStyleVar(2);
+  return result;
 }
 
-void open_confirm(const char* id) { ImGui::OpenPopup(id); }
-
-bool confirm(const char* id, const char* question, const char* yes, const char* no) {
-  if (!begin_popup(id)) return false;
-  bool done = false;
-  ImGui::TextWrapped("%s", question);
-  ImGui::Spacing();
-  ImGui::PushStyleColor(ImGuiCol_Button, color_bad());
-  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_bad());
-  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-  if (big_button(yes)) {
-    done = true;
-    ImGui::CloseCurrentPopup();
-  }
-  ImGui::PopStyleColor(3);
-  track(std::string(id) + ".yes", yes);
-  if (big_button(no)) ImGui::CloseCurrentPopup();
-  track(std::string(id) + ".no", no);
-  end_popup();
-  return done;
-}
-
-}  // namespace druzina::ui::ctl
+}  // namespace druzina::ui

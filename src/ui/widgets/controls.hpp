@@ -1,6 +1,14 @@
-// Finger-sized controls shared by the Dice, Rules and Settings screens: segmented choices, steppers with a
-// number pad, big on/off toggles, tappable cards, full-width popups. Each control tracks its parts with test ids
-// (see test_ids.hpp) so the browser tests can tap them.
+// The finger-sized controls every screen uses, one set for the whole app. Each control names its parts with test
+// ids (test_ids.hpp) itself, so the browser tests can find, read and tap them:
+//   colored_button  a big button in a colour                                   <test_id>
+//   toggle_button   a chip that is on (✓, highlighted) or off                  <test_id>
+//   segmented       one choice of a row (or rows) of buttons                   <prefix>.<option id>, "label [on]"
+//   stepper         [−] value [+]; the value opens the number pad              <id>.minus, <id>.value, <id>.plus
+//   switch_row      a full-width row: label, detail and an ON/OFF pill         <id>, "label [on]" / "label [off]"
+//   card_button     a tappable card: a title and a body                        <id>, the title
+//   ask_confirm     "are you sure?" with a red Yes                             confirm.yes, confirm.no
+// choice_button (a big button highlighted when chosen) and the text helpers leave tracking to the caller.
+// The number pad behind stepper() is the app's one pad (number_pad.hpp).
 #pragma once
 #include <imgui.h>
 
@@ -8,51 +16,61 @@
 #include <string_view>
 #include <vector>
 
-namespace druzina::ui::ctl {
+namespace druzina::ui {
 
+// ---- buttons -------------------------------------------------------------------------------------------------
+// A big button in the "selected" colours when `active`.
+bool choice_button(const char* label, bool active, ImVec2 size = ImVec2(0, 0));
+// A button drawn in a given colour (light text on dark colours, dark text on light ones).
+bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::string& test_id);
+// A big on/off chip: "✓ label" in the selected colours when on. Returns true when tapped (the caller flips).
+bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size = ImVec2(0, 0));
+
+// ---- choices -------------------------------------------------------------------------------------------------
 struct Option {
   std::string id;     // test id suffix: "<prefix>.<id>"
   std::string label;  // shown
 };
-
+// Options from parallel lists: ids[i] (the test id suffix) and labels[i].
+std::vector<Option> options(const std::vector<std::string>& ids, const std::vector<std::string>& labels);
 // One row (or rows of per_row) of equal buttons; the chosen one is highlighted. Returns true when changed.
 bool segmented(std::string_view prefix, const std::vector<Option>& options, int& current, int per_row = 0);
 
-// [−] value [+], full width (or `width`). Tapping the value opens a number pad. Returns true when changed.
-// `show_sign` prints +3 / −2 (modifiers).
-bool stepper(std::string_view id, int& value, int lo, int hi, bool show_sign = false, float width = 0);
+// ---- numbers -------------------------------------------------------------------------------------------------
+struct StepperOptions {
+  // With a label: a row with the label on the left and compact buttons on the right (cards and forms); the pad
+  // opens empty with the label as its title. Without: [−] value [+] in big digits across `width` (0 = the full
+  // width); the pad opens with the value typed in.
+  const char* label = nullptr;
+  int step = 1;
+  bool show_sign = false;  // +3 / −2 (modifiers)
+  float width = 0;
+};
+// Returns true when the value changed (by − / +, or by the number pad, the frame after it was confirmed).
+bool stepper(std::string_view test_id, int& value, int lo, int hi, const StepperOptions& options = {});
 
-// A full-width button showing the label and an ON/OFF pill. Returns true when tapped (the caller flips).
-bool toggle(std::string_view id, const char* label, bool on, const char* detail = nullptr);
-
+// ---- rows and cards ------------------------------------------------------------------------------------------
+// A full-width button showing the label (and a detail below) and an ON/OFF pill. Returns true when tapped.
+bool switch_row(std::string_view id, const char* label, bool on, const char* detail = nullptr);
 // A tappable card: title (body font) and optional body (small, muted, wrapped). Returns true when tapped.
 bool card_button(std::string_view id, const char* title, const char* body = nullptr, bool highlight = false);
 
-// A big button in the "selected" colours when `active`.
-bool choice_button(const char* label, bool active, ImVec2 size = ImVec2(0, 0));
+// ---- text ----------------------------------------------------------------------------------------------------
+void small_label(const char* text);  // a small muted label above a group of controls
+void error_text(const char* text);   // wrapped, in the theme's error colour
+void paragraph(const char* text);    // a wrapped paragraph
+void bullet(const char* text);       // "•" with a hanging indent
 
-// A small label above a group of controls.
-void label(const char* text);
-// Wrapped text in the theme's error colour.
-void error_text(const char* text);
-// A wrapped paragraph and a bullet ("•" hanging indent).
-void paragraph(const char* text);
-void bullet(const char* text);
-
-// Full-width popups under the finger's reach: call open_popup(id) on tap, then `if (begin_popup(id)) {…
-// end_popup(); }` each frame.
+// ---- popups --------------------------------------------------------------------------------------------------
+// Full-width sheets under the finger's reach: open_popup(id) on tap, then `if (begin_popup(id)) {… end_popup(); }`
+// each frame.
 void open_popup(const char* id);
 bool begin_popup(const char* id);
 void end_popup();
 
-// The number pad popup behind stepper(); also usable on its own: open_number_pad(id, start) and then each
-// frame `if (number_pad(id, value, lo, hi))` → the user confirmed `value`.
-void open_number_pad(std::string_view id, int start);
-bool number_pad(std::string_view id, int& value, int lo, int hi);
+// A confirmation: ask_confirm(key, question) on tap (yes / no: the buttons' labels, default "Yes" / "Cancel"),
+// then each frame confirm_popup(key) returns true once when the user confirms.
+void ask_confirm(const std::string& key, const std::string& question, const char* yes = nullptr, const char* no = nullptr);
+bool confirm_popup(const std::string& key);
 
-// A "Are you sure?" popup with a red confirm button. open_confirm(id) on tap; confirm(id, …) each frame
-// returns true once when confirmed.
-void open_confirm(const char* id);
-bool confirm(const char* id, const char* question, const char* yes, const char* no);
-
-}  // namespace druzina::ui::ctl
+}  // namespace druzina::ui

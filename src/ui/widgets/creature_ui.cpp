@@ -11,7 +11,6 @@
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -153,8 +152,6 @@ bool rule_on(const char* module_id) {
   return engine.module_enabled(model().state(), module_id);
 }
 
-bool has_command(const char* type) { return model().session().engine().has_command(type); }
-
 // =====================================================================================================
 // drawing
 // =====================================================================================================
@@ -284,110 +281,8 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
 }
 
 // =====================================================================================================
-// controls
+// cards
 // =====================================================================================================
-bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::string& test_id) {
-  ImGui::PushStyleColor(ImGuiCol_Button, color);
-  ImVec4 hov = ImVec4(std::min(1.0f, color.x * 1.15f), std::min(1.0f, color.y * 1.15f), std::min(1.0f, color.z * 1.15f), color.w);
-  ImGui::PushStyleColor(ImGuiCol_ButtonHovered, hov);
-  ImGui::PushStyleColor(ImGuiCol_ButtonActive, hov);
-  // Light text on dark colours, dark text on light ones (gold in the dark theme, anything in the light one).
-  const float lum = 0.299f * color.x + 0.587f * color.y + 0.114f * color.z;
-  ImGui::PushStyleColor(ImGuiCol_Text, lum > 0.55f ? ImVec4(0.08f, 0.07f, 0.12f, 1) : ImVec4(1, 1, 1, 1));
-  bool pressed = big_button(label, size);
-  ImGui::PopStyleColor(4);
-  track(test_id, label);
-  return pressed;
-}
-
-bool segmented(const char* id, const std::vector<std::string>& labels, int& index, const std::string& test_prefix,
-               const std::vector<std::string>& keys) {
-  const int n = static_cast<int>(labels.size());
-  const float w = split_width(n);
-  bool changed = false;
-  ImGui::PushID(id);
-  for (int i = 0; i < n; ++i) {
-    if (i) ImGui::SameLine();
-    const bool on = i == index;
-    if (on) {
-      ImGui::PushStyleColor(ImGuiCol_Button, color_selected_bg());
-      ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_selected_bg());
-      ImGui::PushStyleColor(ImGuiCol_Text, color_selected_text());
-    }
-    ImGui::PushID(i);
-    if (big_button(labels[static_cast<size_t>(i)].c_str(), ImVec2(w, kTouchTarget)) && !on) {
-      index = i;
-      changed = true;
-    }
-    ImGui::PopID();
-    if (on) ImGui::PopStyleColor(3);
-    track(test_prefix + "." + (i < static_cast<int>(keys.size()) ? keys[static_cast<size_t>(i)] : std::to_string(i)),
-          labels[static_cast<size_t>(i)]);
-  }
-  ImGui::PopID();
-  return changed;
-}
-
-bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size) {
-  if (on) {
-    ImGui::PushStyleColor(ImGuiCol_Button, color_selected_bg());
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, color_selected_bg());
-    ImGui::PushStyleColor(ImGuiCol_Text, color_selected_text());
-  }
-  std::string text = std::string(on ? "\xE2\x9C\x93 " : "") + label;  // ✓
-  ImGui::PushID(test_id.c_str());
-  bool pressed = big_button(text.c_str(), size);
-  ImGui::PopID();
-  if (on) ImGui::PopStyleColor(3);
-  track(test_id, label);
-  return pressed;
-}
-
-bool stepper(const char* id, const char* label, int& value, int lo, int hi, const std::string& test_id, int step) {
-  const float bw = 56.0f, vw = 84.0f;
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const float label_w = avail - 2 * bw - vw - 3 * gap();
-  bool changed = false;
-  ImGui::PushID(id);
-  ImVec2 start = ImGui::GetCursorPos();
-  if (label_w > 40) {
-    float th = ImGui::CalcTextSize(label, nullptr, false, label_w).y;
-    ImGui::SetCursorPosY(start.y + std::max(0.0f, (kTouchTarget - th) * 0.5f));
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + label_w);
-    ImGui::TextUnformatted(label);
-    ImGui::PopTextWrapPos();
-    ImGui::SetCursorPos(ImVec2(start.x + label_w + gap(), start.y));
-  }
-  ImGui::BeginDisabled(value <= lo);
-  if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget))) {  // −
-    value = std::max(lo, value - step);
-    changed = true;
-  }
-  ImGui::EndDisabled();
-  track(test_id + ".minus", "-");
-  ImGui::SameLine();
-  std::string v = std::to_string(value);
-  if (big_button(v.c_str(), ImVec2(vw, kTouchTarget))) {
-    int* target = &value;
-    pad::open_value(label, value, lo, hi, [target](int n) { *target = n; }, lo < 0);
-  }
-  track(test_id + ".value", v);
-  ImGui::SameLine();
-  ImGui::BeginDisabled(value >= hi);
-  if (big_button("+", ImVec2(bw, kTouchTarget))) {
-    value = std::min(hi, value + step);
-    changed = true;
-  }
-  ImGui::EndDisabled();
-  track(test_id + ".plus", "+");
-  if (label_w > 40) {
-    float th = ImGui::CalcTextSize(label, nullptr, false, label_w).y;
-    if (th > kTouchTarget) ImGui::Dummy(ImVec2(1, th - kTouchTarget));
-  }
-  ImGui::PopID();
-  return changed;
-}
-
 void begin_card(const char* id, ImVec4 bg) {
   if (bg.w == 0) bg = col_card();
   ImGui::PushStyleVar(ImGuiStyleVar_ChildRounding, 12.0f);
@@ -472,55 +367,6 @@ bool dispatch_and_tell(const nlohmann::json& command, double seconds) {
   std::string text = notice_text(last_log_lines());
   if (!text.empty()) model().notify(text, false, seconds);
   return true;
-}
-
-namespace {
-std::string confirm_key, confirm_text;
-bool confirm_pending = false, confirm_result = false;
-}  // namespace
-
-void ask_confirm(const std::string& key, const std::string& text) {
-  confirm_key = key;
-  confirm_text = text;
-  confirm_pending = true;
-  confirm_result = false;
-}
-
-bool confirm_popup(const std::string& key) {
-  if (confirm_key != key) return false;
-  if (confirm_pending) {
-    ImGui::OpenPopup("##confirm");
-    confirm_pending = false;
-  }
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  const float w = std::min(vp->Size.x - 24.0f, 460.0f);
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y * 0.5f), ImGuiCond_Always,
-                          ImVec2(0.5f, 0.5f));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  bool result = false;
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(18, 18));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 14.0f);
-  if (ImGui::BeginPopupModal("##confirm", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(confirm_text.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::Spacing();
-    const float bw = split_width(2);
-    if (big_button(T("ui.common.cancel"), ImVec2(bw, 56))) {
-      confirm_key.clear();
-      ImGui::CloseCurrentPopup();
-    }
-    track("confirm.no", T("ui.common.cancel"));
-    ImGui::SameLine();
-    if (colored_button(T("ui.common.yes"), col_bad(), ImVec2(bw, 56), "confirm.yes")) {
-      result = true;
-      confirm_key.clear();
-      ImGui::CloseCurrentPopup();
-    }
-    ImGui::EndPopup();
-  }
-  ImGui::PopStyleVar(2);
-  return result;
 }
 
 }  // namespace druzina::ui

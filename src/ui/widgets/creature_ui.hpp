@@ -1,6 +1,6 @@
-// Shared pieces of the Party, Combat and Downtime screens: how a creature looks (HP bar, status chips, condition
-// durations, the card), the finger-sized controls those screens use (segmented buttons, toggles, steppers with a
-// number pad behind the value) and small helpers around the model (the last transaction's log as a notice).
+// Shared pieces of the screens around creatures: colours, how a creature looks (HP bar, status chips, condition
+// durations, the card), card frames and section headings, and small helpers around the model (the last
+// transaction's log as a notice). The controls (buttons, steppers, segmented choices, confirm) are controls.hpp's.
 #pragma once
 #include <imgui.h>
 
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/campaign/state.hpp"
+#include "ui/widgets/controls.hpp"
 
 namespace druzina::ui {
 
@@ -56,7 +57,6 @@ int uncured_injuries(const campaign::Creature& c);
 std::string hp_visibility(const campaign::Creature& c);
 bool hidden_from_players(const campaign::Creature& c);  // player mode and the creature is a DM secret
 bool rule_on(const char* module_id);                    // the module exists in the engine and is on here
-bool has_command(const char* type);                     // the engine knows the command (a rule module landed)
 
 // HP bar with temp HP at the cursor; advances the cursor. Shows "12 / 17 +5" (or the status word).
 void hp_bar(const campaign::Creature& c, float width, float height);
@@ -68,18 +68,7 @@ std::vector<std::string> status_chips(const campaign::Creature& c, bool with_dur
 bool creature_card(const campaign::Creature& c, const std::string& test_id, bool highlight, float reserve = 0,
                    const char* prefix = nullptr);
 
-// ---- controls ------------------------------------------------------------------------------------------
-// A row of equal buttons; the chosen one is highlighted. Returns true when the choice changed.
-// Test ids: <test_prefix>.<index or key>.
-bool segmented(const char* id, const std::vector<std::string>& labels, int& index, const std::string& test_prefix,
-               const std::vector<std::string>& keys = {});
-// A big on/off button. Returns true when tapped (the caller flips the value).
-bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec2 size = ImVec2(0, 0));
-// [−] value [+]; tapping the value opens the number pad. Returns true when the value changed.
-bool stepper(const char* id, const char* label, int& value, int lo, int hi, const std::string& test_id, int step = 1);
-// A button drawn in the accent or a given colour.
-bool colored_button(const char* label, ImVec4 color, ImVec2 size, const std::string& test_id);
-
+// ---- cards ---------------------------------------------------------------------------------------------
 // Card frame: a rounded background behind everything drawn between begin_card and end_card.
 void begin_card(const char* id, ImVec4 bg = ImVec4(0, 0, 0, 0));
 void end_card();
@@ -94,10 +83,5 @@ long long last_tx_id();
 std::string join_lines(const std::vector<std::string>& lines);
 // At most a few short lines for a notice (the last ones; "… and N more before" in front).
 std::string notice_text(const std::vector<std::string>& lines);
-
-// A confirmation popup: call ask_confirm(key, text) to open, then each frame confirm_popup(key) returns true
-// once when the user confirms.
-void ask_confirm(const std::string& key, const std::string& text);
-bool confirm_popup(const std::string& key);
 
 }  // namespace druzina::ui

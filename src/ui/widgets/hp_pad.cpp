@@ -1,83 +1,33 @@
 #include "ui/widgets/hp_pad.hpp"
 
-#include <imgui.h>
-
-#include <algorithm>
-#include <string>
+#include <nlohmann/json.hpp>
 
 #include "ui/model.hpp"
-#include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/widgets.hpp"
+#include "ui/widgets/number_pad.hpp"
 
 namespace druzina::ui::pad {
 
 namespace {
 
-struct State {
-  Request req;
-  std::string digits;  // what was typed (no sign)
-  bool negative = false;
-  bool pending_open = false;
-  bool open = false;
-  bool critical = false;  // HP pad: a critical hit (two death-save failures at 0 HP)
-  bool knock_out = false; // HP pad: damage that takes the target to 0 knocks it out (monsters live, stable)
+struct HpFlags {
+  bool critical = false;   // a critical hit (two death-save failures at 0 HP)
+  bool knock_out = false;  // damage that takes the target to 0 knocks it out (monsters live, stable)
 };
 
-State& st() {
-  static State s;
-  return s;
-}
-
-long long typed_value() {
-  const State& s = st();
-  if (s.digits.empty()) return 0;
-  long long v = std::stoll(s.digits);
-  return s.negative ? -v : v;
-}
-
-void key(const char* label, const std::string& id, float w, float h, const std::function<void()>& fn) {
-  ImGui::PushFont(ui().fonts.big);
-  if (big_button(label, ImVec2(w, h))) fn();
-  ImGui::PopFont();
-  track(id, label);
+HpFlags& hp_flags() {
+  static HpFlags f;
+  return f;
 }
 
 }  // namespace
 
-void open(Request request) {
-  State& s = st();
-  s.req = std::move(request);
-  s.digits.clear();
-  s.negative = false;
-  s.critical = false;
-  s.knock_out = false;
-  if (s.req.show_initial) {
-    s.negative = s.req.initial < 0;
-    s.digits = std::to_string(s.req.initial < 0 ? -s.req.initial : s.req.initial);
-  }
-  s.pending_open = true;
-  s.open = true;
-}
-
-bool is_open() { return st().open; }
-void close() { st().open = false; }
-
-void open_value(const std::string& title, int current, int lo, int hi, std::function<void(int)> set, bool allow_negative) {
-  Request r;
-  r.title = title;
-  r.initial = current;
-  r.lo = lo;
-  r.hi = hi;
-  r.allow_negative = allow_negative;
-  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), std::move(set)});
-  open(std::move(r));
-}
-
 void open_hp(const std::string& creature_id) {
   const campaign::Creature* c = creature(creature_id);
   if (!c) return;
+  hp_flags() = {};
   Request r;
   r.title = c->name;
   r.subtitle = Tf("ui.pad.hp_now", {{"hp", c->hp}, {"max", c->max_hp}, {"temp", c->temp_hp}});
@@ -85,8 +35,8 @@ void open_hp(const std::string& creature_id) {
   std::string id = creature_id;
   r.actions.push_back({T("ui.pad.damage"), "pad.damage", col_bad(), [id](int n) {
                          nlohmann::json cmd = {{"type", "ApplyDamage"}, {"target", id}, {"amount", n}};
-                         if (st().critical) cmd["critical"] = true;
-                         if (st().knock_out) cmd["knock_out"] = true;
+                         if (hp_flags().critical) cmd["critical"] = true;
+                         if (hp_flags().knock_out) cmd["knock_out"] = true;
                          dispatch_and_tell(cmd);
                        }});
   r.actions.push_back({T("ui.pad.heal"), "pad.heal", col_good(),
@@ -96,160 +46,16 @@ void open_hp(const std::string& creature_id) {
                        true});
   if (c->hp == 0 && !c->death_saves.dead) {
     r.extra = [] {
-      if (toggle_button(T("ui.pad.critical"), st().critical, "pad.critical")) st().critical = !st().critical;
+      if (toggle_button(T("ui.pad.critical"), hp_flags().critical, "pad.critical")) hp_flags().critical = !hp_flags().critical;
     };
   } else if (c->hp > 0) {
     // 5e: a melee blow that drops a creature to 0 may knock it out instead (unconscious, stable); with the
     // injury house rule a knocked-out monster rolls its injury like anyone.
     r.extra = [] {
-      if (toggle_button(T("ui.pad.knock_out"), st().knock_out, "pad.knock_out")) st().knock_out = !st().knock_out;
+      if (toggle_button(T("ui.pad.knock_out"), hp_flags().knock_out, "pad.knock_out")) hp_flags().knock_out = !hp_flags().knock_out;
     };
   }
   open(std::move(r));
-}
-
-namespace {
-
-// The display: what was typed, right-aligned in big digits.
-void draw_display() {
-  const State& s = st();
-  std::string shown = s.digits.empty() ? std::string("0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
-  ImVec2 p = ImGui::GetCursorScreenPos();
-  const float dw = ImGui::GetContentRegionAvail().x, dh = 64.0f;
-  ImGui::Dummy(ImVec2(dw, dh));
-  track("pad.value", s.digits.empty() ? "" : std::to_string(typed_value()));
-  ImDrawList* dl = ImGui::GetWindowDrawList();
-  dl->AddRectFilled(p, ImVec2(p.x + dw, p.y + dh), ImGui::GetColorU32(ImGuiCol_FrameBg), 10.0f);
-  ImFont* big = ui().fonts.big;
-  float fs = big->FontSize * ImGui::GetIO().FontGlobalScale * 1.4f;
-  ImVec2 ts = big->CalcTextSizeA(fs, FLT_MAX, 0, shown.c_str());
-  ImU32 col = ImGui::GetColorU32(s.digits.empty() ? col_muted() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
-  dl->AddText(big, fs, ImVec2(p.x + dw - ts.x - 16, p.y + (dh - ts.y) * 0.5f), col, shown.c_str());
-}
-
-// keys: 1 2 3 / 4 5 6 / 7 8 9 / (−) 0 ←
-void draw_keys(float kh) {
-  State& s = st();
-  const float kw = split_width(3);
-  auto press_digit = [&s](char d) {
-    if (s.digits.size() >= 6) return;
-    if (s.digits == "0") s.digits.clear();
-    s.digits.push_back(d);
-  };
-  for (int row = 0; row < 3; ++row) {
-    for (int col = 0; col < 3; ++col) {
-      char d = static_cast<char>('1' + row * 3 + col);
-      char label[2] = {d, 0};
-      if (col) ImGui::SameLine();
-      key(label, std::string("pad.") + label, kw, kh, [&] { press_digit(d); });
-    }
-  }
-  if (s.req.allow_negative) {
-    key("\xC2\xB1", "pad.minus", kw, kh, [&] { s.negative = !s.negative; });  // ±
-  } else {
-    key("C", "pad.clear", kw, kh, [&] {
-      s.digits.clear();
-      s.negative = false;
-    });
-  }
-  ImGui::SameLine();
-  key("0", "pad.0", kw, kh, [&] { press_digit('0'); });
-  ImGui::SameLine();
-  key("\xE2\x86\x90", "pad.back", kw, kh, [&] {  // ←
-    if (!s.digits.empty()) s.digits.pop_back();
-  });
-}
-
-// The action buttons (Damage / Heal / Temp HP, or OK); returns the chosen one.
-std::function<void(int)> draw_actions() {
-  const State& s = st();
-  const int n = static_cast<int>(s.req.actions.size());
-  const float aw = split_width(std::max(1, n));
-  long long v = typed_value();
-  const bool in_range = v >= s.req.lo && v <= s.req.hi;
-  std::function<void(int)> chosen;
-  for (int i = 0; i < n; ++i) {
-    const Action& a = s.req.actions[static_cast<size_t>(i)];
-    if (i) ImGui::SameLine();
-    ImGui::BeginDisabled(s.digits.empty() ? !a.allow_empty : !in_range);
-    ImGui::PushFont(ui().fonts.big);
-    ImGui::PushID(i);
-    if (colored_button(a.label.c_str(), a.color, ImVec2(aw, 66.0f), a.test_id)) chosen = a.run;
-    ImGui::PopID();
-    ImGui::PopFont();
-    ImGui::EndDisabled();
-  }
-  if (!in_range && !s.digits.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
-    ImGui::TextWrapped("%s", Tf("ui.pad.range", {{"min", s.req.lo}, {"max", s.req.hi}}).c_str());
-    ImGui::PopStyleColor();
-  }
-  return chosen;
-}
-
-}  // namespace
-
-void draw() {
-  State& s = st();
-  if (!s.open) return;
-  if (s.pending_open) {
-    ImGui::OpenPopup("##pad");
-    s.pending_open = false;
-  }
-  const ImGuiViewport* vp = ImGui::GetMainViewport();
-  // A short screen (a phone in landscape) cannot fit the pad in one column: the keys go to the right.
-  const float avail_h = vp->Size.y - ui().safe_top - ui().safe_bottom - 16.0f;
-  const bool wide = avail_h < 620.0f && vp->Size.x > vp->Size.y;
-  const float w = std::min(vp->Size.x - 16.0f, wide ? 820.0f : 460.0f);
-  ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + vp->Size.x * 0.5f, vp->Pos.y + vp->Size.y - 8.0f - ui().safe_bottom),
-                          ImGuiCond_Always, ImVec2(0.5f, 1.0f));
-  ImGui::SetNextWindowSize(ImVec2(w, 0));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 14));
-  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 16.0f);
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(8, 8));
-  if (!ImGui::BeginPopupModal("##pad", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize)) {
-    ImGui::PopStyleVar(3);
-    s.open = false;
-    return;
-  }
-  const bool columns = wide && ImGui::BeginTable("##padcols", 2, ImGuiTableFlags_SizingStretchSame);
-  if (columns) ImGui::TableNextColumn();
-  bool close_now = false;
-  // title row with a close button
-  const float close_w = 56.0f;
-  ImGui::PushFont(ui().fonts.big);
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - close_w);
-  ImGui::TextUnformatted(s.req.title.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopFont();
-  ImGui::SameLine(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - close_w);
-  if (big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget))) close_now = true;  // ✕
-  track("pad.close", T("ui.common.close"));
-  if (!s.req.subtitle.empty()) muted(s.req.subtitle.c_str());
-  draw_display();
-  if (s.req.extra) s.req.extra();
-  std::function<void(int)> chosen;
-  if (columns) {
-    ImGui::Spacing();
-    chosen = draw_actions();
-    ImGui::TableNextColumn();
-    ImGui::Indent(16.0f);  // keep the keys clear of the close button
-    draw_keys(50.0f);
-    ImGui::Unindent(16.0f);
-    ImGui::EndTable();
-  } else {
-    draw_keys(58.0f);
-    ImGui::Spacing();
-    chosen = draw_actions();
-  }
-  if (chosen) close_now = true;
-  if (close_now) {
-    ImGui::CloseCurrentPopup();
-    s.open = false;
-  }
-  ImGui::EndPopup();
-  ImGui::PopStyleVar(3);
-  if (chosen) chosen(static_cast<int>(s.digits.empty() ? 0 : typed_value()));
 }
 
 }  // namespace druzina::ui::pad

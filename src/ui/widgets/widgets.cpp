@@ -29,6 +29,8 @@ std::string elided(const char* text, const char* end, float room) {
 
 }  // namespace
 
+std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
+
 bool big_button(const char* label, ImVec2 size) {
   if (size.x <= 0) size.x = ImGui::GetContentRegionAvail().x;
   if (size.y <= 0) size.y = kTouchTarget;

@@ -12,6 +12,8 @@ inline constexpr float kTouchTarget = 48.0f;  // CSS px
 bool big_button(const char* label, ImVec2 size = ImVec2(0, 0));  // width 0 = full width
 void heading(const char* text);                                  // large text with spacing
 void muted(const char* text);                                    // secondary, wrapped text
+// A modifier as the screens print it: "+3", "−2" (U+2212), "+0".
+std::string signed_num(int n);
 
 // A text field that works with the phone keyboard (the bridge needs to know where text fields are).
 bool text_field(const char* id, const char* hint, std::string& value, ImGuiInputTextFlags flags = 0);

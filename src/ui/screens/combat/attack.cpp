@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "core/calc/formulas.hpp"
+#include "core/error.hpp"
 #include "core/rules/rules.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/combat/parts.hpp"
@@ -36,16 +36,14 @@ Attack& atk() {
 
 const char* const kFlank[] = {"none", "side", "direct"};
 
-std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
-
 void roll_attack(const std::string& attacker) {
   Attack& a = atk();
   const bool adv = a.adv && !a.dis, dis = a.dis && !a.adv;
-  if (has_command("AttackRoll") && rule_on(rules::kAttackRoll)) {
-    json cmd = {{"type", "AttackRoll"}, {"attacker", attacker}, {"bonus", a.bonus}, {"flanking", kFlank[a.flank]}};
-    if (!a.target.empty()) cmd["target"] = a.target;
-    if (adv) cmd["advantage"] = true;
-    if (dis) cmd["disadvantage"] = true;
+  json cmd = {{"type", "AttackRoll"}, {"attacker", attacker}, {"bonus", a.bonus}, {"flanking", kFlank[a.flank]}};
+  if (!a.target.empty()) cmd["target"] = a.target;
+  if (adv) cmd["advantage"] = true;
+  if (dis) cmd["disadvantage"] = true;
+  if (rule_on(rules::kAttackRoll)) {
     if (!dispatch_and_tell(cmd, 6.0)) return;
     a.result = json();
     const auto& tail = model().session().tail();
@@ -54,23 +52,15 @@ void roll_attack(const std::string& attacker) {
         if (e.type == "attack_rolled") a.result = e.data;
     return;
   }
-  // No module: roll on the UI side (nothing is stored).
-  Rng& rng = model().rng();
-  json rolls = json::array();
-  int n = adv || dis ? 2 : 1;
-  for (int i = 0; i < n; ++i) rolls.push_back(rng.die(20));
-  int kept = rolls[0].get<int>();
-  for (const auto& r : rolls) kept = dis ? std::min(kept, r.get<int>()) : std::max(kept, r.get<int>());
-  int fb = calc::flanking_bonus(a.flank == 2 ? calc::Flank::direct : a.flank == 1 ? calc::Flank::side : calc::Flank::none);
-  json r = {{"attacker", attacker}, {"rolls", rolls}, {"kept", kept}, {"bonus", a.bonus}, {"flank_bonus", fb},
-            {"total", kept + a.bonus + fb}, {"mode", adv ? "advantage" : dis ? "disadvantage" : "normal"}, {"ui_side", true}};
-  if (const auto* t = creature(a.target)) {
-    r["target"] = t->id;
-    r["ac"] = t->ac;
-    r["hit"] = kept == 20 || (kept != 1 && kept + a.bonus + fb >= t->ac);
-    r["critical"] = kept == 20;
+  // The rule is off: the core still works the roll out (the same maths as AttackRoll), nothing is stored.
+  try {
+    a.result = rules::attack_roll(model().state(), cmd, model().rng());
+  } catch (const UserError& e) {
+    model().notify(e.message(ui().lang), true);
+    return;
   }
-  a.result = r;
+  a.result["ui_side"] = true;
+  a.result["inspiration"] = false;  // luck is spent on a stored roll (UseInspiration) only, as before
 }
 
 void result_card(const std::string& attacker) {
@@ -103,7 +93,7 @@ void result_card(const std::string& attacker) {
   }
   if (r.value("ui_side", false)) muted(T("ui.attack.ui_side"));
   const auto* at = creature(attacker);
-  if (at && at->inspiration && r.value("inspiration", false) && has_command("UseInspiration")) {
+  if (at && at->inspiration && r.value("inspiration", false)) {
     if (colored_button((std::string("\xE2\x98\x85 ") + T("ui.attack.use_inspiration")).c_str(), col_accent(), ImVec2(0, 52),
                        "attack.inspiration")) {
       json cmd = {{"type", "UseInspiration"}, {"target", attacker}, {"first_roll", r.value("kept", 1)},
@@ -172,13 +162,12 @@ void draw_attack_helper(const std::string& turn_attacker) {
       a.target = a.target == c.id ? std::string() : c.id;
     ImGui::PopFont();
   }
-  stepper("bonus", T("ui.attack.bonus"), a.bonus, -10, 30, "attack.bonus");
+  stepper("attack.bonus", a.bonus, -10, 30, {.label = T("ui.attack.bonus")});
   muted(T("ui.attack.flanking"));
   std::vector<std::string> fl = {T("ui.attack.flank_none"), T("ui.attack.flank_side"), T("ui.attack.flank_direct")};
-  const bool flank_on = rule_on(rules::kFlanking) || !has_command("AttackRoll");
-  if (flank_on) {
+  if (rule_on(rules::kFlanking)) {
     ImGui::PushFont(ui().fonts.small);
-    segmented("flank", fl, a.flank, "attack.flank", {"none", "side", "direct"});
+    segmented("attack.flank", options({"none", "side", "direct"}, fl), a.flank);
     ImGui::PopFont();
   } else {
     a.flank = 0;

@@ -294,7 +294,6 @@ void draw_combat() {
   CombatUi& u = cu();
   if (creature_editor_open()) {  // "Edit" on a sheet opened from the order
     draw_creature_editor();
-    pad::draw();
     return;
   }
   const auto& st = model().state();
@@ -308,7 +307,6 @@ void draw_combat() {
     bool back = false;
     draw_creature_sheet(u.sheet, true, &back);
     if (back) u.sheet.clear();
-    pad::draw();
     return;
   }
   if (!st.encounter) {
@@ -316,7 +314,6 @@ void draw_combat() {
     track("screen.combat", T("ui.tab.combat"));
     draw_prompts();
     draw_combat_setup();
-    pad::draw();
     return;
   }
   track("screen.combat", T("ui.tab.combat"));
@@ -357,7 +354,6 @@ void draw_combat() {
     ImGui::Spacing();
     ImGui::EndChild();
   }
-  pad::draw();
 }
 
 }  // namespace druzina::ui

@@ -3,8 +3,9 @@
 //                       (StartEncounter). Test ids: combat.pick.<id>, combat.init.<id>, combat.all, combat.none,
 //                       combat.lair, combat.lair.<id>, combat.start.
 //   attack.cpp — the attack helper: attacker, target, bonus, flanking (direct +2 / side +1 / none),
-//                       advantage / disadvantage → AttackRoll (the house-rule module) or a UI-side d20 roll;
-//                       inspiration as luck after the roll. Test ids: attack.*.
+//                       advantage / disadvantage → AttackRoll (the house-rule module), or with the rule off
+//                       the core's rules::attack_roll (nothing stored); inspiration as luck after the roll.
+//                       Test ids: attack.*.
 #pragma once
 #include <string>
 

@@ -11,7 +11,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -31,8 +31,6 @@ Setup& setup() {
   static Setup s;
   return s;
 }
-
-std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
 
 }  // namespace
 

@@ -22,6 +22,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -127,12 +128,6 @@ nlohmann::json last_event(const char* type) {
   return nullptr;
 }
 
-// A rule module that exists in the engine and is switched off in this campaign hides its offer.
-bool rule_on(const char* module_id) {
-  const auto& engine = campaign::Engine::standard();
-  return !engine.module(module_id) || engine.module_enabled(model().state(), module_id);
-}
-
 // Inspiration as luck (house rule "inspiration-luck"): after seeing a d20, roll another and keep the better; the
 // inspiration is spent. The engine's UseInspiration rolls the second die (undoable, logged).
 void use_inspiration() {
@@ -143,18 +138,12 @@ void use_inspiration() {
   const long long rest = lr.shown_total - first;  // everything but the d20: modifiers, other dice
   int second = 0;
   long long total = 0;
-  if (campaign::Engine::standard().has_command("UseInspiration")) {
-    nlohmann::json cmd = {{"type", "UseInspiration"}, {"target", lr.who_id}, {"first_roll", first}};
-    if (rest >= -50 && rest <= 50) cmd["modifier"] = rest;
-    if (!model().dispatch(cmd)) return;
-    nlohmann::json ev = last_event("inspiration_used");
-    second = ev.is_object() ? ev.value("second", first) : first;
-    total = std::max(first, second) + rest;
-  } else {  // an engine without the house rule: spend it by hand, roll here
-    if (!model().dispatch({{"type", "SetInspiration"}, {"target", lr.who_id}, {"value", false}})) return;
-    second = model().rng().die(20);
-    total = std::max(first, second) + rest;
-  }
+  nlohmann::json cmd = {{"type", "UseInspiration"}, {"target", lr.who_id}, {"first_roll", first}};
+  if (rest >= -50 && rest <= 50) cmd["modifier"] = rest;
+  if (!model().dispatch(cmd)) return;
+  nlohmann::json ev = last_event("inspiration_used");
+  second = ev.is_object() ? ev.value("second", first) : first;
+  total = std::max(first, second) + rest;
   lr.shown_total = total;
   lr.luck = Tf("ui.dice.luck.inspiration_done", {{"first", first}, {"second", second}, {"total", total}});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.inspiration_short"), lr.luck, total,
@@ -167,16 +156,11 @@ void use_hero_point() {
   if (!s.last || s.last->d20 < 0) return;
   LastRoll& lr = *s.last;
   int d6 = 0;
-  if (campaign::Engine::standard().has_command("UseHeroPoint")) {
-    nlohmann::json cmd = {{"type", "UseHeroPoint"}, {"target", lr.who_id}};
-    if (lr.shown_total >= -100 && lr.shown_total <= 1000) cmd["total"] = lr.shown_total;
-    if (!model().dispatch(cmd)) return;
-    nlohmann::json ev = last_event("hero_point_used");
-    d6 = ev.is_object() ? ev.value("d6", 0) : 0;
-  } else {
-    if (!model().dispatch({{"type", "SetHeroPoints"}, {"target", lr.who_id}, {"change", -1}})) return;
-    d6 = model().rng().die(6);
-  }
+  nlohmann::json cmd = {{"type", "UseHeroPoint"}, {"target", lr.who_id}};
+  if (lr.shown_total >= -100 && lr.shown_total <= 1000) cmd["total"] = lr.shown_total;
+  if (!model().dispatch(cmd)) return;
+  nlohmann::json ev = last_event("hero_point_used");
+  d6 = ev.is_object() ? ev.value("d6", 0) : 0;
   lr.shown_total += d6;
   lr.luck = Tf("ui.dice.luck.hero_done", {{"d6", d6}, {"total", lr.shown_total}});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.hero_short"), lr.luck, lr.shown_total,
@@ -304,7 +288,7 @@ void draw_result() {
                     ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding | ImGuiChildFlags_Border);
   std::string head = lr.who_name.empty() ? std::string(T("ui.dice.who_me")) : lr.who_name;
   head += ": " + lr.roll.expr;
-  ctl::label(head.c_str());
+  small_label(head.c_str());
   track("dice.result.head", head);
   // every die
   const size_t shown = std::min<size_t>(lr.roll.dice.size(), 60);
@@ -318,7 +302,7 @@ void draw_result() {
   }
   ImGui::PopStyleVar();
   if (lr.roll.dice.size() > shown)
-    ctl::label(Tf("ui.dice.more_dice", {{"n", static_cast<long long>(lr.roll.dice.size() - shown)}}).c_str());
+    small_label(Tf("ui.dice.more_dice", {{"n", static_cast<long long>(lr.roll.dice.size() - shown)}}).c_str());
   // the total, large
   ImGui::PushFont(ui().fonts.big);
   ImGui::SetWindowFontScale(1.6f);
@@ -351,7 +335,7 @@ void draw_result() {
   } else if (lr.d20 >= 0 && !lr.who_id.empty()) {
     const Creature* c = campaign::find_creature(model().state(), lr.who_id);
     if (c && c->inspiration && rule_on("inspiration-luck")) {
-      if (ctl::choice_button(T("ui.dice.luck.inspiration"), true)) use_inspiration();
+      if (choice_button(T("ui.dice.luck.inspiration"), true)) use_inspiration();
       track("dice.use_inspiration", T("ui.dice.luck.inspiration"));
     }
     c = campaign::find_creature(model().state(), lr.who_id);
@@ -379,11 +363,11 @@ void draw_who() {
   if (!c) s.who.clear();
   std::string text = Tf("ui.dice.who", {{"name", c ? c->name : std::string(T("ui.dice.who_me"))}});
   if (c && c->inspiration) text += "  \xE2\x98\x85";  // ★ has inspiration
-  if (big_button((text + "##who").c_str())) ctl::open_popup("who");
+  if (big_button((text + "##who").c_str())) open_popup("who");
   track("dice.who", text);
-  if (ctl::begin_popup("who")) {
-    ctl::label(T("ui.dice.who_title"));
-    if (ctl::choice_button(T("ui.dice.who_me"), s.who.empty())) {
+  if (begin_popup("who")) {
+    small_label(T("ui.dice.who_title"));
+    if (choice_button(T("ui.dice.who_me"), s.who.empty())) {
       s.who.clear();
       ImGui::CloseCurrentPopup();
     }
@@ -394,7 +378,7 @@ void draw_who() {
       if (x.inspiration) l += "  \xE2\x98\x85";
       if (x.hero_points > 0) l += "  " + Tf("ui.dice.hero_points_short", {{"n", x.hero_points}});
       ImGui::PushID(x.id.c_str());
-      if (ctl::choice_button(l.c_str(), s.who == x.id)) {
+      if (choice_button(l.c_str(), s.who == x.id)) {
         s.who = x.id;
         ImGui::CloseCurrentPopup();
       }
@@ -402,7 +386,7 @@ void draw_who() {
       track("dice.who." + x.id, l);
     }
     if (model().state().creatures.empty()) muted(T("ui.dice.who_none"));
-    ctl::end_popup();
+    end_popup();
   }
 }
 
@@ -435,36 +419,36 @@ void draw_controls() {
   const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
   const ImVec2 p0 = ImGui::GetCursorScreenPos();
   ImGui::BeginGroup();
-  ctl::label(T("ui.dice.count"));
-  ctl::stepper("dice.count", s.count, 1, 100, false, half);
+  small_label(T("ui.dice.count"));
+  stepper("dice.count", s.count, 1, 100, {.width = half});
   ImGui::EndGroup();
   const float y1 = ImGui::GetCursorScreenPos().y;
   ImGui::SetCursorScreenPos(ImVec2(p0.x + half + 10, p0.y));
   ImGui::BeginGroup();
-  ctl::label(T("ui.dice.modifier"));
-  ctl::stepper("dice.mod", s.modifier, -50, 50, true, half);
+  small_label(T("ui.dice.modifier"));
+  stepper("dice.mod", s.modifier, -50, 50, {.show_sign = true, .width = half});
   ImGui::EndGroup();
   ImGui::SetCursorScreenPos(ImVec2(p0.x, std::max(y1, ImGui::GetCursorScreenPos().y)));
   // advantage / disadvantage
-  ctl::segmented("dice.mode",
+  segmented("dice.mode",
                  {{"normal", T("ui.dice.mode.normal")}, {"adv", T("ui.dice.mode.adv")}, {"dis", T("ui.dice.mode.dis")}},
                  s.mode);
   // typed expression
   ImGui::Spacing();
-  ctl::label(T("ui.dice.expr_label"));
+  small_label(T("ui.dice.expr_label"));
   if (text_field("##expr", T("ui.dice.expr_hint"), s.expr)) revalidate();
   bool enter = ImGui::IsItemDeactivated() && ImGui::IsKeyPressed(ImGuiKey_Enter, false);
   track("dice.expr", s.expr);
   if (s.error) {
     std::string msg = s.error->message(ui().lang);
-    ctl::error_text(msg.c_str());
+    error_text(msg.c_str());
     track("dice.error", msg);
   }
   const bool can_roll = !trimmed(s.expr).empty() && !s.error;
   ImGui::BeginDisabled(!can_roll);
   std::string roll_label = std::string(T("ui.dice.roll")) + "##roll";
   ImGui::PushFont(ui().fonts.big);
-  bool roll = ctl::choice_button(roll_label.c_str(), true, ImVec2(0, 60));
+  bool roll = choice_button(roll_label.c_str(), true, ImVec2(0, 60));
   ImGui::PopFont();
   ImGui::EndDisabled();
   track("dice.roll", T("ui.dice.roll"));
@@ -522,7 +506,7 @@ void draw_favourites() {
     roll_now(s.expr);
   }
   if (favs.empty()) muted(T("ui.dice.fav_empty"));
-  else ctl::label(T("ui.dice.fav_hint"));
+  else small_label(T("ui.dice.fav_hint"));
   if (!s.adding_fav) {
     ImGui::BeginDisabled(trimmed(s.expr).empty() || s.error.has_value());
     std::string l = std::string("\xE2\x98\x85 ") + T("ui.dice.fav_add");  // ★
@@ -533,11 +517,11 @@ void draw_favourites() {
     ImGui::EndDisabled();
     track("dice.fav.add", l);
   } else {
-    ctl::label(Tf("ui.dice.fav_name_for", {{"expr", s.expr}}).c_str());
+    small_label(Tf("ui.dice.fav_name_for", {{"expr", s.expr}}).c_str());
     text_field("##favname", T("ui.dice.fav_name_hint"), s.fav_name);
     track("dice.fav.name", s.fav_name);
     const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
-    if (ctl::choice_button(T("ui.dice.fav_save"), true, ImVec2(half, kTouchTarget))) {
+    if (choice_button(T("ui.dice.fav_save"), true, ImVec2(half, kTouchTarget))) {
       if (!dice_store::add_favourite({trimmed(s.fav_name), trimmed(s.expr)}))
         model().notify(T("ui.dice.fav_full"), true);
       s.adding_fav = false;
@@ -562,7 +546,7 @@ void draw_history() {
     ImGui::PushID(static_cast<int>(i));
     std::string head = dice_store::when_text(e.at_ms) + "  \xC2\xB7  " +
                        (e.who.empty() ? std::string(T("ui.dice.who_me")) : e.who);
-    ctl::label(head.c_str());
+    small_label(head.c_str());
     ImGui::PushFont(ui().fonts.big);
     ImVec4 tc = e.nat20 ? color_good() : e.nat1 ? color_bad() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGui::PushStyleColor(ImGuiCol_Text, tc);
@@ -576,9 +560,10 @@ void draw_history() {
     ImGui::Separator();
     ImGui::PopID();
   }
-  if (big_button(T("ui.dice.history_clear"))) ctl::open_confirm("dice.clear");
+  if (big_button(T("ui.dice.history_clear")))
+    ask_confirm("dice.clear", T("ui.dice.history_clear_q"), T("ui.dice.history_clear"), T("ui.ctl.cancel"));
   track("dice.history.clear", T("ui.dice.history_clear"));
-  if (ctl::confirm("dice.clear", T("ui.dice.history_clear_q"), T("ui.dice.history_clear"), T("ui.ctl.cancel")))
+  if (confirm_popup("dice.clear"))
     dice_store::clear_history();
 }
 

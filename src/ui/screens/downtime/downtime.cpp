@@ -7,7 +7,6 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
 #include "ui/widgets/prompts.hpp"
 #include "ui/widgets/widgets.hpp"
 
@@ -39,7 +38,6 @@ void draw_downtime() {
     draw_art_calculator();
     ImGui::Spacing();
   }
-  pad::draw();
 }
 
 }  // namespace druzina::ui

@@ -16,7 +16,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -75,8 +75,8 @@ void progress_bar(double value, double goal, const std::string& text) {
 }
 
 // A number stepper bound to an int that also accepts big gold amounts through the pad.
-void gold_stepper(const char* id, const char* label, int& value, const std::string& test) {
-  stepper(id, label, value, 1, 1000000, test, value >= 1000 ? 100 : value >= 100 ? 10 : 1);
+void gold_stepper(const char* label, int& value, const std::string& test) {
+  stepper(test, value, 1, 1000000, {.label = label, .step = value >= 1000 ? 100 : value >= 100 ? 10 : 1});
 }
 
 void new_project_form() {
@@ -89,7 +89,7 @@ void new_project_form() {
   std::vector<std::string> kinds;
   for (const char* k : kKinds) kinds.push_back(T(std::string("ui.project.kind.") + k));
   ImGui::PushFont(ui().fonts.small);
-  segmented("kind", kinds, d.kind, "project.kind", {"mundane", "art", "magic", "scroll"});
+  segmented("project.kind", options({"mundane", "art", "magic", "scroll"}, kinds), d.kind);
   ImGui::PopFont();
   const std::string kind = kKinds[d.kind];
   text_field("##pname", T("ui.project.name_hint"), d.name);
@@ -131,8 +131,8 @@ void new_project_form() {
       }
     }
   }
-  if (kind == "mundane" || kind == "magic") gold_stepper("value", T("ui.project.value"), d.value, "project.value");
-  if (kind == "art") gold_stepper("materials", T("ui.project.materials"), d.materials, "project.materials");
+  if (kind == "mundane" || kind == "magic") gold_stepper(T("ui.project.value"), d.value, "project.value");
+  if (kind == "art") gold_stepper(T("ui.project.materials"), d.materials, "project.materials");
   if (kind == "magic") {
     muted(T("ui.project.rarity"));
     const auto& rar = calc::rarities();
@@ -148,12 +148,12 @@ void new_project_form() {
       ImGui::PopFont();
     }
   }
-  if (kind == "scroll") stepper("slevel", T("ui.project.spell_level"), d.spell_level, 0, 9, "project.spell_level");
+  if (kind == "scroll") stepper("project.spell_level", d.spell_level, 0, 9, {.label = T("ui.project.spell_level")});
   if (kind == "magic" || kind == "scroll") {
     text_field("##spell", T("ui.project.spell_hint"), d.spell);
     track("project.spell", d.spell);
-    stepper("components", T(kind == "scroll" ? "ui.project.components_once" : "ui.project.components_day"), d.components, 0,
-            100000, "project.components");
+    stepper("project.components", d.components, 0, 100000,
+            {.label = T(kind == "scroll" ? "ui.project.components_once" : "ui.project.components_day")});
   }
 
   // preview (calc::craft) and the command
@@ -262,7 +262,7 @@ void project_card(const campaign::Project& p) {
         ImGui::TextWrapped("%s", v.c_str());
         ImGui::PopFont();
         track(base + ".art_value", gp(p.data.value("art_value_gp", 0.0)));
-      } else if (dm && has_command("FinishArt")) {
+      } else if (dm) {
         muted(T("ui.project.art_check"));
         const float w = split_width(2);
         const std::string id = p.id;
@@ -276,9 +276,9 @@ void project_card(const campaign::Project& p) {
         track(base + ".finish_enter", T("ui.project.finish_enter"));
       }
     }
-  } else if (dm && has_command("WorkOnProject") && rule_on(rules::kCrafting)) {
+  } else if (dm && rule_on(rules::kCrafting)) {
     WorkUi& wu = work(p.id);
-    stepper("hours", T("ui.project.hours_per_day"), wu.hours, 1, 24, base + ".hours");
+    stepper(base + ".hours", wu.hours, 1, 24, {.label = T("ui.project.hours_per_day")});
     if (wu.hours > 8) {
       wu.days = 1;
       std::string dcs;
@@ -287,10 +287,10 @@ void project_card(const campaign::Project& p) {
       ImGui::TextWrapped("%s", Tf("ui.project.overtime", {{"dcs", dcs}}).c_str());
       ImGui::PopStyleColor();
       ImGui::PushFont(ui().fonts.small);
-      segmented("saves", {T("ui.project.saves_auto"), T("ui.project.saves_ask")}, wu.saves, base + ".saves", {"auto", "ask"});
+      segmented(base + ".saves", options({"auto", "ask"}, {T("ui.project.saves_auto"), T("ui.project.saves_ask")}), wu.saves);
       ImGui::PopFont();
     } else {
-      stepper("days", T("ui.project.days"), wu.days, 1, 365, base + ".days");
+      stepper(base + ".days", wu.days, 1, 365, {.label = T("ui.project.days")});
     }
     const bool spell = !p.data.value("spell", std::string()).empty();
     if (spell) {
@@ -325,7 +325,7 @@ void project_card(const campaign::Project& p) {
 void draw_projects() {
   const auto& st = model().state();
   section(T("ui.downtime.projects"));
-  const bool module = has_command("StartProject") && rule_on(rules::kCrafting);
+  const bool module = rule_on(rules::kCrafting);
   if (st.projects.empty()) muted(T("ui.project.none"));
   const std::vector<campaign::Project> projects = st.projects;  // a copy: buttons change the state
   for (const auto& p : projects) project_card(p);
@@ -346,8 +346,8 @@ void draw_projects() {
 void draw_art_calculator() {
   static int cost = 50, check = 10;
   section(T("ui.artcalc.title"));
-  stepper("artcost", T("ui.artcalc.cost"), cost, 1, 1000000, "artcalc.cost", cost >= 100 ? 10 : 1);
-  stepper("artcheck", T("ui.artcalc.check"), check, -10, 60, "artcalc.check");
+  stepper("artcalc.cost", cost, 1, 1000000, {.label = T("ui.artcalc.cost"), .step = cost >= 100 ? 10 : 1});
+  stepper("artcalc.check", check, -10, 60, {.label = T("ui.artcalc.check")});
   std::string out;
   try {
     calc::ArtValue v = calc::art_value(cost, check);

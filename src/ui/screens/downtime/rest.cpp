@@ -97,7 +97,7 @@ void draw_rest_and_time() {
     else
       label += T("ui.downtime.no_hit_die");
     if (c->hit_die > 0 && left > 0 && dm) {
-      stepper("hd", label.c_str(), n, 0, left, "rest.hd." + c->id);
+      stepper("rest.hd." + c->id, n, 0, left, {.label = label.c_str()});
     } else {
       ImGui::TextWrapped("%s", label.c_str());
     }
@@ -120,9 +120,7 @@ void draw_rest_and_time() {
       if (downtime_dispatch(cmd)) r.spend.clear();
     }
     track("rest.rally", T("ui.downtime.rally"));
-    const json& used = st.modules.contains(rules::kExhaustingRally) ? st.modules[rules::kExhaustingRally] : json();
-    const bool was_used = used.is_object() && used.value("used", false);
-    muted(was_used ? T("ui.downtime.rally_used") : T("ui.downtime.rally_hint"));
+    muted(rules::rally_used(st) ? T("ui.downtime.rally_used") : T("ui.downtime.rally_hint"));
   }
   ImGui::PushFont(ui().fonts.big);
   if (colored_button(T("ui.downtime.long_rest"), ImVec4(0.20f, 0.30f, 0.50f, 1), ImVec2(0, 68), "rest.long"))
@@ -132,8 +130,8 @@ void draw_rest_and_time() {
   section(T("ui.downtime.time"));
   ImGui::TextUnformatted(clock_text(st.minutes).c_str());
   track("downtime.clock", clock_text(st.minutes));
-  stepper("days", T("ui.downtime.days"), r.days, 0, 365, "time.days");
-  stepper("hours", T("ui.downtime.hours"), r.hours, 0, 23, "time.hours");
+  stepper("time.days", r.days, 0, 365, {.label = T("ui.downtime.days")});
+  stepper("time.hours", r.hours, 0, 23, {.label = T("ui.downtime.hours")});
   long long minutes = static_cast<long long>(r.days) * 1440 + static_cast<long long>(r.hours) * 60;
   ImGui::BeginDisabled(minutes <= 0);
   std::string label = minutes > 0 ? Tf("ui.downtime.advance_by", {{"duration", duration_text(minutes)}}) : std::string(T("ui.downtime.advance"));

@@ -32,8 +32,6 @@ const char* const kConditions[] = {"blinded",   "charmed",  "deafened", "frighte
                                    "incapacitated", "invisible", "paralyzed", "petrified", "poisoned",
                                    "prone",     "restrained", "stunned", "unconscious"};
 
-std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
-
 // A labelled row of small facts: "AC 15 · Speed 30 ft · Init +2".
 void fact_line(const std::vector<std::string>& facts) {
   std::string s;
@@ -95,28 +93,14 @@ void hp_block(const Creature& c) {
 
 // ---- numbers ---------------------------------------------------------------------------------------------
 void stats_block(const Creature& c) {
-  const auto& st = model().state();
-  int speed = c.speed;
+  // Walking speed as the core works it out (injuries, then the load, then exhaustion), with what changed it.
+  const json sv = rules::speed_view(model().state(), c);
+  const int after_injuries = sv.value("after_injuries", c.speed), penalty = sv.value("encumbrance_penalty", 0);
+  const int speed = sv.value("final", c.speed);
   std::vector<std::string> notes;
-  if (rule_on(rules::kLingeringInjuries)) {
-    rules::InjuryEffects fx = rules::injury_effects(c);
-    if (fx.speed != c.speed) {
-      speed = fx.speed;
-      notes.push_back(T("ui.sheet.speed_injury"));
-    }
-  }
-  if (rule_on(rules::kVariantEncumbrance)) {
-    rules::Encumbrance e = rules::encumbrance(st, c);
-    if (e.speed_penalty > 0) {
-      speed = std::max(0, speed - e.speed_penalty);
-      notes.push_back(T("ui.sheet.speed_load"));
-    }
-  }
-  campaign::ExhaustionEffects ex = campaign::exhaustion_effects(c, st.settings.exhaustion_edition);
-  if (c.exhaustion > 0 && ex.speed != c.speed) {
-    speed = std::min(speed, ex.speed);
-    notes.push_back(T("ui.sheet.speed_exhaustion"));
-  }
+  if (after_injuries != c.speed) notes.push_back(T("ui.sheet.speed_injury"));
+  if (penalty > 0) notes.push_back(T("ui.sheet.speed_load"));
+  if (speed != std::max(0, after_injuries - penalty)) notes.push_back(T("ui.sheet.speed_exhaustion"));
   std::string speed_text = Tf("ui.sheet.speed", {{"ft", speed}});
   if (!notes.empty()) {
     std::string n;
@@ -372,8 +356,8 @@ void inventory_block(const Creature& c) {
   begin_card("##additem");
   text_field("##itemname", T("ui.item.name"), d.name);
   track("sheet.item.name", d.name);
-  stepper("w", T("ui.item.weight"), d.weight, 0, 500, "sheet.item.weight");
-  stepper("q", T("ui.item.qty"), d.qty, 1, 999, "sheet.item.qty");
+  stepper("sheet.item.weight", d.weight, 0, 500, {.label = T("ui.item.weight")});
+  stepper("sheet.item.qty", d.qty, 1, 999, {.label = T("ui.item.qty")});
   const float bw = split_width(2);
   if (big_button(T("ui.common.cancel"), ImVec2(bw, 52))) d = ItemDraft{};
   ImGui::SameLine();

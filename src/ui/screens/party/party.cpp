@@ -96,7 +96,6 @@ void draw_party() {
   if (editing) {
     std::string added;
     draw_creature_editor(&added);
-    pad::draw();
     return;
   }
   std::string& sheet = open_sheet();
@@ -134,7 +133,6 @@ void draw_party() {
       draw_list();
     }
   }
-  pad::draw();
 }
 
 }  // namespace druzina::ui

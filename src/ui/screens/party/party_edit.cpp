@@ -86,7 +86,7 @@ void abilities_block(Draft& d) {
     std::string label = std::string(T(std::string("ui.ability.") + kAbilityIds[i])) + "  (" +
                         (campaign::ability_modifier(d.abilities[i]) >= 0 ? "+" : "") +
                         std::to_string(campaign::ability_modifier(d.abilities[i])) + ")";
-    stepper(kAbilityIds[i], label.c_str(), d.abilities[i], 1, 30, std::string("edit.ability.") + kAbilityIds[i]);
+    stepper(std::string("edit.ability.") + kAbilityIds[i], d.abilities[i], 1, 30, {.label = label.c_str()});
   }
 }
 
@@ -206,7 +206,7 @@ void draw_creature_editor(std::string* added) {
   text_field("##name", monster ? T("ui.edit.name_hint_monster") : T("ui.edit.name_hint"), d.name);
   track("edit.name", d.name);
   if (monster && !editing) {
-    stepper("count", T("ui.edit.count"), d.count, 1, 50, "edit.count");
+    stepper("edit.count", d.count, 1, 50, {.label = T("ui.edit.count")});
     if (d.count > 1 && !d.name.empty())
       muted(Tf("ui.edit.count_hint", {{"first", d.name + " 1"}, {"last", d.name + " " + std::to_string(d.count)}}).c_str());
   }
@@ -215,7 +215,7 @@ void draw_creature_editor(std::string* added) {
   section(T("ui.edit.hp"));
   bool dice_ok = true;
   if (!editing && d.kind != "pc" && d.kind != "sidekick") {
-    segmented("hp_mode", {T("ui.edit.hp_number"), T("ui.edit.hp_dice")}, d.hp_mode, "edit.hp_mode", {"number", "dice"});
+    segmented("edit.hp_mode", options({"number", "dice"}, {T("ui.edit.hp_number"), T("ui.edit.hp_dice")}), d.hp_mode);
   } else {
     d.hp_mode = 0;
   }
@@ -233,24 +233,24 @@ void draw_creature_editor(std::string* added) {
       muted(info.c_str());
     }
     track("edit.hp_check", dice_ok ? info : err);
-    segmented("hp_roll", {T("ui.edit.hp_roll"), T("ui.edit.hp_average")}, d.hp_roll, "edit.hp_roll", {"roll", "average"});
+    segmented("edit.hp_roll", options({"roll", "average"}, {T("ui.edit.hp_roll"), T("ui.edit.hp_average")}), d.hp_roll);
   } else {
-    stepper("max_hp", T("ui.edit.max_hp"), d.max_hp, 1, 9999, "edit.max_hp");
+    stepper("edit.max_hp", d.max_hp, 1, 9999, {.label = T("ui.edit.max_hp")});
   }
 
   section(T("ui.edit.combat"));
-  stepper("ac", T("ui.creature.ac_long"), d.ac, 1, 40, "edit.ac");
-  if (!monster) stepper("level", T("ui.edit.level"), d.level, 0, 20, "edit.level");
+  stepper("edit.ac", d.ac, 1, 40, {.label = T("ui.creature.ac_long")});
+  if (!monster) stepper("edit.level", d.level, 0, 20, {.label = T("ui.edit.level")});
   const int dex_mod = campaign::ability_modifier(d.abilities[1]);
   if (!editing && !d.init_given && !monster) d.init = dex_mod;
-  if (monster || editing) stepper("init", T("ui.edit.initiative"), d.init, -10, 20, "edit.init");
-  if (monster || d.legendary > 0) stepper("legendary", T("ui.edit.legendary"), d.legendary, 0, 5, "edit.legendary");
+  if (monster || editing) stepper("edit.init", d.init, -10, 20, {.label = T("ui.edit.initiative")});
+  if (monster || d.legendary > 0) stepper("edit.legendary", d.legendary, 0, 5, {.label = T("ui.edit.legendary")});
   if (monster || d.legendary_res > 0)
-    stepper("legendary_res", T("ui.edit.legendary_res"), d.legendary_res, 0, 5, "edit.legendary_res");
+    stepper("edit.legendary_res", d.legendary_res, 0, 5, {.label = T("ui.edit.legendary_res")});
   if (!monster) {
     ImGui::TextUnformatted(T("ui.edit.hit_die"));
     int idx = std::max(0, d.hit_die);
-    if (segmented("hit_die", {"d6", "d8", "d10", "d12"}, idx, "edit.hit_die", {"6", "8", "10", "12"}) || d.hit_die < 0)
+    if (segmented("edit.hit_die", options({"6", "8", "10", "12"}, {"d6", "d8", "d10", "d12"}), idx) || d.hit_die < 0)
       d.hit_die = idx;
     section(T("ui.edit.abilities"));
     int before_dex = d.abilities[1];
@@ -267,9 +267,9 @@ void draw_creature_editor(std::string* added) {
       abilities_block(d);
       if (d.abilities[1] != before_dex && d.init == campaign::ability_modifier(before_dex))
         d.init = campaign::ability_modifier(d.abilities[1]);
-      if (!editing) stepper("level", T("ui.edit.level"), d.level, 0, 30, "edit.level");
+      if (!editing) stepper("edit.level", d.level, 0, 30, {.label = T("ui.edit.level")});
     }
-    stepper("speed", T("ui.edit.speed"), d.speed, 0, 200, "edit.speed", 5);
+    stepper("edit.speed", d.speed, 0, 200, {.label = T("ui.edit.speed"), .step = 5});
     ImGui::TextUnformatted(T("ui.edit.size"));
     const float w = split_width(3);
     for (int i = 0; i < 6; ++i) {
@@ -284,8 +284,7 @@ void draw_creature_editor(std::string* added) {
     if (monster) {
       ImGui::TextUnformatted(T("ui.edit.hit_die"));
       int idx = d.hit_die + 1;
-      if (segmented("hit_die_m", {T("ui.edit.none"), "d6", "d8", "d10", "d12"}, idx, "edit.hit_die",
-                    {"0", "6", "8", "10", "12"}))
+      if (segmented("edit.hit_die", options({"0", "6", "8", "10", "12"}, {T("ui.edit.none"), "d6", "d8", "d10", "d12"}), idx))
         d.hit_die = idx - 1;
     }
   }

@@ -130,25 +130,25 @@ void draw_calculator(const std::string& name) {
     if (p.name == "seed") continue;
     const std::string pid = base + "." + p.name;
     ImGui::PushID(p.name.c_str());
-    ctl::label(T(p.description_key));
+    small_label(T(p.description_key));
     switch (p.type) {
       case calc::ParamType::integer: {
         int v = f.params.value(p.name, start_value(p));
         if (!p.allowed_ints.empty()) {
-          std::vector<ctl::Option> opts;
+          std::vector<Option> opts;
           int cur = 0;
           for (size_t i = 0; i < p.allowed_ints.size(); ++i) {
             opts.push_back({std::to_string(p.allowed_ints[i]), std::to_string(p.allowed_ints[i])});
             if (p.allowed_ints[i] == v) cur = static_cast<int>(i);
           }
-          if (ctl::segmented(pid, opts, cur, 6)) {
+          if (segmented(pid, opts, cur, 6)) {
             f.params[p.name] = p.allowed_ints[static_cast<size_t>(cur)];
             f.dirty = true;
           }
         } else {
           int lo = p.min ? static_cast<int>(std::max<long long>(*p.min, -1000000000)) : -1000000;
           int hi = p.max ? static_cast<int>(std::min<long long>(*p.max, 1000000000)) : 1000000;
-          if (ctl::stepper(pid, v, lo, hi, p.name == "con-mod")) {
+          if (stepper(pid, v, lo, hi, {.show_sign = p.name == "con-mod"})) {
             f.params[p.name] = v;
             f.dirty = true;
           }
@@ -156,14 +156,14 @@ void draw_calculator(const std::string& name) {
         break;
       }
       case calc::ParamType::enumeration: {
-        std::vector<ctl::Option> opts;
+        std::vector<Option> opts;
         int cur = -1;
         std::string now = f.params.contains(p.name) ? f.params[p.name].get<std::string>() : std::string();
         if (!p.required) opts.push_back({"none", T("ui.rules.calc.none")});
         for (const auto& a : p.allowed) opts.push_back({a, value_label(a)});
         for (size_t i = 0; i < opts.size(); ++i)
           if ((opts[i].id == "none" && !p.required && now.empty()) || opts[i].id == now) cur = static_cast<int>(i);
-        if (ctl::segmented(pid, opts, cur, 3)) {
+        if (segmented(pid, opts, cur, 3)) {
           if (opts[static_cast<size_t>(cur)].id == "none" && !p.required) f.params.erase(p.name);
           else f.params[p.name] = opts[static_cast<size_t>(cur)].id;
           f.dirty = true;
@@ -178,8 +178,8 @@ void draw_calculator(const std::string& name) {
           ImGui::PushID(static_cast<int>(i));
           int v = list[i].get<int>();
           const float w = ImGui::GetContentRegionAvail().x;
-          if (ctl::stepper(pid + "." + std::to_string(i), v, static_cast<int>(p.min.value_or(0)),
-                           static_cast<int>(p.max.value_or(1000)), false, w - 66)) {
+          if (stepper(pid + "." + std::to_string(i), v, static_cast<int>(p.min.value_or(0)),
+                           static_cast<int>(p.max.value_or(1000)), {.width = w - 66})) {
             list[i] = v;
             f.dirty = true;
           }
@@ -206,7 +206,7 @@ void draw_calculator(const std::string& name) {
     ImGui::PopID();
   }
   if (rolls) {
-    if (ctl::choice_button(T("ui.rules.calc.roll"), true)) run_form(*c, f);
+    if (choice_button(T("ui.rules.calc.roll"), true)) run_form(*c, f);
     track(base + ".roll", T("ui.rules.calc.roll"));
   } else if (f.dirty) {
     run_form(*c, f);
@@ -214,7 +214,7 @@ void draw_calculator(const std::string& name) {
   ImGui::Separator();
   if (f.error) {
     std::string msg = f.error->message(ui().lang);
-    ctl::error_text(msg.c_str());
+    error_text(msg.c_str());
     track(base + ".error", msg);
   } else if (f.result.is_object()) {
     std::string all;

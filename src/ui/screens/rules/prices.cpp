@@ -143,11 +143,11 @@ void category_filter(bool short_label) {
   State& s = st();
   const std::string name = s.category.empty() ? std::string(T("ui.prices.all")) : category_label(s.category);
   std::string label = short_label ? name : Tf("ui.prices.category", {{"category", name}});
-  if (ctl::choice_button((label + "##cat").c_str(), false, ImVec2(short_label ? ImGui::GetContentRegionAvail().x : 0, kTouchTarget)))
-    ctl::open_popup("prices.cat");
+  if (choice_button((label + "##cat").c_str(), false, ImVec2(short_label ? ImGui::GetContentRegionAvail().x : 0, kTouchTarget)))
+    open_popup("prices.cat");
   track("prices.category", label);
-  if (ctl::begin_popup("prices.cat")) {
-    if (ctl::choice_button(T("ui.prices.all"), s.category.empty())) {
+  if (begin_popup("prices.cat")) {
+    if (choice_button(T("ui.prices.all"), s.category.empty())) {
       s.category.clear();
       ImGui::CloseCurrentPopup();
     }
@@ -155,14 +155,14 @@ void category_filter(bool short_label) {
     for (const auto& c : reference::price_categories()) {
       ImGui::PushID(c.c_str());
       const std::string l = category_label(c);
-      if (ctl::choice_button(l.c_str(), s.category == c)) {
+      if (choice_button(l.c_str(), s.category == c)) {
         s.category = c;
         ImGui::CloseCurrentPopup();
       }
       ImGui::PopID();
       track("prices.category." + c, l);
     }
-    ctl::end_popup();
+    end_popup();
   }
 }
 
@@ -209,7 +209,7 @@ void draw_price_list() {
     if (s.category.empty() || p->category == s.category) shown.push_back(p);
   const bool typed = s.query.find_first_not_of(' ') != std::string::npos;
   std::string count = Tf("ui.prices.count", {{"n", static_cast<long long>(shown.size())}});
-  ctl::label(count.c_str());
+  small_label(count.c_str());
   track("prices.count", std::to_string(shown.size()));
   if (!rule_on(rules::kPriceList)) muted(T("ui.prices.rule_off"));
   if (shown.empty()) {
@@ -257,7 +257,7 @@ bool draw_price_item(bool show_back) {
   }
   heading(p.name.in(lang).c_str());
   track("prices.item.name", p.name.in(lang));
-  ctl::label(category_label(p.category).c_str());
+  small_label(category_label(p.category).c_str());
   const double now = applied(p);
   ImGui::PushFont(ui().fonts.big);
   ImGui::PushStyleColor(ImGuiCol_Text, differs(p) ? col_accent() : ImGui::GetStyleColorVec4(ImGuiCol_Text));
@@ -285,10 +285,10 @@ bool draw_price_item(bool show_back) {
   track("prices.item.weight", wl);
   if (p.note.complete()) {
     ImGui::Spacing();
-    ctl::paragraph(p.note.in(lang).c_str());
+    paragraph(p.note.in(lang).c_str());
   }
   ImGui::Spacing();
-  if (ui_player_mode() || !rule_on(rules::kPriceList) || !has_command("SetPriceOverride")) {
+  if (ui_player_mode() || !rule_on(rules::kPriceList)) {
     muted(ui_player_mode() ? T("ui.prices.readonly") : T("ui.prices.rule_off"));
     track("prices.readonly", T("ui.prices.readonly"));
     return true;
@@ -319,7 +319,7 @@ bool draw_price_item(bool show_back) {
     ImGui::SetCursorPosY(pos.y + (kTouchTarget - ImGui::GetFontSize()) * 0.5f);
     ImGui::TextUnformatted(T(u.key));
     ImGui::SetCursorPos(ImVec2(pos.x + label_w, pos.y));
-    ctl::stepper(std::string("prices.override.") + u.id, *u.value, 0, u.hi, false, ImGui::GetContentRegionAvail().x);
+    stepper(std::string("prices.override.") + u.id, *u.value, 0, u.hi, {.width = ImGui::GetContentRegionAvail().x});
   }
   const double gp = s.gp + s.sp / 10.0 + s.cp / 100.0;
   std::string preview = Tf("ui.prices.new_price", {{"price", money(gp)}});
@@ -328,7 +328,7 @@ bool draw_price_item(bool show_back) {
   const bool campaign_set = has_campaign_override(p);
   const bool same = campaign_set && std::llround(gp * 100) == std::llround(now * 100);
   ImGui::BeginDisabled(same);
-  if (ctl::choice_button(T("ui.prices.set"), true, ImVec2(0, 52))) {
+  if (choice_button(T("ui.prices.set"), true, ImVec2(0, 52))) {
     const double value = std::llround(gp * 100) / 100.0;
     if (model().dispatch({{"type", "SetPriceOverride"}, {"item", p.id}, {"gp", value}}))
       model().notify(Tf("ui.prices.set_done", {{"name", p.name.in(lang)}, {"price", money(value)}}));

@@ -102,20 +102,20 @@ void draw_entry(const reference::Entry& e) {
   track("rules.entry.title", e.title.in(lang));
   std::string src = source_label(e.source);
   if (!e.edition.empty()) src += "  \xC2\xB7  " + e.edition;
-  ctl::label(src.c_str());
+  small_label(src.c_str());
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("%s", e.summary.in(lang).c_str());
   ImGui::PopStyleColor();
   ImGui::Spacing();
   for (const auto& b : reference::blocks(e.body.in(lang))) {
-    if (b.bullet) ctl::bullet(b.text.c_str());
-    else ctl::paragraph(b.text.c_str());
+    if (b.bullet) bullet(b.text.c_str());
+    else paragraph(b.text.c_str());
   }
   track("rules.entry.body", utf8_prefix(e.body.in(lang), 200));
   auto tabs = reference::tables_now(e);
   if (!tabs.empty()) {
     ImGui::Spacing();
-    ctl::label(T("ui.rules.entry.tables"));
+    small_label(T("ui.rules.entry.tables"));
     for (const auto& id : tabs) {
       if (!tables::has_table(id)) continue;
       std::string l = std::string("\xE2\x9A\x84  ") + tables::table(id).title.in(lang);  // ⚄
@@ -127,16 +127,16 @@ void draw_entry(const reference::Entry& e) {
   }
   if (!e.tools.empty()) {
     ImGui::Spacing();
-    ctl::label(T("ui.rules.entry.tools"));
+    small_label(T("ui.rules.entry.tools"));
     for (const auto& t : e.tools) draw_calculator(t);
   }
   if (!e.related.empty()) {
     ImGui::Spacing();
-    ctl::label(T("ui.rules.entry.related"));
+    small_label(T("ui.rules.entry.related"));
     for (const auto& id : e.related) {
       const reference::Entry* r = reference::find(id);
       if (!r) continue;
-      if (ctl::card_button("rules.related." + id, r->title.in(lang).c_str(), r->summary.in(lang).c_str())) {
+      if (card_button("rules.related." + id, r->title.in(lang).c_str(), r->summary.in(lang).c_str())) {
         st().entry = id;
         go_top();
       }
@@ -172,7 +172,7 @@ void draw_reference_list() {
     track("rules.no_results", T("ui.rules.no_results"));
     return;
   }
-  ctl::label(Tf("ui.rules.results", {{"n", static_cast<long long>(s.hits.size())}}).c_str());
+  small_label(Tf("ui.rules.results", {{"n", static_cast<long long>(s.hits.size())}}).c_str());
   std::string last_source;
   const bool grouped = s.query.find_first_not_of(' ') == std::string::npos;
   for (const auto& h : s.hits) {
@@ -184,7 +184,7 @@ void draw_reference_list() {
       ImGui::PopFont();
       last_source = e.source;
     }
-    if (ctl::card_button("rules.ref." + e.id, e.title.in(lang).c_str(), e.summary.in(lang).c_str(), s.wide && s.entry == e.id)) {
+    if (card_button("rules.ref." + e.id, e.title.in(lang).c_str(), e.summary.in(lang).c_str(), s.wide && s.entry == e.id)) {
       s.entry = e.id;
       go_top();
     }
@@ -218,28 +218,28 @@ void apply_to_creature(const tables::Table& t) {
   const auto& state = model().state();
   const campaign::Creature* who = s.target.empty() ? nullptr : campaign::find_creature(state, s.target);
   if (!who) s.target.clear();
-  if (state.creatures.empty() || !campaign::Engine::standard().has_command("RollTable")) return;
+  if (state.creatures.empty()) return;
   ImGui::Spacing();
-  ctl::label(T("ui.rules.table.apply_label"));
+  small_label(T("ui.rules.table.apply_label"));
   std::string l = who ? Tf("ui.rules.table.for", {{"name", who->name}}) : std::string(T("ui.rules.table.for_nobody"));
-  if (big_button((l + "##target").c_str())) ctl::open_popup("target");
+  if (big_button((l + "##target").c_str())) open_popup("target");
   track("rules.table.target", l);
-  if (ctl::begin_popup("target")) {
+  if (begin_popup("target")) {
     for (const auto& c : state.creatures) {
       if (c.hidden && ui_player_mode()) continue;
       ImGui::PushID(c.id.c_str());
-      if (ctl::choice_button(c.name.c_str(), s.target == c.id)) {
+      if (choice_button(c.name.c_str(), s.target == c.id)) {
         s.target = c.id;
         ImGui::CloseCurrentPopup();
       }
       ImGui::PopID();
       track("rules.table.target." + c.id, c.name);
     }
-    ctl::end_popup();
+    end_popup();
   }
   if (who && s.result) {
     std::string al = Tf("ui.rules.table.apply", {{"name", who->name}, {"roll", s.result->roll}});
-    if (ctl::choice_button(al.c_str(), true)) {
+    if (choice_button(al.c_str(), true)) {
       if (model().dispatch({{"type", "RollTable"}, {"table", t.id}, {"target", who->id}, {"roll", s.result->roll}}))
         model().notify(Tf("ui.rules.table.applied", {{"name", who->name}}));
     }
@@ -253,10 +253,10 @@ void draw_table(const tables::Table& t) {
   back_button("rules.table.back");
   heading(t.title.in(lang).c_str());
   track("rules.table.title", t.title.in(lang));
-  ctl::label(Tf("ui.rules.table.die", {{"die", t.die}}).c_str());
+  small_label(Tf("ui.rules.table.die", {{"die", t.die}}).c_str());
   ImGui::PushFont(ui().fonts.big);
   std::string roll_label = Tf("ui.rules.table.roll", {{"die", t.die}});
-  bool roll = ctl::choice_button(roll_label.c_str(), true, ImVec2(0, 64));
+  bool roll = choice_button(roll_label.c_str(), true, ImVec2(0, 64));
   ImGui::PopFont();
   track("rules.table.roll", roll_label);
   if (roll) {
@@ -267,10 +267,10 @@ void draw_table(const tables::Table& t) {
       model().notify(e.message(lang), true);
     }
   }
-  ctl::label(T("ui.rules.table.enter"));
+  small_label(T("ui.rules.table.enter"));
   const float w = ImGui::GetContentRegionAvail().x;
   if (s.entered < t.min || s.entered > t.max) s.entered = t.min;
-  ctl::stepper("rules.table.entered", s.entered, t.min, t.max, false, w * 0.62f);
+  stepper("rules.table.entered", s.entered, t.min, t.max, {.width = w * 0.62f});
   ImGui::SameLine(0, 8);
   if (big_button(T("ui.rules.table.lookup"))) {
     try {
@@ -301,12 +301,12 @@ void draw_table(const tables::Table& t) {
     apply_to_creature(t);
   }
   ImGui::Spacing();
-  ctl::label(T("ui.rules.table.rows"));
+  small_label(T("ui.rules.table.rows"));
   for (size_t i = 0; i < t.rows.size(); ++i) {
     const tables::Row& r = t.rows[i];
     bool hit = s.result && s.result->table == t.id && s.result->roll >= r.lo && s.result->roll <= r.hi;
     std::string title = range_text(r) + "    " + r.text.in(lang);
-    if (ctl::card_button("rules.table.row." + std::to_string(i), title.c_str(), nullptr, hit)) {
+    if (card_button("rules.table.row." + std::to_string(i), title.c_str(), nullptr, hit)) {
       try {
         s.result = tables::roll_table_with(t, r.lo, model().rng());
         s.entered = r.lo;
@@ -338,7 +338,7 @@ void draw_tables_list() {
     const tables::Table& t = tables::table(id);
     std::string body = Tf("ui.rules.table.die", {{"die", t.die}}) + "  \xC2\xB7  " +
                        Tf("ui.rules.table.row_count", {{"n", static_cast<long long>(t.rows.size())}});
-    if (ctl::card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str(), s.wide && s.table == id)) {
+    if (card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str(), s.wide && s.table == id)) {
       s.table = id;
       s.result.reset();
       go_top();
@@ -363,7 +363,7 @@ void draw_notes() {
   if (text_area("##house", s.house_notes, 220)) s.house_dirty = true;
   track("rules.notes.house", s.house_notes);
   ImGui::BeginDisabled(!s.house_dirty);
-  if (ctl::choice_button(T("ui.rules.notes.save"), s.house_dirty)) {
+  if (choice_button(T("ui.rules.notes.save"), s.house_dirty)) {
     if (model().dispatch({{"type", "SetSettings"}, {"house_rule_notes", s.house_notes}})) s.house_dirty = false;
   }
   ImGui::EndDisabled();
@@ -374,7 +374,7 @@ void draw_notes() {
   if (text_area("##dm", s.dm_notes, 220)) s.dm_dirty = true;
   track("rules.notes.dm", s.dm_notes);
   ImGui::BeginDisabled(!s.dm_dirty);
-  if (ctl::choice_button((std::string(T("ui.rules.notes.save")) + "##dm").c_str(), s.dm_dirty)) {
+  if (choice_button((std::string(T("ui.rules.notes.save")) + "##dm").c_str(), s.dm_dirty)) {
     if (model().dispatch({{"type", "SetSettings"}, {"dm_notes", s.dm_notes}})) s.dm_dirty = false;
   }
   ImGui::EndDisabled();
@@ -408,7 +408,7 @@ void draw_rules() {
     ImGui::SetScrollY(0);
     s.scroll_top = false;
   }
-  const std::vector<ctl::Option> sections = {{"reference", T("ui.rules.section.reference")},
+  const std::vector<Option> sections = {{"reference", T("ui.rules.section.reference")},
                                              {"tables", T("ui.rules.section.tables")},
                                              {"prices", T("ui.prices.section")},
                                              {"notes", T("ui.rules.section.notes")}};
@@ -426,12 +426,12 @@ void draw_rules() {
     ImGui::PopFont();
     track("screen.rules", T("ui.tab.rules"));
     ImGui::TableNextColumn();
-    changed = ctl::segmented("rules.section", sections, s.section);
+    changed = segmented("rules.section", sections, s.section);
     ImGui::EndTable();
   } else {
     heading(T("ui.tab.rules"));
     track("screen.rules", T("ui.tab.rules"));
-    changed = ctl::segmented("rules.section", sections, s.section);
+    changed = segmented("rules.section", sections, s.section);
   }
   if (changed) go_top();
   ImGui::Spacing();

@@ -2,7 +2,7 @@
 // campaign's rules (rule modules on/off, exhaustion edition, potion warning), data (rename, export as JSON: copy
 // or download, start a new campaign), and About with the SRD credit; two columns on wide screens. Campaign
 // settings change through SetSettings (undoable); look and mode are preferences of this device
-// (platform::storage()).
+// (platform::storage(), through style.hpp and mode.hpp); a new campaign goes through the model (Model::reset).
 #include <imgui.h>
 
 #include <string>
@@ -10,7 +10,6 @@
 #include "core/campaign/engine.hpp"
 #include "core/io/save.hpp"
 #include "platform/clipboard.hpp"
-#include "platform/storage.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
@@ -44,23 +43,23 @@ void section(const char* title) {
 }
 
 void language_button(Lang lang, const char* name) {
-  if (ctl::choice_button(name, ui().lang == lang)) set_language(lang);
+  if (choice_button(name, ui().lang == lang)) set_language(lang);
   track(std::string("settings.lang.") + std::string(lang_code(lang)), name);
 }
 
 void draw_look() {
   section(T("ui.settings.look"));
-  ctl::label(T("ui.settings.theme"));
+  small_label(T("ui.settings.theme"));
   int theme = static_cast<int>(current_theme());
-  if (ctl::segmented("settings.theme",
+  if (segmented("settings.theme",
                      {{"dark", T("ui.settings.theme.dark")},
                       {"light", T("ui.settings.theme.light")},
                       {"contrast", T("ui.settings.theme.contrast")}},
                      theme))
     set_theme(static_cast<Theme>(theme));
-  ctl::label(T("ui.settings.text_size"));
+  small_label(T("ui.settings.text_size"));
   int size = static_cast<int>(current_text_size());
-  if (ctl::segmented("settings.text",
+  if (segmented("settings.text",
                      {{"small", T("ui.settings.text.small")},
                       {"normal", T("ui.settings.text.normal")},
                       {"large", T("ui.settings.text.large")}},
@@ -71,7 +70,7 @@ void draw_look() {
 void draw_mode() {
   section(T("ui.settings.mode"));
   int mode = ui_player_mode() ? 1 : 0;
-  if (ctl::segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
+  if (segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
                      mode))
     set_player_mode(mode == 1);
   muted(T(mode == 1 ? "ui.settings.mode.player_hint" : "ui.settings.mode.dm_hint"));
@@ -90,16 +89,16 @@ void draw_hp_visibility() {
       if (mode == kModes[i]) return i;
     return 0;
   };
-  const std::vector<ctl::Option> options = {{"exact", T("ui.settings.hp_vis.exact")},
+  const std::vector<Option> options = {{"exact", T("ui.settings.hp_vis.exact")},
                                             {"status", T("ui.settings.hp_vis.status")},
                                             {"hidden", T("ui.settings.hp_vis.hidden")}};
-  ctl::label(T("ui.settings.hp_vis.others"));
+  small_label(T("ui.settings.hp_vis.others"));
   int others = index_of(v.others);
-  if (ctl::segmented("settings.hp_others", options, others))
+  if (segmented("settings.hp_others", options, others))
     model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"others", kModes[others]}}}});
-  ctl::label(T("ui.settings.hp_vis.party"));
+  small_label(T("ui.settings.hp_vis.party"));
   int party = index_of(v.party);
-  if (ctl::segmented("settings.hp_party", options, party))
+  if (segmented("settings.hp_party", options, party))
     model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", kModes[party]}}}});
 }
 
@@ -123,33 +122,24 @@ void draw_campaign_rules() {
     std::string name = module_name(m);
     std::string desc_key = "rules.module." + m.id + ".desc";
     const char* desc = has_key(ui().lang, desc_key) ? T(desc_key) : nullptr;
-    if (ctl::toggle("settings.rule." + m.id, name.c_str(), on, desc))
+    if (switch_row("settings.rule." + m.id, name.c_str(), on, desc))
       model().dispatch({{"type", "SetSettings"}, {"rules", {{key, !on}}}});
   }
   ImGui::Spacing();
-  ctl::label(T("ui.settings.exhaustion"));
+  small_label(T("ui.settings.exhaustion"));
   int ed = settings.exhaustion_edition == 2024 ? 1 : 0;
-  if (ctl::segmented("settings.exhaustion",
+  if (segmented("settings.exhaustion",
                      {{"2014", T("ui.settings.exhaustion.2014")}, {"2024", T("ui.settings.exhaustion.2024")}}, ed))
     model().dispatch({{"type", "SetSettings"}, {"exhaustion_edition", ed == 1 ? 2024 : 2014}});
-  ctl::label(T("ui.settings.potions"));
+  small_label(T("ui.settings.potions"));
   int potions = settings.potion_warning_threshold;
-  if (ctl::stepper("settings.potions", potions, 0, 99))
+  if (stepper("settings.potions", potions, 0, 99))
     model().dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", potions}});
   ImGui::EndDisabled();
 }
 
 void reset_campaign() {
-  // The old campaign is kept aside (never deleted) under "campaign.previous"; a fresh empty save replaces it and
-  // the model restarts from it.
-  std::string old = io::save(model().session());
-  platform::storage().save("campaign.previous", old);
-  if (!platform::storage().save("campaign", io::save(campaign::Session()))) {
-    model().notify(T("ui.model.save_failed"), true, 10.0);
-    return;
-  }
-  std::uint64_t seed = (static_cast<std::uint64_t>(model().rng().next()) << 32) | model().rng().next();
-  model().start(seed);
+  if (!model().reset()) return;  // the old campaign is kept aside; the model says when storage refuses
   st() = State{};
   model().notify(T("ui.settings.data.reset_done"));
 }
@@ -160,29 +150,29 @@ void draw_data() {
   const auto& c = model().state();
   const bool player = ui_player_mode();
   if (c.name.empty()) {
-    ctl::label(T("ui.settings.data.create_label"));
+    small_label(T("ui.settings.data.create_label"));
     text_field("##newname", T("ui.settings.data.name_hint"), s.new_name);
     track("settings.campaign.new_name", s.new_name);
     ImGui::BeginDisabled(s.new_name.find_first_not_of(' ') == std::string::npos);
-    if (ctl::choice_button(T("ui.settings.data.create"), true))
+    if (choice_button(T("ui.settings.data.create"), true))
       if (model().dispatch({{"type", "CreateCampaign"}, {"name", s.new_name}})) s.new_name.clear();
     ImGui::EndDisabled();
     track("settings.campaign.create", T("ui.settings.data.create"));
   } else if (!player) {
     if (!s.name_dirty) s.name = c.name;
-    ctl::label(T("ui.settings.data.name"));
+    small_label(T("ui.settings.data.name"));
     if (text_field("##name", T("ui.settings.data.name_hint"), s.name)) s.name_dirty = true;
     track("settings.campaign.name", s.name);
     if (s.name_dirty) {
       ImGui::BeginDisabled(s.name.find_first_not_of(' ') == std::string::npos);
-      if (ctl::choice_button(T("ui.settings.data.rename"), true))
+      if (choice_button(T("ui.settings.data.rename"), true))
         if (model().dispatch({{"type", "SetSettings"}, {"name", s.name}})) s.name_dirty = false;
       ImGui::EndDisabled();
       track("settings.campaign.rename", T("ui.settings.data.rename"));
     }
   }
   ImGui::Spacing();
-  if (ctl::toggle("settings.export", T("ui.settings.data.export"), s.export_open, T("ui.settings.data.export_hint"))) {
+  if (switch_row("settings.export", T("ui.settings.data.export"), s.export_open, T("ui.settings.data.export_hint"))) {
     s.export_open = !s.export_open;
     if (s.export_open) {
       // Indented, so a person can read it in the field; still the same JSON for an import.
@@ -212,10 +202,10 @@ void draw_data() {
   }
   if (!player) {
     ImGui::Spacing();
-    if (big_button(T("ui.settings.data.reset"))) ctl::open_confirm("settings.reset");
+    if (big_button(T("ui.settings.data.reset")))
+      ask_confirm("settings.reset", T("ui.settings.data.reset_q"), T("ui.settings.data.reset_yes"), T("ui.ctl.cancel"));
     track("settings.reset", T("ui.settings.data.reset"));
-    if (ctl::confirm("settings.reset", T("ui.settings.data.reset_q"), T("ui.settings.data.reset_yes"),
-                     T("ui.ctl.cancel")))
+    if (confirm_popup("settings.reset"))
       reset_campaign();
   }
 }

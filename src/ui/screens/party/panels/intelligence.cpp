@@ -26,7 +26,7 @@ using sheet::quiet;
 namespace {
 
 void literacy_controls(const Creature& c, const rules::IntelligenceView& v) {
-  if (ui_player_mode() || c.death_saves.dead || !has_command("LearnLiteracy")) return;
+  if (ui_player_mode() || c.death_saves.dead) return;
   if (!v.can_read_write) {
     // Enabled below INT 7 too: the core says why it cannot be learned (the notice).
     if (big_button(T("ui.int.learn_reading"), ImVec2(0, 48)))
@@ -41,7 +41,7 @@ void literacy_controls(const Creature& c, const rules::IntelligenceView& v) {
 }
 
 void pick_window_control(const Creature& c, const rules::IntelligenceView& v) {
-  if (ui_player_mode() || !has_command("OpenIntelligencePicks") || !has_command("CloseIntelligencePicks")) return;
+  if (ui_player_mode()) return;
   if (v.window_open) {
     if (big_button(T("ui.int.close_window"), ImVec2(0, 48)))
       dispatch_and_tell({{"type", "CloseIntelligencePicks"}, {"target", c.id}});
@@ -84,7 +84,7 @@ void intelligence(const Creature& c) {
   if (ui_player_mode()) return;
   literacy_controls(c, v);
   static PickDraft d;
-  const bool can_pick = v.window_open && v.free > 0 && has_command("PickIntelligence");
+  const bool can_pick = v.window_open && v.free > 0;
   if (!can_pick) {
     if (v.free > 0 && !v.window_open) muted(T("ui.int.window_closed"));
     pick_window_control(c, v);
@@ -95,7 +95,7 @@ void intelligence(const Creature& c) {
   std::vector<std::string> labels;
   for (const char* k : kinds) labels.push_back(T(std::string("ui.int.kind.") + k));
   ImGui::PushFont(ui().fonts.small);
-  segmented("pickkind", labels, d.kind, "sheet.int.kind", {"skill", "tool", "language", "expertise"});
+  segmented("sheet.int.kind", options({"skill", "tool", "language", "expertise"}, labels), d.kind);
   ImGui::PopFont();
   text_field("##pickname", T("ui.int.pick_name"), d.name);
   track("sheet.int.name", d.name);

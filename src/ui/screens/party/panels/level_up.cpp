@@ -13,7 +13,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui::panels {
@@ -23,7 +23,7 @@ using nlohmann::json;
 using sheet::quiet;
 
 void level_up(const Creature& c) {
-  if (ui_player_mode() || c.death_saves.dead || !has_command("LevelUp") || !rule_on(rules::kLevelUp)) return;
+  if (ui_player_mode() || c.death_saves.dead || !rule_on(rules::kLevelUp)) return;
   if (c.kind != "pc" && c.kind != "sidekick" && c.kind != "npc") return;
   section(Tf("ui.sheet.level_up", {{"n", c.level + 1}}).c_str());
   if (c.hit_die <= 0) {

@@ -18,7 +18,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui::panels {
@@ -38,7 +38,7 @@ void treat(const Creature& c, const campaign::Injury& inj, const std::string& me
 void injury_cures(const Creature& c, const campaign::Injury& inj) {
   const json cure = inj.effects.is_object() && inj.effects.contains("cure") ? inj.effects["cure"] : json::object();
   const std::string base = "sheet.injury." + inj.id;
-  const bool module = has_command("TreatInjury") && rule_on(rules::kLingeringInjuries);
+  const bool module = rule_on(rules::kLingeringInjuries);
   if (!module) {
     if (big_button(T("ui.injury.cured"), ImVec2(0, 48))) dispatch_and_tell({{"type", "CureInjury"}, {"target", c.id}, {"injury", inj.id}});
     track(base + ".cure", T("ui.injury.cured"));
@@ -89,7 +89,7 @@ void injury_cures(const Creature& c, const campaign::Injury& inj) {
     track(base + ".cure" + std::to_string(k), label);
     ++k;
   }
-  if (has_command("RemoveInjury")) {
+  {
     ImGui::PushFont(ui().fonts.small);
     if (big_button(T("ui.injury.remove"), ImVec2(0, 44)))
       ask_confirm("injury.remove." + inj.id, Tf("ui.injury.remove_confirm", {{"text", inj.text.in(ui().lang)}}));
@@ -156,7 +156,7 @@ void lingering_injuries(const Creature& c) {
     ImGui::PopID();
   }
   if (shown == 0) muted(T("ui.injury.none"));
-  if (!ui_player_mode() && module && has_command("RollInjury") && !c.death_saves.dead) {
+  if (!ui_player_mode() && module && !c.death_saves.dead) {
     if (big_button(T("ui.injury.roll"), ImVec2(0, 48))) dispatch_and_tell({{"type", "RollInjury"}, {"target", c.id}}, 8.0);
     track("sheet.injury.roll", T("ui.injury.roll"));
   }

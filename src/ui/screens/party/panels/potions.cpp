@@ -36,7 +36,7 @@ void potions(const Creature& c) {
     ImGui::TextWrapped("%s", s.c_str());
   }
   track("sheet.potions", std::to_string(c.potions_drunk_since_long_rest));
-  if (ui_player_mode() || c.death_saves.dead || !has_command("DrinkPotion")) return;
+  if (ui_player_mode() || c.death_saves.dead) return;
   static std::map<std::string, std::string> names, heals;
   std::string& name = names[c.id];
   std::string& heal = heals[c.id];

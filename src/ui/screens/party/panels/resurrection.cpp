@@ -15,7 +15,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
-#include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/prompts.hpp"
 #include "ui/widgets/widgets.hpp"
 
@@ -50,33 +50,9 @@ Flow& flow() {
   return f;
 }
 
-const json& module_data(const char* key) {
-  static const json none;
-  const json& m = model().state().modules;
-  if (!m.is_object() || !m.contains(rules::kResurrection)) return none;
-  const json& d = m[rules::kResurrection];
-  if (!d.is_object() || !d.contains(key)) return none;
-  return d[key];
-}
-
-// The ritual still going on for this creature (open, or waiting for the soul's answer), "" when none.
-std::string active_ritual(const std::string& target) {
-  const json& rs = module_data("rituals");
-  if (!rs.is_object()) return {};
-  for (const auto& r : rs) {
-    if (!r.is_object() || r.value("target", "") != target) continue;
-    const std::string st = r.value("status", "");
-    if (st == "open" || st == "awaiting_soul") return r.value("id", "");
-  }
-  return {};
-}
-
-bool action_failed(const std::string& target) {
-  const json& cs = module_data("creatures");
-  return cs.is_object() && cs.contains(target) && cs[target].is_object() && cs[target].value("action_failed", false);
-}
-
-std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
+// The ritual still going on for this creature, "" when none; a failed casting as an action (the core's views).
+std::string active_ritual(const std::string& target) { return rules::active_ritual(model().state(), target); }
+bool action_failed(const std::string& target) { return rules::action_casting_failed(model().state(), target); }
 
 // The spellcasting modifier a caster most likely uses: the best of INT, WIS and CHA.
 int likely_spell_mod(const Creature& c) {
@@ -130,7 +106,7 @@ void setup(const Creature& dead) {
     std::string body = T(("ui.res.allows." + key).c_str());
     if (blocked) body = T("ui.res.action_blocked");
     ImGui::BeginDisabled(blocked);
-    if (ctl::card_button("res.casting." + key, casting_name(key).c_str(), body.c_str(), f.casting == i)) f.casting = i;
+    if (card_button("res.casting." + key, casting_name(key).c_str(), body.c_str(), f.casting == i)) f.casting = i;
     ImGui::EndDisabled();
   }
 
@@ -143,7 +119,7 @@ void setup(const Creature& dead) {
       muted(T("ui.res.soul_hint"));
       std::vector<std::string> labels = {T("ui.res.soul.refuses"), T("ui.res.soul.accepts"), T("ui.res.soul.ask")};
       ImGui::PushFont(ui().fonts.small);
-      segmented("soul", labels, f.soul, "res.soul", {"refuses", "accepts", "ask"});
+      segmented("res.soul", options({"refuses", "accepts", "ask"}, labels), f.soul);
       ImGui::PopFont();
     }
   }
@@ -218,8 +194,8 @@ void helpers(const Creature& dead, const json& r) {
     if (toggle_button(c->name.c_str(), f.helper == c->id, "res.helper.pick." + c->id, ImVec2(w, 44))) f.helper = c->id;
   }
   ImGui::PopFont();
-  stepper("hdc", T("ui.res.helper_dc"), f.helper_dc, 1, 40, "res.helper.dc");
-  stepper("hmod", T("ui.res.modifier"), f.helper_mod, -20, 30, "res.helper.mod");
+  stepper("res.helper.dc", f.helper_dc, 1, 40, {.label = T("ui.res.helper_dc")});
+  stepper("res.helper.mod", f.helper_mod, -20, 30, {.label = T("ui.res.modifier")});
   ImGui::BeginDisabled(f.helper.empty());
   const json base = {{"type", "ResurrectionHelper"}, {"ritual", r.value("id", "")}, {"helper", f.helper},
                      {"dc", f.helper_dc}, {"modifier", f.helper_mod}};
@@ -300,8 +276,8 @@ void cast(const Creature& dead, const json& r, const json& dc) {
   }
   section(T("ui.res.cast"));
   const bool check = dc.value("check_needed", true);
-  if (check) stepper("cmod", T("ui.res.spell_mod"), f.cast_mod, -10, 20, "res.cast.mod");
-  stepper("chp", T("ui.res.hp_after"), f.hp, 1, std::max(1, dead.max_hp), "res.cast.hp");
+  if (check) stepper("res.cast.mod", f.cast_mod, -10, 20, {.label = T("ui.res.spell_mod")});
+  stepper("res.cast.hp", f.hp, 1, std::max(1, dead.max_hp), {.label = T("ui.res.hp_after")});
   json base = {{"type", "ResurrectionCast"}, {"ritual", id}, {"hp", f.hp}};
   if (check) base["ability_mod"] = f.cast_mod;
   ImGui::PushFont(ui().fonts.big);
@@ -390,7 +366,7 @@ void outcome(const Creature& dead, const json& r) {
 }  // namespace
 
 void resurrection_button(const Creature& c) {
-  if (!c.death_saves.dead || !rule_on(rules::kResurrection) || !has_command("StartResurrection")) return;
+  if (!c.death_saves.dead || !rule_on(rules::kResurrection)) return;
   const char* label = active_ritual(c.id).empty() ? T("ui.res.open") : T("ui.res.continue");
   if (colored_button(label, col_tint(hue_violet(), 0.55f), ImVec2(0, 56), "sheet.resurrect")) {
     Flow& f = flow();

@@ -22,11 +22,10 @@ using nlohmann::json;
 using sheet::quiet;
 
 void save_proficiencies(const Creature& c) {
-  if (has_command("SetSaveProficiencies") && !ui_player_mode()) {
-    const json& mods = model().state().modules;
+  if (!ui_player_mode()) {
     std::vector<std::string> prof;
-    if (mods.contains(rules::kSaveProficiencies) && mods[rules::kSaveProficiencies].contains(c.id))
-      for (const auto& a : mods[rules::kSaveProficiencies][c.id]) prof.push_back(a.get<std::string>());
+    for (const char* a : kAbilityIds)
+      if (rules::save_proficient(model().state(), c, a)) prof.push_back(a);
     ImGui::TextWrapped("%s", T("ui.sheet.save_prof"));
     const float bw = split_width(6);
     for (int i = 0; i < 6; ++i) {

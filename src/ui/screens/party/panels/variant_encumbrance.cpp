@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,23 +27,18 @@ using sheet::quiet;
 namespace {
 
 void dwarf_armor_control(const Creature& c) {
-  if (!has_command("SetDwarfArmor")) return;
-  const json& all = model().state().modules;
-  const json* flag = nullptr;
-  if (auto m = all.find(rules::kVariantEncumbrance); m != all.end() && m->is_object())
-    if (auto d = m->find("dwarf"); d != m->end() && d->is_object())
-      if (auto f = d->find(c.id); f != d->end() && f->is_boolean()) flag = &*f;
+  const std::optional<bool> flag = rules::dwarf_armor_flag(model().state(), c);
   const bool by_race = rules::is_dwarf_race(c.race);
   bool heavy = false;
   for (const auto& it : c.inventory) heavy = heavy || it.kind == "armor_heavy";
   if (!flag && !by_race && !heavy) return;
   ImGui::TextWrapped("%s", T("ui.load.dwarf"));
-  int index = flag ? (flag->get<bool>() ? 1 : 2) : 0;
+  int index = flag ? (*flag ? 1 : 2) : 0;
   const std::vector<std::string> labels = {
       Tf("ui.load.dwarf_auto", {{"value", T(by_race ? "ui.load.dwarf_yes" : "ui.load.dwarf_no")}}), T("ui.load.dwarf_yes"),
       T("ui.load.dwarf_no")};
   ImGui::BeginDisabled(ui_player_mode());
-  if (segmented("dwarf", labels, index, "sheet.dwarf", {"auto", "yes", "no"})) {
+  if (segmented("sheet.dwarf", options({"auto", "yes", "no"}, labels), index)) {
     json value = index == 0 ? json(nullptr) : json(index == 1);
     dispatch_and_tell({{"type", "SetDwarfArmor"}, {"target", c.id}, {"value", value}});
   }

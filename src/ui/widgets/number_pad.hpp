@@ -1,0 +1,46 @@
+// The number pad, the app's only one: a full-width sheet with 0–9, ← (backspace) and big action buttons, used
+// instead of typing numbers on a phone keyboard. One pad at a time; it is opened with a Request and drawn by the
+// root (draw_root calls draw() once per frame, whatever the screen).
+//   open_value(…)  → "OK" hands the number to a callback (initiative, checks, spell levels)
+//   open_for(key…) → "OK" keeps the number for the control that opened it: take(key) collects it (steppers)
+//   hp_pad.hpp's open_hp(creature) → "Damage" / "Heal" / "Temp HP"
+// Test ids: pad.0 … pad.9, pad.back, pad.minus, pad.value, pad.close, and one per action (pad.damage, pad.heal,
+// pad.temp, pad.ok, …).
+#pragma once
+#include <imgui.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace druzina::ui::pad {
+
+struct Action {
+  std::string label;
+  std::string test_id;  // "pad.damage"
+  ImVec4 color;
+  std::function<void(int)> run;  // called with the entered number; the pad closes afterwards
+  bool allow_empty = false;      // enabled with nothing typed (the value is then 0)
+};
+
+struct Request {
+  std::string title;
+  std::string subtitle;
+  int initial = 0;
+  bool show_initial = false;  // start with `initial` typed in (else empty)
+  int lo = 0, hi = 9999;
+  bool allow_negative = false;
+  std::vector<Action> actions;
+  std::function<void()> extra;  // extra controls drawn above the keys (toggles)
+};
+
+void open(Request request);
+void open_value(const std::string& title, int current, int lo, int hi, std::function<void(int)> set,
+                bool allow_negative = false);
+void open_for(const std::string& key, const std::string& title, int current, int lo, int hi, bool prefill);
+bool take(const std::string& key, int& value);  // true once, with the number confirmed for `key`
+bool is_open();
+void close();
+void draw();
+
+}  // namespace druzina::ui::pad
