@@ -56,7 +56,9 @@ Plan plan(const Campaign& c, const json& cmd) {
 }  // namespace
 
 Module attack_roll() {
-  return {kAttackRoll, "", true, [](Engine& e) {
+  return {kAttackRoll,
+          true,
+          [](Engine& e) {
             event(e, "attack_rolled", [](Campaign&, const json&) {},
                   [](const json& d, const LogContext& lc) {
                     std::string dice;
@@ -106,11 +108,13 @@ Module attack_roll() {
                   }
                   ctx.emit("attack_rolled", std::move(data));
                 });
-          }};
+          },
+          {.seed = "Obklíčení", .reference = {"hr-flanking"}}};
 }
 
 Module flanking() {
-  return {kFlanking, "", true, [](Engine&) {}};
+  return {kFlanking, true, [](Engine&) {},
+          {.seed = "Obklíčení", .calculators = {"flanking"}, .reference = {"hr-flanking"}}};
 }
 
 }  // namespace druzina::rules
