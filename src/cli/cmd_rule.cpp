@@ -4,6 +4,7 @@
 
 #include "cli/cli.hpp"
 #include "core/calc/calc.hpp"
+#include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 
 namespace {
@@ -21,6 +22,9 @@ cli::Output list_rules(const cli::Args& args) {
   std::string text;
   for (const auto& c : calc::calculators()) {
     json d = calc::describe(c, args.lang);
+    // The rule module the calculator belongs to (its description lists it), or null for shared maths.
+    const std::string owner = campaign::Engine::standard().calculator_module(c.name);
+    d["module"] = owner.empty() ? json(nullptr) : json(owner);
     std::string line = c.name;
     for (const auto& p : d["params"]) {
       std::string shape;
@@ -33,6 +37,7 @@ cli::Output list_rules(const cli::Args& args) {
       if (!required) line.append("]");
     }
     if (!text.empty()) text.append("\n");
+    if (!owner.empty()) line.append("  (").append(owner).append(")");
     text.append(line).append("\n    ").append(d["description"].get<std::string>());
     list.push_back(std::move(d));
   }

@@ -79,13 +79,15 @@ test("rule switches, exhaustion edition and potion warning change the campaign a
   }
   await tapVisible(page, "settings.exhaustion.2024");
   await waitCampaign(page, (c) => c.settings.exhaustion_edition === 2024, "2024");
-  const p0 = (await campaign(page)).settings.potion_warning_threshold;
+  // The potions rule keeps its threshold in its own campaign data (absent = the default 3).
+  const threshold = (c) => c.modules?.potions?.warning_threshold ?? 3;
+  const p0 = threshold(await campaign(page));
   await tapVisible(page, "settings.potions.plus");
-  await waitCampaign(page, (c) => c.settings.potion_warning_threshold === p0 + 1, "potions +1");
+  await waitCampaign(page, (c) => threshold(c) === p0 + 1, "potions +1");
   await reveal(page, "settings.potions.value");
   await shotNow(page, "settings-rules-cs");
   await tapSettled(page, "top.undo");
-  await waitCampaign(page, (c) => c.settings.potion_warning_threshold === p0, "undo");
+  await waitCampaign(page, (c) => threshold(c) === p0, "undo");
   await context.close();
 });
 

@@ -96,7 +96,7 @@ TEST_CASE("scenario: the house rules through an evening, replayed", "[scenario][
   CHECK(t.c(wizard).hp == 16);
   CHECK(t.c(barbarian).exhaustion == 0);  // rage gone, and one more level
   CHECK_FALSE(t.c(barbarian).inspiration);
-  CHECK(t.c(wizard).potions_drunk_since_long_rest == 0);
+  CHECK(rules::potions_drunk(t.c(wizard)) == 0);
 
   // ---- downtime ---------------------------------------------------------------------------------------------
   const Transaction& forge = t.run({{"type", "StartProject"}, {"kind", "mundane"}, {"crafter", smith}, {"name", "Sekera"}, {"value_gp", 50}});

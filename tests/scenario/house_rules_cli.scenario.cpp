@@ -79,7 +79,7 @@ TEST_CASE("cli house rules: after the fight (rally, rage, inspiration, potions, 
   const json& mira = creature(j["state"], "c2");
   CHECK(thorga.value("exhaustion", 0) == 0);
   CHECK_FALSE(thorga.value("inspiration", false));
-  CHECK(thorga.value("potions_drunk_since_long_rest", 0) == 0);
+  CHECK(thorga.value(json::json_pointer("/modules/potions/drunk_since_long_rest"), 0) == 0);
   CHECK(mira["inventory"][0]["qty"] == 1);
   CHECK_FALSE(j["state"]["modules"].value("exhausting-rally", json::object()).value("used", false));  // the next rally is allowed
 }

@@ -68,7 +68,9 @@ TEST_CASE("cli rules: lists every calculator with its parameters", "[cli][calc]"
   bool found = false;
   for (const auto& c : list) {
     CHECK(c.contains("description"));
+    CHECK(c["module"].is_string());  // every calculator today is one rule's (Module::calculators)
     if (c["name"] != "flanking") continue;
+    CHECK(c["module"] == "flanking");
     found = true;
     REQUIRE(c["params"].size() == 1);
     CHECK(c["params"][0]["name"] == "position");

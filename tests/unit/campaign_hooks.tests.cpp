@@ -17,7 +17,7 @@ void base(Engine& e) {
 // damage was at least half the maximum, ask for a CON save DC 15; on a failure, the creature is stunned until
 // the end of its next turn.
 Module massive_damage() {
-  return {"massive-damage", "massive-damage", true, [](Engine& e) {
+  return {"massive-damage", true, [](Engine& e) {
             e.after("ApplyDamage", [](Ctx& ctx, const json& cmd) {
               const Creature* c = find_creature(ctx.state(), cmd["target"].get<std::string>());
               int amount = cmd["amount"];
@@ -87,7 +87,7 @@ TEST_CASE("hooks: choices, before-hooks that refuse or go first, on_event with o
   Engine e;
   base(e);
   std::vector<std::string> seen;
-  e.add_module({"order", "", true, [&seen](Engine& en) {
+  e.add_module({"order", true, [&seen](Engine& en) {
                   en.before("ApplyDamage", [&seen](Ctx& ctx, const json& cmd) {
                     seen.push_back("before");
                     if (cmd.value("amount", 0) == 13) throw UserError("campaign.err.nothing_to_change");
@@ -103,7 +103,7 @@ TEST_CASE("hooks: choices, before-hooks that refuse or go first, on_event with o
                     if (ev.type == "died") seen.push_back("saw died");
                   });
                 }});
-  e.add_module({"soul", "", false, [](Engine& en) {  // off unless the campaign switches it on
+  e.add_module({"soul", false, [](Engine& en) {  // off unless the campaign switches it on
                   en.register_command("AskSoul", {{"target"}, nullptr, [](Ctx& ctx, const json& cmd) {
                                                      actions::create_prompt(ctx, "soul.refuses", cmd["target"],
                                                                             {{"choices", {"yes", "no"}}, {"dm_only", true}});
@@ -132,7 +132,7 @@ TEST_CASE("hooks: choices, before-hooks that refuse or go first, on_event with o
 TEST_CASE("hooks: nested commands, module events, ids and extra parameters", "[campaign][hooks]") {
   Engine e;
   base(e);
-  e.add_module({"wounds", "", true, [](Engine& en) {
+  e.add_module({"wounds", true, [](Engine& en) {
                   EventDef def;
                   def.apply = [](Campaign& c, const json& d) {
                     creature_ref(c, d.at("creature").get<std::string>()).notes += d.at("text").get<std::string>();
@@ -176,7 +176,7 @@ TEST_CASE("hooks: nested commands, module events, ids and extra parameters", "[c
 TEST_CASE("hooks: endless reactions are stopped and refused", "[campaign][hooks]") {
   Engine e;
   base(e);
-  e.add_module({"loop", "", true, [](Engine& en) {
+  e.add_module({"loop", true, [](Engine& en) {
                   en.on_event("hp_changed", [](Ctx& ctx, const Event& ev) {
                     const Creature* c = find_creature(ctx.state(), ev.data["creature"].get<std::string>());
                     if (c && c->hp > 0) ctx.run({{"type", "Heal"}, {"target", c->id}, {"amount", 0}});

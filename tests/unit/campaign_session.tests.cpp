@@ -18,7 +18,7 @@ TEST_CASE("session: a refused command changes nothing, not even the dice", "[cam
     Engine e;
     register_base_events(e);
     register_base_commands(e);
-    e.add_module({"breaker", "", true, [](Engine& en) {
+    e.add_module({"breaker", true, [](Engine& en) {
                     en.after("ApplyDamage", [](Ctx&, const json&) { throw UserError("campaign.err.nothing_to_change"); });
                   }});
     Table u(e, 5);

@@ -8,6 +8,7 @@
 
 #include "core/assets.hpp"
 #include "core/calc/calc.hpp"
+#include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 #include "core/reference/reference.hpp"
 #include "core/tables/table.hpp"
@@ -304,4 +305,27 @@ TEST_CASE("reference: tables_now adds planned tables once they exist", "[referen
   e.tables = {"shock"};
   e.planned_tables = {"lingering-injury", "no-such-table-yet"};
   CHECK(tables_now(e) == std::vector<std::string>{"shock", "lingering-injury"});
+}
+
+TEST_CASE("reference: every house rule's entry belongs to the module that runs it", "[reference][data][modules]") {
+  // Derived from the modules' descriptions: each module names its reference entries; every house-rules entry is
+  // some module's, except the two rules without mechanics (the ranger rework: the DM's notes; table rulings).
+  const std::set<std::string> without_module = {"hr-ranger", "hr-table-rulings"};
+  std::set<std::string> claimed;
+  for (const auto& m : campaign::Engine::standard().modules())
+    for (const auto& id : m.reference) {
+      INFO(m.id << " → " << id);
+      const Entry* e = find(id);
+      REQUIRE(e != nullptr);
+      CHECK(e->source == "house-rules");
+      claimed.insert(id);
+    }
+  size_t house = 0;
+  for (const auto& e : entries()) {
+    if (e.source != "house-rules") continue;
+    ++house;
+    INFO(e.id);
+    CHECK((claimed.count(e.id) == 1) != (without_module.count(e.id) == 1));
+  }
+  CHECK(house == claimed.size() + without_module.size());
 }

@@ -130,7 +130,7 @@ TEST_CASE("potions: bonus action, action for someone else, a DM warning past the
   CHECK(find_event(one, "potion_drunk")->data["action"] == "bonus_action");
   CHECK(t.c(m).hp == 11);
   CHECK(t.c(m).inventory[0].qty == 1);
-  CHECK(t.c(m).potions_drunk_since_long_rest == 1);
+  CHECK(rules::potions_drunk(t.c(m)) == 1);
 
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 11}});  // down
   REQUIRE_REFUSED(t.run({{"type", "DrinkPotion"}, {"target", m}, {"name", "Potion of healing"}}), "rules.err.potion_needs_help");
@@ -149,7 +149,7 @@ TEST_CASE("potions: bonus action, action for someone else, a DM warning past the
   CHECK(p->data["threshold"] == 2);
   CHECK(p->data["dm_only"] == true);
   t.run({{"type", "DrinkPotion"}, {"target", m}, {"name", "Elixír"}});  // nobody carries it: still counted
-  CHECK(t.c(m).potions_drunk_since_long_rest == 4);
+  CHECK(rules::potions_drunk(t.c(m)) == 4);
   t.run({{"type", "LongRest"}});
-  CHECK(t.c(m).potions_drunk_since_long_rest == 0);
+  CHECK(rules::potions_drunk(t.c(m)) == 0);
 }

@@ -5,6 +5,7 @@
 #include "../scenario/campaign_fixture.hpp"
 #include "core/io/migrate.hpp"
 #include "core/io/save.hpp"
+#include "core/rules/rules.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
@@ -22,14 +23,14 @@ std::string fixture(const std::string& name) {
 void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Creature& borek, const Creature& olena,
                               const Creature& host, const Creature& elixir) {
   REQUIRE(c.settings.rules.at("hero-points") == true);
-  REQUIRE(c.settings.potion_warning_threshold == 2);
+  REQUIRE(rules::potion_warning_threshold(c) == 2);
   REQUIRE(mira.int_picks.size() == 2);
   REQUIRE(mira.int_picks[0].kind == "language");
   REQUIRE(mira.int_picks[0].name == "elfština");
   REQUIRE(mira.int_picks[1].order == 2);
   REQUIRE(mira.int_picks[1].taken_at_level == 5);
   REQUIRE(mira.resurrection_attempts == 1);
-  REQUIRE(mira.potions_drunk_since_long_rest == 1);
+  REQUIRE(rules::potions_drunk(mira) == 1);
   REQUIRE(mira.hp == 1);
   REQUIRE(borek.injuries.size() == 2);
   REQUIRE(borek.injuries[0].id == "i5");
@@ -45,7 +46,7 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(olena.hero_points == 2);
   REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
   REQUIRE(host.renown.at("Harfeníci") == 2);
-  REQUIRE(elixir.potions_drunk_since_long_rest == 3);
+  REQUIRE(rules::potions_drunk(elixir) == 3);
   REQUIRE(c.projects.size() == 1);
   REQUIRE(c.projects[0].id == "j7");
   REQUIRE(c.projects[0].owners == std::vector<std::string>{"c2"});
@@ -82,13 +83,13 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
   REQUIRE(s.tail().empty());
   REQUIRE(s.extra["exportedBy"] == "druzina 0.0.3 prototype");
 
-  SECTION("the migrated campaign plays on and saves as v2") {
+  SECTION("the migrated campaign plays on and saves in today's schema (3)") {
     Rng rng(4);
     s.dispatch({{"type", "NextTurn"}}, rng);
     s.dispatch({{"type", "ApplyDamage"}, {"target", "c3"}, {"amount", 4}}, rng);
     REQUIRE(find_creature(s.state(), "c3")->death_saves.dead);
     json doc = json::parse(io::save(s));
-    REQUIRE(doc["schemaVersion"] == 2);
+    REQUIRE(doc["schemaVersion"] == 3);
     REQUIRE_FALSE(doc.contains("campaign"));
     Session again = io::load(doc.dump(), base_engine());
     REQUIRE(to_j(again.state()) == to_j(s.state()));
@@ -147,5 +148,63 @@ TEST_CASE("migrate: the v2 fixture loads with the same meaning", "[save][migrate
     REQUIRE(to_j(again.state()) == to_j(s.state()));
     REQUIRE(again.tail().size() == 13);
     REQUIRE(again.redo_stack().size() == 1);
+  }
+}
+
+TEST_CASE("migrate: v2 → v3 moves the potion data into the potions module, in the snapshot and the history", "[save][migrate]") {
+  json v2 = json::parse(fixture("save-v2.json"));
+  json v3 = io::migrate_v2_to_v3(v2);
+  REQUIRE(v3["schemaVersion"] == 3);
+  const json& snap = v3["snapshot"];
+  CHECK_FALSE(snap["settings"].contains("potion_warning_threshold"));
+  CHECK(snap["modules"]["potions"]["warning_threshold"] == 2);
+  for (const auto& x : snap["creatures"]) CHECK_FALSE(x.contains("potions_drunk_since_long_rest"));
+  // Every old long rest is followed by the module's reset, so the history replays with the same counts.
+  int rests = 0, resets = 0;
+  for (const auto& tx : v3["tail"])
+    for (size_t k = 0; k < tx["events"].size(); ++k) {
+      if (tx["events"][k]["type"] == "long_rest_applied") {
+        ++rests;
+        REQUIRE(k + 1 < tx["events"].size());
+        CHECK(tx["events"][k + 1]["type"] == "potions_reset");
+        CHECK(tx["events"][k + 1]["data"]["creature"] == tx["events"][k]["data"]["creature"]);
+      }
+      if (tx["events"][k]["type"] == "potions_reset") ++resets;
+    }
+  CHECK(rests == 4);  // the party's four PCs (not the NPC)
+  CHECK(resets == rests);
+
+  SECTION("a threshold change in the history becomes the module's event; a creature's count moves") {
+    json doc = {{"schemaVersion", 2}, {"app", "druzina"}, {"snapshot", {{"settings", {{"potion_warning_threshold", 3}}},
+                                                                          {"creatures", json::array()}}},
+                {"tail", json::array({
+                             {{"id", 1}, {"events", json::array({
+                                 {{"type", "settings_changed"}, {"data", {{"patch", {{"potion_warning_threshold", 5}}}}}},
+                                 {{"type", "settings_changed"}, {"data", {{"patch", {{"potion_warning_threshold", 1}, {"dm_notes", "x"}}}}}},
+                                 {{"type", "creature_added"}, {"data", {{"creature", {{"id", "c1"}, {"potions_drunk_since_long_rest", 2}}}}}},
+                                 {{"type", "creature_updated"}, {"data", {{"creature", "c1"}, {"patch", {{"potions_drunk_since_long_rest", 0}}}}}}})}}})},
+                {"redo", json::array()}};
+    json out = io::migrate_v2_to_v3(doc);
+    const json& evs = out["tail"][0]["events"];
+    REQUIRE(evs.size() == 5);  // the first settings_changed only changed the threshold: replaced
+    CHECK(evs[0] == json{{"type", "potion_warning_set"}, {"data", {{"old", 3}, {"new", 5}}}});
+    CHECK(evs[1]["type"] == "settings_changed");
+    CHECK(evs[1]["data"]["patch"] == json{{"dm_notes", "x"}});
+    CHECK(evs[2] == json{{"type", "potion_warning_set"}, {"data", {{"old", 5}, {"new", 1}}}});
+    CHECK(evs[3]["data"]["creature"]["modules"]["potions"]["drunk_since_long_rest"] == 2);
+    CHECK_FALSE(evs[3]["data"]["creature"].contains("potions_drunk_since_long_rest"));
+    CHECK(evs[4]["data"]["patch"] == json{{"modules", {{"potions", {{"drunk_since_long_rest", nullptr}}}}}});
+    CHECK_FALSE(out["snapshot"].contains("modules"));  // the default threshold needs no data
+  }
+  SECTION("a shape the step cannot read is refused with the path") {
+    json broken = v2;
+    broken["snapshot"]["creatures"][0]["potions_drunk_since_long_rest"] = "two";
+    try {
+      io::migrate_v2_to_v3(broken);
+      FAIL("accepted");
+    } catch (const UserError& e) {
+      REQUIRE(e.key() == "save.err.migrate");
+      REQUIRE(e.args()["path"] == "snapshot.creatures[0].potions_drunk_since_long_rest");
+    }
   }
 }

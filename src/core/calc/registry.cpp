@@ -6,6 +6,7 @@
 
 #include "core/calc/calc.hpp"
 #include "core/calc/formulas.hpp"
+#include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 
 namespace druzina::calc {
@@ -308,7 +309,13 @@ std::vector<Calculator> build() {
 }  // namespace
 
 const std::vector<Calculator>& calculators() {
-  static const std::vector<Calculator> list = build();
+  // The shared ones above, then those the rule modules define themselves (Module::own_calculators).
+  static const std::vector<Calculator> list = [] {
+    std::vector<Calculator> all = build();
+    for (const auto& m : campaign::Engine::standard().modules())
+      all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
+    return all;
+  }();
   return list;
 }
 

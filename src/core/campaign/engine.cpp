@@ -3,6 +3,7 @@
 #include "core/campaign/engine.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/campaign/derived.hpp"
 #include "core/campaign/json_read.hpp"
@@ -101,11 +102,16 @@ const Engine& Engine::standard() {
 void Engine::register_command(std::string type, CommandDef def) {
   CommandEntry entry;
   entry.module = installing_;
+  if (installing_module_) installing_module_->commands.push_back({type, def.params});
   entry.def = std::move(def);
   commands_[std::move(type)] = std::move(entry);
 }
 
-void Engine::register_event(std::string type, EventDef def) { events_[std::move(type)] = std::move(def); }
+void Engine::register_event(std::string type, EventDef def) {
+  if (installing_module_) installing_module_->events.push_back(type);
+  event_owner_[type] = installing_;
+  events_[std::move(type)] = std::move(def);
+}
 
 void Engine::before(std::string command_type, CommandHook fn) {
   CommandHookEntry h;
@@ -132,20 +138,35 @@ void Engine::on_prompt(std::string prompt_kind, PromptHook fn) {
   PromptHookEntry h;
   h.module = installing_;
   h.fn = std::move(fn);
+  if (installing_module_) {
+    auto& kinds = installing_module_->prompts;
+    if (std::find(kinds.begin(), kinds.end(), prompt_kind) == kinds.end()) kinds.push_back(prompt_kind);
+  }
   on_prompt_[std::move(prompt_kind)].push_back(std::move(h));
 }
 
 void Engine::allow_params(const std::string& command_type, std::vector<std::string> names) {
   auto& list = extra_params_[command_type];
   list.insert(list.end(), names.begin(), names.end());
+  if (installing_module_)
+    for (const auto& n : names) installing_module_->extra_params.push_back(command_type + "." + n);
 }
 
 void Engine::add_module(Module m) {
-  if (m.setting.empty()) m.setting = m.id;
-  installing_ = m.id;
-  if (m.install) m.install(*this);
-  installing_.clear();
+  if (m.id.empty()) throw std::invalid_argument("a module needs an id");
+  if (module(m.id)) throw std::invalid_argument("module registered twice: " + m.id);
+  m.commands.clear();
+  m.events.clear();
+  m.extra_params.clear();
+  for (const auto& c : m.own_calculators)
+    if (std::find(m.calculators.begin(), m.calculators.end(), c.name) == m.calculators.end()) m.calculators.push_back(c.name);
   modules_.push_back(std::move(m));
+  Module& added = modules_.back();
+  installing_ = added.id;
+  installing_module_ = &added;
+  if (added.install) added.install(*this);
+  installing_.clear();
+  installing_module_ = nullptr;
 }
 
 bool Engine::has_command(std::string_view type) const { return commands_.count(std::string(type)) > 0; }
@@ -168,7 +189,36 @@ bool Engine::module_enabled(const Campaign& c, std::string_view module_id) const
   if (module_id.empty()) return true;
   const Module* m = module(module_id);
   if (!m) return false;
-  return rule_enabled(c, m->setting, m->default_on);
+  return rule_enabled(c, m->id, m->default_on);
+}
+
+std::vector<RuleSwitch> Engine::rule_switches(const Campaign& c) const {
+  std::vector<RuleSwitch> out;
+  for (const auto& m : modules_) out.push_back({m.id, m.name_key(), m.desc_key(), module_enabled(c, m.id), m.default_on});
+  return out;
+}
+
+std::optional<std::string> Engine::command_module(std::string_view type) const {
+  auto it = commands_.find(std::string(type));
+  if (it == commands_.end()) return std::nullopt;
+  return it->second.module;
+}
+
+std::optional<std::string> Engine::event_module(std::string_view type) const {
+  auto it = event_owner_.find(std::string(type));
+  if (it == event_owner_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string Engine::calculator_module(std::string_view calculator) const {
+  for (const auto& m : modules_)
+    if (std::find(m.calculators.begin(), m.calculators.end(), calculator) != m.calculators.end()) return m.id;
+  return {};
+}
+
+const EventDef* Engine::event_def(std::string_view type) const {
+  auto it = events_.find(std::string(type));
+  return it == events_.end() ? nullptr : &it->second;
 }
 
 // ---- running -------------------------------------------------------------------------------------------
@@ -183,7 +233,7 @@ void Engine::run_command(Ctx& ctx, const json& cmd) const {
   const CommandEntry& entry = it->second;
   if (!entry.module.empty() && !module_enabled(ctx.state(), entry.module)) {
     const Module* m = module(entry.module);
-    throw UserError("campaign.err.rule_off", {{"command", type}, {"rule", m ? m->setting : entry.module}});
+    throw UserError("campaign.err.rule_off", {{"command", type}, {"rule", m ? m->id : entry.module}});
   }
   auto extra = extra_params_.find(type);
   for (auto p = cmd.begin(); p != cmd.end(); ++p) {
@@ -241,7 +291,7 @@ Engine::Result Engine::run(const Campaign& state, const json& cmd, Rng& rng, std
     run_command(ctx, r.tx.command);
     r.state.last_tx = r.tx.id;
     jr::reset_path();
-    validate_campaign(r.state);
+    validate(r.state);
     r.tx.events = std::move(ctx.events_);
     return r;
   } catch (const UserError&) {
@@ -268,6 +318,39 @@ void Engine::apply(Campaign& c, const Event& e) const {
 void Engine::apply(Campaign& c, const Transaction& tx) const {
   for (const auto& e : tx.events) apply(c, e);
   c.last_tx = tx.id;
+}
+
+namespace {
+void validate_fields(const json& data, const std::vector<DataField>& fields) {
+  if (!data.is_object()) jr::fail_type("object");
+  for (const auto& f : fields) {
+    auto it = data.find(f.name);
+    if (it == data.end() || !f.validate) continue;
+    jr::PathGuard g(f.name);
+    f.validate(*it);
+  }
+}
+}  // namespace
+
+void Engine::validate(const Campaign& c) const {
+  validate_campaign(c);
+  for (const auto& m : modules_) {
+    if (!m.creature_data.empty()) {
+      jr::PathGuard g("creatures");
+      for (size_t k = 0; k < c.creatures.size(); ++k) {
+        auto it = c.creatures[k].modules.find(m.id);
+        if (it == c.creatures[k].modules.end()) continue;
+        jr::PathGuard gi(k), gm("modules"), gid(m.id);
+        validate_fields(*it, m.creature_data);
+      }
+    }
+    if (!m.campaign_data.empty()) {
+      auto it = c.modules.find(m.id);
+      if (it == c.modules.end()) continue;
+      jr::PathGuard gm("modules"), gid(m.id);
+      validate_fields(*it, m.campaign_data);
+    }
+  }
 }
 
 std::string Engine::render(const Event& e, const LogContext& lc) const {

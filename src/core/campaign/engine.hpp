@@ -20,11 +20,14 @@
 // folding the recorded events over a snapshot reproduces the state exactly (undo, redo, load, replay tests).
 //
 // Rule modules (the house rules, the DM's optional rules)
-//   struct Module { id, setting, default_on, install }. Engine::add_module(m) calls m.install(engine); every
-//   command, hook and prompt handler registered during install belongs to the module. When the campaign's
-//   settings.rules[setting] is false (or missing and default_on is false) the module's hooks do not run and
-//   its commands are refused with campaign.err.rule_off. Its EVENTS always apply (history must replay even
-//   after the DM switches a rule off). Add a module to the app in src/core/campaign/modules.cpp.
+//   struct Module { id, default_on, install, description }. Engine::add_module(m) calls m.install(engine); every
+//   command, event, hook and prompt handler registered during install belongs to the module, and the module's
+//   description records them (Module::commands with their parameters, Module::events, Module::prompts), next
+//   to what the module declares itself (seed section, calculators, tables, reference entries, data). When the
+//   campaign's settings.rules[id] is false (or missing and default_on is false) the module's hooks do not run
+//   and its commands are refused with campaign.err.rule_off. Its EVENTS always apply (history must replay even
+//   after the DM switches a rule off). Add a module to the app in src/core/campaign/modules.cpp (one line);
+//   docs/adding-a-rule.md is the recipe.
 //
 //   Hooks (Foundry's preX/X hooks):
 //     e.before("ApplyDamage", [](Ctx& ctx, const json& cmd) { … });   // refuse (throw UserError) or emit first
@@ -56,6 +59,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/calc/calc.hpp"
 #include "core/campaign/state.hpp"
 #include "core/i18n.hpp"
 #include "core/rng.hpp"
@@ -145,11 +149,55 @@ using CommandHook = std::function<void(Ctx&, const json& cmd)>;
 using EventHook = std::function<void(Ctx&, const Event&)>;
 using PromptHook = std::function<void(Ctx&, const Prompt&, const json& answer)>;
 
-struct Module {
-  std::string id;       // "massive-damage"
-  std::string setting;  // key in Settings::rules; empty = id
+// A piece of data a module keeps (per creature, or per campaign in Campaign::modules[id]), described so that
+// saves stay strict (validate) and a player's view strips DM secrets.
+struct DataField {
+  std::string name;      // the key ("potions_drunk")
+  std::string type;      // what it holds, for people ("int 0..1000", "list of picks")
+  bool secret = false;   // a DM secret: io::player_view leaves it out
+  std::function<void(const json& value)> validate;  // throws UserError("state.err.*"); empty = no check
+};
+
+// What a module declares about itself (the rest of its description is recorded when it registers).
+struct ModuleInfo {
+  std::string seed;                      // the seed section it implements ("Lektvary"), if any
+  std::vector<std::string> prompts;      // prompt kinds it creates (texts prompt.<kind>); on_prompt kinds are added
+  std::vector<std::string> calculators;  // calculators it owns (calc::calculator ids: `druzina rule <id>`)
+  std::vector<calc::Calculator> own_calculators;  // calculators it defines (rules/<rule>/calc.cpp): they join
+                                                  // calc::calculators() and `calculators`
+  std::vector<std::string> tables;       // roll tables it rolls on (tables::table ids)
+  std::vector<std::string> reference;    // its entries in the rules reference (reference::find ids)
+  std::vector<DataField> creature_data;  // per-creature data it keeps
+  std::vector<DataField> campaign_data;  // per-campaign data it keeps (Campaign::modules[id])
+};
+
+struct CommandInfo {
+  std::string type;                 // "DrinkPotion"
+  std::vector<std::string> params;  // accepted parameters besides "type"
+};
+
+// A rule module: one house rule (or DM rule) of the campaign, with its self-description.
+struct Module : ModuleInfo {
+  Module() = default;
+  Module(std::string id_, bool default_on_, std::function<void(Engine&)> install_, ModuleInfo info = {})
+      : ModuleInfo(std::move(info)), id(std::move(id_)), default_on(default_on_), install(std::move(install_)) {}
+
+  std::string id;                        // "massive-damage" — also its switch in Settings::rules
   bool default_on = true;
   std::function<void(Engine&)> install;  // registers the module's commands, events, hooks ("register" is a keyword)
+  // Recorded by Engine::add_module while install runs:
+  std::vector<CommandInfo> commands;        // in registration order
+  std::vector<std::string> events;          // event types it registered
+  std::vector<std::string> extra_params;    // "ResolvePrompt.then_roll": parameters it allows on other commands
+
+  std::string name_key() const { return "rules.module." + id; }  // its title (Settings, docs)
+  std::string desc_key() const { return name_key() + ".desc"; }  // its one-line description
+};
+
+// One switch of the Settings screen: a module, its texts and whether it is on for this campaign.
+struct RuleSwitch {
+  std::string id, name_key, desc_key;
+  bool on = true, default_on = true;
 };
 
 class Engine {
@@ -178,6 +226,14 @@ class Engine {
   const std::vector<Module>& modules() const { return modules_; }
   const Module* module(std::string_view id) const;
   bool module_enabled(const Campaign& c, std::string_view module_id) const;  // "" (base) is always on
+  // The Settings switches: every module in registration order, with its texts and its state in c.
+  std::vector<RuleSwitch> rule_switches(const Campaign& c) const;
+  // The module that registered a command or an event ("" = base; nullopt = unknown type).
+  std::optional<std::string> command_module(std::string_view type) const;
+  std::optional<std::string> event_module(std::string_view type) const;
+  // The calculator's owner ("" when no module claims it).
+  std::string calculator_module(std::string_view calculator) const;
+  const EventDef* event_def(std::string_view type) const;
 
   // ---- running ------------------------------------------------------------------------------------
   // Runs cmd on a copy of `state`. On success returns the new state and the transaction (id = state.last_tx+1);
@@ -191,6 +247,10 @@ class Engine {
   // Folding (no hooks, no randomness). Unknown event types or a corrupt history throw (std::exception).
   void apply(Campaign& c, const Event& e) const;
   void apply(Campaign& c, const Transaction& tx) const;
+
+  // validate_campaign() plus every module's declared data (DataField::validate), per creature
+  // (Creature::modules[id]) and per campaign (Campaign::modules[id]); throws UserError("state.err.*") with a path.
+  void validate(const Campaign& c) const;
 
   // One human-readable line for an event ("" for silent events).
   std::string render(const Event& e, const LogContext& lc) const;
@@ -218,12 +278,14 @@ class Engine {
 
   std::unordered_map<std::string, CommandEntry> commands_;
   std::unordered_map<std::string, EventDef> events_;
+  std::unordered_map<std::string, std::string> event_owner_;
   std::unordered_map<std::string, std::vector<CommandHookEntry>> before_, after_;
   std::unordered_map<std::string, std::vector<EventHookEntry>> on_event_;
   std::unordered_map<std::string, std::vector<PromptHookEntry>> on_prompt_;
   std::unordered_map<std::string, std::vector<std::string>> extra_params_;
   std::vector<Module> modules_;
   std::string installing_;  // module whose install() is running
+  Module* installing_module_ = nullptr;
 };
 
 // Registration of the built-in parts (events.cpp, commands.cpp) and of the rule modules (modules.cpp).

@@ -1,31 +1,40 @@
-// The rule modules of the app, in the order their hooks run. Each module lives in its own file (e.g.
-// src/core/rules/massive_damage.cpp) and exposes a function returning its campaign::Module; add one line per
-// module below. (An explicit list, not static self-registration: the core is a static library, and the
-// linker would drop a module file that nothing references.)
+// The rule modules of the app, one line each, in the order their hooks run. Each module lives in its own folder
+// or file under src/core/rules/ and exposes a factory returning its campaign::Module (docs/adding-a-rule.md).
+// (An explicit list, not static self-registration: the core is a static library, and the linker would drop a
+// module file that nothing references.)
 #include "core/campaign/engine.hpp"
-#include "core/rules/rules.hpp"
+
+#define DRUZINA_RULE_MODULES(X) \
+  X(save_proficiencies)         \
+  X(massive_damage)             \
+  X(lingering_injuries)         \
+  X(exhausting_rally)           \
+  X(rage_exhaustion)            \
+  X(inspiration_luck)           \
+  X(hero_points)                \
+  X(level_up)                   \
+  X(hp_roll)                    \
+  X(intelligence)               \
+  X(potions)                    \
+  X(variant_encumbrance)        \
+  X(attack_roll)                \
+  X(flanking)                   \
+  X(resurrection_ritual)        \
+  X(crafting)                   \
+  X(price_list)
+
+namespace druzina::rules {
+#define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();
+DRUZINA_RULE_MODULES(DRUZINA_DECLARE_MODULE)
+#undef DRUZINA_DECLARE_MODULE
+}  // namespace druzina::rules
 
 namespace druzina::campaign {
 
 void register_rule_modules(Engine& e) {
-  // The house rules (src/core/rules/, docs/house-rules.md), in hook order.
-  e.add_module(rules::save_proficiencies());
-  e.add_module(rules::massive_damage());
-  e.add_module(rules::lingering_injuries());
-  e.add_module(rules::exhausting_rally());
-  e.add_module(rules::rage_exhaustion());
-  e.add_module(rules::inspiration_luck());
-  e.add_module(rules::hero_points());
-  e.add_module(rules::level_up());
-  e.add_module(rules::hp_roll());
-  e.add_module(rules::intelligence());
-  e.add_module(rules::potions());
-  e.add_module(rules::variant_encumbrance());
-  e.add_module(rules::attack_roll());
-  e.add_module(rules::flanking());
-  e.add_module(rules::resurrection_ritual());
-  e.add_module(rules::crafting());
-  e.add_module(rules::price_list());
+#define DRUZINA_ADD_MODULE(factory) e.add_module(rules::factory());
+  DRUZINA_RULE_MODULES(DRUZINA_ADD_MODULE)
+#undef DRUZINA_ADD_MODULE
 }
 
 }  // namespace druzina::campaign

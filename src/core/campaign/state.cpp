@@ -239,7 +239,7 @@ const std::vector<std::string> kCreatureFields = {
     "legendary_resistances_used", "conditions", "exhaustion",
     "exhaustion_sources", "death_saves", "inspiration", "hero_points", "injuries", "scars",
     "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases", "poisons",
-    "madness", "potions_drunk_since_long_rest", "hidden", "notes"};
+    "madness", "modules", "hidden", "notes"};
 }  // namespace
 
 const std::vector<std::string>& creature_fields() { return kCreatureFields; }
@@ -273,7 +273,8 @@ void to_json(json& j, const Creature& v) {
   j["scars"] = v.scars, j["resurrection_attempts"] = v.resurrection_attempts, j["attunement"] = v.attunement;
   j["inventory"] = v.inventory, j["int_picks"] = v.int_picks, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
   j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
-  j["potions_drunk_since_long_rest"] = v.potions_drunk_since_long_rest, j["hidden"] = v.hidden;
+  if (!v.modules.empty()) j["modules"] = v.modules;
+  j["hidden"] = v.hidden;
   j["notes"] = v.notes;
 }
 void from_json(const json& j, Creature& v) {
@@ -291,7 +292,11 @@ void from_json(const json& j, Creature& v) {
   field(j, "attunement", v.attunement), field(j, "inventory", v.inventory), field(j, "int_picks", v.int_picks);
   field(j, "renown", v.renown), field(j, "loyalty", v.loyalty);
   field(j, "diseases", v.diseases), field(j, "poisons", v.poisons), field(j, "madness", v.madness);
-  field(j, "potions_drunk_since_long_rest", v.potions_drunk_since_long_rest), field(j, "hidden", v.hidden);
+  field(j, "modules", v.modules), field(j, "hidden", v.hidden);
+  if (!v.modules.is_object()) {
+    jr::PathGuard g("modules");
+    jr::fail_type("object");
+  }
   field(j, "notes", v.notes);
   for (const char* list : {"diseases", "poisons", "madness"}) {
     auto it = j.find(list);
@@ -306,7 +311,7 @@ void from_json(const json& j, Creature& v) {
           "legendary_resistances_used", "conditions", "exhaustion", "exhaustion_sources", "death_saves",
           "inspiration", "hero_points", "injuries", "scars",
           "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases",
-          "poisons", "madness", "potions_drunk_since_long_rest", "hidden", "notes"});
+          "poisons", "madness", "modules", "hidden", "notes"});
 }
 
 void to_json(json& j, const InitEntry& v) {
@@ -375,16 +380,16 @@ void from_json(const json& j, HpVisibility& v) {
 void to_json(json& j, const Settings& v) {
   j = start(v.extra);
   j["language"] = v.language, j["rules"] = v.rules, j["exhaustion_edition"] = v.exhaustion_edition;
-  j["potion_warning_threshold"] = v.potion_warning_threshold, j["hp_visibility"] = v.hp_visibility;
+  j["hp_visibility"] = v.hp_visibility;
   j["dm_notes"] = v.dm_notes, j["house_rule_notes"] = v.house_rule_notes, j["price_overrides"] = v.price_overrides;
 }
 void from_json(const json& j, Settings& v) {
   field(j, "language", v.language), field(j, "rules", v.rules), field(j, "exhaustion_edition", v.exhaustion_edition);
-  field(j, "potion_warning_threshold", v.potion_warning_threshold), field(j, "hp_visibility", v.hp_visibility);
+  field(j, "hp_visibility", v.hp_visibility);
   field(j, "dm_notes", v.dm_notes), field(j, "house_rule_notes", v.house_rule_notes);
   field(j, "price_overrides", v.price_overrides);
-  v.extra = jr::unknown_fields(j, {"language", "rules", "exhaustion_edition", "potion_warning_threshold",
-                                   "hp_visibility", "dm_notes", "house_rule_notes", "price_overrides"});
+  v.extra = jr::unknown_fields(j, {"language", "rules", "exhaustion_edition", "hp_visibility", "dm_notes",
+                                   "house_rule_notes", "price_overrides"});
 }
 
 void to_json(json& j, const Campaign& v) {
@@ -561,7 +566,6 @@ void validate_creature(const Creature& c) {
     PathGuard g("loyalty");
     jr::fail_type("number or object");
   }
-  in_range("potions_drunk_since_long_rest", c.potions_drunk_since_long_rest, 0, 100000);
   max_length("notes", c.notes, 100'000);
 }
 
@@ -571,7 +575,6 @@ void validate_settings(const Settings& s) {
     PathGuard g("exhaustion_edition");
     jr::fail_value("not_one_of", {{"value", std::to_string(s.exhaustion_edition)}, {"allowed", "2014, 2024"}});
   }
-  in_range("potion_warning_threshold", s.potion_warning_threshold, 0, 1000);
   {
     PathGuard g("hp_visibility");
     one_of("party", s.hp_visibility.party, {"exact", "status", "hidden"});

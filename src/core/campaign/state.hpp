@@ -7,8 +7,12 @@
 //     input: that would double the memory and the copy cost of every dispatch.)
 //   - Only stored facts live here. Derived values (ability modifiers, proficiency bonus, encumbrance, exhaustion
 //     effects …) are computed by the functions in derived.hpp, never stored.
-//   - DM secrets: Creature::loyalty, Creature::hidden, Settings::dm_notes, Note::secret, and (per
-//     Settings::hp_visibility) the HP of creatures. io/player_view.hpp strips them for a player's share link.
+//   - DM secrets: Creature::loyalty, Creature::hidden, Settings::dm_notes, Note::secret, the module data fields a
+//     module declares secret (campaign::DataField::secret), and (per Settings::hp_visibility) the HP of creatures.
+//     io/player_view.hpp strips them for a player's share link.
+//   - A rule module's per-creature data lives in Creature::modules[<module id>] and its per-campaign data in
+//     Campaign::modules[<module id>]; the module declares each field (engine.hpp, DataField) and the engine
+//     validates them after every command and on load. The base state knows no house rule.
 //   - from_json type-checks every known field and throws UserError("state.err.wrong_type", {path, expected})
 //     with a path like "creatures[3].hp"; validate_campaign() checks ranges and references
 //     (UserError("state.err.*", {path, …})). The engine validates after every command, io::load after reading.
@@ -135,7 +139,7 @@ struct Creature {
   std::map<std::string, int> renown;  // faction → renown
   json loyalty;                       // null | int | object — DM SECRET
   json diseases = json::array(), poisons = json::array(), madness = json::array();
-  int potions_drunk_since_long_rest = 0;
+  json modules = json::object();  // per-rule-module data, keyed by module id (Module::creature_data)
   bool hidden = false;  // DM SECRET: the players do not know this creature
   std::string notes;    // shown to players for PCs and sidekicks only
   json extra = json::object();
@@ -201,7 +205,6 @@ struct Settings {
   std::string language = "en";          // cs | uk | en
   std::map<std::string, bool> rules;    // rule module switches; a missing key = the module's default
   int exhaustion_edition = 2014;        // 2014 | 2024
-  int potion_warning_threshold = 3;
   HpVisibility hp_visibility;
   std::string dm_notes;                 // DM SECRET
   std::string house_rule_notes;         // shown to players (e.g. the ranger rework)

@@ -1,6 +1,7 @@
 #include "core/io/migrate.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/error.hpp"
@@ -105,9 +106,123 @@ json migrate_v1_to_v2(json doc) {
   return out;
 }
 
+// ---- v2 → v3: house-rule data leaves the base state for the modules that own it --------------------------------
+namespace {
+
+constexpr int kOldPotionDefault = 3;
+
+// A creature object (a snapshot creature, creature_added's creature): its potion count moves to
+// modules.potions.drunk_since_long_rest (0 = absent).
+void v3_creature(json& x, const std::string& path) {
+  if (!x.is_object()) cannot(2, path, "object");
+  auto it = x.find("potions_drunk_since_long_rest");
+  if (it == x.end()) return;
+  if (!it->is_number_integer()) cannot(2, path + ".potions_drunk_since_long_rest", "integer");
+  const long long n = it->get<long long>();
+  x.erase(it);
+  if (n == 0) return;
+  if (x.contains("modules") && !x["modules"].is_object()) cannot(2, path + ".modules", "object");
+  x["modules"]["potions"]["drunk_since_long_rest"] = n;
+}
+
+// A settings object: takes potion_warning_threshold out; returns it (nullopt when absent).
+std::optional<long long> v3_take_threshold(json& settings, const std::string& path) {
+  if (!settings.is_object()) cannot(2, path, "object");
+  auto it = settings.find("potion_warning_threshold");
+  if (it == settings.end()) return std::nullopt;
+  if (!it->is_number_integer()) cannot(2, path + ".potion_warning_threshold", "integer");
+  long long n = it->get<long long>();
+  settings.erase(it);
+  return n;
+}
+
+json v3_threshold_event(long long old, long long now) {
+  return {{"type", "potion_warning_set"}, {"data", {{"old", old}, {"new", now}}}};
+}
+
+// Rewrites one transaction's events; `threshold` is the campaign's potion threshold before it (updated).
+void v3_transaction(json& tx, const std::string& path, long long& threshold) {
+  if (!tx.is_object()) cannot(2, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(2, path + ".events", "array");
+  json out = json::array();
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json ev = std::move((*evs)[k]);
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(2, at, "event");
+    const std::string type = ev["type"].get<std::string>();
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(2, at + ".data", "object");
+    std::optional<json> after;
+    bool keep = true;
+    if (type == "creature_added" && d.contains("creature")) {
+      v3_creature(d["creature"], at + ".data.creature");
+    } else if (type == "creature_updated" && d.contains("patch") && d["patch"].is_object() &&
+               d["patch"].contains("potions_drunk_since_long_rest")) {
+      json& patch = d["patch"];
+      const json n = patch["potions_drunk_since_long_rest"];
+      if (!n.is_number_integer()) cannot(2, at + ".data.patch.potions_drunk_since_long_rest", "integer");
+      patch.erase("potions_drunk_since_long_rest");
+      patch["modules"]["potions"]["drunk_since_long_rest"] = n.get<long long>() == 0 ? json(nullptr) : n;
+    } else if (type == "campaign_created" && d.contains("settings")) {
+      auto n = v3_take_threshold(d["settings"], at + ".data.settings");
+      threshold = kOldPotionDefault;  // a new campaign starts from the default
+      if (n && *n != threshold) after = v3_threshold_event(threshold, *n), threshold = *n;
+    } else if (type == "settings_changed" && d.contains("patch")) {
+      auto n = v3_take_threshold(d["patch"], at + ".data.patch");
+      if (n && *n != threshold) after = v3_threshold_event(threshold, *n), threshold = *n;
+      if (n && d["patch"].empty() && !d.contains("name")) keep = false;  // it only changed the threshold
+    } else if (type == "long_rest_applied") {
+      // The base long rest reset the potion count; the potions module now does it with its own event.
+      if (!d.contains("creature")) cannot(2, at + ".data.creature", "creature id");
+      after = json{{"type", "potions_reset"}, {"data", {{"creature", d["creature"]}}}};
+    }
+    if (keep) out.push_back(std::move(ev));
+    if (after) out.push_back(std::move(*after));
+  }
+  *evs = std::move(out);
+}
+
+}  // namespace
+
+json migrate_v2_to_v3(json doc) {
+  if (!doc.is_object()) cannot(2, "", "object");
+  auto snap = doc.find("snapshot");
+  if (snap == doc.end() || !snap->is_object()) cannot(2, "snapshot", "object");
+  json& c = *snap;
+  long long threshold = kOldPotionDefault;
+  if (c.contains("settings")) {
+    auto n = v3_take_threshold(c["settings"], "snapshot.settings");
+    if (n) threshold = *n;
+  }
+  if (threshold != kOldPotionDefault) {
+    if (c.contains("modules") && !c["modules"].is_object()) cannot(2, "snapshot.modules", "object");
+    c["modules"]["potions"]["warning_threshold"] = threshold;
+  }
+  if (c.contains("creatures")) {
+    if (!c["creatures"].is_array()) cannot(2, "snapshot.creatures", "array");
+    for (size_t k = 0; k < c["creatures"].size(); ++k)
+      v3_creature(c["creatures"][k], "snapshot.creatures[" + std::to_string(k) + "]");
+  }
+  for (const char* list : {"tail", "redo"}) {
+    auto it = doc.find(list);
+    if (it == doc.end()) continue;
+    if (!it->is_array()) cannot(2, list, "array");
+  }
+  long long now = threshold;
+  if (doc.contains("tail"))
+    for (size_t k = 0; k < doc["tail"].size(); ++k) v3_transaction(doc["tail"][k], "tail[" + std::to_string(k) + "]", now);
+  // The redo stack: back() is redone first, so the history runs from the back.
+  if (doc.contains("redo"))
+    for (size_t k = doc["redo"].size(); k-- > 0;) v3_transaction(doc["redo"][k], "redo[" + std::to_string(k) + "]", now);
+  doc["schemaVersion"] = 3;
+  return doc;
+}
+
 json migrate(json doc, int from) {
   using Step = json (*)(json);
-  static const Step steps[] = {nullptr, migrate_v1_to_v2};  // steps[v]: v → v+1
+  static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3};  // steps[v]: v → v+1
   static_assert(sizeof(steps) / sizeof(steps[0]) == kSchemaVersion, "one migration per schema version step");
   for (int v = from; v < kSchemaVersion; ++v) {
     if (v < 1 || !steps[v]) throw UserError("save.err.no_version");

@@ -34,7 +34,22 @@ json conditions_of(const Creature& c) {
   return list;
 }
 
-json creature_view(const Creature& c, const Settings& s) {
+// The creature's module data a player may see: declared fields that are not DM secrets.
+json visible_module_data(const Creature& c, const Engine& engine) {
+  json out = json::object();
+  for (const auto& m : engine.modules()) {
+    auto data = c.modules.find(m.id);
+    if (data == c.modules.end() || !data->is_object()) continue;
+    for (const auto& f : m.creature_data) {
+      if (f.secret) continue;
+      auto v = data->find(f.name);
+      if (v != data->end()) out[m.id][f.name] = *v;
+    }
+  }
+  return out;
+}
+
+json creature_view(const Creature& c, const Settings& s, const Engine& engine) {
   json out = {{"id", c.id}, {"kind", c.kind}, {"name", c.name}, {"size", c.size}, {"conditions", conditions_of(c)},
               {"dead", c.death_saves.dead}};
   if (is_party(c)) {
@@ -69,6 +84,7 @@ json creature_view(const Creature& c, const Settings& s) {
     out["int_picks"] = picks;
     out["renown"] = c.renown;
     out["notes"] = c.notes;
+    out["modules"] = visible_module_data(c, engine);
   } else {
     add_hp(out, c, s.hp_visibility.others);
     json injuries = json::array();
@@ -81,7 +97,7 @@ json creature_view(const Creature& c, const Settings& s) {
 
 }  // namespace
 
-json player_view(const Campaign& c) {
+json player_view(const Campaign& c, const Engine& engine) {
   std::set<std::string> visible;
   for (const auto& x : c.creatures)
     if (!x.hidden) visible.insert(x.id);
@@ -98,7 +114,7 @@ json player_view(const Campaign& c) {
 
   json creatures = json::array();
   for (const auto& x : c.creatures)
-    if (visible.count(x.id)) creatures.push_back(creature_view(x, c.settings));
+    if (visible.count(x.id)) creatures.push_back(creature_view(x, c.settings, engine));
   out["creatures"] = creatures;
 
   if (c.encounter) {

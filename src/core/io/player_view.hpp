@@ -1,17 +1,20 @@
 // What a player may see of a campaign (the share link / QR code): a whitelist copy of the state, so a field
 // added later stays hidden until someone decides players may see it.
 //   - hidden creatures vanish everywhere (list, initiative order, prompts, notes, project owners);
-//   - NPC loyalty, DM notes, secret notes, the modules' data, unknown fields: never included;
+//   - NPC loyalty, DM notes, secret notes, the modules' campaign data, unknown fields: never included;
+//   - a PC's or sidekick's per-creature module data: only the fields its module declares (Module::creature_data)
+//     and does not mark as a DM secret (DataField::secret), as "modules": {id: {field: value}};
 //   - HP per Settings::hp_visibility: "exact" numbers, "status" (healthy/bloodied/down/dead) or "hidden",
 //     separately for the party (PCs, sidekicks) and the others (NPCs, monsters);
 //   - NPCs and monsters show only what the table can see: name, size, conditions, health, dead or not.
 #pragma once
 #include <nlohmann/json.hpp>
 
+#include "core/campaign/engine.hpp"
 #include "core/campaign/state.hpp"
 
 namespace druzina::io {
 
-nlohmann::json player_view(const campaign::Campaign& c);
+nlohmann::json player_view(const campaign::Campaign& c, const campaign::Engine& engine = campaign::Engine::standard());
 
 }  // namespace druzina::io

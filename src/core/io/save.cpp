@@ -240,7 +240,7 @@ Session load_json(json doc, const Engine& engine) {
     jr::PathGuard g("snapshot");
     Campaign c;
     from_json(*snap, c);
-    validate_campaign(c);
+    engine.validate(c);
     jr::reset_path();
     return c;
   });
@@ -252,7 +252,7 @@ Session load_json(json doc, const Engine& engine) {
   for (const auto& tx : tail_list) replay(engine, current, tx, "tail");
   checked([&] {
     jr::reset_path();
-    validate_campaign(current);
+    engine.validate(current);
     return 0;
   });
   if (!redo_list.empty()) {
@@ -260,7 +260,7 @@ Session load_json(json doc, const Engine& engine) {
     for (const auto& tx : redo_list) replay(engine, ahead, tx, "redo");
     checked([&] {
       jr::reset_path();
-      validate_campaign(ahead);
+      engine.validate(ahead);
       return 0;
     });
   }

@@ -18,7 +18,7 @@
 
 namespace druzina::io {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 std::string save(const campaign::Session& session);
 nlohmann::json save_json(const campaign::Session& session);

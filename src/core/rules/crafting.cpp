@@ -416,18 +416,27 @@ void prompt_crafting_confirm_spell(Engine& e) {
 }  // namespace
 
 Module crafting() {
-  return {kCrafting, "", true, [](Engine& e) {
-    event_project_worked(e);
-    event_overtime_saves(e);
-    event_art_finished(e);
-    event_project_spell_confirmed(e);
-    command_start_project(e);
-    command_work_on_project(e);
-    prompt_crafting_overtime_save(e);
-    command_finish_art(e);
-    command_confirm_project_spell(e);
-    prompt_crafting_confirm_spell(e);
-  }};
+  return {
+      kCrafting,
+      true,
+      [](Engine& e) {
+        event_project_worked(e);
+        event_overtime_saves(e);
+        event_art_finished(e);
+        event_project_spell_confirmed(e);
+        command_start_project(e);
+        command_work_on_project(e);
+        prompt_crafting_overtime_save(e);
+        command_finish_art(e);
+        command_confirm_project_spell(e);
+        prompt_crafting_confirm_spell(e);
+      },
+      {.seed =
+           "Výroba nemagických předmětů; Umělecké předměty; Výroba magických předmětů; Ceny svitků, magických předmětů",
+       .prompts = {"crafting.confirm_spell", "crafting.overtime_save"},
+       .calculators = {"craft", "craft-overtime", "art-value", "scroll", "magic-item-value"},
+       .reference = {"hr-mundane-crafting", "hr-crafting-overtime", "hr-art-objects", "hr-magic-crafting",
+                     "hr-scroll-prices", "hr-magic-item-values"}}};
 }
 
 }  // namespace druzina::rules

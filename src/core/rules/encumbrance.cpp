@@ -86,7 +86,9 @@ json to_json(const Encumbrance& e) {
 }
 
 Module variant_encumbrance() {
-  return {kVariantEncumbrance, "", true, [](Engine& e) {
+  return {kVariantEncumbrance,
+          true,
+          [](Engine& e) {
             event(
                 e, "dwarf_armor_set",
                 [](Campaign& c, const json& d) {
@@ -114,7 +116,8 @@ Module variant_encumbrance() {
                 [](Ctx& ctx, const json& cmd) {
                   ctx.emit("dwarf_armor_set", {{"creature", param::str(cmd, "target")}, {"value", cmd.at("value")}});
                 });
-          }};
+          },
+          {.seed = "Nosnost", .calculators = {"carrying"}, .reference = {"hr-carrying"}}};
 }
 
 }  // namespace druzina::rules

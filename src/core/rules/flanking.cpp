@@ -83,7 +83,9 @@ json outcome(const Campaign& c, Plan p, Rng& rng) {
 json attack_roll(const Campaign& c, const json& cmd, Rng& rng) { return outcome(c, plan(c, cmd), rng); }
 
 Module attack_roll() {
-  return {kAttackRoll, "", true, [](Engine& e) {
+  return {kAttackRoll,
+          true,
+          [](Engine& e) {
             event(e, "attack_rolled", [](Campaign&, const json&) {},
                   [](const json& d, const LogContext& lc) {
                     std::string dice;
@@ -112,11 +114,13 @@ Module attack_roll() {
                 [](Ctx& ctx, const json& cmd) {
                   ctx.emit("attack_rolled", outcome(ctx.state(), plan(ctx.state(), cmd), ctx.rng()));
                 });
-          }};
+          },
+          {.seed = "Obklíčení", .reference = {"hr-flanking"}}};
 }
 
 Module flanking() {
-  return {kFlanking, "", true, [](Engine&) {}};
+  return {kFlanking, true, [](Engine&) {},
+          {.seed = "Obklíčení", .calculators = {"flanking"}, .reference = {"hr-flanking"}}};
 }
 
 }  // namespace druzina::rules

@@ -53,7 +53,9 @@ Plan plan(const Campaign& c, const json& cmd, bool reroll_rule) {
 }  // namespace
 
 Module level_up() {
-  return {kLevelUp, "", true, [](Engine& e) {
+  return {kLevelUp,
+          true,
+          [](Engine& e) {
             event(
                 e, "leveled_up",
                 [](Campaign& c, const json& d) {
@@ -104,11 +106,13 @@ Module level_up() {
                   if (p.set_die) data["hit_die_set"] = p.die;
                   ctx.emit("leveled_up", std::move(data));
                 });
-          }};
+          },
+          {.seed = "Házení na životy", .reference = {"hr-hp-roll"}}};
 }
 
 Module hp_roll() {
-  return {kHpRoll, "", true, [](Engine&) {}};
+  return {kHpRoll, true, [](Engine&) {},
+          {.seed = "Házení na životy", .calculators = {"hp-roll"}, .reference = {"hr-hp-roll"}}};
 }
 
 }  // namespace druzina::rules

@@ -846,45 +846,52 @@ void command_set_bad_weather(Engine& e) {
 }  // namespace
 
 Module lingering_injuries() {
-  return {M, "", true, [](Engine& e) {
-    e.allow_params("ResolvePrompt", {"then_roll"});
-    // ---- events ----
-    event_max_hp_changed(e);
-    event_injury_hand_set(e);
-    event_item_destroyed(e);
-    event_no_item_to_break(e);
-    event_open_wound_bled(e);
-    event_action_lost(e);
-    event_bad_weather_set(e);
-    event_splint_set(e);
-    event_treatment_failed(e);
-    event_injury_treated(e);
-    event_injury_removed(e);
-    // ---- dropping to 0 HP: the injury roll ----
-    on_hp_changed(e);
-    prompt_injuries_roll(e);
-    prompt_injuries_hand(e);
-    prompt_injuries_broken_item(e);
-    prompt_injuries_restore_max_hp(e);
-    // ---- counts: eyes, lungs, fingers ----
-    for (const char* type : {"injury_added", "injury_cured", "injury_removed", "injury_hand_set"})
-      e.on_event(type, [](Ctx& ctx, const Event& ev) { sync(ctx, ev.data.value("creature", "")); });
-    before_set_exhaustion(e);
-    on_exhaustion_changed(e);
-    // ---- time: festering and open wounds ----
-    on_time_advanced(e);
-    // ---- the start of a turn: "CON save when trying to act" ----
-    on_turn_started(e);
-    prompt_injuries_combat_action_save(e);
-    prompt_injuries_bad_weather(e);
-    on_encounter_ended(e);
-    // ---- commands ----
-    command_roll_injury(e);
-    command_treat_injury(e);
-    command_remove_injury(e);
-    command_set_injury_hand(e);
-    command_set_bad_weather(e);
-  }};
+  return {M,
+          true,
+          [](Engine& e) {
+            e.allow_params("ResolvePrompt", {"then_roll"});
+            // ---- events ----
+            event_max_hp_changed(e);
+            event_injury_hand_set(e);
+            event_item_destroyed(e);
+            event_no_item_to_break(e);
+            event_open_wound_bled(e);
+            event_action_lost(e);
+            event_bad_weather_set(e);
+            event_splint_set(e);
+            event_treatment_failed(e);
+            event_injury_treated(e);
+            event_injury_removed(e);
+            // ---- dropping to 0 HP: the injury roll ----
+            on_hp_changed(e);
+            prompt_injuries_roll(e);
+            prompt_injuries_hand(e);
+            prompt_injuries_broken_item(e);
+            prompt_injuries_restore_max_hp(e);
+            // ---- counts: eyes, lungs, fingers ----
+            for (const char* type : {"injury_added", "injury_cured", "injury_removed", "injury_hand_set"})
+              e.on_event(type, [](Ctx& ctx, const Event& ev) { sync(ctx, ev.data.value("creature", "")); });
+            before_set_exhaustion(e);
+            on_exhaustion_changed(e);
+            // ---- time: festering and open wounds ----
+            on_time_advanced(e);
+            // ---- the start of a turn: "CON save when trying to act" ----
+            on_turn_started(e);
+            prompt_injuries_combat_action_save(e);
+            prompt_injuries_bad_weather(e);
+            on_encounter_ended(e);
+            // ---- commands ----
+            command_roll_injury(e);
+            command_treat_injury(e);
+            command_remove_injury(e);
+            command_set_injury_hand(e);
+            command_set_bad_weather(e);
+          },
+          {.seed = "Úrazy",
+           .prompts = {"injuries.roll", "injuries.hand", "injuries.broken_item", "injuries.combat_action_save",
+                       "injuries.bad_weather", "injuries.restore_max_hp"},
+           .tables = {"lingering-injury", "serious-injury", "broken-item"},
+           .reference = {"hr-injuries", "hr-serious-injuries", "hr-scars"}}};
 }
 
 }  // namespace druzina::rules

@@ -28,7 +28,9 @@ std::string outcome(const LogContext& lc, const json& d) {
 }  // namespace
 
 Module inspiration_luck() {
-  return {kInspirationLuck, "", true, [](Engine& e) {
+  return {kInspirationLuck,
+          true,
+          [](Engine& e) {
             event(e, "inspiration_used", [](Campaign&, const json&) {},
                   [](const json& d, const LogContext& lc) {
                     return tr(lc.lang, "event.inspiration_used",
@@ -66,11 +68,12 @@ Module inspiration_luck() {
               const Creature* x = campaign::find_creature(ctx.state(), id);
               if (x && x->inspiration) ctx.emit("inspiration_set", {{"creature", id}, {"value", false}, {"reason", "long_rest"}});
             });
-          }};
+          },
+          {.seed = "Inspirace", .reference = {"hr-inspiration-luck"}}};
 }
 
 Module hero_points() {
-  return {kHeroPoints, "", false, [](Engine& e) {
+  return {kHeroPoints, false, [](Engine& e) {
             event(e, "hero_point_used", [](Campaign&, const json&) {},
                   [](const json& d, const LogContext& lc) {
                     json args = {{"name", name_of(lc, d)}, {"d6", d.value("d6", 0)}, {"outcome", outcome(lc, d)}};
@@ -108,7 +111,8 @@ Module hero_points() {
                   ctx.emit("hero_point_used", std::move(data));
                   ctx.emit("hero_points_set", {{"creature", id}, {"old", points}, {"new", points - 1}});
                 });
-          }};
+          },
+          {.seed = "Inspirace", .reference = {"hr-inspiration-luck"}}};
 }
 
 }  // namespace druzina::rules

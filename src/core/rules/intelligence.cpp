@@ -109,7 +109,9 @@ json to_json(const IntelligenceView& v) {
 }
 
 Module intelligence() {
-  return {M, "", true, [](Engine& e) {
+  return {M,
+          true,
+          [](Engine& e) {
             event(
                 e, "int_window_opened",
                 [](Campaign& c, const json& d) {
@@ -232,7 +234,10 @@ Module intelligence() {
                 [](Ctx& ctx, const json& cmd) {
                   ctx.emit("literacy_learned", {{"creature", param::str(cmd, "target")}, {"skill", param::str(cmd, "skill")}});
                 });
-          }};
+          },
+          {.seed = "Inteligence",
+           .calculators = {"intelligence"},
+           .reference = {"hr-intelligence", "hr-intelligence-points"}}};
 }
 
 }  // namespace druzina::rules

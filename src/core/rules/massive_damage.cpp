@@ -59,7 +59,9 @@ void apply_shock(Ctx& ctx, const std::string& id, std::optional<int> entered) {
 }  // namespace
 
 Module massive_damage() {
-  return {kMassiveDamage, "", true, [](Engine& e) {
+  return {kMassiveDamage,
+          true,
+          [](Engine& e) {
             e.allow_params("ResolvePrompt", {"then_roll"});
             e.after("ApplyDamage", [](Ctx& ctx, const json& cmd) {
               const std::string id = param::str(cmd, "target");
@@ -89,7 +91,12 @@ Module massive_damage() {
               if (answer.value("success", true)) return;
               apply_shock(ctx, p.creature, then_roll(ctx, p));
             });
-          }};
+          },
+          {.seed = "Masivní zranění",
+           .prompts = {"massive-damage.save"},
+           .calculators = {"massive-damage"},
+           .tables = {"shock"},
+           .reference = {"hr-massive-damage", "hr-combat-wounds"}}};
 }
 
 }  // namespace druzina::rules

@@ -27,7 +27,9 @@ void check(const Campaign& c, const json& cmd) {
 }  // namespace
 
 Module price_list() {
-  return {kPriceList, "", true, [](Engine& e) {
+  return {kPriceList,
+          true,
+          [](Engine& e) {
             command(e, "SetPriceOverride", {"item", "gp"}, check, [](Ctx& ctx, const json& cmd) {
               const std::string item = param::str(cmd, "item");
               const json* gp = param::find(cmd, "gp");
@@ -35,7 +37,8 @@ Module price_list() {
               patch["price_overrides"][item] = gp ? *gp : json(nullptr);
               ctx.emit("settings_changed", {{"patch", std::move(patch)}});
             });
-          }};
+          },
+          {.seed = "Ceník", .reference = {"hr-price-list"}}};
 }
 
 }  // namespace druzina::rules

@@ -34,7 +34,9 @@ void short_rest_for(Ctx& ctx, const Event& ev) {
 }  // namespace
 
 Module rage_exhaustion() {
-  return {kRageExhaustion, "", true, [](Engine& e) {
+  return {kRageExhaustion,
+          true,
+          [](Engine& e) {
             e.on_event("long_rest_applied", [](Ctx& ctx, const Event& ev) {
               remove_rage(ctx, ev.data.value("creature", ""), 6, "long_rest");
             });
@@ -42,7 +44,8 @@ Module rage_exhaustion() {
               if (ev.data.value("kind", "") == "short") short_rest_for(ctx, ev);
             });
             e.on_event("rally_finished", [](Ctx& ctx, const Event& ev) { short_rest_for(ctx, ev); });
-          }};
+          },
+          {.seed = "Barbar", .reference = {"hr-barbarian-rage-exhaustion"}}};
 }
 
 }  // namespace druzina::rules

@@ -72,7 +72,9 @@ Plan plan(const Campaign& c, const json& cmd) {
 bool rally_used(const Campaign& c) { return data_at(c, kExhaustingRally, "used") == true; }
 
 Module exhausting_rally() {
-  return {M, "", true, [](Engine& e) {
+  return {M,
+          true,
+          [](Engine& e) {
             event(
                 e, "rally_finished", [](Campaign&, const json&) {},
                 [](const json& d, const LogContext& lc) {
@@ -103,7 +105,8 @@ Module exhausting_rally() {
               if (ev.data.value("kind", "") == "long" && data_at(ctx.state(), M, "used") == true)
                 actions::set_module_data(ctx, M, {{"used", nullptr}});
             });
-          }};
+          },
+          {.seed = "Vysilující shromáždění", .reference = {"hr-exhausting-rally"}}};
 }
 
 }  // namespace druzina::rules

@@ -348,19 +348,25 @@ void command_cancel_resurrection(Engine& e) {
 }  // namespace
 
 Module resurrection_ritual() {
-  return {M, "", true, [](Engine& e) {
-    event_ritual_started(e);
-    event_ritual_helper_checked(e);
-    event_resurrection_attempt(e);
-    event_resurrection_soul(e);
-    event_resurrected(e);
-    event_ritual_cancelled(e);
-    command_start_resurrection(e);
-    command_resurrection_helper(e);
-    command_resurrection_cast(e);
-    prompt_resurrection_soul(e);
-    command_cancel_resurrection(e);
-  }};
+  return {M,
+          true,
+          [](Engine& e) {
+            event_ritual_started(e);
+            event_ritual_helper_checked(e);
+            event_resurrection_attempt(e);
+            event_resurrection_soul(e);
+            event_resurrected(e);
+            event_ritual_cancelled(e);
+            command_start_resurrection(e);
+            command_resurrection_helper(e);
+            command_resurrection_cast(e);
+            prompt_resurrection_soul(e);
+            command_cancel_resurrection(e);
+          },
+          {.seed = "Oživení mrtvého",
+           .prompts = {"resurrection.soul"},
+           .calculators = {"resurrection"},
+           .reference = {"hr-resurrection"}}};
 }
 
 }  // namespace druzina::rules

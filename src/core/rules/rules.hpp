@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/campaign/engine.hpp"
+#include "core/rules/potions/potions.hpp"
 
 namespace druzina::rules {
 
@@ -43,7 +44,6 @@ inline constexpr const char* kHeroPoints = "hero-points";  // optional rule, off
 inline constexpr const char* kLevelUp = "level-up";
 inline constexpr const char* kHpRoll = "hp-roll";
 inline constexpr const char* kIntelligence = "intelligence";
-inline constexpr const char* kPotions = "potions";
 inline constexpr const char* kVariantEncumbrance = "variant-encumbrance";
 inline constexpr const char* kAttackRoll = "attack-roll";
 inline constexpr const char* kFlanking = "flanking";
@@ -62,7 +62,6 @@ Module hero_points();          // inspiration.cpp
 Module level_up();             // hp_roll.cpp: LevelUp
 Module hp_roll();              // hp_roll.cpp: the reroll-a-1 switch LevelUp consults
 Module intelligence();         // intelligence.cpp
-Module potions();              // potions.cpp
 Module variant_encumbrance();  // encumbrance.cpp
 Module attack_roll();          // flanking.cpp: AttackRoll
 Module flanking();             // flanking.cpp: the +2/+1 switch AttackRoll consults

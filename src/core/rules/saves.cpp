@@ -51,7 +51,7 @@ std::string d20_plus(int modifier) {
 }
 
 Module save_proficiencies() {
-  return {kSaveProficiencies, "", true, [](Engine& e) {
+  return {kSaveProficiencies, true, [](Engine& e) {
             event(
                 e, "save_proficiencies_set",
                 [](Campaign& c, const json& d) {
@@ -78,7 +78,8 @@ Module save_proficiencies() {
                 [](Ctx& ctx, const json& cmd) {
                   ctx.emit("save_proficiencies_set", {{"creature", param::str(cmd, "target")}, {"abilities", read_abilities(cmd)}});
                 });
-          }};
+          },
+          {}};
 }
 
 }  // namespace druzina::rules

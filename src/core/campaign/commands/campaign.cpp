@@ -6,9 +6,15 @@ namespace druzina::campaign::base_cmd {
 
 namespace {
 
-const std::vector<std::string> kSettingKeys = {"language", "rules", "exhaustion_edition",
-                                                      "potion_warning_threshold", "hp_visibility", "dm_notes",
-                                                      "house_rule_notes", "price_overrides"};
+const std::vector<std::string> kSettingKeys = {"language", "rules", "exhaustion_edition", "hp_visibility",
+                                               "dm_notes", "house_rule_notes", "price_overrides"};
+
+// A parameter besides "type" (a module's own, allowed with Engine::allow_params, counts: its hook acts on it).
+bool has_any_param(const json& cmd) {
+  for (auto it = cmd.begin(); it != cmd.end(); ++it)
+    if (it.key() != "type") return true;
+  return false;
+}
 
 auto settings_patch(const json& cmd) {
   json patch = json::object();
@@ -50,13 +56,14 @@ void validate_set_settings(const Campaign& c, const json& cmd) {
     if (name.size() > 200) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 200}});
   }
   json patch = settings_patch(cmd);
-  if (patch.empty() && !cmd.contains("name")) throw UserError("campaign.err.nothing_to_change");
+  if (!has_any_param(cmd)) throw UserError("campaign.err.nothing_to_change");
   checked_settings(c.settings, patch);
 }
 
 void execute_set_settings(Ctx& ctx, const json& cmd) {
   json data = {{"patch", settings_patch(cmd)}};
   if (cmd.contains("name")) data["name"] = param::str(cmd, "name");
+  if (data["patch"].empty() && !data.contains("name")) return;  // only a module's parameters: its hook acts
   ctx.emit("settings_changed", std::move(data));
 }
 

@@ -41,7 +41,6 @@ void apply_long_rest_applied(Campaign& c, const json& d) {
   x.hit_dice_used = i(d, "hit_dice_used");
   x.death_saves.successes = x.death_saves.failures = 0;
   x.death_saves.stable = false;
-  x.potions_drunk_since_long_rest = 0;
 }
 
 std::string render_long_rest_applied(const json& d, const LogContext& lc) {

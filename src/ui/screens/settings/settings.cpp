@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/campaign/engine.hpp"
+#include "core/rules/potions/potions.hpp"
 #include "core/io/save.hpp"
 #include "platform/clipboard.hpp"
 #include "ui/mode.hpp"
@@ -102,28 +103,19 @@ void draw_hp_visibility() {
     model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", kModes[party]}}}});
 }
 
-std::string module_name(const campaign::Module& m) {
-  std::string name_key = "rules.module." + m.id;
-  return has_key(ui().lang, name_key) ? std::string(T(name_key)) : m.id;
-}
-
 void draw_campaign_rules() {
   section(T("ui.settings.rules"));
   const auto& settings = model().state().settings;
   const bool player = ui_player_mode();
   if (player) muted(T("ui.settings.rules_player"));
-  const auto& modules = campaign::Engine::standard().modules();
-  if (modules.empty()) muted(T("ui.settings.rules_none"));
+  const auto switches = campaign::Engine::standard().rule_switches(model().state());
+  if (switches.empty()) muted(T("ui.settings.rules_none"));
   ImGui::BeginDisabled(player);
-  for (const auto& m : modules) {
-    const std::string key = m.setting.empty() ? m.id : m.setting;
-    auto it = settings.rules.find(key);
-    const bool on = it != settings.rules.end() ? it->second : m.default_on;
-    std::string name = module_name(m);
-    std::string desc_key = "rules.module." + m.id + ".desc";
-    const char* desc = has_key(ui().lang, desc_key) ? T(desc_key) : nullptr;
-    if (switch_row("settings.rule." + m.id, name.c_str(), on, desc))
-      model().dispatch({{"type", "SetSettings"}, {"rules", {{key, !on}}}});
+  for (const auto& s : switches) {
+    std::string name = has_key(ui().lang, s.name_key) ? std::string(T(s.name_key)) : s.id;
+    const char* desc = has_key(ui().lang, s.desc_key) ? T(s.desc_key) : nullptr;
+    if (switch_row("settings.rule." + s.id, name.c_str(), s.on, desc))
+      model().dispatch({{"type", "SetSettings"}, {"rules", {{s.id, !s.on}}}});
   }
   ImGui::Spacing();
   small_label(T("ui.settings.exhaustion"));
@@ -132,7 +124,7 @@ void draw_campaign_rules() {
                      {{"2014", T("ui.settings.exhaustion.2014")}, {"2024", T("ui.settings.exhaustion.2024")}}, ed))
     model().dispatch({{"type", "SetSettings"}, {"exhaustion_edition", ed == 1 ? 2024 : 2014}});
   small_label(T("ui.settings.potions"));
-  int potions = settings.potion_warning_threshold;
+  int potions = rules::potion_warning_threshold(model().state());
   if (stepper("settings.potions", potions, 0, 99))
     model().dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", potions}});
   ImGui::EndDisabled();

@@ -25,17 +25,17 @@ using sheet::quiet;
 
 void potions(const Creature& c) {
   if (!rule_on(rules::kPotions)) return;
-  const int t = model().state().settings.potion_warning_threshold;
+  const int t = rules::potion_warning_threshold(model().state());
   section(T("ui.sheet.potions"));
-  std::string s = Tf("ui.sheet.potions_drunk", {{"n", c.potions_drunk_since_long_rest}, {"threshold", t}});
-  if (c.potions_drunk_since_long_rest > t) {
+  std::string s = Tf("ui.sheet.potions_drunk", {{"n", rules::potions_drunk(c)}, {"threshold", t}});
+  if (rules::potions_drunk(c) > t) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s", s.c_str());
     ImGui::PopStyleColor();
   } else {
     ImGui::TextWrapped("%s", s.c_str());
   }
-  track("sheet.potions", std::to_string(c.potions_drunk_since_long_rest));
+  track("sheet.potions", std::to_string(rules::potions_drunk(c)));
   if (ui_player_mode() || c.death_saves.dead) return;
   static std::map<std::string, std::string> names, heals;
   std::string& name = names[c.id];
