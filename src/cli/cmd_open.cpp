@@ -19,8 +19,10 @@ using json = nlohmann::json;
 std::string creature_line(const campaign::Creature& c, Lang lang) {
   std::string shown = c.extra.value("hp_shown", "");
   if (shown == "hidden") return tr(lang, "link.open.hp_hidden", {{"name", c.name}});
-  if (shown == "status" || c.death_saves.dead)
-    return tr(lang, "link.open.hp_status", {{"name", c.name}, {"status", tr(lang, "ui.creature.status." + campaign::health_status(c))}});
+  if (shown == "status" || c.death_saves.dead) {
+    std::string status_key = std::string("ui.creature.status.") + campaign::health_status(c);  // healthy … dead
+    return tr(lang, "link.open.hp_status", {{"name", c.name}, {"status", tr(lang, status_key)}});
+  }
   return tr(lang, "link.open.hp_exact", {{"name", c.name}, {"hp", c.hp}, {"max", c.max_hp}});
 }
 
@@ -50,8 +52,8 @@ Output open(const Args& args) {
   out.json["warnings"] = warnings;
   if (auto file = args.get("out")) write_text_file(*file, io::save(session));
 
-  out.text = tr(args.lang, "link.open.head",
-                {{"kind", tr(args.lang, "link.kind." + std::string(share::kind_name(d.kind)))}, {"name", state.name}});
+  std::string kind_key = std::string("link.kind.") + std::string(share::kind_name(d.kind));  // table, character, campaign
+  out.text = tr(args.lang, "link.open.head", {{"kind", tr(args.lang, kind_key)}, {"name", state.name}});
   out.text += " — " + tr(args.lang, "link.open.creatures", {{"n", state.creatures.size()}});
   for (const auto& c : state.creatures) out.text += "\n  " + creature_line(c, args.lang);
   for (const auto& w : warnings) out.text += "\n" + w.get<std::string>();
