@@ -1,5 +1,6 @@
 // Browser measurements for scripts/bench, in headless Chromium at phone size (tests/e2e/lib.mjs):
 //   node bench/web_bench.mjs saveload SAVE.json [RUNS]  → {bytes, load_ms, save_ms} of the wasm build
+//   node bench/web_bench.mjs openlink LINK.txt [RUNS] → {chars, decode_ms, kind, creatures}: decoding a share link
 //   node bench/web_bench.mjs idle [SECONDS]             → frames rendered while idle, first-frame time
 import fs from "node:fs";
 import { launch, openApp, state } from "../tests/e2e/lib.mjs";
@@ -15,6 +16,12 @@ try {
     const runs = Number(runsArg || 21);
     const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_saveload", "string",
                                                                         ["string", "number"], [t, n])), [text, runs]);
+    console.log(JSON.stringify(r));
+  } else if (what === "openlink") {
+    const link = fs.readFileSync(arg, "utf8").trim();
+    const runs = Number(runsArg || 21);
+    const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_openlink", "string",
+                                                                        ["string", "number"], [t, n])), [link, runs]);
     console.log(JSON.stringify(r));
   } else if (what === "idle") {
     const seconds = Number(arg || 5);

@@ -1,6 +1,8 @@
 // Benchmark hooks for scripts/bench (exported C functions the page calls through Module.ccall):
 //   druzina_bench_saveload(text, runs) → JSON {bytes, load_ms, save_ms} — medians over `runs` of io::load(text)
 //   and io::save(session) in this wasm build, the same code the app runs on every change.
+//   druzina_bench_openlink(link, runs) → JSON {chars, decode_ms, kind, creatures} — median of share::decode(link)
+//   (base64url, inflate, checksum, guard, validation): the core of opening a share link in the app.
 #include <emscripten.h>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "core/io/save.hpp"
+#include "core/share/link.hpp"
 #include "nlohmann/json.hpp"
 
 namespace {
@@ -35,6 +38,28 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_saveload(const char* t
     }
     out = nlohmann::json{{"bytes", saved.size()}, {"load_ms", median(loads)}, {"save_ms", median(saves)},
                          {"runs", runs}, {"tail", session.tail().size()}}.dump();
+  } catch (const std::exception& e) {
+    out = nlohmann::json{{"error", e.what()}}.dump();
+  }
+  return out.c_str();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_openlink(const char* link, int runs) {
+  static std::string out;
+  try {
+    std::string input(link);
+    std::vector<double> times;
+    druzina::share::Decoded d;
+    for (int i = 0; i < std::max(1, runs); ++i) {
+      double t0 = emscripten_get_now();
+      d = druzina::share::decode(input);
+      times.push_back(emscripten_get_now() - t0);
+    }
+    size_t creatures = d.payload.contains("creatures") ? d.payload["creatures"].size()
+                       : d.payload.contains("snapshot") ? d.payload["snapshot"]["creatures"].size()
+                                                        : 0;
+    out = nlohmann::json{{"chars", input.size()}, {"decode_ms", median(times)}, {"runs", runs},
+                         {"kind", std::string(druzina::share::kind_name(d.kind))}, {"creatures", creatures}}.dump();
   } catch (const std::exception& e) {
     out = nlohmann::json{{"error", e.what()}}.dump();
   }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/campaign/session.hpp"
 #include "core/i18n.hpp"
 
 namespace druzina::cli {
@@ -43,6 +44,13 @@ struct Command {
 
 // Options that never take a value (so "roll --adv 1d20+5" keeps 1d20+5 as the expression).
 inline constexpr const char* kFlags[] = {"adv", "dis", "save", "json"};
+
+// Files for the subcommands: UserError run.err.read / run.err.write (exit 2) when they cannot be read/written.
+std::string read_text_file(const std::string& path);
+void write_text_file(const std::string& path, const std::string& text);
+// Reads a save (io::load_tolerant: a hand-edited file with a checksum mismatch loads after a warning on stderr);
+// UserError run.err.campaign {path, reason_*} when it cannot be loaded.
+campaign::Session load_campaign_file(const std::string& path, Lang lang);
 
 // Called from a static object in each cmd_*.cpp: `static const bool reg = register_command({...});`
 bool register_command(Command command);

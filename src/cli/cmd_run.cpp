@@ -15,6 +15,7 @@
 #include "cli/cli.hpp"
 #include "core/campaign/session.hpp"
 #include "core/error.hpp"
+#include "core/io/guard.hpp"
 #include "core/io/save.hpp"
 #include "core/rng.hpp"
 
@@ -52,10 +53,13 @@ json event_list(const std::vector<Transaction>& txs) {
 Output run(const Args& args) {
   const std::string& path = args.arg(0, "SCRIPT.json");
   json script;
+  std::string text = read_file(path);
   try {
-    script = json::parse(read_file(path));
-  } catch (const json::parse_error& e) {
-    throw UserError("run.err.script_json", {{"path", path}, {"detail", e.what()}});
+    script = io::parse_json(text);  // guarded: size, UTF-8, nesting depth, number range, then the parser
+  } catch (const UserError& e) {
+    json a = nested(e);
+    a["path"] = path;
+    throw UserError("run.err.script_json", a);
   }
   const json* commands = &script;
   if (script.is_object() && script.contains("commands")) commands = &script["commands"];

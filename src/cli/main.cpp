@@ -1,10 +1,13 @@
 // druzina — the rules core of Družina on the command line, as JSON (--json) or text.
 #include <algorithm>
+#include <fstream>
 #include <iostream>
+#include <sstream>
 #include <stdexcept>
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
+#include "core/io/save.hpp"
 
 namespace druzina::cli {
 
@@ -59,6 +62,34 @@ std::optional<std::uint64_t> Args::seed() const {
 const std::string& Args::arg(size_t i, const std::string& what) const {
   if (i >= positional.size()) throw UserError("cli.err.missing_argument", {{"argument", what}});
   return positional[i];
+}
+
+std::string read_text_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UserError("run.err.read", {{"path", path}});
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) throw UserError("run.err.read", {{"path", path}});
+  return s.str();
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !(out << text)) throw UserError("run.err.write", {{"path", path}});
+}
+
+campaign::Session load_campaign_file(const std::string& path, Lang lang) {
+  std::string text = read_text_file(path);
+  try {
+    io::Loaded loaded = io::load_tolerant(text);
+    for (const auto& w : loaded.warnings) std::cerr << "druzina: " << path << ": " << w.message(lang) << "\n";
+    return std::move(loaded.session);
+  } catch (const UserError& e) {
+    throw UserError("run.err.campaign", {{"path", path},
+                                         {"reason_cs", e.message(Lang::cs)},
+                                         {"reason_uk", e.message(Lang::uk)},
+                                         {"reason_en", e.message(Lang::en)}});
+  }
 }
 
 }  // namespace druzina::cli

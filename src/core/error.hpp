@@ -22,4 +22,11 @@ class UserError : public std::runtime_error {
   nlohmann::json args_;
 };
 
+// Something the user should know that did not stop the operation (a warning): a key and its arguments.
+struct Notice {
+  std::string key;
+  nlohmann::json args = nlohmann::json::object();
+  std::string message(Lang lang) const { return tr(lang, key, args); }
+};
+
 }  // namespace druzina

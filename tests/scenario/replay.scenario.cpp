@@ -68,7 +68,7 @@ TEST_CASE("replay: folding the recorded events reproduces the state exactly", "[
     for (const auto& tx : t.session.tail()) engine->apply(replayed, tx);
     REQUIRE(to_j(replayed) == to_j(t.state()));
     // … also after a save: the events in the file alone give the state
-    json doc = json::parse(io::save(t.session));
+    json doc = io::save_json(t.session);
     Campaign from_file = doc["snapshot"].get<Campaign>();
     for (const auto& txj : doc["tail"]) engine->apply(from_file, txj.get<Transaction>());
     REQUIRE(to_j(from_file) == to_j(t.state()));

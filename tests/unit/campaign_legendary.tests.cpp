@@ -119,16 +119,16 @@ TEST_CASE("legendary resistances in saves: old saves load unchanged, the counts 
   REQUIRE(find_creature(back.state(), d)->legendary_resistances_used == 1);
 
   SECTION("a save written before the fields existed loads with 0 and saves them") {
-    json doc = json::parse(text);
+    json doc = json::parse(io::save_body(t.session));
     for (auto& c : doc["snapshot"]["creatures"]) c.erase("legendary_resistances"), c.erase("legendary_resistances_used");
     doc["tail"] = json::array();
     Session old = io::load(doc.dump(), base_engine());
     REQUIRE(find_creature(old.state(), d)->legendary_resistances == 0);
     REQUIRE(find_creature(old.state(), g)->legendary_resistances_used == 0);
-    REQUIRE(json::parse(io::save(old))["snapshot"]["creatures"][0]["legendary_resistances"] == 0);
+    REQUIRE(io::save_json(old)["snapshot"]["creatures"][0]["legendary_resistances"] == 0);
   }
   SECTION("more used than the creature has is a damaged save") {
-    json doc = json::parse(text);
+    json doc = json::parse(io::save_body(t.session));
     doc["snapshot"]["creatures"][0]["legendary_resistances_used"] = 5;
     doc["tail"] = json::array();
     REQUIRE(error_key([&] { io::load(doc.dump(), base_engine()); }) == "save.err.invalid");

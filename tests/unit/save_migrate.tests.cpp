@@ -88,7 +88,7 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
     s.dispatch({{"type", "NextTurn"}}, rng);
     s.dispatch({{"type", "ApplyDamage"}, {"target", "c3"}, {"amount", 4}}, rng);
     REQUIRE(find_creature(s.state(), "c3")->death_saves.dead);
-    json doc = json::parse(io::save(s));
+    json doc = io::save_json(s);
     REQUIRE(doc["schemaVersion"] == 3);
     REQUIRE_FALSE(doc.contains("campaign"));
     Session again = io::load(doc.dump(), base_engine());

@@ -43,7 +43,7 @@ TEST_CASE("save: state → JSON → state is identical, with history and redo", 
 
 TEST_CASE("save: the document carries the schema version and the app", "[save]") {
   Table t = played(1);
-  json doc = json::parse(io::save(t.session));
+  json doc = io::save_json(t.session);
   REQUIRE(doc["schemaVersion"] == io::kSchemaVersion);
   REQUIRE(doc["app"] == "druzina");
   REQUIRE(doc["tail"].is_array());

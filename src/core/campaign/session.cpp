@@ -22,7 +22,26 @@ Session::Session(const Engine& engine, Campaign snapshot, std::deque<Transaction
   trim();
 }
 
+namespace {
+// A command nested deeper than this is refused: its data ends up in the save a few levels further down, and
+// io::load refuses texts nested deeper than io::InputLimits::max_depth (64).
+constexpr int kMaxCommandDepth = 32;
+
+bool deeper_than(const json& value, int limit) {
+  std::vector<std::pair<const json*, int>> stack = {{&value, 0}};
+  while (!stack.empty()) {
+    auto [v, d] = stack.back();
+    stack.pop_back();
+    if (!v->is_structured()) continue;
+    if (d + 1 > limit) return true;
+    for (const auto& child : *v) stack.push_back({&child, d + 1});
+  }
+  return false;
+}
+}  // namespace
+
 const Transaction& Session::dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms) {
+  if (deeper_than(command, kMaxCommandDepth)) throw UserError("campaign.err.too_deep", {{"limit", kMaxCommandDepth}});
   Engine::Result r = engine_->run(current_, command, rng, wall_ms);
   current_ = std::move(r.state);
   tail_.push_back(std::move(r.tx));

@@ -23,12 +23,20 @@ void add_hp(json& out, const Creature& c, const std::string& visibility) {
   }
 }
 
-json conditions_of(const Creature& c) {
+// A condition's end as the table can follow it: whose turn ends it and when it was set (a hidden creature's
+// id is left out; the source — who or what caused it — is not shown).
+json conditions_of(const Creature& c, const std::set<std::string>& visible) {
   json list = json::array();
   for (const auto& x : c.conditions) {
     json until = {{"kind", x.until.kind}};
     if (x.until.kind == "rounds") until["rounds"] = x.until.rounds;
     if (x.until.kind == "minutes") until["minutes"] = x.until.minutes, until["set_at"] = x.until.set_at;
+    if (x.until.kind == "rounds" || x.until.kind == "end_of_next_turn" || x.until.kind == "start_of_next_turn") {
+      if (!x.until.turn_of.empty() && visible.count(x.until.turn_of)) until["turn_of"] = x.until.turn_of;
+      if (x.until.set_round) until["set_round"] = x.until.set_round;
+      if (!x.until.set_turn_of.empty() && visible.count(x.until.set_turn_of)) until["set_turn_of"] = x.until.set_turn_of;
+      if (x.until.kind == "rounds") until["set_at"] = x.until.set_at;
+    }
     list.push_back({{"id", x.id}, {"until", until}});
   }
   return list;
@@ -49,8 +57,8 @@ json visible_module_data(const Creature& c, const Engine& engine) {
   return out;
 }
 
-json creature_view(const Creature& c, const Settings& s, const Engine& engine) {
-  json out = {{"id", c.id}, {"kind", c.kind}, {"name", c.name}, {"size", c.size}, {"conditions", conditions_of(c)},
+json creature_view(const Creature& c, const Settings& s, const Engine& engine, const std::set<std::string>& visible) {
+  json out = {{"id", c.id}, {"kind", c.kind}, {"name", c.name}, {"size", c.size}, {"conditions", conditions_of(c, visible)},
               {"dead", c.death_saves.dead}};
   if (is_party(c)) {
     add_hp(out, c, s.hp_visibility.party);
@@ -114,7 +122,7 @@ json player_view(const Campaign& c, const Engine& engine) {
 
   json creatures = json::array();
   for (const auto& x : c.creatures)
-    if (visible.count(x.id)) creatures.push_back(creature_view(x, c.settings, engine));
+    if (visible.count(x.id)) creatures.push_back(creature_view(x, c.settings, engine, visible));
   out["creatures"] = creatures;
 
   if (c.encounter) {

@@ -5,6 +5,7 @@
 
 #include "core/campaign/json_read.hpp"
 #include "core/error.hpp"
+#include "core/io/guard.hpp"
 #include "core/io/migrate.hpp"
 
 namespace druzina::io {
@@ -28,10 +29,9 @@ auto checked(F&& fn) -> decltype(fn()) {
     jr::reset_path();
     if (e.key().rfind("save.err.", 0) == 0) throw;
     throw UserError("save.err.invalid", nested(e));
-  } catch (const json::exception& e) {
-    jr::reset_path();
-    UserError inner("save.err.detail", {{"detail", e.what()}});
-    throw UserError("save.err.invalid", nested(inner));
+  } catch (const json::exception&) {
+    jr::reset_path();  // never the library's text: it means nothing to a player
+    throw UserError("save.err.invalid", nested(UserError("save.reason.json_type")));
   }
 }
 
@@ -49,6 +49,11 @@ void replay(const Engine& engine, Campaign& c, const Transaction& tx, const char
     } catch (const UserError& e) {
       jr::reset_path();
       json args = nested(e);
+      args["where"] = where, args["tx"] = tx.id, args["event"] = k, args["type"] = ev.type;
+      throw UserError("save.err.bad_event", args);
+    } catch (const json::exception&) {
+      jr::reset_path();
+      json args = nested(UserError("save.reason.json_type"));
       args["where"] = where, args["tx"] = tx.id, args["event"] = k, args["type"] = ev.type;
       throw UserError("save.err.bad_event", args);
     } catch (const std::exception& e) {
@@ -163,9 +168,9 @@ json head_json(const Session& session) {
 
 }  // namespace
 
-json save_json(const Session& session) { return json::parse(save(session)); }
+json save_json(const Session& session) { return json::parse(save_body(session)); }
 
-std::string save(const Session& session) {
+std::string save_body(const Session& session) {
   std::string out = head_json(session).dump(-1, ' ', false, json::error_handler_t::replace);
   out.pop_back();  // the closing brace: the tail and the redo stack follow
   size_t estimate = out.size() + 64;
@@ -186,26 +191,6 @@ std::string save(const Session& session) {
   }
   out += "]}";
   return out;
-}
-
-Session load(std::string_view text, const Engine& engine) {
-  json doc;
-  try {
-    doc = json::parse(text.data(), text.data() + text.size());
-  } catch (const json::parse_error& e) {
-    size_t byte = std::min<size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-    size_t line = 1, column = 1;
-    for (size_t i = 0; i < byte; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        column = 1;
-      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
-        ++column;
-      }
-    }
-    throw UserError("save.err.not_json", {{"line", line}, {"column", column}, {"detail", e.what()}});
-  }
-  return load_json(std::move(doc), engine);
 }
 
 Session load_json(json doc, const Engine& engine) {
@@ -276,5 +261,114 @@ Session load_json(json doc, const Engine& engine) {
   }
   return s;
 }
+
+// ---- the saved form: an envelope with a checksum of the body ---------------------------------------------
+
+namespace {
+
+constexpr std::string_view kFormat = "druzina-save";
+constexpr int kFormatVersion = 1;
+constexpr std::string_view kHead = "{\"format\":\"druzina-save\",\"version\":";
+constexpr std::string_view kSum = ",\"checksum\":\"fnv1a64:";
+constexpr std::string_view kBody = "\",\"body\":";
+
+// Parses the body text (already known to be a save document or a legacy save) and reads it.
+Session load_body(std::string_view body, const Engine& engine) {
+  json doc;
+  try {
+    doc = parse_json(body);
+  } catch (const UserError& e) {
+    if (e.key() == "io.err.not_json") throw UserError("save.err.not_json", e.args());
+    throw;
+  }
+  return load_json(std::move(doc), engine);
+}
+
+// The envelope exactly as save() writes it: {"format":"druzina-save","version":N,"checksum":"fnv1a64:H","body":…}.
+// Returns false when the text does not have that layout (then it is read as a JSON document).
+bool canonical_envelope(std::string_view text, long long& version, std::string_view& sum, std::string_view& body) {
+  if (text.substr(0, kHead.size()) != kHead || text.size() < kHead.size() + 2 || text.back() != '}') return false;
+  size_t i = kHead.size();
+  size_t digits = 0;
+  version = 0;
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9' && digits < 9) version = version * 10 + (text[i++] - '0'), ++digits;
+  if (digits == 0 || (digits > 1 && text[kHead.size()] == '0')) return false;
+  if (text.substr(i, kSum.size()) != kSum) return false;
+  i += kSum.size();
+  sum = text.substr(i, 16);
+  if (sum.size() != 16 || sum.find_first_not_of("0123456789abcdef") != std::string_view::npos) return false;
+  i += 16;
+  if (text.substr(i, kBody.size()) != kBody) return false;
+  i += kBody.size();
+  body = text.substr(i, text.size() - 1 - i);
+  return true;
+}
+
+Loaded load_any(std::string_view text, const Engine& engine, bool tolerant) {
+  Loaded out;
+  long long version = 0;
+  std::string_view sum, body;
+  if (canonical_envelope(text, version, sum, body)) {
+    if (version > kFormatVersion)
+      throw UserError("save.err.format_too_new", {{"version", version}, {"supported", kFormatVersion}});
+    if (version < 1) throw UserError("save.err.no_version");
+    bool matches = hex64(fnv1a64(body)) == sum;
+    if (!matches && !tolerant) throw UserError("save.err.checksum");
+    // A body that does not even parse or validate is refused in both modes (a damaged or broken file).
+    out.session = load_body(body, engine);
+    out.checksummed = true;
+    if (!matches) out.warnings.push_back({"save.warn.checksum", json::object()});
+    return out;
+  }
+  json doc;
+  try {
+    doc = parse_json(text);
+  } catch (const UserError& e) {
+    if (e.key() == "io.err.not_json") throw UserError("save.err.not_json", e.args());
+    throw;
+  }
+  if (doc.is_object() && doc.contains("format")) {
+    // An envelope that is not laid out as save() writes it: reformatted or edited by hand.
+    const json& format = doc["format"];
+    if (!format.is_string() || format.get_ref<const std::string&>() != kFormat) throw UserError("save.err.not_druzina");
+    auto v = doc.find("version");
+    if (v == doc.end() || !v->is_number_integer() || v->get<long long>() < 1) throw UserError("save.err.no_version");
+    if (v->get<long long>() > kFormatVersion)
+      throw UserError("save.err.format_too_new", {{"version", v->get<long long>()}, {"supported", kFormatVersion}});
+    auto b = doc.find("body");
+    if (b == doc.end() || !b->is_object()) {
+      UserError inner("state.err.wrong_type", {{"path", "body"}, {"expected", "object"}});
+      throw UserError("save.err.invalid", nested(inner));
+    }
+    if (!tolerant) throw UserError("save.err.checksum");
+    out.session = load_json(std::move(*b), engine);
+    out.checksummed = true;
+    out.warnings.push_back({"save.warn.checksum", json::object()});
+    return out;
+  }
+  // A save from before the envelope (schema v1, or v2 as the app wrote it until now): no checksum to check.
+  out.session = load_json(std::move(doc), engine);
+  return out;
+}
+
+}  // namespace
+
+std::string save(const Session& session) {
+  std::string body = save_body(session);
+  std::string out;
+  out.reserve(body.size() + 96);
+  out += kHead;
+  out += std::to_string(kFormatVersion);
+  out += kSum;
+  out += hex64(fnv1a64(body));
+  out += kBody;
+  out += body;
+  out += '}';
+  return out;
+}
+
+Session load(std::string_view text, const Engine& engine) { return std::move(load_any(text, engine, false).session); }
+
+Loaded load_tolerant(std::string_view text, const Engine& engine) { return load_any(text, engine, true); }
 
 }  // namespace druzina::io

@@ -1,0 +1,181 @@
+// Hostile input guard. See guard.hpp.
+#include "core/io/guard.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace druzina::io {
+
+using json = nlohmann::json;
+
+namespace {
+
+// Length of the valid UTF-8 sequence starting at text[i] (a byte >= 0x80), or 0 when it is not valid.
+size_t utf8_sequence(std::string_view text, size_t i) {
+  auto at = [&](size_t k) -> unsigned { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { unsigned b = at(k); return b >= lo && b <= hi; };
+  unsigned b = at(i);
+  if (b >= 0xC2 && b <= 0xDF) return cont(i + 1) ? 2 : 0;
+  if (b == 0xE0) return cont(i + 1, 0xA0) && cont(i + 2) ? 3 : 0;
+  if ((b >= 0xE1 && b <= 0xEC) || b == 0xEE || b == 0xEF) return cont(i + 1) && cont(i + 2) ? 3 : 0;
+  if (b == 0xED) return cont(i + 1, 0x80, 0x9F) && cont(i + 2) ? 3 : 0;  // no UTF-16 surrogates
+  if (b == 0xF0) return cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+  if (b >= 0xF1 && b <= 0xF3) return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+  if (b == 0xF4) return cont(i + 1, 0x80, 0x8F) && cont(i + 2) && cont(i + 3) ? 4 : 0;
+  return 0;
+}
+
+bool number_char(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
+
+json reasons(const UserError& e) {
+  return {{"reason_cs", e.message(Lang::cs)}, {"reason_uk", e.message(Lang::uk)}, {"reason_en", e.message(Lang::en)}};
+}
+
+// The character at byte i as the message shows it: a printable one in quotes, anything else as U+XXXX.
+std::string shown_char(std::string_view text, size_t i) {
+  unsigned char b = static_cast<unsigned char>(text[i]);
+  if (b >= 0x80) {
+    size_t len = utf8_sequence(text, i);
+    if (len) return "“" + std::string(text.substr(i, len)) + "”";
+  }
+  if (b > 0x20 && b < 0x7F) return "“" + std::string(1, static_cast<char>(b)) + "”";
+  static const char* hex = "0123456789ABCDEF";
+  return std::string("U+00") + hex[b >> 4] + hex[b & 15];
+}
+
+}  // namespace
+
+bool valid_utf8(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len = utf8_sequence(text, i);
+    if (!len) return false;
+    i += len;
+  }
+  return true;
+}
+
+void check_json_text(std::string_view text, const InputLimits& limits) {
+  if (text.size() > limits.max_bytes)
+    throw UserError("io.err.too_large", {{"size", text.size()}, {"limit", limits.max_bytes}});
+  const size_t n = text.size();
+  int depth = 0;
+  bool in_string = false;
+  for (size_t i = 0; i < n;) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      size_t len = utf8_sequence(text, i);
+      if (!len) throw UserError("io.err.not_utf8", {{"offset", i}});
+      i += len;
+      continue;
+    }
+    if (in_string) {
+      if (c == '\\' && i + 1 < n && static_cast<unsigned char>(text[i + 1]) < 0x80) i += 2;
+      else {
+        if (c == '"') in_string = false;
+        ++i;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        in_string = true;
+        ++i;
+        break;
+      case '[':
+      case '{':
+        if (++depth > limits.max_depth) throw UserError("io.err.too_deep", {{"limit", limits.max_depth}});
+        ++i;
+        break;
+      case ']':
+      case '}':
+        if (depth > 0) --depth;
+        ++i;
+        break;
+      default:
+        if (c == '-' || (c >= '0' && c <= '9')) {
+          size_t j = i;
+          while (j < n && number_char(text[j])) ++j;
+          std::string_view token = text.substr(i, j - i);
+          // A syntactically bad number is the parser's to report; one that parses to ±inf is ours. Without an
+          // exponent only 309+ digits overflow, so the common case needs no strtod.
+          bool exponent = token.find_first_of("eE") != std::string_view::npos;
+          if (exponent || token.size() > 300) {
+            std::string t(token);
+            double v = std::strtod(t.c_str(), nullptr);
+            if (!std::isfinite(v) || token.size() > 400)
+              throw UserError("io.err.number", {{"number", token.size() > 40 ? t.substr(0, 40) + "…" : t}});
+          }
+          i = j;
+        } else {
+          ++i;
+        }
+    }
+  }
+}
+
+json parse_json(std::string_view text, const InputLimits& limits) {
+  check_json_text(text, limits);
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    size_t byte = e.byte == 0 ? 0 : e.byte - 1;  // the offending byte (0-based)
+    size_t line = 1, column = 1;
+    for (size_t i = 0; i < byte && i < text.size(); ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        column = 1;
+      } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+        ++column;
+      }
+    }
+    bool blank = text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+    UserError reason = blank                ? UserError("io.reason.empty")
+                       : byte >= text.size() ? UserError("io.reason.truncated")
+                                             : UserError("io.reason.unexpected", {{"char", shown_char(text, byte)}});
+    json args = reasons(reason);
+    args["line"] = line;
+    args["column"] = column;
+    throw UserError("io.err.not_json", args);
+  } catch (const json::exception&) {
+    // nlohmann refuses a number that overflows (out_of_range.406); the scan above catches those first.
+    throw UserError("io.err.number", {{"number", "?"}});
+  }
+}
+
+int json_depth(const json& value) {
+  int best = 0;
+  std::vector<std::pair<const json*, int>> stack = {{&value, 0}};
+  while (!stack.empty()) {
+    auto [v, d] = stack.back();
+    stack.pop_back();
+    if (!v->is_structured()) continue;
+    best = std::max(best, d + 1);
+    for (const auto& child : *v) stack.push_back({&child, d + 1});
+  }
+  return best;
+}
+
+std::uint64_t fnv1a64(std::string_view bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char b : bytes) {
+    h ^= b;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::string hex64(std::uint64_t value) {
+  static const char* hex = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, value >>= 4) out[i] = hex[value & 15];
+  return out;
+}
+
+}  // namespace druzina::io

@@ -1,0 +1,42 @@
+// Hostile input guard: every JSON text that comes from outside (a stored campaign, an imported file, a share
+// link, a CLI script or save) goes through parse_json() — never straight to nlohmann::json::parse.
+//
+// Before the parser sees a byte, one non-recursive pass checks:
+//   - the size (InputLimits::max_bytes)                                      → UserError io.err.too_large
+//   - that the text is valid UTF-8 (no overlong forms, no surrogates)        → io.err.not_utf8 {offset}
+//   - that arrays/objects nest at most InputLimits::max_depth levels         → io.err.too_deep {limit}
+//     (the parser recurses per level: 100,000 levels would overflow the stack; a save needs ~15)
+//   - that every number fits a double (`1e400` does not)                     → io.err.number {number}
+// Then nlohmann parses; a syntax error becomes io.err.not_json {line, column, reason_cs/uk/en} — the reason is
+// our own text ("the text ends too early", "unexpected “x”"), never the library's message.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace druzina::io {
+
+struct InputLimits {
+  size_t max_bytes = size_t{16} << 20;  // 16 MiB: localStorage holds ~5 MB; an export of every campaign fits
+  int max_depth = 64;                   // a save nests ~15 levels; commands and module data a few more
+};
+
+// Throws UserError io.err.too_large / not_utf8 / too_deep / number.
+void check_json_text(std::string_view text, const InputLimits& limits = {});
+
+// check_json_text, then parse. Throws UserError io.err.* (see above); never a library exception.
+nlohmann::json parse_json(std::string_view text, const InputLimits& limits = {});
+
+// True when the bytes are valid UTF-8.
+bool valid_utf8(std::string_view text);
+
+// Nesting depth of a JSON value (a scalar is 0, [] is 1, [[1]] is 2), computed without recursion.
+int json_depth(const nlohmann::json& value);
+
+// FNV-1a, 64 bit: the checksum of saves and share links. Any single changed byte changes it.
+std::uint64_t fnv1a64(std::string_view bytes);
+std::string hex64(std::uint64_t value);  // 16 lowercase hex digits
+
+}  // namespace druzina::io

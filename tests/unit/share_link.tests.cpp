@@ -1,0 +1,306 @@
+// Share links: what each kind holds, that a player's link holds no DM secret (checked on the link's own bytes),
+// the length of a real table, and that every malformed link is refused and changes nothing.
+#include "../scenario/campaign_fixture.hpp"
+#include "core/io/guard.hpp"
+#include "core/io/save.hpp"
+#include "core/share/deflate.hpp"
+#include "core/share/link.hpp"
+
+using namespace druzina;
+using namespace druzina::test;
+using share::LinkKind;
+
+namespace {
+
+// The inflated bytes of a link, decoded by hand (not by share::decode), to look for secrets in what is sent.
+std::string link_bytes(const std::string& fragment) {
+  REQUIRE(fragment.rfind("#d1.", 0) == 0);
+  auto raw = share::base64url_decode(fragment.substr(4));
+  REQUIRE(raw.has_value());
+  REQUIRE(raw->size() > 5);
+  std::string out;
+  REQUIRE(share::inflate(raw->substr(5), out, 1 << 24) == share::InflateResult::ok);
+  return std::string(1, (*raw)[0]) + out;
+}
+
+// A link with the given kind byte and payload and a correct checksum (for crafted, hostile payloads).
+std::string craft(char kind, const std::string& payload) {
+  std::string all(1, kind);
+  all += payload;
+  uint32_t sum = static_cast<uint32_t>(io::fnv1a64(all));
+  std::string bytes(1, kind);
+  for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
+  bytes += share::deflate(payload);
+  return "#d1." + share::base64url_encode(bytes);
+}
+
+std::string decode_error(const std::string& link) {
+  try {
+    share::decode(link);
+  } catch (const UserError& e) {
+    for (Lang lang : kLangs) {
+      std::string m = e.message(lang);
+      INFO(m);
+      REQUIRE(m.find("json.exception") == std::string::npos);
+      REQUIRE(m.find("link.err") == std::string::npos);
+      REQUIRE(m.find("io.err") == std::string::npos);
+    }
+    return e.key();
+  }
+  return "";
+}
+
+// A table full of secrets.
+struct SecretTable {
+  Table t{21};
+  std::string mira, hans, spy, goblin;
+  SecretTable() {
+    t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}, {"dm_notes", "SECRET-DM-NOTES"},
+           {"house_rule_notes", "Hraničář: viz poznámky"}});
+    mira = t.pc("Mira", 17, {{"notes", "likes cats"}, {"ac", 14}, {"level", 3}, {"loyalty", 2}});
+    hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"loyalty", {{"SECRET-LOYALTY-KEY", 3}}},
+                  {"notes", "SECRET-NPC-NOTES"}, {"ac", 17}, {"inventory", {{{"name", "SECRET-DAGGER"}, {"weight", 1}}}}});
+    spy = t.add({{"name", "SECRET-SPY"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}});
+    goblin = t.monster("Goblin", 8, {{"ac", 19}, {"abilities", {{"str", 23}}}, {"legendary_resistances", 2}});
+    t.run({{"type", "AddNote"}, {"text", "SECRET-NOTE"}, {"secret", true}});
+    t.run({{"type", "AddNote"}, {"text", "SECRET-ABOUT-SPY"}, {"creature", spy}});
+    t.run({{"type", "StartEncounter"}, {"initiative", {{mira, 10}, {spy, 20}, {goblin, 5}, {hans, 3}}}});
+    t.run({{"type", "ApplyDamage"}, {"target", goblin}, {"amount", 5}});
+    t.run({{"type", "SetCondition"}, {"target", mira}, {"condition", "prone"}, {"until", "end_of_next_turn"},
+           {"source", "SECRET-SOURCE"}});
+    t.run({{"type", "SetCondition"}, {"target", goblin}, {"condition", "frightened"}, {"until", {{"kind", "rounds"}, {"rounds", 3}}}});
+  }
+  Campaign state() const {
+    Campaign c = t.state();
+    c.modules["resurrection"] = {{"SECRET-SOUL-CHOICE", "refuses"}};
+    c.prompts.push_back({"p90", "resurrection.soul", mira, {{"dm_only", true}, {"SECRET-PROMPT", 1}}, 1, json::object()});
+    c.next_id = std::max<long long>(c.next_id, 91);
+    return c;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("link table: no DM secret in the link's bytes", "[share][link]") {
+  SecretTable s;
+  Campaign c = s.state();
+  std::string link = share::encode_table(c);
+  std::string bytes = link_bytes(link);
+  INFO(bytes);
+  for (const char* secret : {"SECRET-DM-NOTES", "SECRET-NPC-NOTES", "SECRET-DAGGER", "SECRET-SPY", "SECRET-NOTE",
+                             "SECRET-ABOUT-SPY", "SECRET-LOYALTY-KEY", "SECRET-SOUL-CHOICE", "SECRET-PROMPT",
+                             "SECRET-SOURCE", "loyalty", "dm_notes", "hidden", "modules", "likes cats"})
+    REQUIRE(bytes.find(secret) == std::string::npos);
+  // The goblin's AC 19 and STR 23 and the NPC's AC 17 are not in the link; nor the goblin's HP (status only).
+  REQUIRE(bytes.find("19") == std::string::npos);
+  REQUIRE(bytes.find("23") == std::string::npos);
+  REQUIRE(bytes.find("[17,17]") != std::string::npos);
+  REQUIRE(bytes.find(s.spy) == std::string::npos);  // not even the hidden creature's id
+
+  share::Decoded d = share::decode(link);
+  REQUIRE(d.kind == LinkKind::table);
+  std::string all = d.payload.dump();
+  for (const char* secret : {"SECRET", "loyalty", "dm_notes", "likes cats"}) REQUIRE(all.find(secret) == std::string::npos);
+  Campaign back = d.payload.get<Campaign>();
+  validate_campaign(back);
+  REQUIRE(back.name == "Les");
+  REQUIRE(back.settings.house_rule_notes == "Hraničář: viz poznámky");
+  REQUIRE(back.settings.language == "cs");
+  REQUIRE(back.creatures.size() == 3);
+  const Creature& m = back.creatures[0];
+  REQUIRE(m.name == "Mira");
+  REQUIRE(m.hp == 17);
+  REQUIRE(m.max_hp == 17);
+  REQUIRE(m.ac == 14);
+  REQUIRE(m.level == 3);
+  REQUIRE(m.conditions.size() == 1);
+  REQUIRE(m.conditions[0].id == "prone");
+  REQUIRE(m.conditions[0].until.kind == "end_of_next_turn");
+  REQUIRE(m.conditions[0].source.empty());
+  const Creature& g = back.creatures[2];
+  REQUIRE(g.name == "Goblin");
+  REQUIRE(g.extra["hp_shown"] == "status");
+  REQUIRE(health_status(g) == health_status(*find_creature(c, s.goblin)));
+  REQUIRE(g.ac == 10);  // the default, not the DM's 19
+  REQUIRE(g.conditions[0].until.kind == "rounds");
+  REQUIRE(g.conditions[0].until.rounds == 3);
+  // The initiative order without the spy; the spy is acting, so no current turn is shown.
+  REQUIRE(back.encounter.has_value());
+  REQUIRE(back.encounter->order.size() == 3);
+  REQUIRE(back.encounter->extra["turn_hidden"] == true);
+}
+
+TEST_CASE("link table: HP as the DM chose, the current turn, the rule switches", "[share][link]") {
+  SecretTable s;
+  s.t.run({{"type", "NextTurn"}});  // the spy's turn ends: Mira acts
+  s.t.run({{"type", "SetSettings"}, {"hp_visibility", {{"party", "status"}, {"others", "hidden"}}},
+           {"rules", {{"massive-damage", false}}}});
+  share::Decoded d = share::decode(share::encode_table(s.t.state()));
+  Campaign back = d.payload.get<Campaign>();
+  REQUIRE(back.settings.hp_visibility.party == "status");
+  REQUIRE(back.settings.hp_visibility.others == "hidden");
+  REQUIRE(back.settings.rules.at("massive-damage") == false);
+  REQUIRE(back.creatures[0].extra["hp_shown"] == "status");
+  REQUIRE(back.creatures[1].extra["hp_shown"] == "hidden");
+  REQUIRE_FALSE(back.encounter->extra.contains("turn_hidden"));
+  REQUIRE(back.encounter->order[back.encounter->turn].creature == s.mira);
+  std::string bytes = link_bytes(share::encode_table(s.t.state()));
+  REQUIRE(bytes.find("17") == std::string::npos);  // Mira's HP as a status only
+}
+
+TEST_CASE("link table: 6 characters and 10 monsters fit in under 1,000 characters", "[share][link]") {
+  Table t(5);
+  t.run({{"type", "CreateCampaign"}, {"name", "Stříbrný les"}, {"language", "cs"}});
+  std::vector<std::string> pcs;
+  for (const char* name : {"Mira", "Bořek", "Olena", "Tarn", "Jasna", "Kvido"})
+    pcs.push_back(t.pc(name, 30 + static_cast<int>(pcs.size()) * 3, {{"level", 5}, {"ac", 15}}));
+  t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 7}, {"ac", 15}});
+  t.run({{"type", "AddCreature"}, {"name", "Hobgoblin"}, {"kind", "monster"}, {"hp", "2d8+2"}, {"count", 3}, {"ac", 18}});
+  t.run({{"type", "StartEncounter"}});
+  t.run({{"type", "ApplyDamage"}, {"target", pcs[0]}, {"amount", 9}});
+  t.run({{"type", "SetCondition"}, {"target", pcs[1]}, {"condition", "prone"}, {"until", "end_of_next_turn"}});
+  t.run({{"type", "SetCondition"}, {"target", pcs[2]}, {"condition", "poisoned"}, {"until", {{"kind", "minutes"}, {"minutes", 60}}}});
+  t.run({{"type", "NextTurn"}});
+  std::string link = share::encode_table(t.state(), {"a1b2c3d4", 1764480000000});
+  INFO(link.size());
+  WARN("table link for 6 PCs and 10 monsters: " << link.size() << " characters");
+  REQUIRE(link.size() < 1000);
+  share::Decoded d = share::decode(link);
+  REQUIRE(d.payload["creatures"].size() == 16);
+  REQUIRE(d.campaign_id == "a1b2c3d4");
+  REQUIRE(d.made_at == 1764480000000);
+}
+
+TEST_CASE("link character: one party member, both ways, without secrets", "[share][link]") {
+  SecretTable s;
+  s.t.run({{"type", "UpdateCreature"}, {"target", s.mira},
+           {"patch", {{"inventory", {{{"name", "Lano"}, {"weight", 10}}}}, {"hit_die", 8}}}});
+  std::string link = share::encode_character(s.state(), s.mira, {"camp-1", 0});
+  std::string bytes = link_bytes(link);
+  for (const char* secret : {"SECRET", "loyalty", "hidden", "Hans", "Goblin"}) REQUIRE(bytes.find(secret) == std::string::npos);
+  share::Decoded d = share::decode(link);
+  REQUIRE(d.kind == LinkKind::character);
+  REQUIRE(d.creature == s.mira);
+  REQUIRE(d.campaign_id == "camp-1");
+  Campaign c = d.payload.get<Campaign>();
+  REQUIRE(c.creatures.size() == 1);
+  const Creature& m = c.creatures[0];
+  const Creature& orig = *find_creature(s.t.state(), s.mira);
+  REQUIRE(m.id == s.mira);
+  REQUIRE(m.hit_die == 8);
+  REQUIRE(m.inventory.size() == 1);
+  REQUIRE(m.notes == "likes cats");  // a PC's notes are the player's
+  REQUIRE(m.loyalty.is_null());
+  json a = json(m), b = json(orig);
+  b.erase("loyalty");
+  b["conditions"][0].erase("source");
+  a["conditions"][0].erase("source");
+  REQUIRE(a == b);
+
+  SECTION("back from the player: a levelled-up character") {
+    Campaign mine = c;
+    mine.creatures[0].level = 4;
+    mine.creatures[0].max_hp = 24;
+    share::Decoded back = share::decode(share::encode_character(mine, s.mira));
+    REQUIRE(back.payload["creatures"][0]["level"] == 4);
+    REQUIRE(back.payload["creatures"][0]["max_hp"] == 24);
+  }
+  SECTION("not for NPCs, monsters, hidden or missing creatures") {
+    REQUIRE_REFUSED(share::encode_character(s.state(), s.hans), "link.err.not_party");
+    REQUIRE_REFUSED(share::encode_character(s.state(), s.goblin), "link.err.not_party");
+    REQUIRE_REFUSED(share::encode_character(s.state(), "c999"), "link.err.no_creature");
+    Campaign h = s.state();
+    find_creature(h, s.mira)->hidden = true;
+    REQUIRE_REFUSED(share::encode_character(h, s.mira), "link.err.hidden");
+  }
+}
+
+TEST_CASE("link campaign: the whole campaign with its history", "[share][link]") {
+  SecretTable s;
+  s.t.session.undo(1);
+  std::string link = share::encode(LinkKind::campaign, s.t.session);
+  share::Decoded d = share::decode(link);
+  REQUIRE(d.kind == LinkKind::campaign);
+  Session back = io::load_json(d.payload);
+  REQUIRE(io::save_body(back) == io::save_body(s.t.session));
+  REQUIRE(back.redo_depth() == 1);
+  REQUIRE(back.state().settings.dm_notes == "SECRET-DM-NOTES");  // the DM's own device: everything moves
+}
+
+TEST_CASE("link decode: malformed, truncated, tampered, oversized and future links are refused", "[share][link]") {
+  SecretTable s;
+  const std::string link = share::encode_table(s.t.state());
+  REQUIRE(decode_error(link) == "");
+  REQUIRE(decode_error("http://127.0.0.1:8080/index.html" + link) == "");  // a whole URL
+  REQUIRE(decode_error(link.substr(1)) == "");                              // without '#'
+  REQUIRE(decode_error(link.substr(0, 40) + "\n " + link.substr(40)) == "");  // a line break from a chat app
+
+  REQUIRE(decode_error("") == "link.err.not_link");
+  REQUIRE(decode_error("#hello") == "link.err.not_link");
+  REQUIRE(decode_error("#dx.abc") == "link.err.not_link");
+  REQUIRE(decode_error("#d0.abc") == "link.err.not_link");
+  REQUIRE(decode_error("#d2." + link.substr(4)) == "link.err.too_new");
+  REQUIRE(decode_error("#d17.AAAA") == "link.err.too_new");
+  try {
+    share::decode("#d2.AAAA");
+  } catch (const UserError& e) {
+    REQUIRE(e.message(Lang::en).find("newer Družina") != std::string::npos);
+  }
+  REQUIRE(decode_error("#d1.abc$%") == "link.err.damaged");
+  REQUIRE(decode_error("#d1.") == "link.err.truncated");
+
+  // Every cut-off length is refused.
+  for (size_t len = 4; len < link.size(); ++len) {
+    std::string key = decode_error(link.substr(0, len));
+    INFO(len);
+    REQUIRE((key == "link.err.truncated" || key == "link.err.damaged" || key == "link.err.not_link"));
+  }
+  // Every changed character is refused or decodes to the same content.
+  const json original = share::decode(link).payload;
+  int refused = 0;
+  for (size_t pos = 4; pos < link.size(); ++pos) {
+    std::string t = link;
+    t[pos] = t[pos] == 'A' ? 'B' : 'A';
+    try {
+      share::Decoded d = share::decode(t);
+      REQUIRE(d.payload == original);  // only possible for a change in the unused low bits of the last character
+    } catch (const UserError& e) {
+      REQUIRE(e.key().rfind("link.err.", 0) == 0);
+      ++refused;
+    }
+  }
+  REQUIRE(refused >= static_cast<int>(link.size()) - 6);
+
+  // A crafted link with a correct checksum still passes the guard and the validation.
+  REQUIRE(decode_error(craft('t', std::string(100000, '[') + std::string(100000, ']'))) == "link.err.invalid");
+  REQUIRE(decode_error(craft('t', "{\"n\": 1e400}")) == "link.err.invalid");
+  REQUIRE(decode_error(craft('t', "{\"n\": \"\xC3\x28\"}")) == "link.err.invalid");
+  REQUIRE(decode_error(craft('t', "[1, 2")) == "link.err.invalid");
+  REQUIRE(decode_error(craft('t', "{}")) == "link.err.invalid");
+  REQUIRE(decode_error(craft('c', "{\"n\":\"x\",\"l\":\"en\",\"r\":{},\"x\":2014,\"cr\":{\"id\":\"c1\",\"name\":\"A\",\"loyalty\":3}}")) ==
+          "link.err.invalid");  // a secret field is not accepted either
+  REQUIRE(decode_error(craft('a', "{\"s\": {\"app\": \"druzina\"}}")) == "link.err.invalid");
+  REQUIRE(decode_error(craft('x', "{}")) == "link.err.damaged");
+  // A zip bomb: 9 MiB of spaces deflate to a few kilobytes.
+  std::string bomb = craft('t', std::string(9u << 20, ' '));
+  REQUIRE(bomb.size() < 40000);
+  REQUIRE(decode_error(bomb) == "link.err.too_large");
+  try {
+    share::decode("#d1.abc$%");
+  } catch (const UserError& e) {
+    REQUIRE(e.message(Lang::cs).find("poškozený") != std::string::npos);
+    REQUIRE(e.message(Lang::uk).find("пошкоджене") != std::string::npos);
+  }
+}
+
+TEST_CASE("link: base64url round trip", "[share][link]") {
+  Rng rng(9);
+  for (int n = 0; n < 200; ++n) {
+    std::string bytes;
+    for (int i = 0; i < n; ++i) bytes.push_back(static_cast<char>(rng.below(256)));
+    std::string text = share::base64url_encode(bytes);
+    REQUIRE(text.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_") == std::string::npos);
+    REQUIRE(share::base64url_decode(text) == bytes);
+  }
+  REQUIRE_FALSE(share::base64url_decode("ab+c").has_value());
+}
