@@ -13,6 +13,7 @@
 #include "platform/storage.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/settings/storage_ui.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -140,16 +141,8 @@ void draw_campaign_rules() {
 }
 
 void reset_campaign() {
-  // The old campaign is kept aside (never deleted) under "campaign.previous"; a fresh empty save replaces it and
-  // the model restarts from it.
-  std::string old = io::save(model().session());
-  platform::storage().save("campaign.previous", old);
-  if (!platform::storage().save("campaign", io::save(campaign::Session()))) {
-    model().notify(T("ui.model.save_failed"), true, 10.0);
-    return;
-  }
-  std::uint64_t seed = (static_cast<std::uint64_t>(model().rng().next()) << 32) | model().rng().next();
-  model().start(seed);
+  // A new campaign beside the others (the list in Campaigns below); the current one stays as it is.
+  if (!model().new_campaign()) return;
   st() = State{};
   model().notify(T("ui.settings.data.reset_done"));
 }
@@ -251,6 +244,8 @@ void draw_settings() {
     draw_mode();
     draw_hp_visibility();
     draw_data();
+    draw_campaigns();
+    draw_recovery();
     ImGui::TableNextColumn();
     draw_campaign_rules();  // the longest section: a column of its own
     draw_about();
@@ -262,6 +257,8 @@ void draw_settings() {
   draw_hp_visibility();
   draw_campaign_rules();
   draw_data();
+  draw_campaigns();
+  draw_recovery();
   draw_about();
 }
 
