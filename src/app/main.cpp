@@ -15,6 +15,7 @@
 #include "app/app.hpp"
 #include "platform/env.hpp"
 #include "platform/keyboard.hpp"
+#include "platform/lifecycle.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
@@ -166,7 +167,8 @@ void frame() {
   }
   input |= sync_size();
   ui::set_now_ms(now);
-  bool busy = ui::touch::update(now) || ui::notice_visible();
+  ui::model().tick(now);  // the debounced save, retries of a failed one
+  bool busy = ui::touch::update(now) || ui::notice_visible() || ui::model().busy();
   if (input || busy) {
     last_activity_ms = now;
     frames_since_activity = 0;
@@ -200,6 +202,16 @@ void frame() {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   note_frame_rendered();
   ++frames_since_activity;
+}
+
+// The page is being hidden or closed: input that arrived since the last frame (a tap a moment ago) is run through
+// a few frames now — ImGui spreads a press and its release over two — and then everything is saved.
+void on_hidden() {
+  for (int i = 0; i < 4; ++i) {
+    wake();
+    frame();
+  }
+  ui::model().flush();
 }
 
 }  // namespace
@@ -247,6 +259,7 @@ int main(int, char**) {
   app::start(platform::random_seed());
   ui::model().start(platform::random_seed());
   platform::set_wake_callback(&app::wake);
+  platform::on_page_hidden(&app::on_hidden);  // replaces the model's own (a plain save)
   app::last_activity_ms = emscripten_get_now();
   emscripten_set_main_loop(app::frame, 0, false);
   return 0;

@@ -2,7 +2,9 @@
 // Module.ccall. They only read; tests act by tapping the widgets' real screen positions.
 //   druzina_test_widgets() → JSON [{id, label, x, y, w, h, visible}] of tracked widgets (CSS px)
 //   druzina_test_state()   → JSON {tab, lang, frames, font_px (body text height in CSS px), font_atlas_px (the
-//                            body font as rasterised, device px), font_scale (ImGui's FontGlobalScale)}
+//                            body font as rasterised, device px), font_scale (ImGui's FontGlobalScale),
+//                            save ("saved"|"pending"|"failed"|"blocked"), readOnly ("no"|"newer"|"other_tab"),
+//                            campaignId (the library's id of the open campaign)}
 //   druzina_test_campaign() → the campaign state as JSON (settings, creatures, …)
 //   druzina_test_dispatch(json) → runs one command like a screen would (test set-up only); 1 = done
 #include <emscripten.h>
@@ -35,6 +37,15 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
   nlohmann::json s = {{"tab", druzina::ui::tab_id(ui().tab)},
                       {"lang", std::string(druzina::lang_code(ui().lang))},
                       {"frames", druzina::app::frames_rendered()}};
+  {  // storage: whether every change is stored, read-only, which campaign of the library is open
+    using druzina::ui::SaveState;
+    using druzina::ui::ReadOnly;
+    const auto& m = druzina::ui::model();
+    const SaveState ss = m.save_state();
+    s["save"] = ss == SaveState::saved ? "saved" : ss == SaveState::pending ? "pending" : ss == SaveState::failed ? "failed" : "blocked";
+    s["readOnly"] = m.read_only() == ReadOnly::no ? "no" : m.read_only() == ReadOnly::newer ? "newer" : "other_tab";
+    s["campaignId"] = m.campaign_id();
+  }
   if (const ImFont* body = ui().fonts.body) {
     const float scale = ImGui::GetIO().FontGlobalScale;
     s["font_px"] = body->FontSize * scale;

@@ -1,10 +1,11 @@
 // Storage: where the campaign and the app's settings are kept between runs.
 // Implemented: [X] web (localStorage, src/platform/web/storage.cpp)  [X] native (files, src/platform/native/storage.cpp)
 // Contract: save() reports failure instead of throwing (quota, private mode); load() of a missing key is nullopt.
-// A later issue adds verified writes and rotating backups behind this same interface.
+// Verified writes, backups and recovery are the library's business (core/store/library.hpp), on top of this.
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace druzina::platform {
 
@@ -14,6 +15,7 @@ class Storage {
   virtual std::optional<std::string> load(const std::string& key) = 0;
   virtual bool save(const std::string& key, const std::string& value) = 0;
   virtual bool remove(const std::string& key) = 0;
+  virtual std::vector<std::string> keys() = 0;  // every key this app stored (without the platform's prefix)
 };
 
 Storage& storage();  // the platform's storage (each platform's storage.cpp defines it)

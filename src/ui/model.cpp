@@ -2,14 +2,38 @@
 
 #include "core/error.hpp"
 #include "core/io/save.hpp"
+#include "platform/lifecycle.hpp"
 #include "platform/storage.hpp"
+#include "platform/tabs.hpp"
 #include "ui/ui.hpp"
 
 namespace druzina::ui {
 
 namespace {
 double page_now = 0;
-constexpr const char* kKey = "campaign";
+
+// The library's key-value store: the platform's storage.
+class PlatformKv final : public store::Kv {
+ public:
+  std::optional<std::string> get(const std::string& key) override { return platform::storage().load(key); }
+  bool set(const std::string& key, const std::string& value) override { return platform::storage().save(key, value); }
+  bool remove(const std::string& key) override { return platform::storage().remove(key); }
+  std::vector<std::string> keys() override { return platform::storage().keys(); }
+};
+
+PlatformKv& kv() {
+  static PlatformKv k;
+  return k;
+}
+
+std::string reason_text(const std::string& key, const nlohmann::json& args) {
+  if (key.empty()) return T("store.err.unreadable");
+  return tr(ui().lang, key, args);
+}
+
+void tab_message(const char* json) { model().on_tab_message(json ? json : ""); }
+void page_hidden() { model().flush(); }
+
 }  // namespace
 
 double now_ms() { return page_now; }
@@ -22,23 +46,82 @@ Model& model() {
 
 void Model::start(std::uint64_t seed) {
   rng_ = Rng(seed);
-  auto text = platform::storage().load(kKey);
-  if (!text) return;
-  try {
-    session_ = io::load(*text);
-    saved_text_ = *text;
-  } catch (const UserError& e) {
-    platform::storage().save(std::string(kKey) + ".unreadable", *text);
-    notify(Tf("ui.model.unreadable", {{"reason", e.message(ui().lang)}}), true, 12.0);
-  } catch (const std::exception& e) {
-    platform::storage().save(std::string(kKey) + ".unreadable", *text);
-    notify(Tf("ui.model.unreadable", {{"reason", e.what()}}), true, 12.0);
+  tab_id_ = std::to_string(seed % 1000000007ULL) + "-" + std::to_string(platform::wall_ms() % 100000);
+  library_ = std::make_unique<store::Library>(kv(), [] { return platform::wall_ms(); });
+  // Is there any storage at all (private mode, disabled storage)?
+  storage_blocked_ = !platform::storage().save("probe", "1");
+  if (!storage_blocked_) platform::storage().remove("probe");
+  library_->open();
+  campaign_id_ = library_->index().active;
+  alert_.clear();
+  load_current(true);
+  if (storage_blocked_) {
+    save_state_ = SaveState::blocked;
+    alert_ = T("ui.store.blocked");
+    alert_error_ = true;
+    notify(alert_, true, 12.0);
   }
+  platform::on_page_hidden(&page_hidden);
+  platform::request_persistence();
+  platform::tabs::install(&tab_message);
+  post("hello");
+}
+
+void Model::load_current(bool tell) {
+  store::Loaded loaded = library_->load(campaign_id_);
+  session_ = std::move(loaded.session);
+  saved_text_.clear();
+  opened_at_ = static_cast<double>(platform::wall_ms());
+  read_only_ = library_->read_only(campaign_id_) ? ReadOnly::newer : ReadOnly::no;
+  save_state_ = storage_blocked_ ? SaveState::blocked : SaveState::saved;
+  if (loaded.status == store::LoadStatus::from_backup || loaded.status == store::LoadStatus::lost) {
+    // The recovered state goes into the campaign's fresh key at once.
+    save_state_ = SaveState::pending;
+    last_save_ms_ = -1e9;
+  }
+  if (tell) announce(loaded);
+}
+
+void Model::announce(const store::Loaded& loaded) {
+  const std::string lang(lang_code(ui().lang));
+  const std::string reason = reason_text(loaded.reason, loaded.reason_args);
+  const std::string when = loaded.backup_at > 0 ? platform::local_time(loaded.backup_at, lang) : std::string("?");
+  switch (loaded.status) {
+    case store::LoadStatus::ok:
+    case store::LoadStatus::fresh:
+      if (library_->newer_library()) {
+        alert_ = T("ui.store.newer_library");
+        alert_error_ = true;
+        read_only_ = ReadOnly::newer;
+      }
+      break;
+    case store::LoadStatus::from_backup:
+      alert_ = loaded.missing ? Tf("ui.store.missing", {{"time", when}})
+                              : Tf("ui.store.from_backup", {{"reason", reason}, {"time", when}});
+      alert_error_ = true;
+      break;
+    case store::LoadStatus::lost:
+      alert_ = Tf("ui.store.lost", {{"reason", reason}});
+      alert_error_ = true;
+      break;
+    case store::LoadStatus::newer:
+      alert_ = T("ui.store.newer");
+      alert_error_ = true;
+      break;
+  }
+  if (!alert_.empty()) notify(alert_, true, 15.0);
+}
+
+bool Model::refuse_read_only() {
+  if (read_only_ == ReadOnly::no) return false;
+  notify(T(read_only_ == ReadOnly::newer ? "ui.store.read_only_newer" : "ui.store.read_only_tab"), true);
+  return true;
 }
 
 bool Model::dispatch(const nlohmann::json& command) {
+  if (refuse_read_only()) return false;
   try {
-    session_.dispatch(command, rng_);
+    session_.dispatch(command, rng_, platform::wall_ms());
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
     return false;
@@ -48,6 +131,7 @@ bool Model::dispatch(const nlohmann::json& command) {
 }
 
 bool Model::undo() {
+  if (refuse_read_only()) return false;
   try {
     session_.undo();
   } catch (const UserError& e) {
@@ -60,6 +144,7 @@ bool Model::undo() {
 }
 
 bool Model::redo() {
+  if (refuse_read_only()) return false;
   try {
     session_.redo();
   } catch (const UserError& e) {
@@ -71,28 +156,273 @@ bool Model::redo() {
   return true;
 }
 
-bool Model::reset() {
-  platform::storage().save(std::string(kKey) + ".previous", io::save(session_));
-  if (!platform::storage().save(kKey, io::save(campaign::Session()))) {
-    notify(T("ui.model.save_failed"), true, 10.0);
-    return false;
-  }
-  std::uint64_t seed = (static_cast<std::uint64_t>(rng_.next()) << 32) | rng_.next();
-  start(seed);
-  return true;
-}
-
 void Model::notify(std::string text, bool error, double seconds) {
   notice_ = {std::move(text), error, page_now + seconds * 1000.0};
 }
 
 void Model::save() {
+  if (save_state_ == SaveState::saved) save_state_ = SaveState::pending;
+  if (page_now - last_save_ms_ >= kSaveDebounceMs) store_now();
+}
+
+bool Model::store_now() {
+  if (!library_ || read_only_ != ReadOnly::no) return false;
+  const bool was_failing = save_state_ == SaveState::failed || save_state_ == SaveState::blocked;
   std::string text = io::save(session_);
-  if (text == saved_text_) return;
-  if (platform::storage().save(kKey, text)) {
+  last_try_ms_ = page_now;
+  store::SaveStatus st = library_->save(campaign_id_, text, session_.state().name);
+  if (st == store::SaveStatus::saved || st == store::SaveStatus::unchanged) {
     saved_text_ = std::move(text);
+    last_save_ms_ = page_now;
+    save_state_ = SaveState::saved;
+    if (was_failing) {
+      storage_blocked_ = false;
+      notify(T("ui.store.saved_again"));
+    }
+    if (st == store::SaveStatus::saved) post("saved");
+    return true;
+  }
+  if (!was_failing) notify(T("ui.store.save_failed"), true, 10.0);
+  save_state_ = storage_blocked_ ? SaveState::blocked : SaveState::failed;
+  return false;
+}
+
+void Model::tick(double now) {
+  if (!library_) return;
+  if (save_state_ == SaveState::pending && now - last_save_ms_ >= kSaveDebounceMs) store_now();
+  else if ((save_state_ == SaveState::failed || save_state_ == SaveState::blocked) && now - last_try_ms_ >= kSaveRetryMs)
+    store_now();
+  else if (library_->has_unsaved_index() && now - last_try_ms_ >= kSaveRetryMs) {
+    last_try_ms_ = now;
+    library_->flush_index();
+  }
+}
+
+void Model::flush() {
+  if (save_state_ != SaveState::saved) store_now();
+  else if (library_) library_->flush_index();
+}
+
+// ---- the campaign list --------------------------------------------------------------------------------------
+
+void Model::become_writer() {
+  // Leaving the campaign another tab holds (switching, creating, restoring …): this tab writes again, from what is
+  // stored now.
+  if (!library_->passive()) return;
+  library_->set_passive(false);
+  library_->open();
+  read_only_ = ReadOnly::no;
+}
+
+bool Model::open_campaign(const std::string& id) {
+  if (id == campaign_id_) return library_->find(id) != nullptr;
+  become_writer();
+  if (!library_->find(id)) return false;
+  if (unsaved() && read_only_ == ReadOnly::no && !store_now()) {
+    notify(T("ui.store.switch_unsaved"), true, 8.0);
+    return false;
+  }
+  post("bye");
+  campaign_id_ = id;
+  library_->set_active(id);
+  alert_.clear();
+  load_current(true);
+  post("hello");
+  return true;
+}
+
+bool Model::new_campaign() {
+  become_writer();
+  if (unsaved() && read_only_ == ReadOnly::no && !store_now()) {
+    notify(T("ui.store.switch_unsaved"), true, 8.0);
+    return false;
+  }
+  std::string id = library_->create("");
+  post("bye");
+  campaign_id_ = id;
+  library_->set_active(id);
+  alert_.clear();
+  load_current(false);
+  post("hello");
+  return true;
+}
+
+std::string Model::current_text() { return io::save(session_); }
+
+bool Model::duplicate_campaign(const std::string& id) {
+  if (library_->passive()) return !refuse_read_only();
+  std::string text;
+  std::string name;
+  if (id == campaign_id_) {
+    text = current_text();
+    name = state().name;
   } else {
-    notify(T("ui.model.save_failed"), true, 10.0);
+    const store::CampaignInfo* c = library_->find(id);
+    if (!c) return false;
+    auto v = kv().get(c->key);
+    if (!v) return false;
+    text = *v;
+    name = c->name;
+  }
+  // The copy says it is one in its name (a SetSettings in its own history, undoable there).
+  std::string copy_name = Tf("ui.store.copy_name", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}});
+  try {
+    campaign::Session s = io::load(text);
+    Rng r(1);
+    s.dispatch({{"type", "SetSettings"}, {"name", copy_name}}, r, platform::wall_ms());
+    text = io::save(s);
+  } catch (const std::exception&) {
+    // A campaign without a name yet (no CreateCampaign): the copy keeps the same text.
+  }
+  auto added = library_->duplicate(id, text, copy_name);
+  if (!added) {
+    notify(T("ui.store.no_space"), true, 8.0);
+    return false;
+  }
+  notify(Tf("ui.store.duplicated", {{"name", copy_name}}));
+  return true;
+}
+
+bool Model::delete_campaign(const std::string& id) {
+  if (library_->passive()) return !refuse_read_only();
+  if (library_->index().campaigns.size() < 2) return false;
+  if (id == campaign_id_ && unsaved() && read_only_ == ReadOnly::no) store_now();
+  std::string name;
+  if (const auto* c = library_->find(id)) name = c->name;
+  auto rid = library_->remove(id);
+  if (!rid) return false;
+  last_deleted_ = *rid;
+  if (id == campaign_id_) {
+    post("bye");
+    campaign_id_ = library_->index().active;
+    alert_.clear();
+    load_current(true);
+    post("hello");
+  }
+  notify(Tf("ui.store.deleted", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}}));
+  return true;
+}
+
+bool Model::undo_delete() {
+  if (last_deleted_.empty()) return false;
+  size_t before = library_->index().campaigns.size();
+  if (!library_->undelete(last_deleted_)) return false;
+  last_deleted_.clear();
+  if (library_->index().campaigns.size() > before) open_campaign(library_->index().campaigns.back().id);
+  notify(T("ui.store.undeleted"));
+  return true;
+}
+
+bool Model::rename_campaign(const std::string& id, const std::string& name) {
+  if (id != campaign_id_ && !open_campaign(id)) return false;
+  return dispatch({{"type", "SetSettings"}, {"name", name}});
+}
+
+// ---- Recovery, export, tabs ---------------------------------------------------------------------------------
+
+bool Model::restore_text(const std::string& text, const std::string& into) {
+  become_writer();
+  store::Preview p = library_->preview(text);
+  if (!p.loads) {
+    notify(Tf("ui.store.restore_refused", {{"reason", reason_text(p.reason, p.reason_args)}}), true, 8.0);
+    return false;
+  }
+  if (into.empty()) {
+    auto id = library_->add(text, p.name);
+    if (!id) {
+      notify(T("ui.store.no_space"), true, 8.0);
+      return false;
+    }
+    if (unsaved() && read_only_ == ReadOnly::no) store_now();
+    post("bye");
+    campaign_id_ = *id;
+    library_->set_active(*id);
+  } else {
+    if (into == campaign_id_ && unsaved() && read_only_ == ReadOnly::no) store_now();
+    if (!library_->replace(into, text, p.name)) {
+      notify(T("ui.store.no_space"), true, 8.0);
+      return false;
+    }
+    if (into != campaign_id_) post("bye");
+    campaign_id_ = into;
+    library_->set_active(into);
+  }
+  alert_.clear();
+  load_current(false);
+  post("saved");
+  notify(T("ui.store.restored"));
+  return true;
+}
+
+void Model::note_export() { library_->note_export(); }
+
+void Model::post(const char* type) {
+  nlohmann::json m = {{"t", type}, {"c", campaign_id_}, {"from", tab_id_}, {"since", opened_at_}};
+  platform::tabs::post(m.dump());
+}
+
+void Model::take_over() {
+  if (read_only_ != ReadOnly::other_tab) return;
+  // The other tab saves what it has first (on "take"), then follows; this tab reloads what it saved.
+  post("take");
+  library_->set_passive(false);
+  library_->open();
+  load_current(false);
+  opened_at_ = 0;  // this tab's claim is now the oldest
+  read_only_ = library_->read_only(campaign_id_) ? ReadOnly::newer : ReadOnly::no;
+  notify(T("ui.store.taken_here"));
+}
+
+void Model::on_tab_message(const std::string& text) {
+  auto m = nlohmann::json::parse(text, nullptr, false);
+  if (!m.is_object() || !library_) return;
+  auto s = [&](const char* k) { return m.contains(k) && m[k].is_string() ? m[k].get<std::string>() : std::string(); };
+  const std::string type = s("t"), c = s("c"), from = s("from");
+  if (from == tab_id_) return;
+  const double since = m.contains("since") && m["since"].is_number() ? m["since"].get<double>() : 0;
+  auto follow = [&] {
+    // Re-read what the other tab stored; this tab shows it and writes nothing.
+    std::string keep_alert = alert_;
+    library_->set_passive(true);
+    library_->open();
+    load_current(false);
+    alert_ = keep_alert;
+    if (read_only_ == ReadOnly::no) read_only_ = ReadOnly::other_tab;
+  };
+  if (type == "hello" && c == campaign_id_ && read_only_ != ReadOnly::other_tab) {
+    post("here");
+  } else if (type == "here" && c == campaign_id_ && read_only_ == ReadOnly::no &&
+             (since < opened_at_ || (since == opened_at_ && from < tab_id_))) {
+    if (unsaved()) store_now();
+    read_only_ = ReadOnly::other_tab;
+    library_->set_passive(true);
+    notify(T("ui.store.open_elsewhere"), true, 8.0);
+  } else if (type == "take" && c == campaign_id_ && read_only_ != ReadOnly::other_tab) {
+    if (unsaved()) store_now();
+    read_only_ = ReadOnly::other_tab;
+    library_->set_passive(true);
+    post("handed");
+    notify(T("ui.store.taken_elsewhere"), true, 8.0);
+  } else if (type == "handed" && c == campaign_id_ && read_only_ == ReadOnly::no) {
+    // The tab this one took over from stored its last change: show it (this tab saves from now on).
+    library_->open();
+    load_current(false);
+    opened_at_ = 0;
+  } else if (type == "saved" && c == campaign_id_ && read_only_ == ReadOnly::other_tab) {
+    follow();
+  } else if (type == "saved" && c == campaign_id_ && read_only_ == ReadOnly::no) {
+    // Another tab wrote this campaign although this one holds it (the greeting got lost): never a silent
+    // last-writer-wins — this tab keeps what it has unsaved as a campaign of its own, then follows.
+    if (unsaved()) {
+      auto copy = library_->add(io::save(session_), session_.state().name);
+      (void)copy;
+    }
+    follow();
+    notify(T("ui.store.open_elsewhere"), true, 8.0);
+  } else if (type == "storage") {
+    const std::string key = s("key");
+    const store::CampaignInfo* info = library_->find(campaign_id_);
+    if (read_only_ == ReadOnly::other_tab && (key.empty() || (info && key == info->key))) follow();
   }
 }
 

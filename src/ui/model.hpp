@@ -1,12 +1,19 @@
 // The model behind the screens: the campaign session (state, undo/redo, log), the Rng, persistence and the
 // notices the user sees. Screens read model().state() and change things ONLY through dispatch()/undo()/redo():
 // every change is a core command, so it is validated, logged, undoable and saved.
+//
+// Persistence goes through the library (core/store/library.hpp): several campaigns, verified saves with
+// backups, a Recovery place. A change is saved at once unless the last save was less than kSaveDebounceMs ago
+// (then at the end of that interval), and always when the page is hidden. A save that failed is retried; until
+// one succeeds the app shows a lasting "not saved" mark (save_state()).
 #pragma once
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <string>
 
 #include "core/campaign/session.hpp"
 #include "core/rng.hpp"
+#include "core/store/library.hpp"
 
 namespace druzina::ui {
 
@@ -16,22 +23,34 @@ struct Notice {
   double until_ms = 0;  // shown until then (ms, page clock)
 };
 
+enum class SaveState {
+  saved,    // everything is stored
+  pending,  // a change waits for its (debounced) save
+  failed,   // the last save did not fit or was refused: the change lives only in this tab
+  blocked,  // the browser gives no storage at all (private mode, disabled): everything lives in memory
+};
+
+enum class ReadOnly {
+  no,
+  newer,      // the campaign (or the whole library) was written by a newer app
+  other_tab,  // the campaign is open in another tab, which is the one that saves; this tab follows it
+};
+
+inline constexpr double kSaveDebounceMs = 250;
+inline constexpr double kSaveRetryMs = 3000;
+
 class Model {
  public:
-  // Restores the saved campaign (or starts a new one). A save that cannot be read is kept aside under
-  // "campaign.unreadable" (never deleted) and the user is told why.
+  // Opens the library (migrating an older app's single campaign) and its active campaign; a value that does not
+  // load is put into Recovery untouched and the newest good backup is loaded; the user is told.
   void start(std::uint64_t seed);
-
-  // Starts over with a new empty campaign. The old one is kept aside under "campaign.previous" (never deleted);
-  // returns false (and says so) when the browser's storage refuses the new save, leaving everything as it was.
-  bool reset();
 
   // Runs a command; on success saves and returns true; on a refusal shows the message and returns false.
   bool dispatch(const nlohmann::json& command);
   bool undo();
   bool redo();
-  bool can_undo() const { return session_.undo_depth() > 0; }
-  bool can_redo() const { return session_.redo_depth() > 0; }
+  bool can_undo() const { return session_.undo_depth() > 0 && read_only_ == ReadOnly::no; }
+  bool can_redo() const { return session_.redo_depth() > 0 && read_only_ == ReadOnly::no; }
 
   const campaign::Campaign& state() const { return session_.state(); }
   const campaign::Session& session() const { return session_; }
@@ -42,12 +61,64 @@ class Model {
   void clear_notice() { notice_ = {}; }
   const std::string& last_saved() const { return saved_text_; }
 
+  // ---- persistence -------------------------------------------------------------------------------------
+  void tick(double now_ms);  // each frame: the debounced save, retries of a failed one
+  void flush();              // saves now (the page is being hidden)
+  SaveState save_state() const { return save_state_; }
+  bool unsaved() const { return save_state_ != SaveState::saved; }
+  bool busy() const { return save_state_ == SaveState::pending; }  // keeps the loop awake for the save
+  ReadOnly read_only() const { return read_only_; }
+  // A lasting message about the last start (a damaged value, a backup loaded, a newer version …); "" = none.
+  const std::string& alert() const { return alert_; }
+  bool alert_error() const { return alert_error_; }
+  void dismiss_alert() { alert_.clear(); }
+
+  store::Library& library() { return *library_; }
+  const std::string& campaign_id() const { return campaign_id_; }
+
+  // ---- the campaign list ----------------------------------------------------------------------------------
+  bool open_campaign(const std::string& id);  // saves the current one first
+  bool new_campaign();                        // an empty campaign beside the others, opened
+  bool duplicate_campaign(const std::string& id);
+  bool delete_campaign(const std::string& id);  // into Recovery; undo_delete() while the app is open
+  bool undo_delete();
+  const std::string& last_deleted() const { return last_deleted_; }  // Recovery id, "" = nothing to undo
+  bool rename_campaign(const std::string& id, const std::string& name);
+
+  // ---- Recovery, export, import ---------------------------------------------------------------------------
+  // Puts a text (a Recovery item's, a backup's, an import's) into a campaign: into `into` (its current value
+  // goes into Recovery) or, when `into` is empty, as a new campaign. The text must load (io::load). Opens it.
+  bool restore_text(const std::string& text, const std::string& into);
+  std::string current_text();  // the current campaign's save text
+  void note_export();          // an export of the current campaign (or of everything) was made
+  // Another tab has this campaign: take over (this tab saves from now on, the other one follows).
+  void take_over();
+  void on_tab_message(const std::string& json);
+
  private:
   void save();
+  bool store_now();
+  void load_current(bool announce);
+  void announce(const store::Loaded& loaded);
+  void post(const char* type);
+  bool refuse_read_only();
+  void become_writer();
+
   campaign::Session session_;
   Rng rng_;
   Notice notice_;
   std::string saved_text_;
+  std::unique_ptr<store::Library> library_;
+  std::string campaign_id_;
+  SaveState save_state_ = SaveState::saved;
+  ReadOnly read_only_ = ReadOnly::no;
+  bool storage_blocked_ = false;
+  double last_save_ms_ = -1e9, last_try_ms_ = -1e9;
+  std::string alert_;
+  bool alert_error_ = false;
+  std::string last_deleted_;
+  std::string tab_id_;
+  double opened_at_ = 0;  // this tab's claim on the campaign (earlier wins)
 };
 
 Model& model();

@@ -121,7 +121,11 @@ test("export shows the campaign JSON with copy and download; a new campaign need
   await tapVisible(page, "settings.reset");
   await tapSettled(page, "confirm.yes");
   await waitCampaign(page, (c) => c.name === "", "a new empty campaign");
-  assert.match(await stored(page, "druzina.campaign.previous"), /Стара/, "the old one kept aside");
+  // The old one stays in the list of campaigns, its stored value as it was.
+  const lib = JSON.parse(await stored(page, "druzina.library"));
+  const old = lib.campaigns.find((c) => c.name === "Стара");
+  assert.ok(old, `the old one kept in the list: ${JSON.stringify(lib.campaigns)}`);
+  assert.match(await stored(page, `druzina.${old.key}`), /Стара/, "the old one kept aside");
   await page.reload();
   await waitStarted(page);
   assert.equal((await campaign(page)).name, "", "still new after a reload");

@@ -43,6 +43,15 @@ class FileStorage final : public Storage {
     std::error_code ec;
     return fs::remove(path(key), ec) && !ec;
   }
+  std::vector<std::string> keys() override {
+    std::vector<std::string> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir_, ec)) {
+      std::string name = e.path().filename().string();
+      if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0) out.push_back(name.substr(0, name.size() - 5));
+    }
+    return out;
+  }
 
  private:
   fs::path path(const std::string& key) const { return dir_ / (key + ".json"); }

@@ -3,6 +3,7 @@
 #include <emscripten.h>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 
 #include "platform/storage.hpp"
 
@@ -27,6 +28,18 @@ EM_JS(int, js_storage_remove, (const char* key), {
   try { localStorage.removeItem(UTF8ToString(key)); return 1; } catch (e) { return 0; }
 });
 
+// Every key under the app's prefix, as a JSON array of the keys without it.
+EM_JS(char*, js_storage_keys, (), {
+  try {
+    var out = [];
+    for (var i = 0; i < localStorage.length; i++) {
+      var k = localStorage.key(i);
+      if (k !== null && k.indexOf("druzina.") === 0) out.push(k.slice(8));
+    }
+    return stringToNewUTF8(JSON.stringify(out));
+  } catch (e) { return stringToNewUTF8("[]"); }
+});
+
 class LocalStorage final : public druzina::platform::Storage {
  public:
   std::optional<std::string> load(const std::string& key) override {
@@ -40,6 +53,17 @@ class LocalStorage final : public druzina::platform::Storage {
     return js_storage_set(prefixed(key).c_str(), value.c_str()) == 1;
   }
   bool remove(const std::string& key) override { return js_storage_remove(prefixed(key).c_str()) == 1; }
+  std::vector<std::string> keys() override {
+    std::vector<std::string> out;
+    char* v = js_storage_keys();
+    if (!v) return out;
+    auto list = nlohmann::json::parse(v, nullptr, false);
+    std::free(v);
+    if (list.is_array())
+      for (const auto& k : list)
+        if (k.is_string()) out.push_back(k.get<std::string>());
+    return out;
+  }
 
  private:
   static std::string prefixed(const std::string& key) { return "druzina." + key; }

@@ -13,6 +13,7 @@
 #include "platform/clipboard.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/settings/storage_ui.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -131,7 +132,8 @@ void draw_campaign_rules() {
 }
 
 void reset_campaign() {
-  if (!model().reset()) return;  // the old campaign is kept aside; the model says when storage refuses
+  // A new campaign beside the others (the list in Campaigns below); the current one stays as it is.
+  if (!model().new_campaign()) return;
   st() = State{};
   model().notify(T("ui.settings.data.reset_done"));
 }
@@ -233,6 +235,8 @@ void draw_settings() {
     draw_mode();
     draw_hp_visibility();
     draw_data();
+    draw_campaigns();
+    draw_recovery();
     ImGui::TableNextColumn();
     draw_campaign_rules();  // the longest section: a column of its own
     draw_about();
@@ -244,6 +248,8 @@ void draw_settings() {
   draw_hp_visibility();
   draw_campaign_rules();
   draw_data();
+  draw_campaigns();
+  draw_recovery();
   draw_about();
 }
 

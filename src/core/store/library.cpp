@@ -1,0 +1,611 @@
+// The library of campaigns on a key-value store. See library.hpp for the keys and the guarantees.
+#include "core/store/library.hpp"
+
+#include <algorithm>
+#include <map>
+
+#include "core/error.hpp"
+#include "core/io/save.hpp"
+
+namespace druzina::store {
+
+namespace {
+
+constexpr const char* kIndexKey = "library";
+constexpr const char* kLegacyKey = "campaign";
+
+bool starts_with(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+
+long long num(const json& j, const char* key, long long fallback = 0) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_number_integer() ? it->get<long long>() : fallback;
+}
+std::string str(const json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+json unknown(const json& j, std::initializer_list<const char*> known) {
+  json out = json::object();
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return it.key() == k; }) == known.end())
+      out[it.key()] = it.value();
+  return out;
+}
+
+json to_j(const CampaignInfo& c) {
+  json j = c.extra.is_object() ? c.extra : json::object();
+  j["id"] = c.id, j["name"] = c.name, j["key"] = c.key, j["created"] = c.created, j["updated"] = c.updated;
+  j["saves"] = c.saves;
+  json b = json::array();
+  for (const auto& x : c.backups) b.push_back({{"slot", x.slot}, {"at", x.at}});
+  j["backups"] = b;
+  return j;
+}
+
+json to_j(const RecoveryItem& r) {
+  json j = r.extra.is_object() ? r.extra : json::object();
+  j["id"] = r.id, j["kind"] = r.kind, j["key"] = r.key, j["campaign"] = r.campaign, j["name"] = r.name;
+  j["at"] = r.at, j["bytes"] = r.bytes, j["reason"] = r.reason, j["reasonArgs"] = r.reason_args;
+  j["offered"] = r.offered;
+  return j;
+}
+
+// Why a text did not load, as a translation key and args (never a library's own text).
+// A library's own words ("detail": a JSON parser's message) are dropped: the user reads the key's sentence.
+std::pair<std::string, json> why(const std::exception& e) {
+  if (auto u = dynamic_cast<const UserError*>(&e)) {
+    json args = u->args().is_object() ? u->args() : json::object();
+    if (args.contains("detail")) args["detail"] = "";
+    return {u->key(), args};
+  }
+  return {"store.err.unreadable", json::object()};
+}
+
+}  // namespace
+
+void to_json(json& j, const Index& x) {
+  j = x.extra.is_object() ? x.extra : json::object();
+  j["app"] = "druzina-library";
+  j["version"] = x.version;
+  j["active"] = x.active;
+  j["nextId"] = x.next_id, j["nextRecovery"] = x.next_recovery, j["nextKey"] = x.next_key;
+  json cs = json::array();
+  for (const auto& c : x.campaigns) cs.push_back(to_j(c));
+  j["campaigns"] = cs;
+  json rs = json::array();
+  for (const auto& r : x.recovery) rs.push_back(to_j(r));
+  j["recovery"] = rs;
+  j["lastExport"] = x.last_export;
+  j["changedSinceExport"] = x.changed_since_export;
+}
+
+Index index_from_json(const json& j) {
+  if (!j.is_object() || str(j, "app") != "druzina-library") throw UserError("store.err.bad_index");
+  Index x;
+  x.version = static_cast<int>(num(j, "version", 0));
+  if (x.version < 1) throw UserError("store.err.bad_index");
+  x.active = str(j, "active");
+  x.next_id = std::max<long long>(1, num(j, "nextId", 1));
+  x.next_recovery = std::max<long long>(1, num(j, "nextRecovery", 1));
+  x.next_key = std::max<long long>(1, num(j, "nextKey", 1));
+  x.last_export = num(j, "lastExport");
+  x.changed_since_export = num(j, "changedSinceExport");
+  auto cs = j.find("campaigns");
+  if (cs == j.end() || !cs->is_array()) throw UserError("store.err.bad_index");
+  for (const auto& c : *cs) {
+    if (!c.is_object() || str(c, "id").empty() || str(c, "key").empty()) throw UserError("store.err.bad_index");
+    CampaignInfo ci;
+    ci.id = str(c, "id"), ci.name = str(c, "name"), ci.key = str(c, "key");
+    ci.created = num(c, "created"), ci.updated = num(c, "updated"), ci.saves = num(c, "saves");
+    if (auto b = c.find("backups"); b != c.end() && b->is_array())
+      for (const auto& x2 : *b)
+        if (x2.is_object() && num(x2, "slot", -1) >= 0 && num(x2, "slot", -1) < kBackups)
+          ci.backups.push_back({static_cast<int>(num(x2, "slot")), num(x2, "at")});
+    ci.extra = unknown(c, {"id", "name", "key", "created", "updated", "saves", "backups"});
+    x.campaigns.push_back(std::move(ci));
+  }
+  if (auto rs = j.find("recovery"); rs != j.end() && rs->is_array())
+    for (const auto& r : *rs) {
+      if (!r.is_object() || str(r, "key").empty()) continue;
+      RecoveryItem ri;
+      ri.id = str(r, "id"), ri.kind = str(r, "kind"), ri.key = str(r, "key"), ri.campaign = str(r, "campaign");
+      ri.name = str(r, "name"), ri.at = num(r, "at"), ri.bytes = num(r, "bytes"), ri.reason = str(r, "reason");
+      if (auto a = r.find("reasonArgs"); a != r.end() && a->is_object()) ri.reason_args = *a;
+      if (auto o = r.find("offered"); o != r.end() && o->is_boolean()) ri.offered = o->get<bool>();
+      ri.extra = unknown(r, {"id", "kind", "key", "campaign", "name", "at", "bytes", "reason", "reasonArgs", "offered"});
+      x.recovery.push_back(std::move(ri));
+    }
+  x.extra = unknown(j, {"app", "version", "active", "nextId", "nextRecovery", "nextKey", "campaigns", "recovery",
+                        "lastExport", "changedSinceExport"});
+  return x;
+}
+
+Library::Library(Kv& kv, Clock wall_ms) : kv_(kv), now_(std::move(wall_ms)) {}
+
+std::string Library::backup_key(const std::string& id, int slot) {
+  return "backup." + id + "." + std::to_string(slot);
+}
+
+CampaignInfo* Library::find_mut(const std::string& id) {
+  for (auto& c : index_.campaigns)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+const CampaignInfo* Library::find(const std::string& id) const {
+  for (const auto& c : index_.campaigns)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+const RecoveryItem* Library::find_recovery(const std::string& id) const {
+  for (const auto& r : index_.recovery)
+    if (r.id == id) return &r;
+  return nullptr;
+}
+
+std::string Library::fresh_key(const std::string& id) {
+  // Never a key anything is stored under (an older index may not know every key).
+  for (;;) {
+    std::string key = "campaign." + id + "." + std::to_string(index_.next_key++);
+    if (!kv_.get(key)) return key;
+  }
+}
+
+RecoveryItem& Library::add_recovery(std::string kind, std::string key, const CampaignInfo* from, long long bytes) {
+  RecoveryItem r;
+  r.id = "r" + std::to_string(index_.next_recovery++);
+  r.kind = std::move(kind);
+  r.key = std::move(key);
+  if (from) r.campaign = from->id, r.name = from->name;
+  r.at = now_();
+  r.bytes = bytes;
+  index_.recovery.push_back(std::move(r));
+  return index_.recovery.back();
+}
+
+bool Library::write_index() {
+  if (newer_library_ || passive_) return false;
+  std::string text = json(index_).dump(-1, ' ', false, json::error_handler_t::replace);
+  if (kv_.set(kIndexKey, text) || (make_room(index_.active) && kv_.set(kIndexKey, text))) {
+    index_dirty_ = false;
+    return true;
+  }
+  index_dirty_ = true;
+  return false;
+}
+
+bool Library::flush_index() { return index_dirty_ ? write_index() : true; }
+
+void Library::rebuild_from_keys(const std::vector<std::string>& keys) {
+  // Campaign keys become campaigns (the newest key of an id wins), backups attach to their campaign.
+  std::map<std::string, std::string> by_id;
+  for (const auto& k : keys) {
+    if (k == kLegacyKey) {
+      by_id.emplace("1", k);
+    } else if (starts_with(k, "campaign.") && k != "campaign.previous" && k != "campaign.unreadable") {
+      std::string rest = k.substr(9);
+      std::string id = rest.substr(0, rest.find('.'));
+      if (id.empty()) continue;
+      auto& cur = by_id[id];
+      if (cur.empty() || cur.size() < k.size() || (cur.size() == k.size() && cur < k)) cur = k;
+    }
+  }
+  for (const auto& [id, key] : by_id) {
+    CampaignInfo c;
+    c.id = id, c.key = key, c.created = now_();
+    for (int slot = 0; slot < kBackups; ++slot)
+      if (std::find(keys.begin(), keys.end(), backup_key(id, slot)) != keys.end()) c.backups.push_back({slot, 0});
+    index_.campaigns.push_back(std::move(c));
+    try {
+      index_.next_id = std::max(index_.next_id, std::stoll(id) + 1);
+    } catch (...) {
+    }
+  }
+  for (const auto& k : keys)
+    if (starts_with(k, "recovery.")) {
+      RecoveryItem& r = add_recovery("stray", k, nullptr, 0);
+      if (auto v = kv_.get(k)) r.bytes = static_cast<long long>(v->size());
+    }
+}
+
+void Library::adopt_strays(const std::vector<std::string>& keys) {
+  auto known = [&](const std::string& k) {
+    if (k == kIndexKey) return true;
+    for (const auto& c : index_.campaigns) {
+      if (c.key == k) return true;
+      for (int s = 0; s < kBackups; ++s)
+        if (backup_key(c.id, s) == k) return true;
+    }
+    for (const auto& r : index_.recovery)
+      if (r.key == k) return true;
+    return false;
+  };
+  // Only keys that look like the library's own (a campaign, a backup, a recovery copy): the device's settings
+  // and other features' keys are not campaigns.
+  for (const auto& k : keys) {
+    bool ours = starts_with(k, "campaign") || starts_with(k, "backup.") || starts_with(k, "recovery.");
+    if (!ours || known(k)) continue;
+    auto v = kv_.get(k);
+    if (!v) continue;
+    add_recovery("stray", k, nullptr, static_cast<long long>(v->size()));
+  }
+}
+
+void Library::open() {
+  index_ = Index{};
+  newer_library_ = false;
+  std::vector<std::string> keys = kv_.keys();
+  std::sort(keys.begin(), keys.end());
+  auto text = kv_.get(kIndexKey);
+  bool built = false;
+  if (text) {
+    auto doc = json::parse(*text, nullptr, false);
+    try {
+      if (doc.is_discarded()) throw UserError("store.err.bad_index");
+      index_ = index_from_json(doc);
+      if (index_.version > kLibraryVersion) newer_library_ = true;
+    } catch (const std::exception&) {
+      // Kept aside: copied into Recovery before the rebuilt index replaces it (if the copy does not fit, the
+      // index stays as it is and this run works without writing one).
+      index_ = Index{};
+      rebuild_from_keys(keys);
+      std::string copy = "recovery.index." + std::to_string(now_());
+      if (kv_.set(copy, *text)) {
+        RecoveryItem& r = add_recovery("damaged", copy, nullptr, static_cast<long long>(text->size()));
+        r.reason = "store.err.bad_index";
+      } else {
+        newer_library_ = true;  // write nothing this run: the damaged index stays untouched
+      }
+      built = true;
+    }
+  } else {
+    // First start with the library: an older app's single campaign stays where it is, as campaign "1".
+    CampaignInfo c;
+    c.id = "1";
+    c.created = now_();
+    bool legacy = std::find(keys.begin(), keys.end(), kLegacyKey) != keys.end();
+    c.key = legacy ? kLegacyKey : "campaign.1";
+    index_.campaigns.push_back(c);
+    index_.next_id = 2;
+    for (const char* old : {"campaign.previous", "campaign.unreadable"}) {
+      if (std::find(keys.begin(), keys.end(), old) == keys.end()) continue;
+      auto v = kv_.get(old);
+      RecoveryItem& r = add_recovery(std::string(old) == "campaign.previous" ? "replaced" : "damaged", old, nullptr,
+                                     v ? static_cast<long long>(v->size()) : 0);
+      r.campaign = "1";
+    }
+    built = true;
+  }
+  if (index_.campaigns.empty()) {
+    CampaignInfo c;
+    c.id = std::to_string(index_.next_id++);
+    c.key = "campaign." + c.id;
+    c.created = now_();
+    index_.campaigns.push_back(c);
+    built = true;
+  }
+  if (!find(index_.active)) index_.active = index_.campaigns.front().id;
+  size_t before = index_.recovery.size();
+  if (!newer_library_) adopt_strays(keys);
+  if ((built || index_.recovery.size() != before) && !newer_library_) write_index();
+}
+
+void Library::set_active(const std::string& id) {
+  if (!find(id) || index_.active == id) return;
+  index_.active = id;
+  write_index();
+}
+
+bool Library::read_only(const std::string& id) const {
+  if (newer_library_) return true;
+  auto it = read_only_.find(id);
+  return it != read_only_.end() && it->second;
+}
+
+Loaded Library::load(const std::string& id, const campaign::Engine& engine) {
+  Loaded out;
+  CampaignInfo* c = find_mut(id);
+  if (!c) {
+    out.status = LoadStatus::fresh;
+    return out;
+  }
+  read_only_.erase(id);
+  last_good_.erase(id);
+  bool changed = false;
+  auto raw = kv_.get(c->key);
+  if (raw) {
+    try {
+      out.session = io::load(*raw, engine);
+      last_good_[id] = *raw;
+      out.status = LoadStatus::ok;
+      if (c->name != out.session.state().name) {
+        c->name = out.session.state().name;
+        write_index();
+      }
+      return out;
+    } catch (const std::exception& e) {
+      auto [key, args] = why(e);
+      out.reason = key, out.reason_args = args;
+      const bool newer = key == "save.err.too_new";
+      // The same value already in Recovery (an earlier start met it and the index kept that)?
+      RecoveryItem* item = nullptr;
+      for (auto& r : index_.recovery)
+        if (r.key == c->key) item = &r;
+      if (!item) {
+        item = &add_recovery(newer ? "newer" : "damaged", c->key, c, static_cast<long long>(raw->size()));
+        item->reason = key, item->reason_args = args;
+      }
+      out.recovery_id = item->id;
+      if (newer) {
+        read_only_[id] = true;  // its key stays the campaign's: never written while read-only
+      } else {
+        c->key = fresh_key(id);  // the damaged value stays where it is, now Recovery's
+      }
+      changed = true;
+    }
+  } else if (c->saves > 0 || !c->backups.empty()) {
+    out.missing = true;
+    out.reason = "store.err.missing";
+  } else {
+    out.status = LoadStatus::fresh;
+    return out;
+  }
+  // The newest backup that loads (slots the index does not list are tried last).
+  std::vector<Backup> order = c->backups;
+  for (int s = 0; s < kBackups; ++s)
+    if (std::none_of(order.begin(), order.end(), [&](const Backup& b) { return b.slot == s; })) order.push_back({s, 0});
+  bool found = false;
+  for (const auto& b : order) {
+    auto text = kv_.get(backup_key(id, b.slot));
+    if (!text) continue;
+    try {
+      out.session = io::load(*text, engine);
+      out.backup_at = b.at;
+      found = true;
+      break;
+    } catch (const std::exception&) {
+    }
+  }
+  if (read_only_[id]) out.status = LoadStatus::newer;
+  else out.status = found ? LoadStatus::from_backup : LoadStatus::lost;
+  if (!found) out.session = campaign::Session(engine);
+  if (changed) write_index();
+  return out;
+}
+
+bool Library::set_with_room(const std::string& key, const std::string& value, const std::string& keep_campaign) {
+  if (kv_.set(key, value)) return true;
+  while (make_room(keep_campaign))
+    if (kv_.set(key, value)) return true;
+  return false;
+}
+
+SaveStatus Library::save(const std::string& id, const std::string& text, const std::string& name) {
+  CampaignInfo* c = find_mut(id);
+  if (!c || read_only(id) || passive_) return SaveStatus::read_only;
+  auto prev = last_good_.find(id);
+  if (prev != last_good_.end() && prev->second == text) {
+    if (index_dirty_) write_index();
+    return SaveStatus::unchanged;
+  }
+  if (!set_with_room(c->key, text, id)) return SaveStatus::failed;
+  c = find_mut(id);  // make_room() may have changed the index's vectors
+  auto back = kv_.get(c->key);
+  if (!back || *back != text) {
+    // The store kept something else: put the previous good text back (or nothing, if there was none).
+    if (prev != last_good_.end()) kv_.set(c->key, prev->second);
+    return SaveStatus::failed;
+  }
+  long long now = now_();
+  if (prev != last_good_.end()) {
+    // Rotate: the previous good text into a free slot, else into the oldest one.
+    int slot = -1;
+    for (int s = 0; s < kBackups && slot < 0; ++s)
+      if (std::none_of(c->backups.begin(), c->backups.end(), [&](const Backup& b) { return b.slot == s; })) slot = s;
+    if (slot < 0) slot = c->backups.back().slot;
+    std::erase_if(c->backups, [&](const Backup& b) { return b.slot == slot; });
+    if (kv_.set(backup_key(id, slot), prev->second)) {
+      c->backups.insert(c->backups.begin(), {slot, now});
+    } else {
+      kv_.remove(backup_key(id, slot));  // a failed write may have left nothing or the old text: either way stale
+    }
+  }
+  last_good_[id] = text;
+  if (c->saves == 0 && c->created == 0) c->created = now;
+  c->saves++;
+  c->updated = now;
+  c->name = name;
+  if (index_.changed_since_export == 0) index_.changed_since_export = now;
+  write_index();
+  return SaveStatus::saved;
+}
+
+std::string Library::create(const std::string& name) {
+  CampaignInfo c;
+  c.id = std::to_string(index_.next_id++);
+  c.key = fresh_key(c.id);
+  c.name = name;
+  c.created = now_();
+  index_.campaigns.push_back(c);
+  write_index();
+  return c.id;
+}
+
+std::optional<std::string> Library::add(const std::string& text, const std::string& name) {
+  std::string id = std::to_string(index_.next_id++);
+  CampaignInfo c;
+  c.id = id;
+  c.key = fresh_key(id);
+  c.name = name;
+  c.created = c.updated = now_();
+  c.saves = 1;
+  if (!set_with_room(c.key, text, index_.active)) return std::nullopt;
+  auto back = kv_.get(c.key);
+  if (!back || *back != text) {
+    kv_.remove(c.key);
+    return std::nullopt;
+  }
+  index_.campaigns.push_back(std::move(c));
+  last_good_[id] = text;
+  write_index();
+  return id;
+}
+
+std::optional<std::string> Library::duplicate(const std::string&, const std::string& text, const std::string& name) {
+  return add(text, name);
+}
+
+std::optional<std::string> Library::remove(const std::string& id) {
+  if (index_.campaigns.size() < 2) return std::nullopt;
+  CampaignInfo* c = find_mut(id);
+  if (!c) return std::nullopt;
+  auto v = kv_.get(c->key);
+  RecoveryItem& r = add_recovery("deleted", c->key, c, v ? static_cast<long long>(v->size()) : 0);
+  r.extra["info"] = to_j(*c);  // for undelete (its backups stay until the space is needed)
+  std::string rid = r.id;
+  if (!v) {  // never saved: nothing to keep
+    index_.recovery.pop_back();
+    rid.clear();
+  }
+  index_.campaigns.erase(std::remove_if(index_.campaigns.begin(), index_.campaigns.end(),
+                                        [&](const CampaignInfo& x) { return x.id == id; }),
+                         index_.campaigns.end());
+  last_good_.erase(id);
+  read_only_.erase(id);
+  if (index_.active == id) index_.active = index_.campaigns.front().id;
+  write_index();
+  return rid;
+}
+
+bool Library::undelete(const std::string& recovery_id) {
+  auto it = std::find_if(index_.recovery.begin(), index_.recovery.end(),
+                         [&](const RecoveryItem& r) { return r.id == recovery_id && r.kind == "deleted"; });
+  if (it == index_.recovery.end()) return false;
+  CampaignInfo c;
+  auto info = it->extra.find("info");
+  if (info != it->extra.end() && info->is_object()) {
+    json wrap = {{"app", "druzina-library"}, {"version", 1}, {"campaigns", json::array({*info})}};
+    try {
+      c = index_from_json(wrap).campaigns.front();
+    } catch (const std::exception&) {
+    }
+  }
+  if (c.id.empty() || find(c.id)) c.id = std::to_string(index_.next_id++);
+  c.key = it->key;
+  if (c.name.empty()) c.name = it->name;
+  index_.recovery.erase(it);
+  index_.campaigns.push_back(std::move(c));
+  write_index();
+  return true;
+}
+
+bool Library::replace(const std::string& id, const std::string& text, const std::string& name) {
+  CampaignInfo* c = find_mut(id);
+  if (!c) return false;
+  std::string old_key = c->key;
+  std::string key = fresh_key(id);
+  if (!set_with_room(key, text, id)) return false;
+  c = find_mut(id);
+  auto back = kv_.get(key);
+  if (!back || *back != text) {
+    kv_.remove(key);
+    return false;
+  }
+  if (auto v = kv_.get(old_key)) {
+    // Unless the old value is already Recovery's (a damaged or newer one), it becomes a "replaced" item.
+    bool held = std::any_of(index_.recovery.begin(), index_.recovery.end(),
+                            [&](const RecoveryItem& r) { return r.key == old_key; });
+    if (!held) add_recovery("replaced", old_key, c, static_cast<long long>(v->size()));
+  }
+  c = find_mut(id);
+  c->key = key;
+  c->name = name;
+  c->updated = now_();
+  c->saves++;
+  last_good_[id] = text;
+  read_only_.erase(id);
+  write_index();
+  return true;
+}
+
+std::optional<std::string> Library::text_of(const RecoveryItem& item) { return kv_.get(item.key); }
+
+Preview Library::preview(const std::string& text, const campaign::Engine& engine) const {
+  Preview p;
+  p.text = text;
+  try {
+    campaign::Session s = io::load(text, engine);
+    p.loads = true;
+    p.name = s.state().name;
+    p.creatures = static_cast<int>(s.state().creatures.size());
+    for (const auto& cr : s.state().creatures) {
+      if (p.names.size() >= 6) break;
+      p.names.push_back(cr.name);
+    }
+    p.history = static_cast<long long>(s.undo_depth());
+  } catch (const std::exception& e) {
+    auto [key, args] = why(e);
+    p.reason = key, p.reason_args = args;
+  }
+  return p;
+}
+
+void Library::mark_offered(const std::string& recovery_id) {
+  for (auto& r : index_.recovery)
+    if (r.id == recovery_id && !r.offered) {
+      r.offered = true;
+      write_index();
+    }
+}
+
+bool Library::forget(const std::string& recovery_id) {
+  auto it = std::find_if(index_.recovery.begin(), index_.recovery.end(),
+                         [&](const RecoveryItem& r) { return r.id == recovery_id; });
+  if (it == index_.recovery.end() || it->kind == "newer") return false;
+  for (const auto& c : index_.campaigns)
+    if (c.key == it->key) return false;
+  kv_.remove(it->key);
+  index_.recovery.erase(it);
+  write_index();
+  return true;
+}
+
+std::vector<std::pair<std::string, long long>> Library::backups_of(const std::string& id) const {
+  std::vector<std::pair<std::string, long long>> out;
+  if (const CampaignInfo* c = find(id))
+    for (const auto& b : c->backups) out.emplace_back(backup_key(id, b.slot), b.at);
+  return out;
+}
+
+void Library::note_export() {
+  index_.last_export = now_();
+  index_.changed_since_export = 0;
+  write_index();
+}
+
+bool Library::export_reminder_due() const {
+  constexpr long long kWeek = 7LL * 24 * 3600 * 1000;
+  return index_.changed_since_export > 0 && now_() - index_.changed_since_export >= kWeek;
+}
+
+bool Library::make_room(const std::string& keep_campaign) {
+  // 1. Older backups (every campaign keeps its newest one; the campaign being saved is trimmed last).
+  for (int pass = 0; pass < 2; ++pass)
+    for (auto& c : index_.campaigns) {
+      if ((pass == 0) == (c.id == keep_campaign) || c.backups.size() < 2) continue;
+      kv_.remove(backup_key(c.id, c.backups.back().slot));
+      c.backups.pop_back();
+      return true;
+    }
+  // 2. Recovery items whose export was offered, oldest first (never a newer app's value, never a campaign's).
+  for (auto it = index_.recovery.begin(); it != index_.recovery.end(); ++it) {
+    if (!it->offered || it->kind == "newer") continue;
+    if (std::any_of(index_.campaigns.begin(), index_.campaigns.end(), [&](const CampaignInfo& c) { return c.key == it->key; }))
+      continue;
+    kv_.remove(it->key);
+    index_.recovery.erase(it);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace druzina::store

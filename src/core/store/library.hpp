@@ -1,0 +1,211 @@
+// The library: every campaign this device keeps, its backups and a Recovery place, on top of a plain key-value
+// store (localStorage in the browser, files natively, memory in tests). Pure logic, no platform code.
+//
+// Keys (the web platform prefixes each with "druzina."):
+//   library                 the index (this file's Index as JSON): campaigns, recovery items, export times
+//   campaign                the single campaign of apps before the library (kept as campaign "1"'s key)
+//   campaign.<id>[.<n>]     a campaign's current save text (io::save); a new key when the old one is put aside
+//   backup.<id>.<slot>      the campaign's previous good saves (kBackups slots, rotated: newest replaces oldest)
+//   recovery.<n>            copies kept for Recovery (when a value could not stay where it was)
+//   lang, ui.*              the device's settings (not the library's business)
+//
+// The guarantees:
+//   - save(): writes the new text, reads it back and compares; only then rotates the previous good text into a
+//     backup slot. A write that fails (quota, private mode, blocked storage) leaves the previous value where it
+//     was (localStorage and the native file store replace a value atomically); a read-back that differs puts the
+//     previous good text back.
+//   - load(): a value that does not load (io::load refuses it: not JSON, damaged, failed checksum, …) is never
+//     changed or deleted: its key is handed to Recovery as it is (no copy, so a 4 MB value costs nothing more),
+//     the campaign continues under a fresh key, from its newest backup that loads.
+//   - A value written by a newer app (save.err.too_new) is never written over: the campaign opens read-only
+//     (showing its newest readable backup) until the user restores something else into it.
+//   - Recovery items are never overwritten; make_room() removes them only when space is needed, oldest first,
+//     and only those whose export was offered to the user (RecoveryItem::offered).
+#pragma once
+#include <functional>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/campaign/session.hpp"
+
+namespace druzina::store {
+
+using json = nlohmann::json;
+
+// A key-value store. set() returns false when the value was not stored (quota, private mode, blocked).
+class Kv {
+ public:
+  virtual ~Kv() = default;
+  virtual std::optional<std::string> get(const std::string& key) = 0;
+  virtual bool set(const std::string& key, const std::string& value) = 0;
+  virtual bool remove(const std::string& key) = 0;
+  virtual std::vector<std::string> keys() = 0;
+};
+
+inline constexpr int kLibraryVersion = 1;
+inline constexpr int kBackups = 3;
+
+struct Backup {
+  int slot = 0;
+  long long at = 0;  // wall clock ms when it became a backup (= when the save that replaced it was made)
+};
+
+struct CampaignInfo {
+  std::string id;    // "1", "2", … never reused
+  std::string name;  // the campaign's name at its last save ("" = not named yet)
+  std::string key;   // where its current text lives
+  long long created = 0, updated = 0;  // wall clock ms
+  long long saves = 0;
+  std::vector<Backup> backups;  // newest first
+  json extra = json::object();  // unknown fields, kept
+};
+
+// Kinds of Recovery items.
+//   damaged  a stored value that did not load (reason = the load error)
+//   newer    a value written by a newer app version (never written over; the campaign is read-only)
+//   replaced a campaign's value replaced by a restore or an import
+//   deleted  a campaign deleted from the list
+//   stray    a value under a key the library does not know (a renamed key, an old app's leftovers)
+struct RecoveryItem {
+  std::string id;        // "r1", "r2", …
+  std::string kind;
+  std::string key;       // the stored value (Recovery's own: nothing writes to it)
+  std::string campaign;  // the campaign it came from ("" for stray)
+  std::string name;      // that campaign's name then
+  long long at = 0;      // when it was put aside (wall clock ms)
+  long long bytes = 0;
+  std::string reason;    // translation key (save.err.*) and its args, for damaged/newer
+  json reason_args = json::object();
+  bool offered = false;  // its export was offered to the user: make_room() may remove it when space runs out
+  json extra = json::object();
+};
+
+struct Index {
+  int version = kLibraryVersion;
+  std::string active;  // the campaign opened last
+  long long next_id = 1, next_recovery = 1, next_key = 1;
+  std::vector<CampaignInfo> campaigns;
+  std::vector<RecoveryItem> recovery;  // oldest first
+  long long last_export = 0;           // wall clock ms of the last export (0 = never)
+  long long changed_since_export = 0;  // first change after the last export (0 = none)
+  json extra = json::object();
+};
+void to_json(json& j, const Index& index);
+Index index_from_json(const json& j);  // throws UserError on a wrong shape
+
+// What happened when a campaign was loaded.
+enum class LoadStatus {
+  ok,            // its value loaded
+  fresh,         // nothing stored yet: an empty campaign
+  from_backup,   // its value did not load or was missing; the newest good backup was loaded
+  lost,          // its value did not load and no backup did: an empty campaign (the value is in Recovery)
+  newer,         // written by a newer app: read-only (showing the newest readable backup, or empty)
+};
+
+struct Loaded {
+  campaign::Session session;
+  LoadStatus status = LoadStatus::ok;
+  std::string reason;  // why the value did not load (translation key + args), for from_backup/lost/newer
+  json reason_args = json::object();
+  long long backup_at = 0;     // from_backup: when that backup was made
+  std::string recovery_id;     // the Recovery item holding the value that did not load
+  bool missing = false;        // from_backup: the value was not there at all (a renamed or removed key)
+};
+
+enum class SaveStatus { saved, unchanged, failed, read_only };
+
+struct Preview {
+  bool loads = false;  // io::load accepts it
+  std::string reason;  // otherwise why not
+  json reason_args = json::object();
+  std::string name;
+  int creatures = 0;
+  std::vector<std::string> names;  // the first few creatures' names
+  long long history = 0;           // transactions in its undo history
+  std::string text;                // the raw text (for export)
+};
+
+class Library {
+ public:
+  using Clock = std::function<long long()>;
+  Library(Kv& kv, Clock wall_ms);
+
+  // Reads the index, or builds it: from an older app's single "campaign" key (kept in place as campaign "1"),
+  // "campaign.previous" / "campaign.unreadable" (into Recovery), or an empty campaign. A damaged index is rebuilt
+  // from the keys (its text goes to Recovery). Lists keys nobody knows as stray Recovery items.
+  void open();
+  bool newer_library() const { return newer_library_; }  // the index comes from a newer app: write nothing
+  // Passive: another tab holds the library's campaign and writes; this one only reads (writes nothing at all).
+  void set_passive(bool passive) { passive_ = passive; }
+  bool passive() const { return passive_; }
+
+  const Index& index() const { return index_; }
+  const CampaignInfo* find(const std::string& id) const;
+  const RecoveryItem* find_recovery(const std::string& id) const;
+
+  // Loads a campaign with the fallbacks described above; remembers its text as the last good one.
+  Loaded load(const std::string& id, const campaign::Engine& engine = campaign::Engine::standard());
+  void set_active(const std::string& id);
+
+  // Verified save of a campaign's text; `name` goes into the index. On failure the previous value stays and
+  // make_room() was tried first.
+  SaveStatus save(const std::string& id, const std::string& text, const std::string& name);
+  bool read_only(const std::string& id) const;
+  bool has_unsaved_index() const { return index_dirty_; }
+  bool flush_index();  // writes the index if a previous write failed
+
+  // A new campaign (written at its first save); returns its id.
+  std::string create(const std::string& name);
+  // A copy of a campaign's current text under a new id; nullopt when it does not fit.
+  std::optional<std::string> duplicate(const std::string& id, const std::string& text, const std::string& name);
+  // Moves a campaign into Recovery (kind "deleted"); returns the item's id. Never the last campaign.
+  std::optional<std::string> remove(const std::string& id);
+  // Brings a deleted campaign back into the list (undo of remove()).
+  bool undelete(const std::string& recovery_id);
+  // Replaces a campaign's value by `text` (a restore or an import): the current value goes into Recovery
+  // (kind "replaced"), the text is written to a fresh key. False (nothing changed) when it does not fit.
+  bool replace(const std::string& id, const std::string& text, const std::string& name);
+  // Adds a campaign from a text (restore of a stray or deleted item, an import as new). nullopt = no space.
+  std::optional<std::string> add(const std::string& text, const std::string& name);
+
+  // Recovery: what a stored value holds; its text; marking its export as offered; removing it by hand.
+  std::optional<std::string> text_of(const RecoveryItem& item);
+  Preview preview(const std::string& text, const campaign::Engine& engine = campaign::Engine::standard()) const;
+  void mark_offered(const std::string& recovery_id);
+  bool forget(const std::string& recovery_id);
+  // Backups of a campaign as (key, at), newest first.
+  std::vector<std::pair<std::string, long long>> backups_of(const std::string& id) const;
+
+  // Export bookkeeping.
+  void note_export();
+  bool export_reminder_due() const;  // a week of play since the first change after the last export
+
+  // Frees space: oldest backups beyond the newest of each campaign, then offered Recovery items oldest first.
+  // Returns whether anything was removed.
+  bool make_room(const std::string& keep_campaign);
+
+  static std::string backup_key(const std::string& id, int slot);
+
+ private:
+  bool write_index();
+  CampaignInfo* find_mut(const std::string& id);
+  std::string fresh_key(const std::string& id);
+  RecoveryItem& add_recovery(std::string kind, std::string key, const CampaignInfo* from, long long bytes);
+  void rebuild_from_keys(const std::vector<std::string>& keys);
+  void adopt_strays(const std::vector<std::string>& keys);
+  bool set_with_room(const std::string& key, const std::string& value, const std::string& keep_campaign);
+
+  Kv& kv_;
+  Clock now_;
+  Index index_;
+  bool newer_library_ = false;
+  bool passive_ = false;
+  bool index_dirty_ = false;
+  std::map<std::string, std::string> last_good_;  // campaign id → its last text known to be stored
+  std::map<std::string, bool> read_only_;         // campaign id → opened read-only (newer value)
+};
+
+}  // namespace druzina::store

@@ -1,0 +1,383 @@
+// Storage that never loses a campaign, at 412×915 with touch: a reload keeps everything; each damage to the
+// stored value loads the newest good backup, says so, keeps the damaged value untouched in Recovery, and a
+// restore from Recovery works; a simulated quota error loses nothing and the "not saved" mark stays until a save
+// succeeds; the page closed right after an action keeps it; two tabs of one campaign; the campaign list; export
+// and import through the file picker. Screenshots of Settings → Campaigns and Recovery in cs and uk.
+import { test, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { launch, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled, tapCarefully,
+         scrollIntoView, screenshotFailures, openTab } from "./lib.mjs";
+import { openPatient, waitStarted, shotNow, gone } from "./touch_gestures.mjs";
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+screenshotFailures(afterEach, import.meta.url);
+
+const library = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("druzina.library") || "null"));
+const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
+const potions = async (page) => (await campaign(page)).settings.potion_warning_threshold;
+const untilSaved = (page) => until(page, (s) => s.save === "saved", "every change saved", 20000);
+
+// A campaign with a history: created, then the potion warning set to 1, 2, 3 — one save each (the debounce is
+// 250 ms), so the backups hold 2, 1 and the empty start.
+async function campaignWithBackups(page, name = "Les") {
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name }), 1);
+  await untilSaved(page);
+  for (let i = 1; i <= 3; i++) {
+    await page.waitForTimeout(300);
+    assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: i }), 1);
+    await untilSaved(page);
+  }
+  const lib = await library(page);
+  const entry = lib.campaigns.find((c) => c.id === lib.active);
+  assert.ok(entry.backups.length >= 3, `three backups: ${JSON.stringify(entry)}`);
+  return entry;
+}
+
+async function openSettings(page) {
+  await openTab(page, "settings");
+}
+
+// Campaigns and Recovery are at the end of a long Settings screen: wheel down in big steps until the widget is
+// drawn on screen (a widget off screen may not be tracked at all), then let tapCarefully place it exactly.
+async function down(page, id, timeout = 120000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const w = (await widgets(page)).find((x) => x.id === id);
+    if (w && w.visible && w.h > 10) return w;
+    if (Date.now() > end) throw new Error(`${id} never came on screen`);
+    await page.mouse.move(206, 450);
+    await page.mouse.wheel(0, 1500);
+    await page.waitForTimeout(250);
+  }
+}
+async function tapDown(page, id) {
+  await down(page, id);
+  await tapCarefully(page, id);
+}
+
+test("a reload keeps everything; the library has the campaign and its backups", async () => {
+  const { page, context, errors } = await openPatient(env);
+  await campaignWithBackups(page);
+  assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 17 }), 1);
+  await untilSaved(page);
+  const before = await campaign(page);
+  await page.reload();
+  await waitStarted(page);
+  assert.deepEqual(await campaign(page), before);
+  const lib = await library(page);
+  assert.equal(lib.campaigns.length, 1);
+  assert.equal(lib.campaigns[0].name, "Les");
+  assert.equal((await state(page)).save, "saved");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Each damage: what it does to the stored value (in the page), and what the app must say and do.
+const damages = [
+  { what: "truncated", apply: (v) => v.slice(0, Math.floor(v.length / 2)) },
+  { what: "junk", apply: () => "#!@ ž junk" },
+  { what: "null", apply: () => "null" },
+  { what: "a future version", apply: (v) => { const d = JSON.parse(v); d.schemaVersion = 99; return JSON.stringify(d); }, newer: true },
+  { what: "4 MB of junk", apply: () => "x".repeat(4 * 1024 * 1024) },
+  { what: "a renamed key", rename: true },
+];
+
+for (const d of damages) {
+  test(`damage (${d.what}): the newest good backup loads, the user is told, the value is kept, a restore works`, async () => {
+    const { page, context } = await openPatient(env);
+    const entry = await campaignWithBackups(page);
+    const key = `druzina.${entry.key}`;
+    const damaged = await page.evaluate(({ key, src, rename }) => {
+      const v = localStorage.getItem(key);
+      if (rename) {
+        localStorage.setItem("druzina.campaign-renamed", v);
+        localStorage.removeItem(key);
+        return v;
+      }
+      const out = (0, eval)(`(${src})`)(v);
+      localStorage.setItem(key, out);
+      return out.length > 100000 ? `len:${out.length}` : out;
+    }, { key, src: d.apply ? d.apply.toString() : "null", rename: !!d.rename });
+    await page.reload();
+    await waitStarted(page);
+    // The newest good backup: the state before the last save.
+    assert.equal(await potions(page), 2, "the newest good backup was loaded");
+    assert.equal((await campaign(page)).name, "Les");
+    const notice = await waitWidget(page, "notice");
+    assert.ok(notice.label.length > 30, `told: ${notice.label}`);
+    assert.doesNotMatch(notice.label, /json\.exception|parse_error/, "no library text");
+    // The damaged value is untouched where it was (or under the name it was given), and listed in Recovery.
+    const kept = d.rename ? await stored(page, "druzina.campaign-renamed") : await stored(page, key);
+    if (damaged.startsWith("len:")) assert.equal(`len:${kept.length}`, damaged);
+    else assert.equal(kept, damaged);
+    const lib = await library(page);
+    const item = lib.recovery.find((r) => r.key === (d.rename ? "campaign-renamed" : entry.key));
+    assert.ok(item, `in Recovery: ${JSON.stringify(lib.recovery)}`);
+    assert.equal(item.kind, d.rename ? "stray" : d.newer ? "newer" : "damaged");
+    if (d.newer) {
+      assert.equal((await state(page)).readOnly, "newer");
+      assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 9 }), 0, "read-only");
+      await waitWidget(page, "storage.read_only");
+    } else {
+      await until(page, (s) => s.save === "saved" && s.readOnly === "no", "the recovered state saved");
+      if (!d.rename) assert.notEqual(lib.campaigns[0].key, entry.key, "saves go to a fresh key");
+    }
+    // Recovery lists the item; opening it shows why it does not load (or what it holds).
+    await openSettings(page);
+    await tapDown(page, `recovery.item.${item.id}`);
+    const preview = await waitWidget(page, `recovery.item.${item.id}.preview`);
+    assert.ok(preview.label.length > 10);
+    // Restore the older backup (potion warning 1) from Recovery.
+    await tapCarefully(page, `recovery.item.${item.id}`);  // closed again
+    await tapCarefully(page, "recovery.backup.1");
+    await waitWidget(page, "recovery.backup.1.preview", { where: (w) => /Les/.test(w.label) });
+    await tapCarefully(page, "recovery.backup.1.restore");
+    await settled(page, "recovery.restore.yes");
+    await tapCarefully(page, "recovery.restore.yes");
+    await untilCampaign(page, (c) => c.settings.potion_warning_threshold === 1, "restored backup");
+    await until(page, (s) => s.save === "saved" && s.readOnly === "no", "restored and saved");
+    const kept2 = d.rename ? await stored(page, "druzina.campaign-renamed") : await stored(page, key);
+    assert.equal(kept2.length, kept.length, "the damaged value is still untouched after the restore");
+    await page.reload();
+    await waitStarted(page);
+    assert.equal(await potions(page), 1, "the restore survives a reload");
+    await context.close();
+  });
+}
+
+test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save succeeds", async () => {
+  const { page, context } = await openPatient(env);
+  const entry = await campaignWithBackups(page);
+  const key = `druzina.${entry.key}`;
+  const good = await stored(page, key);
+  await page.evaluate(() => {
+    window.__realSetItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function () { throw new DOMException("full", "QuotaExceededError"); };
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 7 }), 1, "the app keeps working");
+  await until(page, (s) => s.save === "failed", "save failed");
+  const mark = await waitWidget(page, "storage.unsaved");
+  assert.ok(mark.label.length > 5);
+  assert.equal(await stored(page, key), good, "the last good value was not replaced");
+  await waitWidget(page, "storage.unsaved.action");
+  await shotNow(page, "storage-unsaved-en");
+  // A notice would be gone after 10 s; the mark stays (the app retries every 3 s, still failing).
+  await page.waitForTimeout(11000);
+  await waitWidget(page, "storage.unsaved");
+  assert.equal((await state(page)).save, "failed");
+  // The export works without storage.
+  const download = page.waitForEvent("download", { timeout: 10000 });
+  await tapCarefully(page, "storage.unsaved.action");
+  const file = await download;
+  assert.match(file.suggestedFilename(), /\.json$/);
+  // Space again: the next retry saves, the mark goes.
+  await page.evaluate(() => { Storage.prototype.setItem = window.__realSetItem; });
+  await until(page, (s) => s.save === "saved", "saved after the retry", 15000);
+  await gone(page, "storage.unsaved");
+  assert.match(await stored(page, key), /"potion_warning_threshold":7/);
+  await page.reload();
+  await waitStarted(page);
+  assert.equal(await potions(page), 7);
+  await context.close();
+});
+
+test("the page closed right after an action keeps it (single and quick double taps)", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625,
+                                                 hasTouch: true, isMobile: true, locale: "en-US" });
+  let page = await context.newPage();
+  await page.goto(env.url);
+  await waitStarted(page);
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Les" }), 1);
+  await untilSaved(page);
+  await openSettings(page);
+  const p0 = await potions(page);
+  await down(page, "settings.potions.plus");
+  await scrollIntoView(page, "settings.potions.plus");
+  let w = await settled(page, "settings.potions.plus");
+  await page.waitForTimeout(400);
+  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await page.waitForTimeout(50);
+  await page.close();
+  page = await context.newPage();
+  await page.goto(env.url);
+  await waitStarted(page);
+  assert.equal(await potions(page), p0 + 1, "a tap closed 50 ms later is kept");
+  // Two taps 120 ms apart (the second inside the debounce), closed 50 ms after the second: the page's last
+  // moment (pagehide) runs the input that is still waiting through the UI and saves.
+  await openSettings(page);
+  await down(page, "settings.potions.plus");
+  await scrollIntoView(page, "settings.potions.plus");
+  w = await settled(page, "settings.potions.plus");
+  await page.waitForTimeout(400);
+  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await page.waitForTimeout(120);
+  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await page.waitForTimeout(50);
+  await page.close();
+  page = await context.newPage();
+  await page.goto(env.url);
+  await waitStarted(page);
+  assert.equal(await potions(page), p0 + 3, "both quick taps are kept");
+  await context.close();
+});
+
+test("two tabs of one campaign: the second follows the first and says so; 'Edit here' hands over", async () => {
+  const { page: a, context } = await openPatient(env);
+  assert.equal(await dispatch(a, { type: "CreateCampaign", name: "Les" }), 1);
+  await untilSaved(a);
+  const b = await context.newPage();
+  await b.goto(env.url);
+  await waitStarted(b);
+  await until(b, (s) => s.readOnly === "other_tab", "the second tab notices the first");
+  const bar = await waitWidget(b, "storage.other_tab");
+  assert.ok(bar.label.length > 10);
+  assert.equal((await state(a)).readOnly, "no", "the first tab keeps saving");
+  assert.equal(await dispatch(b, { type: "SetSettings", potion_warning_threshold: 5 }), 0, "the follower changes nothing");
+  await a.waitForTimeout(300);
+  assert.equal(await dispatch(a, { type: "SetSettings", potion_warning_threshold: 4 }), 1);
+  await untilCampaign(b, (c) => c.settings.potion_warning_threshold === 4, "the second tab follows");
+  await shotNow(b, "storage-two-tabs-en");
+  await tapCarefully(b, "storage.other_tab.action");
+  await until(b, (s) => s.readOnly === "no", "the second tab edits now");
+  await until(a, (s) => s.readOnly === "other_tab", "the first tab follows now");
+  await b.waitForTimeout(300);
+  assert.equal(await dispatch(b, { type: "SetSettings", potion_warning_threshold: 6 }), 1);
+  await untilCampaign(a, (c) => c.settings.potion_warning_threshold === 6, "the first tab follows the second");
+  assert.equal(await dispatch(a, { type: "SetSettings", potion_warning_threshold: 8 }), 0);
+  await untilSaved(b);
+  const lib = await library(b);
+  const stored6 = await stored(b, `druzina.${lib.campaigns[0].key}`);
+  assert.match(stored6, /"potion_warning_threshold":6/, "never a silent last-writer-wins");
+  await context.close();
+});
+
+test("campaign list: new, switch, duplicate, delete with confirmation and undo; an old single key migrates", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625,
+                                                 hasTouch: true, isMobile: true, locale: "cs-CZ" });
+  const page = await context.newPage();
+  // An older app's single campaign under "druzina.campaign", before the app ever ran with the library.
+  await page.goto(env.url);
+  await waitStarted(page);
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Stará" }), 1);
+  await untilSaved(page);
+  const legacy = await stored(page, `druzina.${(await library(page)).campaigns[0].key}`);
+  await page.evaluate((v) => { localStorage.clear(); localStorage.setItem("druzina.campaign", v); }, legacy);
+  await page.reload();
+  await waitStarted(page);
+  assert.equal((await campaign(page)).name, "Stará", "migrated without loss");
+  let lib = await library(page);
+  assert.equal(lib.campaigns.length, 1);
+  assert.equal(lib.campaigns[0].key, "campaign", "kept where it was");
+  await openSettings(page);
+  await tapDown(page, "campaigns.new");
+  await untilCampaign(page, (c) => c.name === "", "a new empty campaign");
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Nová" }), 1);
+  await untilSaved(page);
+  lib = await library(page);
+  assert.equal(lib.campaigns.length, 2);
+  const old = lib.campaigns.find((c) => c.name === "Stará");
+  // Switch back.
+  await tapCarefully(page, `campaigns.item.${old.id}`);
+  await tapCarefully(page, "campaigns.open");
+  await untilCampaign(page, (c) => c.name === "Stará", "switched");
+  // Duplicate.
+  await tapCarefully(page, `campaigns.item.${old.id}`);
+  await tapCarefully(page, "campaigns.duplicate");
+  await until(page, () => true, "");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 3);
+  lib = await library(page);
+  const copy = lib.campaigns.find((c) => c.name.startsWith("Stará") && c.id !== old.id);
+  assert.ok(copy && /kopie/.test(copy.name), JSON.stringify(lib.campaigns));
+  await scrollIntoView(page, `campaigns.item.${copy.id}`);
+  await shotNow(page, "storage-campaigns-cs");
+  // Delete the copy: a confirmation, then undo.
+  await tapCarefully(page, `campaigns.item.${copy.id}`);
+  await tapCarefully(page, "campaigns.delete");
+  await settled(page, "campaigns.delete.yes");
+  await shotNow(page, "storage-delete-confirm-cs");
+  await tapCarefully(page, "campaigns.delete.no");
+  await page.waitForTimeout(300);
+  assert.equal((await library(page)).campaigns.length, 3, "cancel keeps it");
+  await tapCarefully(page, "campaigns.delete");
+  await tapCarefully(page, "campaigns.delete.yes");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 2);
+  lib = await library(page);
+  assert.ok(lib.recovery.some((r) => r.kind === "deleted" && /kopie/.test(r.name)), "kept in Recovery");
+  await tapCarefully(page, "campaigns.undo_delete");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 3);
+  await context.close();
+});
+
+test("export one and all; import from the file picker with a preview, undoable; a bad file gets a clear message", async () => {
+  const { page, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  await campaignWithBackups(page, "Ліс");
+  await openSettings(page);
+  await down(page, "storage.export_one");
+  let download = page.waitForEvent("download", { timeout: 10000 });
+  await tapCarefully(page, "storage.export_one");
+  const one = await download;
+  const oneText = await (await import("node:fs")).promises.readFile(await one.path(), "utf8");
+  assert.match(oneText, /Ліс/);
+  // The last export's time shows (it said "never" before).
+  await waitWidget(page, "storage.last_export", { where: (w) => !/ніколи/.test(w.label) });
+  download = page.waitForEvent("download", { timeout: 10000 });
+  await tapCarefully(page, "storage.export_all");
+  const all = JSON.parse(await (await import("node:fs")).promises.readFile(await (await download).path(), "utf8"));
+  assert.equal(all.app, "druzina-export");
+  assert.equal(all.campaigns.length, 1);
+
+  // Import the single export back: it would replace "Ліс" (same name); choose "add as new".
+  let chooser = page.waitForEvent("filechooser", { timeout: 10000 });
+  await tapCarefully(page, "storage.import");
+  await (await chooser).setFiles({ name: "lis.json", mimeType: "application/json", buffer: Buffer.from(oneText) });
+  const item = await waitWidget(page, "import.item.0");
+  assert.match(item.label, /Ліс/);
+  await tapCarefully(page, "import.item.0.as_new");
+  await scrollIntoView(page, "import.confirm");
+  await shotNow(page, "storage-import-preview-uk");
+  await tapCarefully(page, "import.confirm");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 2);
+  await tapCarefully(page, "import.undo");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 1);
+
+  // A file that is not a Družina save: a message in the reader's language, nothing changes.
+  chooser = page.waitForEvent("filechooser", { timeout: 10000 });
+  await tapCarefully(page, "storage.import");
+  await (await chooser).setFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"hello\": 1}") });
+  const err = await waitWidget(page, "import.error");
+  assert.doesNotMatch(err.label, /json\.exception/);
+  assert.match(err.label, /[А-Яа-яіїє]/, `Ukrainian: ${err.label}`);
+  await tapCarefully(page, "import.cancel");
+  assert.equal((await library(page)).campaigns.length, 1);
+  await context.close();
+});
+
+test("Settings → Campaigns and Recovery in Czech and Ukrainian (screenshots)", async () => {
+  for (const locale of ["cs-CZ", "uk-UA"]) {
+    const { page, context } = await openPatient(env, { device: { locale } });
+    const entry = await campaignWithBackups(page, locale === "cs-CZ" ? "Ztracený důl" : "Загублена копальня");
+    await page.evaluate((k) => localStorage.setItem(k, "{ broken"), `druzina.${entry.key}`);
+    await page.reload();
+    await waitStarted(page);
+    await openSettings(page);
+    await down(page, "campaigns.new");
+    await scrollIntoView(page, "campaigns.new");
+    await shotNow(page, `storage-campaigns-${locale.slice(0, 2)}`);
+    await down(page, "recovery");
+    await scrollIntoView(page, "recovery");
+    await shotNow(page, `storage-recovery-${locale.slice(0, 2)}`);
+    const lib = await library(page);
+    await tapCarefully(page, `recovery.item.${lib.recovery[0].id}`);
+    await scrollIntoView(page, `recovery.item.${lib.recovery[0].id}.export`);
+    await shotNow(page, `storage-recovery-open-${locale.slice(0, 2)}`);
+    const all = await widgets(page);
+    for (const id of ["recovery.alert", `recovery.item.${lib.recovery[0].id}`]) {
+      const w = all.find((x) => x.id === id);
+      assert.ok(w && w.label.length > 3, `${id} present`);
+    }
+    await context.close();
+  }
+});

@@ -1,0 +1,305 @@
+// The library of campaigns (core/store/library.hpp) on an in-memory store that can run out of space: verified
+// saves with rotating backups, damaged and missing values kept aside untouched while the newest good backup
+// loads, a newer app's value never written over, the old single key migrated in place, space made only from
+// what may go.
+#include <map>
+
+#include "../scenario/campaign_fixture.hpp"
+#include "core/io/save.hpp"
+#include "core/store/library.hpp"
+
+using namespace druzina;
+using namespace druzina::test;
+
+namespace {
+
+// localStorage-like: a value replaces the old one atomically, or is refused when the total would exceed limit.
+struct MemKv final : store::Kv {
+  std::map<std::string, std::string> data;
+  size_t limit = SIZE_MAX;
+  bool blocked = false;
+  int writes = 0;
+  size_t used() const {
+    size_t n = 0;
+    for (const auto& [k, v] : data) n += k.size() + v.size();
+    return n;
+  }
+  std::optional<std::string> get(const std::string& k) override {
+    auto it = data.find(k);
+    if (it == data.end()) return std::nullopt;
+    return it->second;
+  }
+  bool set(const std::string& k, const std::string& v) override {
+    if (blocked) return false;
+    size_t now = used(), old = data.count(k) ? k.size() + data[k].size() : 0;
+    if (now - old + k.size() + v.size() > limit) return false;
+    data[k] = v;
+    ++writes;
+    return true;
+  }
+  bool remove(const std::string& k) override { return data.erase(k) > 0; }
+  std::vector<std::string> keys() override {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : data) out.push_back(k);
+    return out;
+  }
+};
+
+long long clock_ms = 1'700'000'000'000;
+store::Library make(MemKv& kv) {
+  return store::Library(kv, [] { return clock_ms; });
+}
+
+// A campaign save after n damage commands (so each save differs).
+std::string save_after(int n, const char* name = "Les") {
+  Session s;
+  Rng rng(3);
+  s.dispatch({{"type", "CreateCampaign"}, {"name", name}}, rng);
+  for (int i = 0; i < n; ++i) s.dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", i + 1}}, rng);
+  return io::save(s);
+}
+int potions(const Session& s) { return s.state().settings.potion_warning_threshold; }
+
+}  // namespace
+
+TEST_CASE("library: a fresh start has one empty campaign; saves are verified and rotate backups", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  REQUIRE(lib.index().campaigns.size() == 1);
+  const std::string id = lib.index().active;
+  REQUIRE(lib.load(id).status == store::LoadStatus::fresh);
+  for (int i = 1; i <= 5; ++i) {
+    clock_ms += 1000;
+    REQUIRE(lib.save(id, save_after(i), "Les") == store::SaveStatus::saved);
+  }
+  REQUIRE(lib.save(id, save_after(5), "Les") == store::SaveStatus::unchanged);
+  const auto* c = lib.find(id);
+  REQUIRE(kv.data.at(c->key) == save_after(5));
+  REQUIRE(c->backups.size() == static_cast<size_t>(store::kBackups));
+  // Newest first: the saves before the current one.
+  REQUIRE(kv.data.at(store::Library::backup_key(id, c->backups[0].slot)) == save_after(4));
+  REQUIRE(kv.data.at(store::Library::backup_key(id, c->backups[1].slot)) == save_after(3));
+  REQUIRE(kv.data.at(store::Library::backup_key(id, c->backups[2].slot)) == save_after(2));
+  // The index survives a restart.
+  auto again = make(kv);
+  again.open();
+  REQUIRE(again.find(id)->backups.size() == 3);
+  auto loaded = again.load(id);
+  REQUIRE(loaded.status == store::LoadStatus::ok);
+  REQUIRE(potions(loaded.session) == 5);
+}
+
+TEST_CASE("library: an older app's single campaign becomes campaign 1 where it is, its leftovers go to Recovery",
+          "[store]") {
+  MemKv kv;
+  kv.data["campaign"] = save_after(2);
+  kv.data["campaign.previous"] = save_after(1, "Stará");
+  kv.data["campaign.unreadable"] = "{ broken";
+  kv.data["lang"] = "cs";
+  auto lib = make(kv);
+  lib.open();
+  REQUIRE(lib.index().campaigns.size() == 1);
+  REQUIRE(lib.index().campaigns[0].key == "campaign");
+  REQUIRE(kv.data.at("campaign") == save_after(2));  // untouched
+  auto loaded = lib.load("1");
+  REQUIRE(loaded.status == store::LoadStatus::ok);
+  REQUIRE(potions(loaded.session) == 2);
+  REQUIRE(lib.index().recovery.size() == 2);
+  for (const auto& r : lib.index().recovery) REQUIRE(kv.data.count(r.key) == 1);
+  REQUIRE(lib.index().recovery[0].kind == "replaced");
+  REQUIRE(lib.index().recovery[1].kind == "damaged");
+  REQUIRE(kv.data.at("lang") == "cs");
+}
+
+TEST_CASE("library: a damaged value is kept aside untouched and the newest good backup loads", "[store]") {
+  const std::vector<std::pair<const char*, std::string>> damage = {
+      {"truncated", save_after(3).substr(0, 200)},
+      {"junk", "ž#@!junk"},
+      {"null", "null"},
+      {"empty", ""},
+      {"4 MB of junk", std::string(4 * 1024 * 1024, 'x')},
+  };
+  for (const auto& [what, bad] : damage) {
+    INFO(what);
+    MemKv kv;
+    auto lib = make(kv);
+    lib.open();
+    const std::string id = lib.index().active;
+    lib.load(id);
+    for (int i = 1; i <= 3; ++i) REQUIRE(lib.save(id, save_after(i), "Les") == store::SaveStatus::saved);
+    const std::string damaged_key = lib.find(id)->key;
+    kv.data[damaged_key] = bad;
+
+    auto next = make(kv);
+    next.open();
+    auto loaded = next.load(id);
+    REQUIRE(loaded.status == store::LoadStatus::from_backup);
+    REQUIRE(potions(loaded.session) == 2);  // the save before the damaged one
+    REQUIRE_FALSE(loaded.reason.empty());
+    const auto* item = next.find_recovery(loaded.recovery_id);
+    REQUIRE(item);
+    REQUIRE(item->kind == "damaged");
+    REQUIRE(item->key == damaged_key);
+    REQUIRE(kv.data.at(damaged_key) == bad);
+    // Saving goes to a fresh key; the damaged value stays as it was, also after another restart.
+    REQUIRE(next.find(id)->key != damaged_key);
+    REQUIRE(next.save(id, io::save(loaded.session), "Les") == store::SaveStatus::saved);
+    REQUIRE(kv.data.at(damaged_key) == bad);
+    auto third = make(kv);
+    third.open();
+    REQUIRE(third.load(id).status == store::LoadStatus::ok);
+    REQUIRE(third.find_recovery(loaded.recovery_id));
+    REQUIRE(kv.data.at(damaged_key) == bad);
+  }
+}
+
+TEST_CASE("library: a missing value (a renamed key) loads the newest backup; the renamed one is listed", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  for (int i = 1; i <= 3; ++i) lib.save(id, save_after(i), "Les");
+  const std::string key = lib.find(id)->key;
+  kv.data["campaign-renamed"] = kv.data.at(key);
+  kv.data.erase(key);
+  auto next = make(kv);
+  next.open();
+  auto loaded = next.load(id);
+  REQUIRE(loaded.status == store::LoadStatus::from_backup);
+  REQUIRE(loaded.missing);
+  REQUIRE(potions(loaded.session) == 2);
+  bool stray = false;
+  for (const auto& r : next.index().recovery) stray |= r.kind == "stray" && r.key == "campaign-renamed";
+  REQUIRE(stray);
+}
+
+TEST_CASE("library: a newer app's value is never written over; the campaign is read-only", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  for (int i = 1; i <= 2; ++i) lib.save(id, save_after(i), "Les");
+  const std::string key = lib.find(id)->key;
+  json doc = json::parse(kv.data.at(key));
+  doc["schemaVersion"] = io::kSchemaVersion + 1;
+  kv.data[key] = doc.dump();
+  const std::string newer = kv.data[key];
+  auto next = make(kv);
+  next.open();
+  auto loaded = next.load(id);
+  REQUIRE(loaded.status == store::LoadStatus::newer);
+  REQUIRE(loaded.reason == "save.err.too_new");
+  REQUIRE(potions(loaded.session) == 1);  // its newest readable backup, shown
+  REQUIRE(next.read_only(id));
+  REQUIRE(next.save(id, save_after(7), "Les") == store::SaveStatus::read_only);
+  REQUIRE(kv.data.at(key) == newer);
+  REQUIRE(next.find_recovery(loaded.recovery_id)->kind == "newer");
+  REQUIRE_FALSE(next.forget(loaded.recovery_id));
+  // A restore chosen by the user: the newer value stays in Recovery, the campaign is writable again.
+  REQUIRE(next.replace(id, save_after(1), "Les"));
+  REQUIRE_FALSE(next.read_only(id));
+  REQUIRE(kv.data.at(key) == newer);
+  REQUIRE(next.save(id, save_after(8), "Les") == store::SaveStatus::saved);
+  REQUIRE(kv.data.at(key) == newer);
+}
+
+TEST_CASE("library: a save that does not fit never replaces the last good one; room is made only from what may go",
+          "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  for (int i = 1; i <= 4; ++i) lib.save(id, save_after(i), "Les");
+  const std::string key = lib.find(id)->key;
+  // A recovery item not yet offered for export, of 3000 bytes.
+  kv.data["campaign.old"] = std::string(3000, 'j');
+  lib.open();
+  lib.load(id);
+  REQUIRE(lib.index().recovery.size() == 1);
+  // Full: a save far bigger than the room left fails even after the older backups went; the last good value
+  // and the recovery item (its export not offered yet) stay.
+  kv.limit = kv.used() + 100;
+  REQUIRE(lib.save(id, save_after(200), "Les") == store::SaveStatus::failed);
+  REQUIRE(kv.data.at(key) == save_after(4));
+  REQUIRE(kv.data.count("campaign.old") == 1);
+  REQUIRE(lib.find(id)->backups.size() == 1);  // the newest backup is never trimmed
+  REQUIRE(kv.data.count(store::Library::backup_key(id, lib.find(id)->backups[0].slot)) == 1);
+  // Blocked storage: nothing replaced.
+  kv.blocked = true;
+  REQUIRE(lib.save(id, save_after(5), "Les") == store::SaveStatus::failed);
+  REQUIRE(kv.data.at(key) == save_after(4));
+  // Once its export was offered, a recovery item may go when space is needed.
+  kv.blocked = false;
+  kv.limit = kv.used() + 20;
+  REQUIRE(save_after(5).size() > save_after(4).size() + 20);
+  REQUIRE(lib.save(id, save_after(5), "Les") == store::SaveStatus::failed);  // not offered: kept, not saved
+  REQUIRE(kv.data.count("campaign.old") == 1);
+  lib.mark_offered(lib.index().recovery[0].id);
+  REQUIRE(lib.save(id, save_after(5), "Les") == store::SaveStatus::saved);
+  REQUIRE(kv.data.count("campaign.old") == 0);
+  REQUIRE(kv.data.at(key) == save_after(5));
+}
+
+TEST_CASE("library: several campaigns — create, duplicate, delete into Recovery and undelete, replace", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string a = lib.index().active;
+  lib.load(a);
+  lib.save(a, save_after(1, "A"), "A");
+  const std::string b = lib.create("");
+  lib.load(b);
+  REQUIRE(lib.save(b, save_after(2, "B"), "B") == store::SaveStatus::saved);
+  REQUIRE(lib.index().campaigns.size() == 2);
+  auto c = lib.duplicate(a, save_after(1, "A (copy)"), "A (copy)");
+  REQUIRE(c);
+  REQUIRE(lib.index().campaigns.size() == 3);
+  // Delete keeps the value in Recovery; undelete brings it back with the same text.
+  const std::string b_key = lib.find(b)->key;
+  auto rid = lib.remove(b);
+  REQUIRE(rid);
+  REQUIRE_FALSE(lib.find(b));
+  REQUIRE(kv.data.at(b_key) == save_after(2, "B"));
+  REQUIRE(lib.find_recovery(*rid)->kind == "deleted");
+  REQUIRE(lib.undelete(*rid));
+  REQUIRE(lib.find(b));
+  REQUIRE(potions(lib.load(b).session) == 2);
+  // Replace: the old value goes into Recovery as "replaced", the new one under a fresh key.
+  const std::string a_key = lib.find(a)->key;
+  REQUIRE(lib.replace(a, save_after(9, "A"), "A"));
+  REQUIRE(lib.find(a)->key != a_key);
+  REQUIRE(kv.data.at(a_key) == save_after(1, "A"));
+  bool replaced = false;
+  for (const auto& r : lib.index().recovery) replaced |= r.kind == "replaced" && r.key == a_key;
+  REQUIRE(replaced);
+  REQUIRE(potions(lib.load(a).session) == 9);
+  // The last campaign cannot be deleted.
+  lib.remove(*c);
+  lib.remove(b);
+  REQUIRE_FALSE(lib.remove(a));
+}
+
+TEST_CASE("library: a damaged index is rebuilt from the keys and kept in Recovery", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  lib.save(id, save_after(1), "Les");
+  lib.save(id, save_after(2), "Les");
+  kv.data["library"] = "{\"app\":\"druzina-library\",";
+  auto next = make(kv);
+  next.open();
+  REQUIRE(next.index().campaigns.size() == 1);
+  auto loaded = next.load(next.index().active);
+  REQUIRE(loaded.status == store::LoadStatus::ok);
+  REQUIRE(potions(loaded.session) == 2);
+  bool kept = false;
+  for (const auto& r : next.index().recovery)
+    if (r.reason == "store.err.bad_index") kept = kv.data.at(r.key) == "{\"app\":\"druzina-library\",";
+  REQUIRE(kept);
+}
