@@ -13,6 +13,7 @@
 #include "platform/storage.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/share/pwa_ui.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -253,6 +254,7 @@ void draw_settings() {
     draw_data();
     ImGui::TableNextColumn();
     draw_campaign_rules();  // the longest section: a column of its own
+    draw_app_section();
     draw_about();
     ImGui::EndTable();
     return;
@@ -262,6 +264,7 @@ void draw_settings() {
   draw_hp_visibility();
   draw_campaign_rules();
   draw_data();
+  draw_app_section();
   draw_about();
 }
 
