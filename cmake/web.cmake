@@ -47,20 +47,26 @@ add_custom_command(
 add_custom_target(druzina_font DEPENDS "${DRUZINA_FONT}")
 
 # ---- the app ---------------------------------------------------------------------------------------------
+# Two executables from the same objects (compiled once, in an OBJECT library):
+#   index      build/web/index.{html,js,wasm}       the published page: no global function that changes the
+#                                                   campaign outside the UI
+#   index_test build/web/test/index.{html,js,wasm}  the same app plus the test and benchmark hooks
+#                                                   (src/app/test/*.cpp) for tests/e2e and scripts/bench
 file(GLOB_RECURSE DRUZINA_UI_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/ui/*.cpp")
 file(GLOB DRUZINA_WEB_PLATFORM CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platform/web/*.cpp")
 file(GLOB DRUZINA_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
-add_executable(index ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
-add_dependencies(index druzina_font)
-set_target_properties(index PROPERTIES SUFFIX ".html")
-target_link_libraries(index PRIVATE druzina_core imgui_web sdl2_web)
-target_compile_options(index PRIVATE -Wall -fexceptions)
+file(GLOB DRUZINA_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/test/*.cpp")
+add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
+target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web)
+target_compile_options(druzina_app_objects PRIVATE -Wall -fexceptions)
 target_compile_options(druzina_core PRIVATE -fexceptions)
+add_dependencies(druzina_app_objects druzina_font)
 
 file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
 file(WRITE "${CMAKE_BINARY_DIR}/exported_funcs.json" "[\"_main\",\"_malloc\",\"_free\"]")
 file(WRITE "${CMAKE_BINARY_DIR}/exported_runtime.json" "[\"ccall\",\"cwrap\",\"UTF8ToString\",\"stringToUTF8\",\"lengthBytesUTF8\"]")
-target_link_options(index PRIVATE
+# The link options both executables share.
+set(DRUZINA_WEB_LINK_OPTIONS
   -fexceptions -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1
   -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE=@${CMAKE_BINARY_DIR}/library_funcs.json
   -sEXPORTED_FUNCTIONS=@${CMAKE_BINARY_DIR}/exported_funcs.json
@@ -68,24 +74,17 @@ target_link_options(index PRIVATE
   -sMINIFY_HTML=0 -sENVIRONMENT=web -sINITIAL_MEMORY=33554432
   "--shell-file=${CMAKE_SOURCE_DIR}/web/index.html"
   "--embed-file=${DRUZINA_FONT}@/fonts/ui.ttf")
-set_property(TARGET index APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/index.html" "${DRUZINA_FONT}")
 
-# ---- PWA files: manifest, service worker, icons (rendered from assets/icons/icon.svg) --------------------
-set(web_out "${CMAKE_BINARY_DIR}")
-set(icon_outputs "${web_out}/icons/icon-192.png" "${web_out}/icons/icon-512.png" "${web_out}/icons/maskable-512.png"
-                 "${web_out}/icons/apple-touch-icon.png")
-add_custom_command(
-  OUTPUT ${icon_outputs}
-  COMMAND "${CMAKE_COMMAND}" -E make_directory "${web_out}/icons"
-  COMMAND rsvg-convert -w 192 -h 192 -o "${web_out}/icons/icon-192.png" "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg"
-  COMMAND rsvg-convert -w 512 -h 512 -o "${web_out}/icons/icon-512.png" "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg"
-  COMMAND rsvg-convert -w 512 -h 512 -o "${web_out}/icons/maskable-512.png" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
-  COMMAND rsvg-convert -w 180 -h 180 -o "${web_out}/icons/apple-touch-icon.png" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
-  DEPENDS "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
-  COMMENT "Rendering app icons")
-add_custom_command(
-  OUTPUT "${web_out}/manifest.webmanifest" "${web_out}/sw.js"
-  COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${web_out}/manifest.webmanifest"
-  COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/sw.js" "${web_out}/sw.js"
-  DEPENDS "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/sw.js")
-add_custom_target(druzina_web_files ALL DEPENDS ${icon_outputs} "${web_out}/manifest.webmanifest" "${web_out}/sw.js")
+add_executable(index $<TARGET_OBJECTS:druzina_app_objects>)
+add_executable(index_test $<TARGET_OBJECTS:druzina_app_objects> ${DRUZINA_APP_TEST_SOURCES})
+target_compile_options(index_test PRIVATE -Wall -fexceptions)
+set_target_properties(index_test PROPERTIES OUTPUT_NAME index RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/test")
+foreach(t IN ITEMS index index_test)
+  set_target_properties(${t} PROPERTIES SUFFIX ".html")
+  target_link_libraries(${t} PRIVATE druzina_core imgui_web sdl2_web)
+  target_link_options(${t} PRIVATE ${DRUZINA_WEB_LINK_OPTIONS})
+  set_property(TARGET ${t} APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/index.html" "${DRUZINA_FONT}")
+endforeach()
+
+# ---- PWA files: shell, manifest, icons, the service worker with this build's file list and hash ------------
+include("${CMAKE_SOURCE_DIR}/cmake/pwa.cmake")

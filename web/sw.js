@@ -1,5 +1,53 @@
-// Družina service worker — a stub for now: it installs, activates and takes control, and answers every request
-// from the network. The keep-and-share issue turns it into a precaching, cache-first offline worker
-// (cache named by build hash, old caches deleted on activate).
-self.addEventListener("install", (event) => { self.skipWaiting(); });
-self.addEventListener("activate", (event) => { event.waitUntil(self.clients.claim()); });
+// Družina's service worker: the app works offline after the first visit, including a cold start from the home
+// screen with the network off.
+//   - install: precaches every file of this build (the list and the content hash are written in by
+//     cmake/pwa.cmake at build time) into a cache named by that hash;
+//   - fetch: cache-first for this origin's GET requests; a page navigation (start URL, "./?…", "./index.html")
+//     answers with the cached index.html; anything not precached goes to the network as usual;
+//   - a new build installs beside the old one and waits: the page shows "update available — reload", and the
+//     page's reload button asks it to take over (message "activate-update");
+//   - activate: deletes this scope's caches of older builds (never another scope's: the test page has its own).
+// The line below is replaced at build time; as written here (the source tree) it precaches nothing.
+const BUILD = /*@BUILD@*/ { hash: "source", prefix: "druzina-app-", files: [] } /*@END@*/;
+
+const CACHE = BUILD.prefix + BUILD.hash;
+const scopeUrl = new URL(self.registration.scope);
+const indexUrl = new URL("index.html", scopeUrl).href;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // Each file fetched past the HTTP cache, so a build never precaches the previous build's bytes.
+    await cache.addAll(BUILD.files.map((f) => new Request(new URL(f, scopeUrl).href, { cache: "reload" })));
+    // The very first install has nothing to replace: take over at once. An update waits for the page's word.
+    if (!self.registration.active) await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys())
+      if (name.startsWith(BUILD.prefix) && name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "activate-update") self.skipWaiting();
+  if (event.data === "build") event.source && event.source.postMessage({ build: BUILD.hash });
+});
+
+self.addEventListener("fetch", (event) => {
+  const req = event.request;
+  if (req.method !== "GET") return;
+  const url = new URL(req.url);
+  if (url.origin !== scopeUrl.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const page = req.mode === "navigate" && url.href.startsWith(scopeUrl.href) &&
+                 (url.pathname === scopeUrl.pathname || url.href.split(/[?#]/)[0] === indexUrl);
+    const hit = await cache.match(page ? indexUrl : req, { ignoreSearch: true });
+    if (hit) return hit;
+    return fetch(req);
+  })());
+});

@@ -36,6 +36,27 @@ float font_dpr = 0;
 
 constexpr double kIdleAfterMs = 600;
 
+// WebGL context loss (the GPU process restarted, the phone reclaimed memory): the campaign is saved at once and
+// nothing is drawn until the browser restores the context; then the renderer's objects (shaders, buffers, the
+// font texture) are created again and the app goes on where it was. The page is never reloaded for it.
+bool gl_lost = false;
+void wake();
+
+EM_BOOL on_context_lost(int, const void*, void*) {
+  gl_lost = true;
+  ui::model().flush();
+  return EM_TRUE;  // preventDefault: lets the browser restore the context
+}
+
+EM_BOOL on_context_restored(int, const void*, void*) {
+  ImGui_ImplOpenGL3_DestroyDeviceObjects();
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  gl_lost = false;
+  ui::model().notify(ui::T("ui.pwa.gl_restored"));
+  wake();
+  return EM_TRUE;
+}
+
 // Where ImGui wants the text caret (for the keyboard bridge's hidden textarea).
 struct Caret {
   bool visible = false;
@@ -158,6 +179,7 @@ bool sync_size() {
 }
 
 void frame() {
+  if (gl_lost) return;
   double now = emscripten_get_now();
   bool input = false;
   SDL_Event e;
@@ -260,6 +282,8 @@ int main(int, char**) {
   ui::model().start(platform::random_seed());
   platform::set_wake_callback(&app::wake);
   platform::on_page_hidden(&app::on_hidden);  // replaces the model's own (a plain save)
+  emscripten_set_webglcontextlost_callback("#canvas", nullptr, EM_TRUE, app::on_context_lost);
+  emscripten_set_webglcontextrestored_callback("#canvas", nullptr, EM_TRUE, app::on_context_restored);
   app::last_activity_ms = emscripten_get_now();
   emscripten_set_main_loop(app::frame, 0, false);
   return 0;

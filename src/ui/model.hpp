@@ -60,6 +60,7 @@ class Model {
   const Notice& notice() const { return notice_; }
   void clear_notice() { notice_ = {}; }
   const std::string& last_saved() const { return saved_text_; }
+  void flush() { save(); }  // saves now if anything is unsaved (the page hides, the GPU context is lost)
 
   // ---- persistence -------------------------------------------------------------------------------------
   void tick(double now_ms);  // each frame: the debounced save, retries of a failed one

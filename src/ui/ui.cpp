@@ -9,6 +9,7 @@
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
+#include "ui/share/pwa_ui.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
@@ -192,6 +193,7 @@ void draw_root() {
   const float tab_h = 64.0f, top_h = 56.0f;
   draw_top_bar(top_h);
   draw_storage_bar();  // not saved / open in another tab / read-only (ui/settings/storage_bar.cpp)
+  draw_update_banner();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 12));
   ImGui::BeginChild("##screen", ImVec2(avail.x, avail.y - tab_h), ImGuiChildFlags_AlwaysUseWindowPadding);

@@ -1,6 +1,7 @@
 // Browser test helpers: Debian's chromium (never a downloaded browser) driven by playwright-core, emulating a
-// phone (412×915 CSS px, devicePixelRatio 2.625, touch). The app exports test hooks from C++
-// (src/app/test_hooks.cpp): tests find widgets by id and tap their real screen position.
+// phone (412×915 CSS px, devicePixelRatio 2.625, touch). The tests open the test page, build/web/test/ (the app
+// linked with the test hooks of src/app/test/*.cpp): tests find widgets by id and tap their real screen position.
+// The published page (build/web/index.html, env.site) has no hooks.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,7 +27,9 @@ export async function launch() {
            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
            "--disable-default-apps", "--disable-quic"],
   });
-  return { browser, url, close: async () => { await browser.close(); server.close(); } };
+  // env.url: the test page (with hooks), env.site: the published page (no hooks), env.origin: both's origin
+  return { browser, url: url + "test/", site: url, origin: new URL(url).origin,
+           close: async () => { await browser.close(); server.close(); } };
 }
 
 // Opens the app in a fresh phone context; collects console errors and page errors.

@@ -14,6 +14,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
+#include "ui/share/pwa_ui.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -239,6 +240,7 @@ void draw_settings() {
     draw_recovery();
     ImGui::TableNextColumn();
     draw_campaign_rules();  // the longest section: a column of its own
+    draw_app_section();
     draw_about();
     ImGui::EndTable();
     return;
@@ -250,6 +252,7 @@ void draw_settings() {
   draw_data();
   draw_campaigns();
   draw_recovery();
+  draw_app_section();
   draw_about();
 }
 

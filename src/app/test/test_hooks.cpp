@@ -1,4 +1,5 @@
-// Test hooks for the browser tests (tests/e2e): exported C functions the page can call through
+// Test hooks for the browser tests (tests/e2e), linked only into the test page build/web/test/ (never into the
+// published index.html: cmake/web.cmake). Exported C functions the page can call through
 // Module.ccall. They only read; tests act by tapping the widgets' real screen positions.
 //   druzina_test_widgets() → JSON [{id, label, x, y, w, h, visible}] of tracked widgets (CSS px)
 //   druzina_test_state()   → JSON {tab, lang, frames, font_px (body text height in CSS px), font_atlas_px (the

@@ -1,4 +1,5 @@
-// Benchmark hooks for scripts/bench (exported C functions the page calls through Module.ccall):
+// Benchmark hooks for scripts/bench, linked only into the test page build/web/test/ (exported C functions the page
+// calls through Module.ccall):
 //   druzina_bench_saveload(text, runs) → JSON {bytes, load_ms, save_ms} — medians over `runs` of io::load(text)
 //   and io::save(session) in this wasm build, the same code the app runs on every change.
 //   druzina_bench_openlink(link, runs) → JSON {chars, decode_ms, kind, creatures} — median of share::decode(link)

@@ -1,0 +1,81 @@
+# The installable, offline web app around the wasm build (included from web.cmake; also run as a script).
+#
+# Included: renders the icons, copies the page shell (shell.js, shell.css) and the manifest into the published
+# folder (build/web) and the test page's folder (build/web/test), and writes each folder's sw.js from web/sw.js
+# with that folder's file list and a hash of their content (the cache name): a new build gets a new cache, an
+# unchanged one keeps its cache.
+#
+# As a script: cmake -DDIR=<folder> -DTEMPLATE=web/sw.js -DOUT=<folder>/sw.js -DPREFIX=<cache prefix>
+#                    -DFILES=<a|b|…, relative to DIR> -P cmake/pwa.cmake
+if(CMAKE_SCRIPT_MODE_FILE)
+  string(REPLACE "|" ";" FILES "${FILES}")
+  set(listing "")
+  set(json_files "")
+  foreach(f IN LISTS FILES)
+    if(NOT EXISTS "${DIR}/${f}")
+      message(FATAL_ERROR "pwa.cmake: ${DIR}/${f} is missing, cannot precache it")
+    endif()
+    file(SHA256 "${DIR}/${f}" h)
+    string(APPEND listing "${f} ${h}\n")
+    if(json_files)
+      string(APPEND json_files ", ")
+    endif()
+    string(APPEND json_files "\"${f}\"")
+  endforeach()
+  string(SHA256 build_hash "${listing}")
+  string(SUBSTRING "${build_hash}" 0 16 build_hash)
+  file(READ "${TEMPLATE}" sw)
+  string(REGEX REPLACE "/\\*@BUILD@\\*/[^\n]*/\\*@END@\\*/"
+         "{ hash: \"${build_hash}\", prefix: \"${PREFIX}\", files: [${json_files}] }" sw "${sw}")
+  if(NOT sw MATCHES "hash: \"${build_hash}\"")
+    message(FATAL_ERROR "pwa.cmake: no /*@BUILD@*/ … /*@END@*/ line in ${TEMPLATE}")
+  endif()
+  file(WRITE "${OUT}.tmp" "${sw}")
+  file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+  file(REMOVE "${OUT}.tmp")
+  file(WRITE "${DIR}/build-hash.txt" "${build_hash}\n")
+  return()
+endif()
+
+set(DRUZINA_WEB_OUT "${CMAKE_BINARY_DIR}")
+set(DRUZINA_WEB_TEST_OUT "${CMAKE_BINARY_DIR}/test")
+set(DRUZINA_ICONS icons/icon-192.png icons/icon-512.png icons/maskable-512.png icons/apple-touch-icon.png)
+set(DRUZINA_SHELL_FILES shell.js shell.css manifest.webmanifest)
+# Every file a page needs, relative to its folder (sw.js itself is fetched by the browser, never precached).
+set(DRUZINA_PWA_FILES index.html index.js index.wasm ${DRUZINA_SHELL_FILES} ${DRUZINA_ICONS})
+string(REPLACE ";" "|" pwa_files_arg "${DRUZINA_PWA_FILES}")
+
+set(icon_svg "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg")
+set(maskable_svg "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg")
+foreach(kind IN ITEMS app test)
+  if(kind STREQUAL "app")
+    set(out "${DRUZINA_WEB_OUT}")
+    set(page index)
+  else()
+    set(out "${DRUZINA_WEB_TEST_OUT}")
+    set(page index_test)
+  endif()
+  set(outputs "")
+  foreach(f IN LISTS DRUZINA_ICONS DRUZINA_SHELL_FILES)
+    list(APPEND outputs "${out}/${f}")
+  endforeach()
+  add_custom_command(
+    OUTPUT ${outputs}
+    COMMAND "${CMAKE_COMMAND}" -E make_directory "${out}/icons"
+    COMMAND rsvg-convert -w 192 -h 192 -o "${out}/icons/icon-192.png" "${icon_svg}"
+    COMMAND rsvg-convert -w 512 -h 512 -o "${out}/icons/icon-512.png" "${icon_svg}"
+    COMMAND rsvg-convert -w 512 -h 512 -o "${out}/icons/maskable-512.png" "${maskable_svg}"
+    COMMAND rsvg-convert -w 180 -h 180 -o "${out}/icons/apple-touch-icon.png" "${maskable_svg}"
+    COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
+            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${out}/"
+    DEPENDS "${icon_svg}" "${maskable_svg}" "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
+            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest"
+    COMMENT "PWA files (${kind}): icons, shell, manifest")
+  add_custom_command(
+    OUTPUT "${out}/sw.js" "${out}/build-hash.txt"
+    COMMAND "${CMAKE_COMMAND}" "-DDIR=${out}" "-DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js" "-DOUT=${out}/sw.js"
+            "-DPREFIX=druzina-${kind}-" "-DFILES=${pwa_files_arg}" -P "${CMAKE_SOURCE_DIR}/cmake/pwa.cmake"
+    DEPENDS ${page} ${outputs} "${CMAKE_SOURCE_DIR}/web/sw.js" "${CMAKE_SOURCE_DIR}/cmake/pwa.cmake"
+    COMMENT "Service worker (${kind}): precache list and build hash" VERBATIM)
+  add_custom_target(druzina_pwa_${kind} ALL DEPENDS "${out}/sw.js")
+endforeach()

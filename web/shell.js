@@ -1,0 +1,106 @@
+// The page shell around the wasm app (a file, not inline: the Content-Security-Policy allows only this origin's
+// files). It shows the loading/failure status, sets up Module, registers the service worker and keeps what the
+// app asks about the installed app in window.druzinaPwa (read by src/platform/web/pwa.cpp):
+//   updateWaiting  a new build is installed and waits (the app shows "update available — reload")
+//   canInstall     the browser offered beforeinstallprompt (the app shows an Install button)
+//   ios            an iPhone/iPad browser, not yet on the home screen (the app shows the Add to Home Screen hint)
+//   standalone     running as the installed app
+//   offlineReady   this build is precached: the app starts without the network
+(function () {
+  var lang = (navigator.language || "en").slice(0, 2);
+  var texts = {
+    cs: { loading: "Načítám Družinu…", nowasm: "Tento prohlížeč neumí WebAssembly. Otevři Družinu v aktuálním Chrome, Firefoxu nebo Safari.",
+          nogl: "Tento prohlížeč nemá WebGL 2, bez kterého Družina nic nenakreslí. Zkus jiný prohlížeč nebo zapni hardwarovou akceleraci.",
+          crash: "Družina narazila na chybu. Obnov stránku; uložená kampaň zůstává v prohlížeči." },
+    uk: { loading: "Завантажую Дружину…", nowasm: "Цей браузер не підтримує WebAssembly. Відкрий Дружину в сучасному Chrome, Firefox або Safari.",
+          nogl: "У цьому браузері немає WebGL 2, без якого Дружина нічого не намалює. Спробуй інший браузер або ввімкни апаратне прискорення.",
+          crash: "Дружина натрапила на помилку. Онови сторінку; збережена кампанія лишається в браузері." },
+    en: { loading: "Loading Družina…", nowasm: "This browser cannot run WebAssembly. Open Družina in a current Chrome, Firefox or Safari.",
+          nogl: "This browser has no WebGL 2, which Družina needs to draw. Try another browser or turn on hardware acceleration.",
+          crash: "Družina hit an error. Reload the page; your saved campaign stays in the browser." }
+  };
+  var stored = null;
+  try { stored = localStorage.getItem("druzina.lang"); } catch (e) {}
+  var t = texts[stored] || texts[lang] || texts.en;
+  var status = document.getElementById("status"), statusText = document.getElementById("status-text");
+  function fail(msg) { status.classList.remove("hidden"); status.classList.add("error"); statusText.textContent = msg; }
+  statusText.textContent = t.loading;
+  window.druzinaFail = function () { fail(t.crash); };
+
+  var canvas = document.getElementById("canvas");
+  canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
+  document.addEventListener("gesturestart", function (e) { e.preventDefault(); });
+
+  // ---- the installed app: service worker, updates, install prompt ----------------------------------------
+  var ua = navigator.userAgent || "";
+  var standalone = (window.matchMedia && matchMedia("(display-mode: standalone)").matches) || navigator.standalone === true;
+  var pwa = window.druzinaPwa = {
+    updateWaiting: false, canInstall: false, standalone: standalone, offlineReady: false,
+    ios: !standalone && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)),
+    installPrompt: null, waiting: null,
+    changed: function () { if (window.Module && Module.druzinaWake) Module.druzinaWake(); },
+    applyUpdate: function () {
+      if (!pwa.waiting) { location.reload(); return; }
+      pwa.waiting.postMessage("activate-update");  // the page reloads when the new worker takes over
+    },
+    install: function () {
+      var p = pwa.installPrompt;
+      if (!p) return;
+      pwa.installPrompt = null;
+      pwa.canInstall = false;
+      p.prompt();
+      if (p.userChoice) p.userChoice.then(function () { pwa.changed(); }, function () {});
+      pwa.changed();
+    }
+  };
+  window.addEventListener("beforeinstallprompt", function (e) {
+    e.preventDefault();  // the app offers its own Install button instead of the browser's mini-infobar
+    pwa.installPrompt = e;
+    pwa.canInstall = true;
+    pwa.changed();
+  });
+  window.addEventListener("appinstalled", function () { pwa.canInstall = false; pwa.installPrompt = null; pwa.changed(); });
+
+  // ---- without WebAssembly or WebGL 2 the app cannot start: say so, and keep the runtime from starting --------
+  var blocked = typeof WebAssembly !== "object" ? t.nowasm
+              : !document.createElement("canvas").getContext("webgl2") ? t.nogl : null;
+  if (blocked) {
+    fail(blocked);
+    window.Module = { noInitialRun: true, onAbort: function () {}, preRun: [function () { throw "blocked"; }] };
+    return;
+  }
+
+  window.Module = {
+    canvas: canvas,
+    print: function (s) { console.log(s); },
+    printErr: function (s) { console.warn(s); },
+    setStatus: function () {},
+    onRuntimeInitialized: function () { status.classList.add("hidden"); },
+    onAbort: function () { fail(t.crash); }
+  };
+
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    var sw = navigator.serviceWorker;
+    var hadController = !!sw.controller;
+    var watch = function (worker) {
+      var check = function () {
+        if (worker.state === "installed" && sw.controller) { pwa.waiting = worker; pwa.updateWaiting = true; pwa.changed(); }
+      };
+      worker.addEventListener("statechange", check);
+      check();
+    };
+    sw.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
+      if (reg.waiting && sw.controller) watch(reg.waiting);
+      reg.addEventListener("updatefound", function () { if (reg.installing) watch(reg.installing); });
+      return sw.ready;
+    }).then(function () { pwa.offlineReady = true; pwa.changed(); }).catch(function () {});
+    // A new worker took over after the user asked for the update: load the new build.
+    var reloading = false;
+    sw.addEventListener("controllerchange", function () {
+      if (!hadController) { hadController = true; return; }  // the first install claiming this page
+      if (reloading) return;
+      reloading = true;
+      location.reload();
+    });
+  }
+})();
