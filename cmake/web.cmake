@@ -7,6 +7,20 @@ if(NOT EXISTS "${SDL_DIR}/include/SDL.h" OR NOT EXISTS "${IMGUI_DIR}/imgui.h")
   message(FATAL_ERROR "ImGui/SDL2 sources missing in ${DRUZINA_DEPS}: run scripts/deps")
 endif()
 
+# ---- flags shared by every C++ target of the web build (compile and link alike; reuse these variables) --------
+# Native wasm exception handling (Chrome 95+, Firefox 100+, Safari 15.2+) instead of emscripten's JavaScript
+# emulation (-fexceptions), which sends every call that may throw through a JS trampoline. In emscripten 3.1.6 the
+# frozen cache's libc++-except / libc++abi-except / libunwind-except are the wasm-EH variants, so this links offline.
+# Every C++ object and the link must agree on it.
+set(DRUZINA_WEB_CXX_FLAGS -fwasm-exceptions)
+set(DRUZINA_WEB_LINK_FLAGS -fwasm-exceptions)
+# Optimisation of the app's C++ (core, UI, ImGui) and of the link (wasm-opt): empty = the build type's (-O3).
+set(DRUZINA_WEB_OPT "" CACHE STRING "optimisation flag for the web build's C++ and link, e.g. -Os")
+if(DRUZINA_WEB_OPT)
+  list(APPEND DRUZINA_WEB_CXX_FLAGS ${DRUZINA_WEB_OPT})
+  list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_OPT})
+endif()
+
 # ---- SDL2 ----------------------------------------------------------------------------------------------
 set(sdl_globs "")
 foreach(sub IN ITEMS "" atomic audio audio/emscripten audio/dummy audio/disk cpuinfo dynapi events file
@@ -31,7 +45,7 @@ add_library(imgui_web STATIC
 target_include_directories(imgui_web SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends" "${IMGUI_DIR}/misc/cpp")
 target_compile_definitions(imgui_web PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_web PUBLIC sdl2_web)
-target_compile_options(imgui_web PRIVATE -w)
+target_compile_options(imgui_web PRIVATE -w ${DRUZINA_WEB_CXX_FLAGS})
 
 # ---- font subset: Latin-1, Latin Extended-A, Cyrillic, punctuation and a few symbols ---------------------
 set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -54,14 +68,14 @@ add_executable(index ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_
 add_dependencies(index druzina_font)
 set_target_properties(index PROPERTIES SUFFIX ".html")
 target_link_libraries(index PRIVATE druzina_core imgui_web sdl2_web)
-target_compile_options(index PRIVATE -Wall -fexceptions)
-target_compile_options(druzina_core PRIVATE -fexceptions)
+target_compile_options(index PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
+target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS})
 
 file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
 file(WRITE "${CMAKE_BINARY_DIR}/exported_funcs.json" "[\"_main\",\"_malloc\",\"_free\"]")
 file(WRITE "${CMAKE_BINARY_DIR}/exported_runtime.json" "[\"ccall\",\"cwrap\",\"UTF8ToString\",\"stringToUTF8\",\"lengthBytesUTF8\"]")
 target_link_options(index PRIVATE
-  -fexceptions -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1
+  ${DRUZINA_WEB_LINK_FLAGS} -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1
   -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE=@${CMAKE_BINARY_DIR}/library_funcs.json
   -sEXPORTED_FUNCTIONS=@${CMAKE_BINARY_DIR}/exported_funcs.json
   -sEXPORTED_RUNTIME_METHODS=@${CMAKE_BINARY_DIR}/exported_runtime.json
@@ -72,15 +86,30 @@ set_property(TARGET index APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/
 
 # ---- PWA files: manifest, service worker, icons (rendered from assets/icons/icon.svg) --------------------
 set(web_out "${CMAKE_BINARY_DIR}")
-set(icon_outputs "${web_out}/icons/icon-192.png" "${web_out}/icons/icon-512.png" "${web_out}/icons/maskable-512.png"
-                 "${web_out}/icons/apple-touch-icon.png")
+# Each icon rendered by rsvg-convert, then recompressed losslessly by zopflipng (same pixels, ~35 % fewer bytes);
+# without zopflipng (scripts/deps installs Debian's zopfli) the icons stay as rendered.
+find_program(DRUZINA_ZOPFLIPNG zopflipng)
+if(NOT DRUZINA_ZOPFLIPNG)
+  message(WARNING "zopflipng not found (Debian package zopfli): the icons are shipped unoptimised")
+endif()
+set(icon_outputs "")
+set(icon_commands "")
+foreach(icon IN ITEMS "icon-192:192:icon" "icon-512:512:icon" "maskable-512:512:maskable" "apple-touch-icon:180:maskable")
+  string(REPLACE ":" ";" parts "${icon}")
+  list(GET parts 0 name)
+  list(GET parts 1 px)
+  list(GET parts 2 svg)
+  set(png "${web_out}/icons/${name}.png")
+  list(APPEND icon_outputs "${png}")
+  list(APPEND icon_commands COMMAND rsvg-convert -w ${px} -h ${px} -o "${png}" "${CMAKE_SOURCE_DIR}/assets/icons/${svg}.svg")
+  if(DRUZINA_ZOPFLIPNG)
+    list(APPEND icon_commands COMMAND "${DRUZINA_ZOPFLIPNG}" -y --iterations=10 "${png}" "${png}")
+  endif()
+endforeach()
 add_custom_command(
   OUTPUT ${icon_outputs}
   COMMAND "${CMAKE_COMMAND}" -E make_directory "${web_out}/icons"
-  COMMAND rsvg-convert -w 192 -h 192 -o "${web_out}/icons/icon-192.png" "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg"
-  COMMAND rsvg-convert -w 512 -h 512 -o "${web_out}/icons/icon-512.png" "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg"
-  COMMAND rsvg-convert -w 512 -h 512 -o "${web_out}/icons/maskable-512.png" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
-  COMMAND rsvg-convert -w 180 -h 180 -o "${web_out}/icons/apple-touch-icon.png" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
+  ${icon_commands}
   DEPENDS "${CMAKE_SOURCE_DIR}/assets/icons/icon.svg" "${CMAKE_SOURCE_DIR}/assets/icons/maskable.svg"
   COMMENT "Rendering app icons")
 add_custom_command(
