@@ -2,38 +2,178 @@
 //   node bench/web_bench.mjs saveload SAVE.json [RUNS]  → {bytes, load_ms, save_ms} of the wasm build
 //   node bench/web_bench.mjs openlink LINK.txt [RUNS] → {chars, decode_ms, kind, creatures}: decoding a share link
 //   node bench/web_bench.mjs idle [SECONDS]             → frames rendered while idle, first-frame time
+//   node bench/web_bench.mjs start SAVE.json [RUNS]     → navigation → first frame with the campaign drawn, cold
+//                                                         (fresh browser profile: empty HTTP and code caches) and
+//                                                         warm (the same profile again: files from the browser
+//                                                         cache), medians over RUNS of each, with the phases
 import fs from "node:fs";
-import { launch, openApp, state } from "../tests/e2e/lib.mjs";
+import http from "node:http";
+import path from "node:path";
+import { launch, openApp, state, phone, root } from "../tests/e2e/lib.mjs";
+import { chromium } from "playwright-core";
 
 const [what, arg, runsArg] = process.argv.slice(2);
-const env = await launch();
-try {
-  const t0 = Date.now();
-  const { page, context } = await openApp(env);
-  const firstFrameMs = Date.now() - t0;
-  if (what === "saveload") {
-    const text = fs.readFileSync(arg, "utf8");
-    const runs = Number(runsArg || 21);
-    const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_saveload", "string",
-                                                                        ["string", "number"], [t, n])), [text, runs]);
-    console.log(JSON.stringify(r));
-  } else if (what === "openlink") {
-    const link = fs.readFileSync(arg, "utf8").trim();
-    const runs = Number(runsArg || 21);
-    const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_openlink", "string",
-                                                                        ["string", "number"], [t, n])), [link, runs]);
-    console.log(JSON.stringify(r));
-  } else if (what === "idle") {
-    const seconds = Number(arg || 5);
-    await page.waitForTimeout(1500);  // past the idle threshold after start-up
-    const a = (await state(page)).frames;
-    await page.waitForTimeout(seconds * 1000);
-    const b = (await state(page)).frames;
-    console.log(JSON.stringify({ seconds, frames: b - a, fps: (b - a) / seconds, app_ready_ms: firstFrameMs }));
-  } else {
-    throw new Error(`unknown measurement ${what}`);
+
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === "number").sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)] : null;
+};
+
+// ---- start: a server that answers like a static host (ETag + revalidation), so a second visit is served from
+// the browser's cache (304 Not Modified, no body) instead of downloading everything again.
+function serveCached(dir) {
+  const rootDir = path.resolve(dir);
+  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+                  ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png",
+                  ".webmanifest": "application/manifest+json", ".bin": "application/octet-stream" };
+  const served = [];
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    let file = path.normalize(path.join(rootDir, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(rootDir)) { res.writeHead(403).end(); return; }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    fs.stat(file, (err, st) => {
+      if (err) { res.writeHead(404).end(); return; }
+      const etag = `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
+      const headers = { "content-type": types[path.extname(file)] || "application/octet-stream",
+                        "cache-control": "no-cache", etag };
+      if (req.headers["if-none-match"] === etag) {
+        served.push({ file: path.relative(rootDir, file), status: 304 });
+        res.writeHead(304, headers).end();
+        return;
+      }
+      served.push({ file: path.relative(rootDir, file), status: 200, bytes: st.size });
+      fs.readFile(file, (e2, data) => { res.writeHead(200, headers).end(data); });
+    });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () =>
+    resolve({ server, served, url: `http://127.0.0.1:${server.address().port}/` })));
+}
+
+// Installed before the page's own scripts: puts the campaign in localStorage (first visit only), notes when the
+// runtime is up and when main() has returned, and, right after each animation frame the app draws, whether the
+// screen shows its widgets (the first frame with the campaign drawn; ImGui lays a window out over its first frames).
+function startProbe(save) {
+  try { if (!localStorage.getItem("druzina.campaign")) localStorage.setItem("druzina.campaign", save); } catch (e) {}
+  const marks = (window.__druzinaStart = {});
+  let mod;
+  Object.defineProperty(window, "Module", {
+    configurable: true,
+    get() { return mod; },
+    set(m) {
+      mod = m;
+      if (!m || m.__probed) return;
+      m.__probed = true;
+      const onInit = m.onRuntimeInitialized;
+      m.onRuntimeInitialized = function () { marks.runtime_ms = performance.now(); if (onInit) return onInit.apply(this, arguments); };
+      const post = m.postRun ? [].concat(m.postRun) : [];
+      m.postRun = [...post, () => { marks.main_done_ms = performance.now(); }];
+    },
+  });
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (cb) => raf((t) => {
+    cb(t);
+    if (marks.first_frame_ms !== undefined || !mod || !mod.calledRun || !mod._druzina_test_state) return;
+    const frames = JSON.parse(mod.UTF8ToString(mod._druzina_test_state())).frames;
+    if (frames < 1) return;
+    if (marks.frame1_ms === undefined) marks.frame1_ms = performance.now();
+    const ws = JSON.parse(mod.UTF8ToString(mod._druzina_test_widgets()));
+    if (ws.some((w) => w.visible && w.id.startsWith("tab."))) { marks.first_frame_ms = performance.now(); marks.frames = frames; }
+  });
+}
+
+async function startOnce(browser, url, save, profileDir) {
+  const context = await browser.newContext({ ...phone });
+  await context.addInitScript(startProbe, save);
+  const page = await context.newPage();
+  const visits = [];
+  for (const kind of ["cold", "warm"]) {
+    if (kind === "cold") await page.goto(url);
+    else await page.reload();
+    await page.waitForFunction(() => window.__druzinaStart && window.__druzinaStart.first_frame_ms !== undefined,
+                               null, { timeout: 60000 });
+    const r = await page.evaluate(() => {
+      const res = (name) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(name));
+      const wasm = res("index.wasm"), js = res("index.js");
+      return { ...window.__druzinaStart,
+               js_loaded_ms: js ? js.responseEnd : null, wasm_loaded_ms: wasm ? wasm.responseEnd : null,
+               wasm_transferred: wasm ? wasm.transferSize : null };
+    });
+    visits.push({ kind, ...r });
   }
+  // The campaign really is the one put in storage (its creatures drawn on the party screen).
+  const creatures = await page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())).creatures.length);
   await context.close();
-} finally {
-  await env.close();
+  return { visits, creatures };
+}
+
+async function start(saveFile, runs) {
+  const save = fs.readFileSync(saveFile, "utf8");
+  const webDir = process.env.DRUZINA_WEB_DIR ? path.resolve(process.env.DRUZINA_WEB_DIR) : path.join(root, "build/web");
+  const { server, url, served } = await serveCached(webDir);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-sandbox",
+           "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+           "--disable-default-apps", "--disable-quic"],
+  });
+  try {
+    const all = [];
+    let creatures = 0;
+    for (let i = 0; i < runs; ++i) {
+      const r = await startOnce(browser, url, save);
+      creatures = r.creatures;
+      all.push(...r.visits);
+    }
+    const keys = ["js_loaded_ms", "wasm_loaded_ms", "runtime_ms", "main_done_ms", "frame1_ms", "first_frame_ms"];
+    const summary = {};
+    for (const kind of ["cold", "warm"]) {
+      const v = all.filter((x) => x.kind === kind);
+      summary[kind] = Object.fromEntries(keys.map((k) => [k, median(v.map((x) => x[k]))]));
+      summary[kind].runs_ms = v.map((x) => Math.round(x.first_frame_ms));
+      summary[kind].wasm_transferred = median(v.map((x) => x.wasm_transferred));
+    }
+    const warm304 = served.filter((s) => s.status === 304).length;
+    console.log(JSON.stringify({ runs, creatures, save_bytes: save.length, cold: summary.cold, warm: summary.warm,
+                                 revalidated_304: warm304 }));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+if (what === "start") {
+  await start(arg, Number(runsArg || 3));
+} else {
+  const env = await launch();
+  try {
+    const t0 = Date.now();
+    const { page, context } = await openApp(env);
+    const firstFrameMs = Date.now() - t0;
+    if (what === "saveload") {
+      const text = fs.readFileSync(arg, "utf8");
+      const runs = Number(runsArg || 21);
+      const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_saveload", "string",
+                                                                          ["string", "number"], [t, n])), [text, runs]);
+      console.log(JSON.stringify(r));
+    } else if (what === "openlink") {
+      const link = fs.readFileSync(arg, "utf8").trim();
+      const runs = Number(runsArg || 21);
+      const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_openlink", "string",
+                                                                          ["string", "number"], [t, n])), [link, runs]);
+      console.log(JSON.stringify(r));
+    } else if (what === "idle") {
+      const seconds = Number(arg || 5);
+      await page.waitForTimeout(1500);  // past the idle threshold after start-up
+      const a = (await state(page)).frames;
+      await page.waitForTimeout(seconds * 1000);
+      const b = (await state(page)).frames;
+      console.log(JSON.stringify({ seconds, frames: b - a, fps: (b - a) / seconds, app_ready_ms: firstFrameMs }));
+    } else {
+      throw new Error(`unknown measurement ${what}`);
+    }
+    await context.close();
+  } finally {
+    await env.close();
+  }
 }

@@ -7,6 +7,20 @@ if(NOT EXISTS "${SDL_DIR}/include/SDL.h" OR NOT EXISTS "${IMGUI_DIR}/imgui.h")
   message(FATAL_ERROR "ImGui/SDL2 sources missing in ${DRUZINA_DEPS}: run scripts/deps")
 endif()
 
+# ---- flags shared by every C++ target of the web build (compile and link alike; reuse these variables) --------
+# Native wasm exception handling (Chrome 95+, Firefox 100+, Safari 15.2+) instead of emscripten's JavaScript
+# emulation (-fexceptions), which sends every call that may throw through a JS trampoline. In emscripten 3.1.6 the
+# frozen cache's libc++-except / libc++abi-except / libunwind-except are the wasm-EH variants, so this links offline.
+# Every C++ object and the link must agree on it.
+set(DRUZINA_WEB_CXX_FLAGS -fwasm-exceptions)
+set(DRUZINA_WEB_LINK_FLAGS -fwasm-exceptions)
+# Optimisation of the app's C++ (core, UI, ImGui) and of the link (wasm-opt): empty = the build type's (-O3).
+set(DRUZINA_WEB_OPT "" CACHE STRING "optimisation flag for the web build's C++ and link, e.g. -Os")
+if(DRUZINA_WEB_OPT)
+  list(APPEND DRUZINA_WEB_CXX_FLAGS ${DRUZINA_WEB_OPT})
+  list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_OPT})
+endif()
+
 # ---- SDL2 ----------------------------------------------------------------------------------------------
 set(sdl_globs "")
 foreach(sub IN ITEMS "" atomic audio audio/emscripten audio/dummy audio/disk cpuinfo dynapi events file
@@ -31,7 +45,7 @@ add_library(imgui_web STATIC
 target_include_directories(imgui_web SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends" "${IMGUI_DIR}/misc/cpp")
 target_compile_definitions(imgui_web PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_web PUBLIC sdl2_web)
-target_compile_options(imgui_web PRIVATE -w)
+target_compile_options(imgui_web PRIVATE -w ${DRUZINA_WEB_CXX_FLAGS})
 
 # ---- font subset: Latin-1, Latin Extended-A, Cyrillic, punctuation and a few symbols ---------------------
 set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -58,8 +72,8 @@ file(GLOB DRUZINA_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.c
 file(GLOB DRUZINA_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/test/*.cpp")
 add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
 target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web)
-target_compile_options(druzina_app_objects PRIVATE -Wall -fexceptions)
-target_compile_options(druzina_core PRIVATE -fexceptions)
+target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
+target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS})
 add_dependencies(druzina_app_objects druzina_font)
 
 file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
@@ -67,7 +81,7 @@ file(WRITE "${CMAKE_BINARY_DIR}/exported_funcs.json" "[\"_main\",\"_malloc\",\"_
 file(WRITE "${CMAKE_BINARY_DIR}/exported_runtime.json" "[\"ccall\",\"cwrap\",\"UTF8ToString\",\"stringToUTF8\",\"lengthBytesUTF8\"]")
 # The link options both executables share.
 set(DRUZINA_WEB_LINK_OPTIONS
-  -fexceptions -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1
+  ${DRUZINA_WEB_LINK_FLAGS} -sUSE_SDL=0 -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2 -sALLOW_MEMORY_GROWTH=1
   -sDEFAULT_LIBRARY_FUNCS_TO_INCLUDE=@${CMAKE_BINARY_DIR}/library_funcs.json
   -sEXPORTED_FUNCTIONS=@${CMAKE_BINARY_DIR}/exported_funcs.json
   -sEXPORTED_RUNTIME_METHODS=@${CMAKE_BINARY_DIR}/exported_runtime.json
@@ -77,7 +91,7 @@ set(DRUZINA_WEB_LINK_OPTIONS
 
 add_executable(index $<TARGET_OBJECTS:druzina_app_objects>)
 add_executable(index_test $<TARGET_OBJECTS:druzina_app_objects> ${DRUZINA_APP_TEST_SOURCES})
-target_compile_options(index_test PRIVATE -Wall -fexceptions)
+target_compile_options(index_test PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
 set_target_properties(index_test PROPERTIES OUTPUT_NAME index RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/test")
 foreach(t IN ITEMS index index_test)
   set_target_properties(${t} PROPERTIES SUFFIX ".html")

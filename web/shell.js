@@ -62,7 +62,9 @@
   window.addEventListener("appinstalled", function () { pwa.canInstall = false; pwa.installPrompt = null; pwa.changed(); });
 
   // ---- without WebAssembly or WebGL 2 the app cannot start: say so, and keep the runtime from starting --------
-  var blocked = typeof WebAssembly !== "object" ? t.nowasm
+  // The module uses native wasm exceptions (Chrome 95+, Firefox 100+, Safari 15.2+): a tiny try/catch_all probe.
+  var eh = [0,97,115,109,1,0,0,0,1,4,1,96,0,0,3,2,1,0,10,8,1,6,0,6,64,25,11,11];
+  var blocked = typeof WebAssembly !== "object" || !WebAssembly.validate(new Uint8Array(eh)) ? t.nowasm
               : !document.createElement("canvas").getContext("webgl2") ? t.nogl : null;
   if (blocked) {
     fail(blocked);

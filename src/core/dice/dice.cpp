@@ -51,10 +51,9 @@ void dice_span(const ast::Ast& ast, const RollTree& tree, int id, std::uint32_t&
 
 Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total) {
   Roll r;
-  r.expr = ast::to_string(ast);
   r.comment = ast.comment;
   r.total = static_cast<double>(total);
-  format_roll(r.text, ast, tree, total);
+  format_roll(r.text, r.expr, ast, tree, total);
   r.dice = tree.dice;
   // A dropped set element drops its dice too (the formatter already struck the element as a whole).
   for (size_t id = 0; id < ast.nodes.size(); ++id) {

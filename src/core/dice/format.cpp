@@ -3,7 +3,9 @@
 //   format_roll  the rolled result: "4d6kh3 (6, 5, ~~1~~, 3) + 2 = 16" — dropped and rerolled dice struck with
 //                ~~ ~~, a die that exploded marked "6!", a dropped set element struck as a whole.
 // Both write through a small Writer (one capacity check per token, not per character, into a reused buffer):
-// formatting is most of the cost of a one-off roll.
+// formatting is most of the cost of a one-off roll. format_roll writes the normal form in the same walk (a one-off
+// roll needs both, and the second walk cost as much as the first).
+#include <algorithm>
 #include <charconv>
 #include <cstring>
 
@@ -16,10 +18,11 @@ using namespace ast;
 
 namespace {
 
-// Writes into a per-thread scratch buffer that keeps its capacity; done() copies the result out in one piece.
+// Writes into a scratch buffer that keeps its capacity (one per thread and use); done() copies the result out in
+// one piece. The common case (room left, a number below 100) stays inline; growing and long numbers do not.
 class Writer {
  public:
-  explicit Writer(std::size_t guess) : out_(scratch()) {
+  Writer(std::string& buffer, std::size_t guess) : out_(buffer) {
     if (out_.size() < guess) out_.resize(guess);
     p_ = out_.data();
     end_ = p_ + out_.size();
@@ -42,15 +45,19 @@ class Writer {
     put(s, N - 1);
   }
   void put(std::string_view s) { put(s.data(), s.size()); }
+  std::size_t size() const { return static_cast<std::size_t>(p_ - out_.data()); }
+  // Appends what `from` holds past its offset `since` (the same text written once, copied to the other writer).
+  void copy(const Writer& from, std::size_t since) { put(from.out_.data() + since, from.size() - since); }
   void num(std::int64_t v) {
     room(24);
     if (v >= 0 && v < 10) {
       *p_++ = static_cast<char>('0' + v);
     } else if (v >= 10 && v < 100) {
-      *p_++ = static_cast<char>('0' + v / 10);
-      *p_++ = static_cast<char>('0' + v % 10);
+      p_[0] = static_cast<char>('0' + v / 10);
+      p_[1] = static_cast<char>('0' + v % 10);
+      p_ += 2;
     } else {
-      p_ = std::to_chars(p_, end_, v).ptr;
+      long_num(v);
     }
   }
 
@@ -59,19 +66,26 @@ class Writer {
   char* p_;
   char* end_;
 
-  static std::string& scratch() {
-    thread_local std::string buffer;
-    return buffer;
-  }
-
   void room(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - p_) >= n) return;
+    if (static_cast<std::size_t>(end_ - p_) < n) grow(n);
+  }
+  [[gnu::noinline]] void grow(std::size_t n) {
     auto used = static_cast<std::size_t>(p_ - out_.data());
     out_.resize(std::max(out_.size() * 2, used + n + 32));
     p_ = out_.data() + used;
     end_ = out_.data() + out_.size();
   }
+  [[gnu::noinline]] void long_num(std::int64_t v) { p_ = std::to_chars(p_, end_, v).ptr; }
 };
+
+std::string& text_buffer() {
+  thread_local std::string buffer;
+  return buffer;
+}
+std::string& expr_buffer() {
+  thread_local std::string buffer;
+  return buffer;
+}
 
 void op_name(Writer& w, OpKind k) {
   switch (k) {
@@ -174,14 +188,23 @@ void node(Writer& w, const Ast& ast, int id) {
   if (n.ann_count) annotations(w, ast, n);
 }
 
-void result(Writer& w, const Ast& ast, const RollTree& tree, int id, bool in_dropped) {
+// The rolled result into w and, in the same walk, the expression's normal form (what node() writes) into x: x gets
+// everything but the dice lists, the strike marks and the total.
+void result(Writer& w, Writer& x, const Ast& ast, const RollTree& tree, int id, bool in_dropped) {
   const Node& n = ast.node(id);
   const NodeResult& r = tree.nodes[static_cast<std::size_t>(id)];
   switch (n.kind) {
-    case Kind::literal: w.num(n.value); break;
-    case Kind::dice:
-      dice_head(w, n);
-      ops(w, ast, n);
+    case Kind::literal: {
+      const std::size_t at = x.size();
+      x.num(n.value);
+      w.copy(x, at);
+      break;
+    }
+    case Kind::dice: {
+      const std::size_t at = x.size();
+      dice_head(x, n);
+      ops(x, ast, n);
+      w.copy(x, at);
       w.lit(" (");
       for (auto i = r.dice_begin; i < r.dice_end; ++i) {
         const Die& d = tree.dice[i];
@@ -194,42 +217,62 @@ void result(Writer& w, const Ast& ast, const RollTree& tree, int id, bool in_dro
       }
       w.put(')');
       break;
+    }
     case Kind::paren:
     case Kind::set:
       w.put('(');
+      x.put('(');
       for (std::uint32_t i = 0; i < n.child_count; ++i) {
         int c = ast.children[n.first_child + i];
-        if (i) w.lit(", ");
+        if (i) {
+          w.lit(", ");
+          x.lit(", ");
+        }
         bool dropped = !tree.nodes[static_cast<std::size_t>(c)].kept && n.kind == Kind::set && !in_dropped;
         if (dropped) w.lit("~~");
-        result(w, ast, tree, c, in_dropped || dropped);
+        result(w, x, ast, tree, c, in_dropped || dropped);
         if (dropped) w.lit("~~");
       }
-      if (n.trailing_comma) w.put(',');
+      if (n.trailing_comma) {
+        w.put(',');
+        x.put(',');
+      }
       w.put(')');
-      ops(w, ast, n);
+      x.put(')');
+      if (n.op_count) {
+        const std::size_t at = x.size();
+        ops(x, ast, n);
+        w.copy(x, at);
+      }
       break;
     case Kind::unary:
       w.put(n.negate ? '-' : '+');
-      result(w, ast, tree, n.a, in_dropped);
+      x.put(n.negate ? '-' : '+');
+      result(w, x, ast, tree, n.a, in_dropped);
       break;
     case Kind::binary:
-      result(w, ast, tree, n.a, in_dropped);
+      result(w, x, ast, tree, n.a, in_dropped);
       bin_name(w, n.bop);
-      result(w, ast, tree, n.b, in_dropped);
+      bin_name(x, n.bop);
+      result(w, x, ast, tree, n.b, in_dropped);
       break;
   }
-  if (n.ann_count) annotations(w, ast, n);
+  if (n.ann_count) {
+    annotations(w, ast, n);
+    annotations(x, ast, n);
+  }
 }
 
 }  // namespace
 
-void format_roll(std::string& out, const Ast& ast, const RollTree& tree, std::int64_t total) {
-  Writer w(ast.source.size() * 2 + tree.dice.size() * 4 + 32);
-  result(w, ast, tree, ast.root, false);
+void format_roll(std::string& text, std::string& expr, const Ast& ast, const RollTree& tree, std::int64_t total) {
+  Writer w(text_buffer(), ast.source.size() * 2 + tree.dice.size() * 4 + 32);
+  Writer x(expr_buffer(), ast.source.size() * 2 + 32);
+  result(w, x, ast, tree, ast.root, false);
   w.lit(" = ");
   w.num(total);
-  w.done(out);
+  w.done(text);
+  x.done(expr);
 }
 
 }  // namespace druzina::dice
@@ -237,7 +280,7 @@ void format_roll(std::string& out, const Ast& ast, const RollTree& tree, std::in
 namespace druzina::dice::ast {
 
 std::string to_string(const Ast& ast) {
-  Writer w(ast.source.size() * 2 + 32);
+  Writer w(expr_buffer(), ast.source.size() * 2 + 32);
   node(w, ast, ast.root);
   std::string out;
   w.done(out);

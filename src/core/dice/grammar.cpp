@@ -48,7 +48,7 @@ class Parser {
     ast_.comment.clear();
     ast_.root = -1;
     ast_.dice_upper = 0;
-    if (utf8_length(s_) > kMaxLength)
+    if (s_.size() > kMaxLength && utf8_length(s_) > kMaxLength)  // characters ≤ bytes: count only when it can matter
       throw UserError("dice.err.too_long", {{"length", utf8_length(s_)}, {"max", kMaxLength}});
     skip_ws();
     if (at_end()) throw UserError("dice.err.empty");

@@ -40,8 +40,9 @@ std::int64_t roll_node(const ast::Ast& ast, int node, Rng& rng, RollTree& tree);
 // Integer arithmetic shared by the roller and stats (Python-style floor division and modulo; overflow → UserError).
 std::int64_t apply_binary(ast::BinOp op, std::int64_t a, std::int64_t b);
 
-// format.cpp: writes "4d6kh3 (6, 5, ~~1~~, 3) + 2 = 16" into out (replacing what it held).
-void format_roll(std::string& out, const ast::Ast& ast, const RollTree& tree, std::int64_t total);
+// format.cpp: writes "4d6kh3 (6, 5, ~~1~~, 3) + 2 = 16" into text and, in the same walk, the expression's normal
+// form (what ast::to_string gives: "4d6kh3 + 2") into expr, replacing what they held.
+void format_roll(std::string& text, std::string& expr, const ast::Ast& ast, const RollTree& tree, std::int64_t total);
 
 // stats.cpp: min/max/mean without rolling (exact where within reach, else sampled with exact = false).
 Stats compute_stats(const ast::Ast& ast);
