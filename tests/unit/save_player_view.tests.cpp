@@ -24,7 +24,10 @@ TEST_CASE("player_view: no secret survives", "[save][player_view]") {
   std::string text = v.dump();
   for (const char* secret : {"SECRET-DM-NOTES", "SECRET-NPC-NOTES", "SECRET-DAGGER", "SECRET-SPY", "SECRET-NOTE",
                              "SECRET-ABOUT-SPY", "loyalty", "dm_notes", "\"hidden\"", "modules"})
+  {
+    INFO(secret << " in " << text);
     REQUIRE(text.find(secret) == std::string::npos);
+  }
 
   REQUIRE(v["creatures"].size() == 3);
   REQUIRE(v["settings"]["house_rule_notes"] == "Ranger: see notes");

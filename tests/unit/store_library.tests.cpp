@@ -6,6 +6,7 @@
 
 #include "../scenario/campaign_fixture.hpp"
 #include "core/io/save.hpp"
+#include "core/rules/potions/potions.hpp"
 #include "core/store/library.hpp"
 
 using namespace druzina;
@@ -58,7 +59,7 @@ std::string save_after(int n, const char* name = "Les") {
   for (int i = 0; i < n; ++i) s.dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", i + 1}}, rng);
   return io::save(s);
 }
-int potions(const Session& s) { return s.state().settings.potion_warning_threshold; }
+int potions(const Session& s) { return rules::potion_warning_threshold(s.state()); }
 
 }  // namespace
 

@@ -482,7 +482,7 @@ Decoded decode(std::string_view link) {
       out.payload = c;
       // A rule switch no module of this app knows: the player's phone cannot play by it.
       std::set<std::string> known;
-      for (const auto& m : Engine::standard().modules()) known.insert(m.setting.empty() ? m.id : m.setting);
+      for (const auto& m : Engine::standard().modules()) known.insert(m.id);
       std::string unknown;
       for (const auto& [rule, on] : c.settings.rules)
         if (on && !known.count(rule)) unknown += (unknown.empty() ? "" : ", ") + rule;
