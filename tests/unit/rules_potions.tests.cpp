@@ -58,5 +58,6 @@ TEST_CASE("potions: a player's view shows the count of a PC (not a DM secret)", 
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "DrinkPotion"}, {"target", m}, {"name", "Healing"}});
   json v = io::player_view(t.state());
-  CHECK(v["creatures"][0]["modules"]["potions"]["drunk_since_long_rest"] == 1);
+  CHECK(v["creatures"][0]["rule_data"]["potions"]["drunk_since_long_rest"] == 1);
+  CHECK(v.dump().find("\"modules\"") == std::string::npos);
 }

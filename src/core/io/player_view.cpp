@@ -92,7 +92,10 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     out["int_picks"] = picks;
     out["renown"] = c.renown;
     out["notes"] = c.notes;
-    out["modules"] = visible_module_data(c, engine);
+    // The rules' own per-creature data a player may see (never the key "modules": the campaign's module data
+    // stays with the DM).
+    json rule_data = visible_module_data(c, engine);
+    if (!rule_data.empty()) out["rule_data"] = std::move(rule_data);
   } else {
     add_hp(out, c, s.hp_visibility.others);
     json injuries = json::array();

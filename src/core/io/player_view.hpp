@@ -3,7 +3,7 @@
 //   - hidden creatures vanish everywhere (list, initiative order, prompts, notes, project owners);
 //   - NPC loyalty, DM notes, secret notes, the modules' campaign data, unknown fields: never included;
 //   - a PC's or sidekick's per-creature module data: only the fields its module declares (Module::creature_data)
-//     and does not mark as a DM secret (DataField::secret), as "modules": {id: {field: value}};
+//     and does not mark as a DM secret (DataField::secret), as "rule_data": {id: {field: value}} (absent when none);
 //   - HP per Settings::hp_visibility: "exact" numbers, "status" (healthy/bloodied/down/dead) or "hidden",
 //     separately for the party (PCs, sidekicks) and the others (NPCs, monsters);
 //   - NPCs and monsters show only what the table can see: name, size, conditions, health, dead or not.
