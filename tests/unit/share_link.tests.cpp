@@ -100,7 +100,9 @@ TEST_CASE("link table: no DM secret in the link's bytes", "[share][link]") {
   share::Decoded d = share::decode(link);
   REQUIRE(d.kind == LinkKind::table);
   std::string all = d.payload.dump();
-  for (const char* secret : {"SECRET", "loyalty", "dm_notes", "likes cats"}) REQUIRE(all.find(secret) == std::string::npos);
+  for (const char* secret : {"SECRET", "likes cats"}) REQUIRE(all.find(secret) == std::string::npos);
+  REQUIRE(d.payload["settings"]["dm_notes"] == "");          // the decoded Campaign's defaults, nothing more
+  for (const auto& x : d.payload["creatures"]) REQUIRE(x["loyalty"].is_null());
   Campaign back = d.payload.get<Campaign>();
   validate_campaign(back);
   REQUIRE(back.name == "Les");
@@ -192,10 +194,16 @@ TEST_CASE("link character: one party member, both ways, without secrets", "[shar
   REQUIRE(m.notes == "likes cats");  // a PC's notes are the player's
   REQUIRE(m.loyalty.is_null());
   json a = json(m), b = json(orig);
+  a.erase("loyalty");
   b.erase("loyalty");
   b["conditions"][0].erase("source");
   a["conditions"][0].erase("source");
+  // The prone condition was set during the hidden spy's turn: its id is not in the player's copy.
+  REQUIRE(b["conditions"][0]["until"]["set_turn_of"] == s.spy);
+  REQUIRE(a["conditions"][0]["until"]["set_turn_of"] == "");
+  b["conditions"][0]["until"]["set_turn_of"] = "";
   REQUIRE(a == b);
+  REQUIRE(bytes.find(s.spy) == std::string::npos);
 
   SECTION("back from the player: a levelled-up character") {
     Campaign mine = c;

@@ -300,12 +300,20 @@ json character_wire(const Campaign& c, std::string_view id) {
     if (f == "loyalty" || f == "hidden") continue;
     if (auto it = cr.find(f); it != cr.end()) kept[f] = *it;
   }
-  // Conditions without their source (free text the DM typed) or unknown fields.
+  // Conditions without their source (free text the DM typed), unknown fields, or the id of a hidden creature
+  // whose turn ends them (that would tell the player it exists).
+  auto hidden_id = [&](const json& v) {
+    const Creature* other = v.is_string() ? find_creature(c, v.get<std::string>()) : nullptr;
+    return other && other->hidden;
+  };
   if (kept.contains("conditions"))
     for (auto& cond : kept["conditions"]) {
       cond.erase("source");
       for (auto it = cond.begin(); it != cond.end();)
         it = (it.key() == "id" || it.key() == "until") ? std::next(it) : cond.erase(it);
+      if (auto u = cond.find("until"); u != cond.end() && u->is_object())
+        for (const char* k : {"turn_of", "set_turn_of"})
+          if (u->contains(k) && hidden_id((*u)[k])) u->erase(k);
     }
   json wire = {{"n", c.name}, {"l", c.settings.language}, {"r", c.settings.rules}, {"x", c.settings.exhaustion_edition},
                {"v", {c.settings.hp_visibility.party, c.settings.hp_visibility.others}}, {"cr", kept}};
