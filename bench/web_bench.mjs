@@ -9,8 +9,11 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { launch, openApp, state, phone, root } from "../tests/e2e/lib.mjs";
-import { chromium } from "playwright-core";
+
+// playwright-core lives with the browser tests (tests/e2e/node_modules).
+const { chromium } = createRequire(path.join(root, "tests/e2e/package.json"))("playwright-core");
 
 const [what, arg, runsArg] = process.argv.slice(2);
 
