@@ -60,11 +60,10 @@ class Model {
   const Notice& notice() const { return notice_; }
   void clear_notice() { notice_ = {}; }
   const std::string& last_saved() const { return saved_text_; }
-  void flush() { save(); }  // saves now if anything is unsaved (the page hides, the GPU context is lost)
 
   // ---- persistence -------------------------------------------------------------------------------------
   void tick(double now_ms);  // each frame: the debounced save, retries of a failed one
-  void flush();              // saves now (the page is being hidden)
+  void flush();              // saves now if anything is unsaved (the page hides, the GPU context is lost)
   SaveState save_state() const { return save_state_; }
   bool unsaved() const { return save_state_ != SaveState::saved; }
   bool busy() const { return save_state_ == SaveState::pending; }  // keeps the loop awake for the save

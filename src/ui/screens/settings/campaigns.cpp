@@ -164,9 +164,9 @@ void draw_import_preview() {
   ImportState& im = st().import;
   auto& lib = model().library();
   ImGui::Spacing();
-  ctl::label(Tf("ui.store.import.file", {{"file", im.file}}).c_str());
+  small_label(Tf("ui.store.import.file", {{"file", im.file}}).c_str());
   if (!im.error.empty()) {
-    ctl::error_text(im.error.c_str());
+    error_text(im.error.c_str());
     track("import.error", im.error);
     if (big_button(T("ui.ctl.cancel"))) im = ImportState{};
     track("import.cancel", T("ui.ctl.cancel"));
@@ -178,7 +178,7 @@ void draw_import_preview() {
     const std::string tid = "import.item." + std::to_string(i++);
     if (!in.preview.loads) {
       std::string why = Tf("ui.store.import.skipped", {{"reason", tr(ui().lang, in.preview.reason, in.preview.reason_args)}});
-      ctl::error_text(why.c_str());
+      error_text(why.c_str());
       track(tid, why);
       ImGui::PopID();
       continue;
@@ -193,7 +193,7 @@ void draw_import_preview() {
       what = T("ui.store.import.adds");
     }
     std::string body = Tf("ui.store.import.holds", {{"n", in.preview.creatures}, {"names", names}}) + "\n" + what;
-    ctl::card_button(tid, display_name(in.preview.name).c_str(), body.c_str());
+    card_button(tid, display_name(in.preview.name).c_str(), body.c_str());
     if (!in.replaces.empty()) {
       if (big_button(T("ui.store.import.as_new"))) in.replaces.clear();
       track(tid + ".as_new", T("ui.store.import.as_new"));
@@ -201,7 +201,7 @@ void draw_import_preview() {
     ImGui::PopID();
   }
   const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
-  if (ctl::choice_button(T("ui.store.import.confirm"), true, ImVec2(half, kTouchTarget))) apply_import();
+  if (choice_button(T("ui.store.import.confirm"), true, ImVec2(half, kTouchTarget))) apply_import();
   track("import.confirm", T("ui.store.import.confirm"));
   ImGui::SameLine(0, 10);
   if (big_button(T("ui.ctl.cancel"), ImVec2(half, kTouchTarget))) im = ImportState{};
@@ -232,7 +232,7 @@ void draw_status() {
                       : m.save_state() == SaveState::pending ? T("ui.store.status.pending")
                       : m.save_state() == SaveState::blocked ? T("ui.store.status.blocked")
                                                              : T("ui.store.status.failed");
-  if (m.save_state() == SaveState::failed || m.save_state() == SaveState::blocked) ctl::error_text(saved);
+  if (m.save_state() == SaveState::failed || m.save_state() == SaveState::blocked) error_text(saved);
   else muted(saved);
   track("storage.status", saved);
   const char* persist = nullptr;
@@ -248,7 +248,7 @@ void draw_status() {
   muted(last.c_str());
   track("storage.last_export", last);
   if (lib.export_reminder_due()) {
-    ctl::error_text(T("ui.store.export_reminder"));
+    error_text(T("ui.store.export_reminder"));
     track("storage.reminder", T("ui.store.export_reminder"));
     if (!st().reminder_told) {
       st().reminder_told = true;
@@ -328,7 +328,7 @@ void draw_campaigns() {
     const bool active = c.id == m.campaign_id();
     const std::string name = display_name(active ? m.state().name : c.name);
     std::string body = active ? std::string(T("ui.store.open_now")) : Tf("ui.store.changed", {{"time", when(c.updated)}});
-    if (ctl::card_button("campaigns.item." + c.id, name.c_str(), body.c_str(), active))
+    if (card_button("campaigns.item." + c.id, name.c_str(), body.c_str(), active))
       s.selected = s.selected == c.id ? std::string() : c.id;
     if (s.selected != c.id) continue;
     ImGui::PushID(c.id.c_str());
@@ -342,12 +342,13 @@ void draw_campaigns() {
     track("campaigns.duplicate", T("ui.store.duplicate"));
     ImGui::SameLine(0, 10);
     ImGui::BeginDisabled(lib.index().campaigns.size() < 2);
-    if (big_button(T("ui.store.delete"), ImVec2(third, kTouchTarget))) ctl::open_confirm("campaigns.delete");
+    const std::string key = "campaigns.delete." + c.id;
+    if (big_button(T("ui.store.delete"), ImVec2(third, kTouchTarget)))
+      ask_confirm(key, Tf("ui.store.delete_q", {{"name", name}}), T("ui.store.delete_yes"));
     ImGui::EndDisabled();
     track("campaigns.delete", T("ui.store.delete"));
-    std::string q = Tf("ui.store.delete_q", {{"name", name}});
     std::string victim = c.id;
-    bool yes = ctl::confirm("campaigns.delete", q.c_str(), T("ui.store.delete_yes"), T("ui.ctl.cancel"));
+    bool yes = confirm_popup(key);
     ImGui::PopID();
     if (yes) {
       m.delete_campaign(victim);

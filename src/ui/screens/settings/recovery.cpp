@@ -67,7 +67,7 @@ void draw_open(const std::string& tid, const std::string& file_stem, const std::
     track(tid + ".preview", holds);
   } else {
     std::string why = Tf("ui.store.preview.not_loading", {{"reason", reason(o.preview.reason, o.preview.reason_args)}});
-    ctl::error_text(why.c_str());
+    error_text(why.c_str());
     track(tid + ".preview", why);
     std::string head = o.text.substr(0, 240);
     // Only printable text (a value can be anything): control bytes and broken UTF-8 become '?'.
@@ -84,13 +84,13 @@ void draw_open(const std::string& tid, const std::string& file_stem, const std::
   track(tid + ".export", T("ui.store.export"));
   ImGui::SameLine(0, 10);
   ImGui::BeginDisabled(!o.preview.loads);
-  if (big_button(T("ui.store.restore"), ImVec2(half, kTouchTarget))) ctl::open_confirm("recovery.restore");
-  ImGui::EndDisabled();
-  track(tid + ".restore", T("ui.store.restore"));
   const store::CampaignInfo* target = into.empty() ? nullptr : m.library().find(into);
   std::string q = target ? Tf("ui.store.restore_q", {{"name", target->name.empty() ? std::string(T("ui.store.unnamed")) : target->name}})
                          : std::string(T("ui.store.restore_new_q"));
-  if (ctl::confirm("recovery.restore", q.c_str(), T("ui.store.restore_yes"), T("ui.ctl.cancel"))) {
+  if (big_button(T("ui.store.restore"), ImVec2(half, kTouchTarget))) ask_confirm("recovery.restore", q, T("ui.store.restore_yes"));
+  ImGui::EndDisabled();
+  track(tid + ".restore", T("ui.store.restore"));
+  if (confirm_popup("recovery.restore")) {
     std::string text = o.text;
     if (m.restore_text(text, target ? into : std::string())) open_item() = Open{};
   }
@@ -118,7 +118,7 @@ void draw_recovery() {
   heading(T("ui.store.recovery"));
   track("recovery", T("ui.store.recovery"));
   if (!m.alert().empty()) {
-    ctl::error_text(m.alert().c_str());
+    error_text(m.alert().c_str());
     track("recovery.alert", m.alert());
     if (big_button(T("ui.store.alert_ok"))) m.dismiss_alert();
     track("recovery.alert.ok", T("ui.store.alert_ok"));
@@ -135,7 +135,7 @@ void draw_recovery() {
     std::string body = when(r.at) + " · " + size_text(r.bytes);
     if (!r.reason.empty()) body += "\n" + reason(r.reason, r.reason_args);
     ImGui::PushID(tid.c_str());
-    if (ctl::card_button(tid, title.c_str(), body.c_str(), open_item().id == r.id)) {
+    if (card_button(tid, title.c_str(), body.c_str(), open_item().id == r.id)) {
       auto text = lib.text_of(r);
       toggle_open(r.id, text ? *text : std::string());
     }
@@ -156,7 +156,7 @@ void draw_recovery() {
     std::string title = std::string(kind_title("backup")) + ": " + (m.state().name.empty() ? std::string(T("ui.store.unnamed")) : m.state().name);
     std::string body = when(at);
     ImGui::PushID(tid.c_str());
-    if (ctl::card_button(tid, title.c_str(), body.c_str(), open_item().id == oid)) {
+    if (card_button(tid, title.c_str(), body.c_str(), open_item().id == oid)) {
       toggle_open(oid, platform::storage().load(key).value_or(std::string()));
     }
     if (open_item().id == oid) draw_open(tid, "backup-" + std::to_string(n), m.campaign_id());
