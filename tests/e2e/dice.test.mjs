@@ -3,7 +3,7 @@
 // inspiration spent as luck.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, waitForApp, state, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
+import { launch, tapAt, openApp, waitForApp, state, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
 import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted, longPress } from "./touch_gestures.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
@@ -50,7 +50,7 @@ test("a broken expression shows a live error in the user's language", async () =
   const roll = (await widgets(page)).find((w) => w.id === "dice.roll");
   await shotNow(page, "dice-error-en");
   // Roll is disabled: tapping it rolls nothing.
-  await page.touchscreen.tap(roll.x + roll.w / 2, roll.y + roll.h / 2);
+  await tapAt(page, roll.x + roll.w / 2, roll.y + roll.h / 2);
   await page.waitForTimeout(200);
   assert.equal(dice(await widgets(page)).length, 0, "nothing rolled");
   await setLanguage(page, "cs");

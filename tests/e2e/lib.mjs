@@ -69,10 +69,26 @@ export async function widget(page, id, { timeout = 10000, where = () => true } =
   }
 }
 
+// A real (trusted) touch tap at (x, y) CSS px. Both touch events are sent to the browser at once, so they reach
+// the page back to back: page.touchscreen.tap waits for the page to take the first before it sends the second,
+// and on a busy machine that gap grew past the app's long press (550 ms) — the tap became a long press and was
+// lost. A finger's tap is short; this one is too, however slow the machine.
+const cdpSessions = new WeakMap();
+export async function tapAt(page, x, y) {
+  let cdp = cdpSessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    cdpSessions.set(page, cdp);
+  }
+  const point = { x, y, radiusX: 1, radiusY: 1, force: 1, id: 1 };
+  await Promise.all([cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] }),
+                     cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] })]);
+}
+
 // A real touch tap at the widget's centre.
 export async function tap(page, id) {
   const w = await widget(page, id);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
 }
 
@@ -119,6 +135,9 @@ export async function waitWidget(page, id, { timeout = 30000, where = () => true
 export async function settled(page, id, { timeout = 30000, where = () => true } = {}) {
   const end = Date.now() + timeout;
   let last = await waitWidget(page, id, { timeout, where });
+  // Two new frames first: a popup's first frame is laid out but not yet hit-testable, and on a slow machine two
+  // equal reads may both be that first frame (a tap then lands "outside" and closes the popup).
+  await freshFrames(page, 2);
   for (;;) {
     await page.waitForTimeout(80);
     const w = await waitWidget(page, id, { timeout: Math.max(1000, end - Date.now()), where });
@@ -132,7 +151,7 @@ export async function settled(page, id, { timeout = 30000, where = () => true } 
 export async function tapSettled(page, id) {
   lastPage = page;
   const w = await settled(page, id);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
 }
 
@@ -172,7 +191,7 @@ export async function tapCarefully(page, id) {
   await freshFrames(page);
   await scrollIntoView(page, id);
   const w = await settled(page, id);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
 }
 

@@ -5,7 +5,7 @@
 // and import through the file picker. Screenshots of Settings → Campaigns and Recovery in cs and uk.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled, tapCarefully,
+import { launch, tapAt, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled, tapCarefully,
          scrollIntoView, screenshotFailures, openTab } from "./lib.mjs";
 import { openPatient, waitStarted, shotNow, gone } from "./touch_gestures.mjs";
 
@@ -16,7 +16,9 @@ screenshotFailures(afterEach, import.meta.url);
 
 const library = (page) => page.evaluate(() => JSON.parse(localStorage.getItem("druzina.library") || "null"));
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
-const potions = async (page) => (await campaign(page)).settings.potion_warning_threshold;
+// The potion warning threshold: the potions rule's own campaign data (3 until the DM sets it).
+const threshold = (c) => c.modules?.potions?.warning_threshold ?? 3;
+const potions = async (page) => threshold(await campaign(page));
 const untilSaved = (page) => until(page, (s) => s.save === "saved", "every change saved", 20000);
 
 // A campaign with a history: created, then the potion warning set to 1, 2, 3 — one save each (the debounce is
@@ -79,7 +81,16 @@ const damages = [
   { what: "truncated", apply: (v) => v.slice(0, Math.floor(v.length / 2)) },
   { what: "junk", apply: () => "#!@ ž junk" },
   { what: "null", apply: () => "null" },
-  { what: "a future version", apply: (v) => { const d = JSON.parse(v); d.schemaVersion = 99; return JSON.stringify(d); }, newer: true },
+  // A newer app's save: the body's schema version raised and the envelope's checksum (FNV-1a 64 of the body's
+  // UTF-8 bytes) made again, as that app would write it.
+  { what: "a future version", newer: true, apply: (v) => {
+    const d = JSON.parse(v);
+    d.body.schemaVersion = 99;
+    const body = JSON.stringify(d.body);
+    let h = 0xcbf29ce484222325n;
+    for (const b of new TextEncoder().encode(body)) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    return `{"format":"druzina-save","version":1,"checksum":"fnv1a64:${h.toString(16).padStart(16, "0")}","body":${body}}`;
+  } },
   { what: "4 MB of junk", apply: () => "x".repeat(4 * 1024 * 1024) },
   { what: "a renamed key", rename: true },
 ];
@@ -134,9 +145,9 @@ for (const d of damages) {
     await tapCarefully(page, "recovery.backup.1");
     await waitWidget(page, "recovery.backup.1.preview", { where: (w) => /Les/.test(w.label) });
     await tapCarefully(page, "recovery.backup.1.restore");
-    await settled(page, "recovery.restore.yes");
-    await tapCarefully(page, "recovery.restore.yes");
-    await untilCampaign(page, (c) => c.settings.potion_warning_threshold === 1, "restored backup");
+    await settled(page, "confirm.yes");
+    await tapCarefully(page, "confirm.yes");
+    await untilCampaign(page, (c) => threshold(c) === 1, "restored backup");
     await until(page, (s) => s.save === "saved" && s.readOnly === "no", "restored and saved");
     const kept2 = d.rename ? await stored(page, "druzina.campaign-renamed") : await stored(page, key);
     assert.equal(kept2.length, kept.length, "the damaged value is still untouched after the restore");
@@ -177,7 +188,7 @@ test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save s
   await page.evaluate(() => { Storage.prototype.setItem = window.__realSetItem; });
   await until(page, (s) => s.save === "saved", "saved after the retry", 15000);
   await gone(page, "storage.unsaved");
-  assert.match(await stored(page, key), /"potion_warning_threshold":7/);
+  assert.match(await stored(page, key), /"new":7,"old":\d+\}/);  // the potion_warning_set event in the tail
   await page.reload();
   await waitStarted(page);
   assert.equal(await potions(page), 7);
@@ -198,7 +209,7 @@ test("the page closed right after an action keeps it (single and quick double ta
   await scrollIntoView(page, "settings.potions.plus");
   let w = await settled(page, "settings.potions.plus");
   await page.waitForTimeout(400);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(50);
   await page.close();
   page = await context.newPage();
@@ -212,9 +223,9 @@ test("the page closed right after an action keeps it (single and quick double ta
   await scrollIntoView(page, "settings.potions.plus");
   w = await settled(page, "settings.potions.plus");
   await page.waitForTimeout(400);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(50);
   await page.close();
   page = await context.newPage();
@@ -238,19 +249,19 @@ test("two tabs of one campaign: the second follows the first and says so; 'Edit 
   assert.equal(await dispatch(b, { type: "SetSettings", potion_warning_threshold: 5 }), 0, "the follower changes nothing");
   await a.waitForTimeout(300);
   assert.equal(await dispatch(a, { type: "SetSettings", potion_warning_threshold: 4 }), 1);
-  await untilCampaign(b, (c) => c.settings.potion_warning_threshold === 4, "the second tab follows");
+  await untilCampaign(b, (c) => threshold(c) === 4, "the second tab follows");
   await shotNow(b, "storage-two-tabs-en");
   await tapCarefully(b, "storage.other_tab.action");
   await until(b, (s) => s.readOnly === "no", "the second tab edits now");
   await until(a, (s) => s.readOnly === "other_tab", "the first tab follows now");
   await b.waitForTimeout(300);
   assert.equal(await dispatch(b, { type: "SetSettings", potion_warning_threshold: 6 }), 1);
-  await untilCampaign(a, (c) => c.settings.potion_warning_threshold === 6, "the first tab follows the second");
+  await untilCampaign(a, (c) => threshold(c) === 6, "the first tab follows the second");
   assert.equal(await dispatch(a, { type: "SetSettings", potion_warning_threshold: 8 }), 0);
   await untilSaved(b);
   const lib = await library(b);
   const stored6 = await stored(b, `druzina.${lib.campaigns[0].key}`);
-  assert.match(stored6, /"potion_warning_threshold":6/, "never a silent last-writer-wins");
+  assert.match(stored6, /"new":6,"old":4\}/, "never a silent last-writer-wins");  // potion_warning_set 4 → 6
   await context.close();
 });
 
@@ -296,13 +307,13 @@ test("campaign list: new, switch, duplicate, delete with confirmation and undo; 
   // Delete the copy: a confirmation, then undo.
   await tapCarefully(page, `campaigns.item.${copy.id}`);
   await tapCarefully(page, "campaigns.delete");
-  await settled(page, "campaigns.delete.yes");
+  await settled(page, "confirm.yes");
   await shotNow(page, "storage-delete-confirm-cs");
-  await tapCarefully(page, "campaigns.delete.no");
+  await tapCarefully(page, "confirm.no");
   await page.waitForTimeout(300);
   assert.equal((await library(page)).campaigns.length, 3, "cancel keeps it");
   await tapCarefully(page, "campaigns.delete");
-  await tapCarefully(page, "campaigns.delete.yes");
+  await tapCarefully(page, "confirm.yes");
   await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 2);
   lib = await library(page);
   assert.ok(lib.recovery.some((r) => r.kind === "deleted" && /kopie/.test(r.name)), "kept in Recovery");

@@ -1,6 +1,6 @@
 // Touch gestures beyond a tap, through the DevTools protocol (real touch events, as a finger makes them):
 // swipe to scroll a screen, hold for a long press (context menus), and scroll until a widget is on screen.
-import { widgets, widget, phone, shot, waitWidget, settled, tapSettled } from "./lib.mjs";
+import { widgets, tapAt, widget, phone, shot, waitWidget, settled, tapSettled } from "./lib.mjs";
 
 export { waitWidget, settled, tapSettled };
 
@@ -65,7 +65,7 @@ export async function reveal(page, id, { top = 70, bottom = 915 - 72, timeout = 
 export async function tapVisible(page, id) {
   await reveal(page, id);
   const w = await settled(page, id);
-  await page.touchscreen.tap(w.x + w.w / 2, w.y + w.h / 2);
+  await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
   await page.waitForTimeout(120);
 }
 
