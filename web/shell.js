@@ -94,8 +94,8 @@
     sw.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
       if (reg.waiting && sw.controller) watch(reg.waiting);
       reg.addEventListener("updatefound", function () { if (reg.installing) watch(reg.installing); });
-      return sw.ready;
-    }).then(function () { pwa.offlineReady = true; pwa.changed(); }).catch(function () {});
+    }).catch(function () {});  // offline, the update check fails: the installed worker still serves the app
+    sw.ready.then(function () { pwa.offlineReady = true; pwa.changed(); });
     // A new worker took over after the user asked for the update: load the new build.
     var reloading = false;
     sw.addEventListener("controllerchange", function () {

@@ -8,6 +8,7 @@
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl2.h>
+#include <imgui_internal.h>
 
 #include <cmath>
 #include <string>
@@ -190,7 +191,11 @@ void frame() {
   input |= sync_size();
   ui::set_now_ms(now);
   ui::model().tick(now);  // the debounced save, retries of a failed one
-  bool busy = ui::touch::update(now) || ui::notice_visible() || ui::model().busy();
+  // Input ImGui has not taken yet keeps the loop awake: it spreads a tap's move, press and release over three
+  // frames, and the frame after the one that takes the release draws what the tap changed. Counting the frames
+  // to idle from here (not from the tap) keeps a slow device from going idle before that frame.
+  const bool queued = ImGui::GetCurrentContext()->InputEventsQueue.Size > 0;
+  bool busy = ui::touch::update(now) || ui::notice_visible() || ui::model().busy() || queued;
   if (input || busy) {
     last_activity_ms = now;
     frames_since_activity = 0;

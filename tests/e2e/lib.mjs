@@ -60,13 +60,7 @@ export async function widgets(page) {
 
 // Waits (these machines are shared and slow at times) until the widget is visible and matches `where`.
 export async function widget(page, id, { timeout = 10000, where = () => true } = {}) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const w = (await widgets(page)).find((x) => x.id === id && x.visible && where(x));
-    if (w) return w;
-    if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${(await widgets(page)).map((x) => x.id).join(", ")}`);
-    await page.waitForTimeout(50);
-  }
+  return waitWidget(page, id, { timeout, where });
 }
 
 // A real (trusted) touch tap at (x, y) CSS px. Both touch events are sent to the browser at once, so they reach
