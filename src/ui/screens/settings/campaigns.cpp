@@ -342,13 +342,13 @@ void draw_campaigns() {
     track("campaigns.duplicate", T("ui.store.duplicate"));
     ImGui::SameLine(0, 10);
     ImGui::BeginDisabled(lib.index().campaigns.size() < 2);
-    const std::string key = "campaigns.delete." + c.id;
+    const std::string confirm_id = "campaigns.delete." + c.id;
     if (big_button(T("ui.store.delete"), ImVec2(third, kTouchTarget)))
-      ask_confirm(key, Tf("ui.store.delete_q", {{"name", name}}), T("ui.store.delete_yes"));
+      ask_confirm(confirm_id, Tf("ui.store.delete_q", {{"name", name}}), T("ui.store.delete_yes"));
     ImGui::EndDisabled();
     track("campaigns.delete", T("ui.store.delete"));
     std::string victim = c.id;
-    bool yes = confirm_popup(key);
+    bool yes = confirm_popup(confirm_id);
     ImGui::PopID();
     if (yes) {
       m.delete_campaign(victim);
