@@ -47,6 +47,15 @@ target_compile_definitions(imgui_web PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMG
 target_link_libraries(imgui_web PUBLIC sdl2_web)
 target_compile_options(imgui_web PRIVATE -w ${DRUZINA_WEB_CXX_FLAGS})
 
+# ---- QR codes: Nayuki's qrcodegen (Debian source package qr-code-generator, unpacked by scripts/deps) -----
+set(QRCODEGEN_DIR "${DRUZINA_DEPS}/qrcodegen/cpp")
+if(NOT EXISTS "${QRCODEGEN_DIR}/qrcodegen.cpp")
+  message(FATAL_ERROR "qrcodegen sources missing in ${DRUZINA_DEPS}: run scripts/deps")
+endif()
+add_library(qrcodegen_web STATIC "${QRCODEGEN_DIR}/qrcodegen.cpp")
+target_include_directories(qrcodegen_web SYSTEM PUBLIC "${QRCODEGEN_DIR}")
+target_compile_options(qrcodegen_web PRIVATE -w ${DRUZINA_WEB_CXX_FLAGS})
+
 # ---- font subset: Latin-1, Latin Extended-A, Cyrillic, punctuation and a few symbols ---------------------
 set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 set(DRUZINA_FONT "${CMAKE_BINARY_DIR}/fonts/ui.ttf")
@@ -71,7 +80,7 @@ file(GLOB DRUZINA_WEB_PLATFORM CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/platfo
 file(GLOB DRUZINA_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.cpp")
 file(GLOB DRUZINA_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/test/*.cpp")
 add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
-target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web)
+target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web qrcodegen_web)
 target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
 target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS})
 add_dependencies(druzina_app_objects druzina_font)
@@ -95,7 +104,7 @@ target_compile_options(index_test PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
 set_target_properties(index_test PROPERTIES OUTPUT_NAME index RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/test")
 foreach(t IN ITEMS index index_test)
   set_target_properties(${t} PROPERTIES SUFFIX ".html")
-  target_link_libraries(${t} PRIVATE druzina_core imgui_web sdl2_web)
+  target_link_libraries(${t} PRIVATE druzina_core imgui_web sdl2_web qrcodegen_web)
   target_link_options(${t} PRIVATE ${DRUZINA_WEB_LINK_OPTIONS})
   set_property(TARGET ${t} APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/index.html" "${DRUZINA_FONT}")
 endforeach()

@@ -249,6 +249,14 @@ bool Model::new_campaign() {
 
 std::string Model::current_text() { return io::save(session_); }
 
+bool Model::replace_session(campaign::Session session) {
+  if (refuse_read_only()) return false;
+  session_ = std::move(session);
+  if (save_state_ == SaveState::saved) save_state_ = SaveState::pending;
+  store_now();  // a failure keeps the "not saved" mark and is retried, like any change
+  return true;
+}
+
 bool Model::duplicate_campaign(const std::string& id) {
   if (library_->passive()) return !refuse_read_only();
   std::string text;

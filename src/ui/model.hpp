@@ -90,6 +90,10 @@ class Model {
   // goes into Recovery) or, when `into` is empty, as a new campaign. The text must load (io::load). Opens it.
   bool restore_text(const std::string& text, const std::string& into);
   std::string current_text();  // the current campaign's save text
+  // Replaces the open campaign's state and history by `session` (a newer share link of the same campaign, or the
+  // undo of one): saved like a change, so the state it replaces becomes the campaign's newest backup. False (and
+  // a notice) when the campaign is read-only.
+  bool replace_session(campaign::Session session);
   void note_export();          // an export of the current campaign (or of everything) was made
   // Another tab has this campaign: take over (this tab saves from now on, the other one follows).
   void take_over();

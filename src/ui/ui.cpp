@@ -10,6 +10,7 @@
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
 #include "ui/share/pwa_ui.hpp"
+#include "ui/share/share_ui.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
@@ -177,6 +178,7 @@ bool notice_visible() {
 }
 
 void draw_root() {
+  check_incoming_link();
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const Ui& u = ui();
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + u.safe_left, vp->Pos.y + u.safe_top));
@@ -197,7 +199,16 @@ void draw_root() {
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 12));
   ImGui::BeginChild("##screen", ImVec2(avail.x, avail.y - tab_h), ImGuiChildFlags_AlwaysUseWindowPadding);
-  switch (u.tab) {
+  // A link being opened, or the Share screen, takes the screen area until it is closed or a tab is tapped.
+  static Tab shown_tab = u.tab;
+  if (u.tab != shown_tab) {
+    close_share();
+    if (link_preview_open()) close_link_preview();
+    shown_tab = u.tab;
+  }
+  if (link_preview_open()) draw_link_preview();
+  else if (share_open()) draw_share();
+  else switch (u.tab) {
     case Tab::dice: draw_dice(); break;
     case Tab::party: draw_party(); break;
     case Tab::combat: draw_combat(); break;

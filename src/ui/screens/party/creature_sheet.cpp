@@ -15,6 +15,7 @@
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/screens/party/panels/resurrection.hpp"
 #include "ui/screens/party/party_edit.hpp"
+#include "ui/share/share_buttons.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -629,6 +630,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   renown_block(c);
   afflictions_block(c);
   notes_block(c);
+  draw_sheet_share_button(c);
   actions_block(c);
   ImGui::PopID();
 }

@@ -12,6 +12,7 @@
 #include "ui/model.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
 #include "ui/screens/party/party_edit.hpp"
+#include "ui/share/share_buttons.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -47,6 +48,7 @@ void draw_list() {
     if (big_button((std::string("+ ") + T("ui.party.add_monster")).c_str(), ImVec2(w, 56))) open_creature_editor("monster");
     track("party.add_monster", T("ui.party.add_monster"));
   }
+  draw_party_share_button();
   const auto& st = model().state();
   if (st.creatures.empty()) {
     ImGui::Spacing();

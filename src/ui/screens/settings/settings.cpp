@@ -15,6 +15,7 @@
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
 #include "ui/share/pwa_ui.hpp"
+#include "ui/share/share_buttons.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -195,6 +196,8 @@ void draw_data() {
     text_area("##export", s.export_text, 160, ImGuiInputTextFlags_ReadOnly);
     track("settings.export.text", std::to_string(s.export_text.size()));
   }
+  ImGui::Spacing();
+  draw_settings_share_button();
   if (!player) {
     ImGui::Spacing();
     if (big_button(T("ui.settings.data.reset")))
