@@ -494,7 +494,7 @@ void draw_link_preview() {
     track("link.holds." + std::to_string(i), p.holds[i]);
   }
   for (const auto& w : p.link.warnings) {
-    std::string text = tr(ui().lang, w.key, w.args);
+    std::string text = Tf(w.key, w.args);
     muted(text.c_str());
     track("link.warning", text);
   }
