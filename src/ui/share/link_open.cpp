@@ -340,7 +340,7 @@ bool accept(const Choice& ch) {
     case Action::none: return false;
   }
   seen_campaign = m.campaign_id();
-  m.notify(title);
+  m.clear_notice();  // the result screen says it (restore_text's "Restored." would only repeat it)
   p.done = true;
   p.to_top = true;
   p.done_title = title;
@@ -432,7 +432,7 @@ void draw_done() {
   if (shown < p.done_lines.size())
     muted(Tf("ui.share.more", {{"n", static_cast<long long>(p.done_lines.size() - shown)}}).c_str());
   ImGui::Spacing();
-  if (big_button(T("ui.share.continue"))) {
+  if (choice_button(T("ui.share.continue"), true)) {
     pending() = Pending{};
     ui().tab = Tab::party;
     return;
