@@ -121,6 +121,7 @@ test("monsters in one go: average HP, numbered after the existing ones", { timeo
 test("Ukrainian cards: plural forms, conditions with durations", { timeout: 300000 }, async () => {
   const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
   await dispatch(page, { type: "AddCreature", name: "Міра", kind: "pc", max_hp: 20, hit_die: 8, level: 3 });
+  await dispatch(page, { type: "SetSettings", rules: { "hero-points": true } });  // off, the rule refuses SetHeroPoints
   await dispatch(page, { type: "SetHeroPoints", target: "c1", value: 2 });
   await dispatch(page, { type: "SetCondition", target: "c1", condition: "poisoned", until: { kind: "minutes", minutes: 600 } });
   await dispatch(page, { type: "AddInjury", target: "c1", text: { cs: "Jizva", uk: "Шрам", en: "Scar" } });

@@ -379,16 +379,13 @@ TEST_CASE("ShortRest, LongRest, AdvanceTime", "[campaign][commands][rest]") {
   }
 }
 
-TEST_CASE("inspiration, hero points, notes, injuries, projects", "[campaign][commands]") {
+TEST_CASE("inspiration, notes, injuries, projects", "[campaign][commands]") {
   BaseTable t;
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "SetInspiration"}, {"target", m}, {"value", true}});
   REQUIRE(t.c(m).inspiration);
   REQUIRE_REFUSED(t.run({{"type", "SetInspiration"}, {"target", m}}), "campaign.err.param");
-  t.run({{"type", "SetHeroPoints"}, {"target", m}, {"value", 5}});
-  t.run({{"type", "SetHeroPoints"}, {"target", m}, {"change", -2}});
-  REQUIRE(t.c(m).hero_points == 3);
-  REQUIRE_REFUSED(t.run({{"type", "SetHeroPoints"}, {"target", m}, {"change", -4}}), "campaign.err.param_range");
+  // SetHeroPoints is the hero-points rule's command now: tests/unit/rules_hero_points.tests.cpp.
 
   t.run({{"type", "AddNote"}, {"text", "The mayor lies."}, {"secret", true}});
   REQUIRE(t.state().notes.size() == 1);

@@ -108,14 +108,14 @@ TEST_CASE("inspiration as luck: a second d20, the better one counts, lost on a l
 TEST_CASE("hero points: an optional rule, off by default; +1d6", "[rules][inspiration]") {
   RulesTable t(35);
   new_campaign(t);
-  std::string m = t.pc("Mira", 17, {{"hero_points", 1}});
+  std::string m = t.pc("Mira", 17, {{"modules", {{"hero-points", {{"points", 1}}}}}});
   REQUIRE_REFUSED(t.run({{"type", "UseHeroPoint"}, {"target", m}}), "campaign.err.rule_off");
   t.run({{"type", "SetSettings"}, {"rules", {{"hero-points", true}}}});
   const Transaction& tx = t.run({{"type", "UseHeroPoint"}, {"target", m}, {"roll", 4}, {"total", 11}, {"dc", 15}});
   const json& d = find_event(tx, "hero_point_used")->data;
   CHECK(d["total"] == 15);
   CHECK(d["success"] == true);
-  CHECK(t.c(m).hero_points == 0);
+  CHECK(rules::hero_points_of(t.c(m)) == 0);
   REQUIRE_REFUSED(t.run({{"type", "UseHeroPoint"}, {"target", m}}), "rules.err.no_hero_points");
 }
 

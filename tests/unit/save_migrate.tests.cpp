@@ -43,7 +43,7 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(borek.scars.size() == 1);
   REQUIRE(borek.scars[0].from_injury == "i6");
   REQUIRE(borek.scars[0].text.cs == "Jizva na tváři");
-  REQUIRE(olena.hero_points == 2);
+  REQUIRE(rules::hero_points_of(olena) == 2);
   REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
   REQUIRE(host.renown.at("Harfeníci") == 2);
   REQUIRE(rules::potions_drunk(elixir) == 3);
@@ -159,6 +159,11 @@ TEST_CASE("migrate: v2 → v3 moves the potion data into the potions module, in 
   CHECK_FALSE(snap["settings"].contains("potion_warning_threshold"));
   CHECK(snap["modules"]["potions"]["warning_threshold"] == 2);
   for (const auto& x : snap["creatures"]) CHECK_FALSE(x.contains("potions_drunk_since_long_rest"));
+  // The other per-creature house-rule fields move the same way (a default value leaves no data).
+  for (const auto& x : snap["creatures"])
+    for (const char* f : {"hero_points"}) CHECK_FALSE(x.contains(f));
+  CHECK(snap["creatures"][2]["modules"]["hero-points"]["points"] == 3);  // Olena (the tail spends one)
+  CHECK_FALSE((snap["creatures"][0].contains("modules") && snap["creatures"][0]["modules"].contains("hero-points")));
   // Every old long rest is followed by the module's reset, so the history replays with the same counts.
   int rests = 0, resets = 0;
   for (const auto& tx : v3["tail"])
@@ -182,11 +187,12 @@ TEST_CASE("migrate: v2 → v3 moves the potion data into the potions module, in 
                                  {{"type", "settings_changed"}, {"data", {{"patch", {{"potion_warning_threshold", 5}}}}}},
                                  {{"type", "settings_changed"}, {"data", {{"patch", {{"potion_warning_threshold", 1}, {"dm_notes", "x"}}}}}},
                                  {{"type", "creature_added"}, {"data", {{"creature", {{"id", "c1"}, {"potions_drunk_since_long_rest", 2}}}}}},
-                                 {{"type", "creature_updated"}, {"data", {{"creature", "c1"}, {"patch", {{"potions_drunk_since_long_rest", 0}}}}}}})}}})},
+                                 {{"type", "creature_updated"}, {"data", {{"creature", "c1"}, {"patch", {{"potions_drunk_since_long_rest", 0}}}}}},
+                                 {{"type", "creature_updated"}, {"data", {{"creature", "c1"}, {"patch", {{"hero_points", 4}, {"ac", 12}}}}}}})}}})},
                 {"redo", json::array()}};
     json out = io::migrate_v2_to_v3(doc);
     const json& evs = out["tail"][0]["events"];
-    REQUIRE(evs.size() == 5);  // the first settings_changed only changed the threshold: replaced
+    REQUIRE(evs.size() == 6);  // the first settings_changed only changed the threshold: replaced
     CHECK(evs[0] == json{{"type", "potion_warning_set"}, {"data", {{"old", 3}, {"new", 5}}}});
     CHECK(evs[1]["type"] == "settings_changed");
     CHECK(evs[1]["data"]["patch"] == json{{"dm_notes", "x"}});
@@ -194,6 +200,7 @@ TEST_CASE("migrate: v2 → v3 moves the potion data into the potions module, in 
     CHECK(evs[3]["data"]["creature"]["modules"]["potions"]["drunk_since_long_rest"] == 2);
     CHECK_FALSE(evs[3]["data"]["creature"].contains("potions_drunk_since_long_rest"));
     CHECK(evs[4]["data"]["patch"] == json{{"modules", {{"potions", {{"drunk_since_long_rest", nullptr}}}}}});
+    CHECK(evs[5]["data"]["patch"] == json{{"ac", 12}, {"modules", {{"hero-points", {{"points", 4}}}}}});
     CHECK_FALSE(out["snapshot"].contains("modules"));  // the default threshold needs no data
   }
   SECTION("a shape the step cannot read is refused with the path") {

@@ -237,7 +237,7 @@ const std::vector<std::string> kCreatureFields = {
     "id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
     "legendary_resistances_used", "conditions", "exhaustion",
-    "exhaustion_sources", "death_saves", "inspiration", "hero_points", "injuries", "scars",
+    "exhaustion_sources", "death_saves", "inspiration", "injuries", "scars",
     "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases", "poisons",
     "madness", "modules", "hidden", "notes"};
 }  // namespace
@@ -269,7 +269,7 @@ void to_json(json& j, const Creature& v) {
   j["legendary_resistances"] = v.legendary_resistances;
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
-  j["inspiration"] = v.inspiration, j["hero_points"] = v.hero_points, j["injuries"] = v.injuries;
+  j["inspiration"] = v.inspiration, j["injuries"] = v.injuries;
   j["scars"] = v.scars, j["resurrection_attempts"] = v.resurrection_attempts, j["attunement"] = v.attunement;
   j["inventory"] = v.inventory, j["int_picks"] = v.int_picks, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
   j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
@@ -287,7 +287,7 @@ void from_json(const json& j, Creature& v) {
   field(j, "legendary_resistances_used", v.legendary_resistances_used);
   field(j, "conditions", v.conditions), field(j, "exhaustion", v.exhaustion);
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
-  field(j, "inspiration", v.inspiration), field(j, "hero_points", v.hero_points), field(j, "injuries", v.injuries);
+  field(j, "inspiration", v.inspiration), field(j, "injuries", v.injuries);
   field(j, "scars", v.scars), field(j, "resurrection_attempts", v.resurrection_attempts);
   field(j, "attunement", v.attunement), field(j, "inventory", v.inventory), field(j, "int_picks", v.int_picks);
   field(j, "renown", v.renown), field(j, "loyalty", v.loyalty);
@@ -309,7 +309,7 @@ void from_json(const json& j, Creature& v) {
       j, {"id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
           "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
           "legendary_resistances_used", "conditions", "exhaustion", "exhaustion_sources", "death_saves",
-          "inspiration", "hero_points", "injuries", "scars",
+          "inspiration", "injuries", "scars",
           "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases",
           "poisons", "madness", "modules", "hidden", "notes"});
 }
@@ -523,7 +523,6 @@ void validate_creature(const Creature& c) {
     in_range("successes", c.death_saves.successes, 0, 3);
     in_range("failures", c.death_saves.failures, 0, 3);
   }
-  in_range("hero_points", c.hero_points, 0, 1000);
   {
     PathGuard g("injuries");
     std::set<std::string> seen;

@@ -129,7 +129,6 @@ struct Creature {
   std::map<std::string, int> exhaustion_sources;  // part of `exhaustion` tracked by source ("rage": 1)
   DeathSaves death_saves;
   bool inspiration = false;
-  int hero_points = 0;
   std::vector<Injury> injuries;
   std::vector<Scar> scars;
   int resurrection_attempts = 0;  // every attempt counts for the resurrection DC

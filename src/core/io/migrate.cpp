@@ -111,18 +111,54 @@ namespace {
 
 constexpr int kOldPotionDefault = 3;
 
-// A creature object (a snapshot creature, creature_added's creature): its potion count moves to
-// modules.potions.drunk_since_long_rest (0 = absent).
+// The per-creature house-rule fields of the v2 base state and where v3 keeps them: field → modules[module][key].
+// A value equal to the old default (0, an empty list) is left out (absent = the default).
+struct CreatureMove {
+  const char* field;
+  const char* module;
+  const char* key;
+  const char* expected;  // "integer" | "array"
+};
+constexpr CreatureMove kCreatureMoves[] = {
+    {"potions_drunk_since_long_rest", "potions", "drunk_since_long_rest", "integer"},
+    {"hero_points", "hero-points", "points", "integer"},
+};
+
+bool v3_is_default(const json& v) { return (v.is_number_integer() && v.get<long long>() == 0) || (v.is_array() && v.empty()); }
+
+void v3_check(const json& v, const CreatureMove& m, const std::string& path) {
+  const bool ok = std::string(m.expected) == "integer" ? v.is_number_integer() : v.is_array();
+  if (!ok) cannot(2, path, m.expected);
+}
+
+// A creature object (a snapshot creature, creature_added's creature): its house-rule fields move to
+// modules.<module>.<key>.
 void v3_creature(json& x, const std::string& path) {
   if (!x.is_object()) cannot(2, path, "object");
-  auto it = x.find("potions_drunk_since_long_rest");
-  if (it == x.end()) return;
-  if (!it->is_number_integer()) cannot(2, path + ".potions_drunk_since_long_rest", "integer");
-  const long long n = it->get<long long>();
-  x.erase(it);
-  if (n == 0) return;
-  if (x.contains("modules") && !x["modules"].is_object()) cannot(2, path + ".modules", "object");
-  x["modules"]["potions"]["drunk_since_long_rest"] = n;
+  for (const auto& m : kCreatureMoves) {
+    auto it = x.find(m.field);
+    if (it == x.end()) continue;
+    v3_check(*it, m, path + "." + m.field);
+    json v = std::move(*it);
+    x.erase(m.field);
+    if (v3_is_default(v)) continue;
+    if (x.contains("modules") && !x["modules"].is_object()) cannot(2, path + ".modules", "object");
+    x["modules"][m.module][m.key] = std::move(v);
+  }
+}
+
+// creature_updated's patch: the same fields move into a merge patch of modules (a default value erases: null).
+void v3_creature_patch(json& patch, const std::string& path) {
+  if (!patch.is_object()) return;
+  for (const auto& m : kCreatureMoves) {
+    auto it = patch.find(m.field);
+    if (it == patch.end()) continue;
+    v3_check(*it, m, path + "." + m.field);
+    json v = std::move(*it);
+    patch.erase(m.field);
+    if (patch.contains("modules") && !patch["modules"].is_object()) cannot(2, path + ".modules", "object");
+    patch["modules"][m.module][m.key] = v3_is_default(v) ? json(nullptr) : std::move(v);
+  }
 }
 
 // A settings object: takes potion_warning_threshold out; returns it (nullopt when absent).
@@ -158,13 +194,8 @@ void v3_transaction(json& tx, const std::string& path, long long& threshold) {
     bool keep = true;
     if (type == "creature_added" && d.contains("creature")) {
       v3_creature(d["creature"], at + ".data.creature");
-    } else if (type == "creature_updated" && d.contains("patch") && d["patch"].is_object() &&
-               d["patch"].contains("potions_drunk_since_long_rest")) {
-      json& patch = d["patch"];
-      const json n = patch["potions_drunk_since_long_rest"];
-      if (!n.is_number_integer()) cannot(2, at + ".data.patch.potions_drunk_since_long_rest", "integer");
-      patch.erase("potions_drunk_since_long_rest");
-      patch["modules"]["potions"]["drunk_since_long_rest"] = n.get<long long>() == 0 ? json(nullptr) : n;
+    } else if (type == "creature_updated" && d.contains("patch")) {
+      v3_creature_patch(d["patch"], at + ".data.patch");
     } else if (type == "campaign_created" && d.contains("settings")) {
       auto n = v3_take_threshold(d["settings"], at + ".data.settings");
       threshold = kOldPotionDefault;  // a new campaign starts from the default

@@ -22,8 +22,9 @@ nlohmann::json migrate(nlohmann::json doc, int from);
 
 nlohmann::json migrate_v1_to_v2(nlohmann::json doc);
 // v2 → v3 (issue 9: the base state knows no house rule): Creature::potions_drunk_since_long_rest →
-// creature.modules.potions.drunk_since_long_rest, Settings::potion_warning_threshold →
-// snapshot.modules.potions.warning_threshold (both absent when 0 / the default 3). In the recorded history
+// creature.modules.potions.drunk_since_long_rest, Creature::hero_points → creature.modules["hero-points"].points,
+// Settings::potion_warning_threshold → snapshot.modules.potions.warning_threshold (all absent when 0 / empty / the
+// default 3). In the recorded history
 // (tail, redo): the same in creature_added / creature_updated / campaign_created / settings_changed data (a
 // threshold change becomes the potions module's potion_warning_set event), and every base long_rest_applied,
 // which used to reset the potion count, is followed by the module's potions_reset — old histories replay with

@@ -72,7 +72,6 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     out["death_saves"] = {{"successes", c.death_saves.successes}, {"failures", c.death_saves.failures},
                           {"stable", c.death_saves.stable}, {"dead", c.death_saves.dead}};
     out["inspiration"] = c.inspiration;
-    out["hero_points"] = c.hero_points;
     if (c.legendary_resistances > 0)
       out["legendary_resistances"] = {{"max", c.legendary_resistances}, {"used", c.legendary_resistances_used}};
     json injuries = json::array();

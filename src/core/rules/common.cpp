@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/campaign/json_read.hpp"
+
 namespace druzina::rules::detail {
 
 void command(Engine& e, const char* type, std::vector<std::string> params,
@@ -69,6 +71,34 @@ const json& data_at(const Campaign& c, std::string_view module, std::string_view
   if (!ia->is_object()) return null;
   auto ib = ia->find(std::string(b));
   return ib == ia->end() ? null : *ib;
+}
+
+const json& creature_data(const Creature& x, std::string_view module, std::string_view key) {
+  static const json null;
+  auto m = x.modules.find(std::string(module));
+  if (m == x.modules.end() || !m->is_object()) return null;
+  auto it = m->find(std::string(key));
+  return it == m->end() ? null : *it;
+}
+
+void set_creature_data(Creature& x, std::string_view module, std::string_view key, json value) {
+  const std::string id(module);
+  if (value.is_null()) {
+    auto m = x.modules.find(id);
+    if (m == x.modules.end()) return;
+    if (m->is_object()) m->erase(std::string(key));
+    if (!m->is_object() || m->empty()) x.modules.erase(m);
+    return;
+  }
+  json& m = x.modules[id];
+  if (!m.is_object()) m = json::object();
+  m[std::string(key)] = std::move(value);
+}
+
+void int_in(const json& v, long long lo, long long hi) {
+  if (!v.is_number_integer()) campaign::jr::fail_type("integer");
+  long long n = v.get<long long>();
+  if (n < lo || n > hi) campaign::jr::fail_value("out_of_range", {{"value", n}, {"min", lo}, {"max", hi}});
 }
 
 std::vector<std::string> id_list(const json& cmd, const char* name) {

@@ -43,6 +43,15 @@ json& data_ref(Campaign& c, std::string_view module);
 // data_of(c, module)[a][b] or null.
 const json& data_at(const Campaign& c, std::string_view module, std::string_view a, std::string_view b = {});
 
+// A creature's module data: x.modules[module][key] (null json when absent), and setting it from an event's apply
+// function: a null value erases the key, and an empty module entry is erased (absent = the default, so old saves
+// and new creatures need no data).
+const json& creature_data(const Creature& x, std::string_view module, std::string_view key);
+void set_creature_data(Creature& x, std::string_view module, std::string_view key, json value);
+
+// DataField validation: an integer in lo..hi (UserError state.err.wrong_type / out_of_range with the path).
+void int_in(const json& v, long long lo, long long hi);
+
 // Command parameters.
 std::vector<std::string> id_list(const json& cmd, const char* name);
 std::optional<int> opt_int(const json& cmd, const char* name, int lo, int hi);

@@ -6,10 +6,6 @@
 //   → inspiration_used {creature, first, second, kept, rolled, modifier, total, dc?, success?}, inspiration_set
 //   false. Refused without inspiration.
 // Hook: long_rest_applied → inspiration_set false (reason "long_rest").
-//
-// Optional rule "hero-points" (off by default): UseHeroPoint {target, roll?: the d6 if rolled at the table,
-// total?: the roll it is added to, dc?} → hero_point_used {creature, d6, rolled, total_before?, total?, dc?,
-// success?}, hero_points_set −1. Refused without hero points.
 #include "core/rules/common.hpp"
 
 namespace druzina::rules {
@@ -68,49 +64,6 @@ Module inspiration_luck() {
               const Creature* x = campaign::find_creature(ctx.state(), id);
               if (x && x->inspiration) ctx.emit("inspiration_set", {{"creature", id}, {"value", false}, {"reason", "long_rest"}});
             });
-          },
-          {.seed = "Inspirace", .reference = {"hr-inspiration-luck"}}};
-}
-
-Module hero_points() {
-  return {kHeroPoints, false, [](Engine& e) {
-            event(e, "hero_point_used", [](Campaign&, const json&) {},
-                  [](const json& d, const LogContext& lc) {
-                    json args = {{"name", name_of(lc, d)}, {"d6", d.value("d6", 0)}, {"outcome", outcome(lc, d)}};
-                    if (d.contains("total")) {
-                      args["before"] = d.value("total_before", 0);
-                      args["total"] = d.value("total", 0);
-                      return tr(lc.lang, "event.hero_point_used_total", args);
-                    }
-                    return tr(lc.lang, "event.hero_point_used", args);
-                  });
-            command(
-                e, "UseHeroPoint", {"target", "roll", "total", "dc"},
-                [](const Campaign& c, const json& cmd) {
-                  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
-                  opt_int(cmd, "roll", 1, 6);
-                  opt_int(cmd, "total", -100, 1000);
-                  opt_int(cmd, "dc", -50, 100);
-                  if (x.hero_points <= 0) throw UserError("rules.err.no_hero_points", {{"name", x.name}});
-                },
-                [](Ctx& ctx, const json& cmd) {
-                  const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
-                  const std::string id = x.id;
-                  const int points = x.hero_points;
-                  auto entered = opt_int(cmd, "roll", 1, 6);
-                  const int d6 = entered ? *entered : ctx.rng().die(6);
-                  json data = {{"creature", id}, {"d6", d6}, {"rolled", !entered}};
-                  if (auto total = opt_int(cmd, "total", -100, 1000)) {
-                    data["total_before"] = *total;
-                    data["total"] = *total + d6;
-                    if (auto dc = opt_int(cmd, "dc", -50, 100)) {
-                      data["dc"] = *dc;
-                      data["success"] = *total + d6 >= *dc;
-                    }
-                  }
-                  ctx.emit("hero_point_used", std::move(data));
-                  ctx.emit("hero_points_set", {{"creature", id}, {"old", points}, {"new", points - 1}});
-                });
           },
           {.seed = "Inspirace", .reference = {"hr-inspiration-luck"}}};
 }

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/campaign/engine.hpp"
+#include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/potions/potions.hpp"
 
 namespace druzina::rules {
@@ -40,7 +41,6 @@ inline constexpr const char* kLingeringInjuries = "lingering-injuries";
 inline constexpr const char* kExhaustingRally = "exhausting-rally";
 inline constexpr const char* kRageExhaustion = "rage-exhaustion";
 inline constexpr const char* kInspirationLuck = "inspiration-luck";
-inline constexpr const char* kHeroPoints = "hero-points";  // optional rule, off by default
 inline constexpr const char* kLevelUp = "level-up";
 inline constexpr const char* kHpRoll = "hp-roll";
 inline constexpr const char* kIntelligence = "intelligence";
@@ -58,7 +58,6 @@ Module lingering_injuries();   // injuries.cpp
 Module exhausting_rally();     // rally.cpp
 Module rage_exhaustion();      // rage.cpp
 Module inspiration_luck();     // inspiration.cpp
-Module hero_points();          // inspiration.cpp
 Module level_up();             // hp_roll.cpp: LevelUp
 Module hp_roll();              // hp_roll.cpp: the reroll-a-1 switch LevelUp consults
 Module intelligence();         // intelligence.cpp

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/hero_points/hero_points.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
@@ -226,7 +227,8 @@ std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
   // the icon and its word never part at a line end: a no-break space (U+00A0) between them
   if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95\xC2\xA0" + Tf("ui.creature.injuries_n", {{"n", n}}));  // ⚕
   if (c.inspiration) out.push_back(std::string("\xE2\x98\x85\xC2\xA0") + T("ui.creature.inspiration"));                   // ★
-  if (c.hero_points > 0) out.push_back("\xE2\x9C\xA6\xC2\xA0" + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}}));  // ✦
+  if (const auto hero = rules::hero_points_view(model().state(), c); hero.on && hero.points > 0)  // ✦
+    out.push_back("\xE2\x9C\xA6\xC2\xA0" + Tf("ui.creature.hero_points_n", {{"n", hero.points}}));
   return out;
 }
 

@@ -67,12 +67,6 @@ void check(const Campaign& c, const json& cmd) {
 }
 
 // ---- data --------------------------------------------------------------------------------------------------
-void int_in(const json& v, long long lo, long long hi) {
-  if (!v.is_number_integer()) campaign::jr::fail_type("integer");
-  long long n = v.get<long long>();
-  if (n < lo || n > hi) campaign::jr::fail_value("out_of_range", {{"value", n}, {"min", lo}, {"max", hi}});
-}
-
 campaign::DataField drunk_field() {
   return {kDrunk, "int 0..100000: potions drunk since the last long rest", false,
           [](const json& v) { int_in(v, 0, 100000); }};

@@ -15,6 +15,7 @@
 #include "core/campaign/engine.hpp"
 #include "core/dice/dice.hpp"
 #include "core/error.hpp"
+#include "core/rules/hero_points/hero_points.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/dice/store.hpp"
@@ -339,8 +340,9 @@ void draw_result() {
       track("dice.use_inspiration", T("ui.dice.luck.inspiration"));
     }
     c = campaign::find_creature(model().state(), lr.who_id);
-    if (c && c->hero_points > 0 && lr.luck.empty() && rule_on("hero-points")) {
-      std::string l = Tf("ui.dice.luck.hero", {{"n", c->hero_points}});
+    const rules::HeroPointsView hero = c ? rules::hero_points_view(model().state(), *c) : rules::HeroPointsView{};
+    if (hero.on && hero.points > 0 && lr.luck.empty()) {
+      std::string l = Tf("ui.dice.luck.hero", {{"n", hero.points}});
       if (big_button(l.c_str())) use_hero_point();
       track("dice.use_hero_point", l);
     }
@@ -376,7 +378,8 @@ void draw_who() {
       if (x.hidden && ui_player_mode()) continue;
       std::string l = x.name;
       if (x.inspiration) l += "  \xE2\x98\x85";
-      if (x.hero_points > 0) l += "  " + Tf("ui.dice.hero_points_short", {{"n", x.hero_points}});
+      if (const auto hero = rules::hero_points_view(model().state(), x); hero.on && hero.points > 0)
+        l += "  " + Tf("ui.dice.hero_points_short", {{"n", hero.points}});
       ImGui::PushID(x.id.c_str());
       if (choice_button(l.c_str(), s.who == x.id)) {
         s.who = x.id;

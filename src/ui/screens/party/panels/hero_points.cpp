@@ -1,5 +1,5 @@
-// Rule "hero-points" on the sheet: [−] ✦ N hero points [+] beside the inspiration toggle (shown while the rule
-// is on or the creature still has points); changed by the DM.
+// Rule "hero-points" on the sheet: [−] ✦ N hero points [+] beside the inspiration toggle, shown while the rule is
+// on (off, the rule refuses its commands: its points stay stored and come back with the rule); changed by the DM.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,20 +21,21 @@ using campaign::Creature;
 using nlohmann::json;
 using sheet::quiet;
 
-bool hero_points_shown(const Creature& c) { return rule_on(rules::kHeroPoints) || c.hero_points > 0; }
+bool hero_points_shown(const Creature& c) { return rules::hero_points_view(model().state(), c).on; }
 
 void hero_points(const Creature& c) {
   const bool dm = !ui_player_mode();
+  const int points = rules::hero_points_view(model().state(), c).points;
   ImGui::BeginGroup();
   const float bw = 48;
-  ImGui::BeginDisabled(!dm || c.hero_points <= 0);
+  ImGui::BeginDisabled(!dm || points <= 0);
   if (big_button("\xE2\x88\x92##hp", ImVec2(bw, kTouchTarget)))
     quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", -1}});
   ImGui::EndDisabled();
   track("sheet.hero.minus", "-");
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", c.hero_points}})).c_str());
+  ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", points}})).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(!dm);
   if (big_button("+##hp", ImVec2(bw, kTouchTarget))) quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", 1}});

@@ -16,7 +16,7 @@ namespace druzina::ui::panels {
 
 void save_proficiencies(const campaign::Creature& c);   // save_proficiencies.cpp (in the numbers part, DM only)
 void rage_exhaustion(const campaign::Creature& c);      // rage_exhaustion.cpp (on the exhaustion row, DM only)
-bool hero_points_shown(const campaign::Creature& c);    // hero_points.cpp: the rule is on or points are left
+bool hero_points_shown(const campaign::Creature& c);    // hero_points.cpp: the rule is on
 void hero_points(const campaign::Creature& c);          //   (beside the inspiration toggle)
 void lingering_injuries(const campaign::Creature& c);   // lingering_injuries.cpp
 void level_up(const campaign::Creature& c);             // level_up.cpp

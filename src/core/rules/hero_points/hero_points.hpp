@@ -1,0 +1,24 @@
+// Optional rule "hero-points" (off by default; seed section "Inspirace"): a hero point adds 1d6 to a roll. Its
+// module, its data and the typed view the UI reads. Commands SetHeroPoints (the DM gives or takes points) and
+// UseHeroPoint, events hero_points_set and hero_point_used, texts in assets/i18n/<lang>/hero_points.json, tests in
+// tests/unit/rules_hero_points.tests.cpp. Like every rule that is off, it refuses its commands then, and the UI
+// does not show hero points (a creature keeps its points: they come back when the DM switches the rule on).
+#pragma once
+#include "core/campaign/engine.hpp"
+
+namespace druzina::rules {
+
+inline constexpr const char* kHeroPoints = "hero-points";
+
+campaign::Module hero_points();
+
+// Creature::modules["hero-points"]: {"points": n} — the creature's hero points (absent = 0).
+int hero_points_of(const campaign::Creature& x);
+
+struct HeroPointsView {
+  bool on = false;  // the rule is on for this campaign (off: the UI shows no hero points)
+  int points = 0;
+};
+HeroPointsView hero_points_view(const campaign::Campaign& c, const campaign::Creature& x);
+
+}  // namespace druzina::rules
