@@ -31,7 +31,7 @@ async function deadParty(page) {
   const r = Object.keys(c.modules?.["resurrection-ritual"]?.rituals || {}).length;
   const ritual = Object.values((await campaign(page)).modules["resurrection-ritual"].rituals)[r].id;
   await ok(page, { type: "ResurrectionCast", ritual, roll: 1, ability_mod: 0 });
-  assert.equal(creatureOf(await campaign(page), ids.Mira).resurrection_attempts, 1);
+  assert.equal(creatureOf(await campaign(page), ids.Mira).modules["resurrection-ritual"].attempts, 1);
   return ids;
 }
 
@@ -99,7 +99,7 @@ test("resurrection ritual: longer casting, two helpers, the DC spelled out, an e
   c = await untilCampaign(page, (c) => !creatureOf(c, ids.Mira).death_saves.dead, "Mira raised");
   const mira = creatureOf(c, ids.Mira);
   assert.equal(mira.hp, 1);
-  assert.equal(mira.resurrection_attempts, 2);
+  assert.equal(mira.modules["resurrection-ritual"].attempts, 2);
   await waitWidget(page, "res.outcome", { where: (w) => w.label === "raised" });
   assert.match((await waitWidget(page, "res.attempt")).label, /6 \+3 = 9 .*9/);
   await freshFrames(page);

@@ -127,7 +127,7 @@ TEST_CASE("scenario: the house rules through an evening, replayed", "[scenario][
   t.run({{"type", "ResurrectionCast"}, {"ritual", r}, {"roll", 6}, {"ability_mod", 1}});
   t.run({{"type", "ResolvePrompt"}, {"prompt", the_prompt(t.state(), "resurrection.soul")}, {"choice", "accepts"}});
   CHECK_FALSE(t.c(wizard).death_saves.dead);
-  CHECK(t.c(wizard).resurrection_attempts == 1);
+  CHECK(rules::resurrection_attempts_of(t.c(wizard)) == 1);
 
   // ---- the log tells it in Czech, Ukrainian and English ----------------------------------------------------------
   CHECK(log_has(t.session, Lang::cs, "Mira: paralýza (do konce svého příštího tahu)"));

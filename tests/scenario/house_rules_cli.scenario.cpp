@@ -108,7 +108,7 @@ TEST_CASE("cli house rules: the resurrection ritual", "[cli][house-rules]") {
   json j = run_json("house-rules-resurrection.json");
   const json& mira = creature(j["state"], "c1");
   CHECK(mira["hp"] == 1);
-  CHECK(mira["resurrection_attempts"] == 1);
+  CHECK(mira["modules"]["resurrection-ritual"]["attempts"] == 1);
   CHECK(mira["death_saves"]["dead"] == false);
   const json& ritual = j["state"]["modules"]["resurrection-ritual"]["rituals"]["r5"];
   CHECK(ritual["status"] == "raised");

@@ -23,7 +23,7 @@ TEST_CASE("state: a full campaign survives JSON → struct → JSON unchanged", 
   m.exhaustion_sources["rage"] = 1;
   m.injuries.push_back({"i4", "lingering-injury", 46, {{"hp_per_hour", -1}}, 60, {"Otevřená rána", "Відкрита рана", "Open wound"}, false, json::object()});
   m.inventory.push_back({"Řetězová košile", 55, 1, true, "armor_heavy", 75, json::object()});
-  m.int_picks.push_back({"language", "elfština", 1, 1, json::object()});
+  m.modules["intelligence"]["picks"] = json::array({{{"kind", "language"}, {"name", "elfština"}, {"taken_at_level", 1}, {"order", 1}}});
   m.renown["Harfenici"] = 2;
   m.loyalty = 7;
   c.creatures.push_back(m);

@@ -126,7 +126,7 @@ TEST_CASE("intelligence points: only at creation or level-up; the newest go inac
   CHECK(picks[0].active);
   CHECK_FALSE(picks[1].active);
   CHECK_FALSE(picks[2].active);
-  CHECK(t.c(m).int_picks.size() == 3);
+  CHECK(rules::int_picks_of(t.c(m)).size() == 3);
   // And they come back when INT recovers.
   t.run({{"type", "UpdateCreature"}, {"target", m}, {"patch", {{"abilities", {{"int", 16}}}}}});
   picks = rules::active_int_picks(t.c(m));
@@ -137,7 +137,21 @@ TEST_CASE("intelligence points: only at creation or level-up; the newest go inac
   CHECK(v["picks"][2]["active"] == true);
 
   t.run({{"type", "RemoveIntelligencePick"}, {"target", m}, {"kind", "tool"}, {"name", "lute"}});
-  CHECK(t.c(m).int_picks.size() == 2);
+  CHECK(rules::int_picks_of(t.c(m)).size() == 2);
+  // The picks are the module's per-creature data, read strictly.
+  CHECK(t.c(m).modules["intelligence"]["picks"].size() == 2);
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", m},
+                         {"patch", {{"modules", {{"intelligence", {{"picks", {{{"kind", "spell"}, {"name", "x"}}}}}}}}}}}),
+                  "state.err.not_one_of");
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", m},
+                         {"patch", {{"modules", {{"intelligence", {{"picks", {{{"kind", "tool"}, {"name", ""}}}}}}}}}}}),
+                  "state.err.empty");
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", m},
+                         {"patch", {{"modules", {{"intelligence", {{"picks", {{{"kind", "tool"}, {"name", "x"}, {"order", "1"}}}}}}}}}}}),
+                  "state.err.wrong_type");
+  t.run({{"type", "RemoveIntelligencePick"}, {"target", m}, {"kind", "language"}, {"name", "Elvish"}});
+  t.run({{"type", "RemoveIntelligencePick"}, {"target", m}, {"kind", "skill"}, {"name", "Arcana"}});
+  CHECK_FALSE(t.c(m).modules.contains("intelligence"));  // no picks: no data
 }
 
 TEST_CASE("variant encumbrance: thresholds by STR and size, halving for Small and dwarves", "[rules][encumbrance]") {

@@ -59,7 +59,7 @@ TEST_CASE("resurrection: the DC with every term; helpers −3 / +1; every attemp
   CHECK(a["total"] == 8);
   CHECK(a["success"] == false);
   CHECK(a["terms"] == json{{"base", 10}, {"previous", 0}, {"successes", 1}, {"failures", 2}});
-  CHECK(t.c(p.dead).resurrection_attempts == 1);
+  CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 1);
   CHECK(t.c(p.dead).death_saves.dead);
   REQUIRE_REFUSED(t.run({{"type", "ResurrectionCast"}, {"ritual", r}, {"roll", 20}}), "rules.err.ritual_closed");
 
@@ -69,7 +69,7 @@ TEST_CASE("resurrection: the DC with every term; helpers −3 / +1; every attemp
   t.run({{"type", "ResurrectionCast"}, {"ritual", r2}, {"roll", 8}, {"ability_mod", 3}});
   CHECK_FALSE(t.c(p.dead).death_saves.dead);
   CHECK(t.c(p.dead).hp == 1);
-  CHECK(t.c(p.dead).resurrection_attempts == 2);
+  CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 2);
   CHECK(rules::ritual_view(t.state(), r2)["status"] == "raised");
 }
 
@@ -86,7 +86,7 @@ TEST_CASE("resurrection: a 1-action spell allows no helpers and, after a failure
   const Transaction& tx = t.run({{"type", "ResurrectionCast"}, {"ritual", r2}, {"roll", 20}, {"ability_mod", -5}});
   CHECK(find_event(tx, "resurrection_attempt")->data["natural20"] == true);
   CHECK_FALSE(t.c(p.dead).death_saves.dead);
-  CHECK(t.c(p.dead).resurrection_attempts == 2);
+  CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 2);
 }
 
 TEST_CASE("resurrection: true resurrection and wish need no check and raise no DC", "[rules][resurrection]") {
@@ -100,7 +100,7 @@ TEST_CASE("resurrection: true resurrection and wish need no check and raise no D
   CHECK(find_event(tx, "resurrection_attempt")->data["check_needed"] == false);
   CHECK_FALSE(t.c(p.dead).death_saves.dead);
   CHECK(t.c(p.dead).hp == 17);
-  CHECK(t.c(p.dead).resurrection_attempts == 0);
+  CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 0);
   CHECK(t.state().prompts.empty());
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("resurrection: the soul may refuse — set ahead, or asked after the c
     const Transaction& tx = t.run({{"type", "ResurrectionCast"}, {"ritual", r}, {"roll", 20}});
     CHECK(has_event(tx, "resurrection_soul"));
     CHECK(t.c(p.dead).death_saves.dead);
-    CHECK(t.c(p.dead).resurrection_attempts == 1);
+    CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 1);
     CHECK(rules::ritual_view(t.state(), r)["status"] == "refused");
   }
   SECTION("asked: accepts") {
@@ -136,7 +136,7 @@ TEST_CASE("resurrection: the soul may refuse — set ahead, or asked after the c
     std::string r = start(t, p, "longer");
     t.run({{"type", "CancelResurrection"}, {"ritual", r}});
     REQUIRE_REFUSED(t.run({{"type", "ResurrectionCast"}, {"ritual", r}}), "rules.err.ritual_closed");
-    CHECK(t.c(p.dead).resurrection_attempts == 0);
+    CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 0);
   }
 }
 
@@ -146,7 +146,7 @@ TEST_CASE("resurrection: undo restores the attempts and the ritual", "[rules][re
   std::string r = start(t, p, "longer", {{"soul_refuses", false}});
   json before = to_j(t.state());
   t.run({{"type", "ResurrectionCast"}, {"ritual", r}, {"roll", 3}});
-  CHECK(t.c(p.dead).resurrection_attempts == 1);
+  CHECK(rules::resurrection_attempts_of(t.c(p.dead)) == 1);
   t.session.undo();
   CHECK(to_j(t.state()) == before);
   CHECK(to_j(t.session.refold()) == to_j(t.state()));

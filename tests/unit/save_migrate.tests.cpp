@@ -24,12 +24,13 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
                               const Creature& host, const Creature& elixir) {
   REQUIRE(c.settings.rules.at("hero-points") == true);
   REQUIRE(rules::potion_warning_threshold(c) == 2);
-  REQUIRE(mira.int_picks.size() == 2);
-  REQUIRE(mira.int_picks[0].kind == "language");
-  REQUIRE(mira.int_picks[0].name == "elfština");
-  REQUIRE(mira.int_picks[1].order == 2);
-  REQUIRE(mira.int_picks[1].taken_at_level == 5);
-  REQUIRE(mira.resurrection_attempts == 1);
+  const auto picks = rules::int_picks_of(mira);
+  REQUIRE(picks.size() == 2);
+  REQUIRE(picks[0].kind == "language");
+  REQUIRE(picks[0].name == "elfština");
+  REQUIRE(picks[1].order == 2);
+  REQUIRE(picks[1].taken_at_level == 5);
+  REQUIRE(rules::resurrection_attempts_of(mira) == 1);
   REQUIRE(rules::potions_drunk(mira) == 1);
   REQUIRE(mira.hp == 1);
   REQUIRE(borek.injuries.size() == 2);
@@ -161,8 +162,9 @@ TEST_CASE("migrate: v2 → v3 moves the potion data into the potions module, in 
   for (const auto& x : snap["creatures"]) CHECK_FALSE(x.contains("potions_drunk_since_long_rest"));
   // The other per-creature house-rule fields move the same way (a default value leaves no data).
   for (const auto& x : snap["creatures"])
-    for (const char* f : {"hero_points"}) CHECK_FALSE(x.contains(f));
+    for (const char* f : {"hero_points", "int_picks", "resurrection_attempts"}) CHECK_FALSE(x.contains(f));
   CHECK(snap["creatures"][2]["modules"]["hero-points"]["points"] == 3);  // Olena (the tail spends one)
+  CHECK(snap["creatures"][0]["modules"]["intelligence"]["picks"].size() == 2);  // Mira
   CHECK_FALSE((snap["creatures"][0].contains("modules") && snap["creatures"][0]["modules"].contains("hero-points")));
   // Every old long rest is followed by the module's reset, so the history replays with the same counts.
   int rests = 0, resets = 0;

@@ -222,15 +222,6 @@ void from_json(const json& j, Item& v) {
   v.extra = jr::unknown_fields(j, {"name", "weight", "qty", "worn", "kind", "value_gp"});
 }
 
-void to_json(json& j, const IntPick& v) {
-  j = start(v.extra);
-  j["kind"] = v.kind, j["name"] = v.name, j["taken_at_level"] = v.taken_at_level, j["order"] = v.order;
-}
-void from_json(const json& j, IntPick& v) {
-  field(j, "kind", v.kind), field(j, "name", v.name), field(j, "taken_at_level", v.taken_at_level);
-  field(j, "order", v.order);
-  v.extra = jr::unknown_fields(j, {"kind", "name", "taken_at_level", "order"});
-}
 
 namespace {
 const std::vector<std::string> kCreatureFields = {
@@ -238,7 +229,7 @@ const std::vector<std::string> kCreatureFields = {
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
     "legendary_resistances_used", "conditions", "exhaustion",
     "exhaustion_sources", "death_saves", "inspiration", "injuries", "scars",
-    "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases", "poisons",
+    "attunement", "inventory", "renown", "loyalty", "diseases", "poisons",
     "madness", "modules", "hidden", "notes"};
 }  // namespace
 
@@ -270,8 +261,8 @@ void to_json(json& j, const Creature& v) {
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
   j["inspiration"] = v.inspiration, j["injuries"] = v.injuries;
-  j["scars"] = v.scars, j["resurrection_attempts"] = v.resurrection_attempts, j["attunement"] = v.attunement;
-  j["inventory"] = v.inventory, j["int_picks"] = v.int_picks, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
+  j["scars"] = v.scars, j["attunement"] = v.attunement;
+  j["inventory"] = v.inventory, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
   j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
   if (!v.modules.empty()) j["modules"] = v.modules;
   j["hidden"] = v.hidden;
@@ -288,8 +279,8 @@ void from_json(const json& j, Creature& v) {
   field(j, "conditions", v.conditions), field(j, "exhaustion", v.exhaustion);
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
   field(j, "inspiration", v.inspiration), field(j, "injuries", v.injuries);
-  field(j, "scars", v.scars), field(j, "resurrection_attempts", v.resurrection_attempts);
-  field(j, "attunement", v.attunement), field(j, "inventory", v.inventory), field(j, "int_picks", v.int_picks);
+  field(j, "scars", v.scars);
+  field(j, "attunement", v.attunement), field(j, "inventory", v.inventory);
   field(j, "renown", v.renown), field(j, "loyalty", v.loyalty);
   field(j, "diseases", v.diseases), field(j, "poisons", v.poisons), field(j, "madness", v.madness);
   field(j, "modules", v.modules), field(j, "hidden", v.hidden);
@@ -310,7 +301,7 @@ void from_json(const json& j, Creature& v) {
           "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
           "legendary_resistances_used", "conditions", "exhaustion", "exhaustion_sources", "death_saves",
           "inspiration", "injuries", "scars",
-          "resurrection_attempts", "attunement", "inventory", "int_picks", "renown", "loyalty", "diseases",
+          "attunement", "inventory", "renown", "loyalty", "diseases",
           "poisons", "madness", "modules", "hidden", "notes"});
 }
 
@@ -535,7 +526,6 @@ void validate_creature(const Creature& c) {
       }
     }
   }
-  in_range("resurrection_attempts", c.resurrection_attempts, 0, 1000);
   if (c.attunement.size() > 3) {
     PathGuard g("attunement");
     jr::fail_value("too_many", {{"max", 3}, {"value", c.attunement.size()}});
@@ -551,14 +541,6 @@ void validate_creature(const Creature& c) {
       non_negative("value_gp", it.value_gp);
       one_of("kind", it.kind,
              {"armor_light", "armor_medium", "armor_heavy", "shield", "clothing", "weapon", "gear", "potion"});
-    }
-  }
-  {
-    PathGuard g("int_picks");
-    for (size_t i = 0; i < c.int_picks.size(); ++i) {
-      PathGuard gi(i);
-      one_of("kind", c.int_picks[i].kind, {"skill", "tool", "language", "expertise"});
-      not_empty("name", c.int_picks[i].name);
     }
   }
   if (!c.loyalty.is_null() && !c.loyalty.is_number() && !c.loyalty.is_object()) {

@@ -98,14 +98,6 @@ struct Item {
   json extra = json::object();
 };
 
-// An intelligence-point pick (house rule): kind skill | tool | language | expertise.
-struct IntPick {
-  std::string kind, name;
-  int taken_at_level = 1;
-  int order = 0;  // global order of picks; the newest go inactive first when INT drops
-  json extra = json::object();
-};
-
 // kind: pc | npc | monster | sidekick.   size: tiny | small | medium | large | huge | gargantuan.
 struct Creature {
   std::string id;  // stable, "c7"
@@ -131,10 +123,8 @@ struct Creature {
   bool inspiration = false;
   std::vector<Injury> injuries;
   std::vector<Scar> scars;
-  int resurrection_attempts = 0;  // every attempt counts for the resurrection DC
   std::vector<std::string> attunement;  // item names, at most 3
   std::vector<Item> inventory;
-  std::vector<IntPick> int_picks;
   std::map<std::string, int> renown;  // faction → renown
   json loyalty;                       // null | int | object — DM SECRET
   json diseases = json::array(), poisons = json::array(), madness = json::array();
@@ -241,8 +231,6 @@ void to_json(json& j, const Scar& v);
 void from_json(const json& j, Scar& v);
 void to_json(json& j, const Item& v);
 void from_json(const json& j, Item& v);
-void to_json(json& j, const IntPick& v);
-void from_json(const json& j, IntPick& v);
 void to_json(json& j, const Creature& v);
 void from_json(const json& j, Creature& v);
 void to_json(json& j, const InitEntry& v);

@@ -122,6 +122,8 @@ struct CreatureMove {
 constexpr CreatureMove kCreatureMoves[] = {
     {"potions_drunk_since_long_rest", "potions", "drunk_since_long_rest", "integer"},
     {"hero_points", "hero-points", "points", "integer"},
+    {"int_picks", "intelligence", "picks", "array"},
+    {"resurrection_attempts", "resurrection-ritual", "attempts", "integer"},
 };
 
 bool v3_is_default(const json& v) { return (v.is_number_integer() && v.get<long long>() == 0) || (v.is_array() && v.empty()); }

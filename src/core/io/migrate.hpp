@@ -23,6 +23,8 @@ nlohmann::json migrate(nlohmann::json doc, int from);
 nlohmann::json migrate_v1_to_v2(nlohmann::json doc);
 // v2 → v3 (issue 9: the base state knows no house rule): Creature::potions_drunk_since_long_rest →
 // creature.modules.potions.drunk_since_long_rest, Creature::hero_points → creature.modules["hero-points"].points,
+// Creature::int_picks → creature.modules.intelligence.picks, Creature::resurrection_attempts →
+// creature.modules["resurrection-ritual"].attempts,
 // Settings::potion_warning_threshold → snapshot.modules.potions.warning_threshold (all absent when 0 / empty / the
 // default 3). In the recorded history
 // (tail, redo): the same in creature_added / creature_updated / campaign_created / settings_changed data (a

@@ -86,9 +86,6 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     for (const auto& it : c.inventory)
       items.push_back({{"name", it.name}, {"weight", it.weight}, {"qty", it.qty}, {"worn", it.worn}, {"kind", it.kind}});
     out["inventory"] = items;
-    json picks = json::array();
-    for (const auto& p : c.int_picks) picks.push_back({{"kind", p.kind}, {"name", p.name}, {"order", p.order}});
-    out["int_picks"] = picks;
     out["renown"] = c.renown;
     out["notes"] = c.notes;
     // The rules' own per-creature data a player may see (never the key "modules": the campaign's module data

@@ -25,7 +25,9 @@
 
 #include "core/campaign/engine.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
+#include "core/rules/intelligence/intelligence.hpp"
 #include "core/rules/potions/potions.hpp"
+#include "core/rules/resurrection/resurrection.hpp"
 
 namespace druzina::rules {
 
@@ -43,11 +45,9 @@ inline constexpr const char* kRageExhaustion = "rage-exhaustion";
 inline constexpr const char* kInspirationLuck = "inspiration-luck";
 inline constexpr const char* kLevelUp = "level-up";
 inline constexpr const char* kHpRoll = "hp-roll";
-inline constexpr const char* kIntelligence = "intelligence";
 inline constexpr const char* kVariantEncumbrance = "variant-encumbrance";
 inline constexpr const char* kAttackRoll = "attack-roll";
 inline constexpr const char* kFlanking = "flanking";
-inline constexpr const char* kResurrection = "resurrection-ritual";
 inline constexpr const char* kCrafting = "crafting";
 inline constexpr const char* kPriceList = "price-list";
 
@@ -60,11 +60,9 @@ Module rage_exhaustion();      // rage.cpp
 Module inspiration_luck();     // inspiration.cpp
 Module level_up();             // hp_roll.cpp: LevelUp
 Module hp_roll();              // hp_roll.cpp: the reroll-a-1 switch LevelUp consults
-Module intelligence();         // intelligence.cpp
 Module variant_encumbrance();  // encumbrance.cpp
 Module attack_roll();          // flanking.cpp: AttackRoll
 Module flanking();             // flanking.cpp: the +2/+1 switch AttackRoll consults
-Module resurrection_ritual();  // resurrection.cpp
 Module crafting();             // crafting.cpp
 Module price_list();           // prices.cpp
 
@@ -103,25 +101,6 @@ json to_json(const InjuryEffects& e);
 // The effects object of an injury kind from the tables ("lost_hand" → the serious-injury row), or null.
 const json& injury_kind_effects(std::string_view kind);
 
-// ---- intelligence (intelligence.cpp) --------------------------------------------------------------------------
-struct PickState {
-  campaign::IntPick pick;
-  bool active = false;
-};
-// The creature's picks, oldest first; the first `points` (positive INT modifier now) are active, the newest
-// beyond that are inactive until INT recovers.
-std::vector<PickState> active_int_picks(const Creature& x);
-struct IntelligenceView {
-  int score = 10;
-  bool can_read_write = false, can_count = false, can_speak = false, can_learn_reading = false;
-  bool learned_reading = false, learned_counting = false;  // learned in play (module data)
-  int points = 0, active = 0, free = 0;
-  bool window_open = false;  // picks may be made now (creation or right after a level-up)
-  std::vector<PickState> picks;
-};
-IntelligenceView intelligence_view(const Campaign& c, const Creature& x);
-json to_json(const IntelligenceView& v);
-
 // ---- variant encumbrance (encumbrance.cpp) ---------------------------------------------------------------------
 struct Encumbrance {
   double carried = 0;          // lb, after the house rules' halving
@@ -139,16 +118,6 @@ Encumbrance encumbrance(const Campaign& c, const Creature& x);  // uses the crea
 std::optional<bool> dwarf_armor_flag(const Campaign& c, const Creature& x);  // SetDwarfArmor's flag (nullopt: by race)
 bool is_dwarf_race(std::string_view race);                      // dwarf / trpaslík / дварф … (any case)
 json to_json(const Encumbrance& e);
-
-// ---- resurrection (resurrection.cpp) ---------------------------------------------------------------------------
-// The ritual as stored in module data plus the DC the next cast would face, every term spelled out:
-// {"id","target","caster","casting","helpers":[…],"status","soul_refuses", "dc": {"check_needed","dc","base",
-//  "previous","successes","failures","helpers_allowed"}}. Null when there is no such ritual.
-json ritual_view(const Campaign& c, std::string_view ritual);
-// The ritual still going on for a dead creature (open, or waiting for the soul's answer), "" when none.
-std::string active_ritual(const Campaign& c, std::string_view target);
-// A casting as an action failed for this creature: only a longer casting may try again.
-bool action_casting_failed(const Campaign& c, std::string_view creature);
 
 // ---- exhausting rally (rally.cpp) ----------------------------------------------------------------------------
 bool rally_used(const Campaign& c);  // rallied since the last long rest (a second rally is refused)

@@ -300,6 +300,20 @@ json character_wire(const Campaign& c, std::string_view id) {
     if (f == "loyalty" || f == "hidden") continue;
     if (auto it = cr.find(f); it != cr.end()) kept[f] = *it;
   }
+  // The rules' per-creature data: only the fields a module declares and does not mark as a DM secret.
+  if (auto m = kept.find("modules"); m != kept.end()) {
+    json visible = json::object();
+    for (const auto& mod : Engine::standard().modules()) {
+      auto data = m->find(mod.id);
+      if (data == m->end() || !data->is_object()) continue;
+      for (const auto& f : mod.creature_data)
+        if (!f.secret && data->contains(f.name)) visible[mod.id][f.name] = (*data)[f.name];
+    }
+    if (visible.empty())
+      kept.erase(m);
+    else
+      *m = std::move(visible);
+  }
   // Conditions without their source (free text the DM typed), unknown fields, or the id of a hidden creature
   // whose turn ends them (that would tell the player it exists).
   auto hidden_id = [&](const json& v) {

@@ -339,7 +339,7 @@ void outcome(const Creature& dead, const json& r) {
     track("res.attempt", al);
   }
   if (a.is_object() && a.value("check_needed", true))
-    muted(Tf("ui.res.attempts_now", {{"name", dead.name}, {"n", dead.resurrection_attempts}}).c_str());
+    muted(Tf("ui.res.attempts_now", {{"name", dead.name}, {"n", rules::resurrection_attempts_of(dead)}}).c_str());
   if (status == "failed" && action_failed(dead.id)) muted(T("ui.res.action_blocked"));
   end_card();
   if (status == "awaiting_soul") {
@@ -399,7 +399,7 @@ void draw_resurrection(const std::string& creature_id) {
   track("res.back", back);
   heading(Tf("ui.res.title", {{"name", dead.name}}).c_str());
   track("res.title", dead.name);
-  muted(Tf("ui.res.attempts_before", {{"n", dead.resurrection_attempts}}).c_str());
+  muted(Tf("ui.res.attempts_before", {{"n", rules::resurrection_attempts_of(dead)}}).c_str());
 
   const std::string active = active_ritual(dead.id);
   if (!active.empty()) f.ritual = active;

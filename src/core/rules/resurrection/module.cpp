@@ -3,7 +3,8 @@
 //     may help; the DM sets each helper's check and DC; the caster's DC = 10 + the creature's earlier attempts
 //     − 3 per helper success + 1 per helper failure (calc::resurrection). Natural 20 always succeeds.
 //   - A 1-action spell ("action"): no helpers; after such a failure only longer spells may try (for this death).
-//   - Every attempt raises the creature's DC by 1 for good (Creature::resurrection_attempts), success or not.
+//   - Every attempt raises the creature's DC by 1 for good (its module data: Creature::modules
+//     ["resurrection-ritual"].attempts), success or not.
 //   - True resurrection and wish: no check, no helpers, no DC increase, and the soul cannot refuse.
 //   - The soul may refuse a successful raising (the DM's call): StartResurrection's soul_refuses (true/false),
 //     else the DM is asked after the successful check (prompt "resurrection.soul").
@@ -20,6 +21,8 @@
 // Module data: {"rituals": {"r7": {"id", "target", "caster", "casting", "soul_refuses", "helpers": [{"helper",
 // "dc", "roll", "modifier", "total", "success"}], "status": open | awaiting_soul | raised | refused | failed |
 // cancelled, "attempt": {…}}}, "creatures": {"<id>": {"action_failed": true}}}. ritual_view() adds the DC terms.
+#include "core/rules/resurrection/resurrection.hpp"
+
 #include <algorithm>
 
 #include "core/calc/formulas.hpp"
@@ -34,6 +37,12 @@ namespace param = campaign::param;
 namespace {
 
 constexpr const char* M = kResurrection;
+constexpr const char* kAttempts = "attempts";
+
+campaign::DataField attempts_field() {
+  return {kAttempts, "int 1..1000: attempts to raise the creature so far (absent = 0)", false,
+          [](const json& v) { int_in(v, 1, 1000); }};
+}
 
 const json& ritual_of(const Campaign& c, const std::string& id) {
   const json& r = data_at(c, M, "rituals", id);
@@ -96,7 +105,7 @@ json ritual_view(const Campaign& c, std::string_view id) {
   if (!r.is_object()) return nullptr;
   json out = r;
   const Creature* x = campaign::find_creature(c, r.value("target", ""));
-  const int previous = x ? x->resurrection_attempts : 0;
+  const int previous = x ? resurrection_attempts_of(*x) : 0;
   auto [s, f] = helper_counts(r);
   calc::Resurrection res = calc::resurrection(std::min(previous, 1000), casting_of(r.value("casting", "")), s, f);
   out["dc"] = {{"check_needed", res.check_needed}, {"dc", res.dc ? json(*res.dc) : json(nullptr)}, {"base", 10},
@@ -145,7 +154,8 @@ void event_resurrection_attempt(Engine& e) {
       [](Campaign& c, const json& d) {
         json& r = ritual_ref(c, d);
         Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-        x.resurrection_attempts = d.at("attempts").get<int>();
+        const int n = d.at("attempts").get<int>();
+        set_creature_data(x, M, kAttempts, n == 0 ? json(nullptr) : json(n));
         json a = d;
         a.erase("ritual");
         r["attempt"] = a;
@@ -279,10 +289,10 @@ void command_resurrection_cast(Engine& e) {
         const Creature& x = actions::require(ctx.state(), r.value("target", ""));
         const std::string casting = r.value("casting", "");
         auto [s, f] = helper_counts(r);
-        calc::Resurrection res = calc::resurrection(std::min(x.resurrection_attempts, 1000), casting_of(casting), s, f);
+        calc::Resurrection res = calc::resurrection(std::min(resurrection_attempts_of(x), 1000), casting_of(casting), s, f);
         const int hp = std::min(x.max_hp, opt_int(cmd, "hp", 1, 1'000'000).value_or(1));
         json a = {{"ritual", r.at("id")}, {"creature", x.id}, {"casting", casting}, {"check_needed", res.check_needed},
-                  {"attempts_old", x.resurrection_attempts}, {"hp", hp}};
+                  {"attempts_old", resurrection_attempts_of(x)}, {"hp", hp}};
         bool success = true;
         if (res.check_needed) {
           auto entered = opt_int(cmd, "roll", 1, 20);
@@ -295,11 +305,11 @@ void command_resurrection_cast(Engine& e) {
           a["ability_mod"] = mod;
           a["total"] = total;
           a["dc"] = *res.dc;
-          a["terms"] = {{"base", 10}, {"previous", x.resurrection_attempts}, {"successes", s}, {"failures", f}};
+          a["terms"] = {{"base", 10}, {"previous", resurrection_attempts_of(x)}, {"successes", s}, {"failures", f}};
           a["natural20"] = d20 == 20;
-          a["attempts"] = x.resurrection_attempts + 1;
+          a["attempts"] = resurrection_attempts_of(x) + 1;
         } else {
-          a["attempts"] = x.resurrection_attempts;
+          a["attempts"] = resurrection_attempts_of(x);
         }
         a["success"] = success;
         ctx.emit("resurrection_attempt", a);
@@ -347,6 +357,11 @@ void command_cancel_resurrection(Engine& e) {
 
 }  // namespace
 
+int resurrection_attempts_of(const Creature& x) {
+  const json& n = creature_data(x, M, kAttempts);
+  return n.is_number_integer() ? n.get<int>() : 0;
+}
+
 Module resurrection_ritual() {
   return {M,
           true,
@@ -366,7 +381,8 @@ Module resurrection_ritual() {
           {.seed = "Oživení mrtvého",
            .prompts = {"resurrection.soul"},
            .calculators = {"resurrection"},
-           .reference = {"hr-resurrection"}}};
+           .reference = {"hr-resurrection"},
+           .creature_data = {attempts_field()}}};
 }
 
 }  // namespace druzina::rules

@@ -11,11 +11,15 @@
 //   OpenIntelligencePicks {target} / CloseIntelligencePicks {target} — the DM opens / closes the window
 //   LearnLiteracy {target, skill: reading | counting}          — learned in play (reading needs INT ≥ 7)
 // The window: open at creation (until the DM closes it or the creature levels up) and after each LevelUp (for
-// that level, until closed). Module data: {"windows": {"<id>": level}, "closed": {"<id>": true},
-// "learned": {"<id>": {"reading": true, "counting": true}}}.
+// that level, until closed). Campaign data (Campaign::modules["intelligence"]): {"windows": {"<id>": level},
+// "closed": {"<id>": true}, "learned": {"<id>": {"reading": true, "counting": true}}}. Per-creature data
+// (Creature::modules["intelligence"]): {"picks": [{kind, name, taken_at_level, order}, …]} (absent = none).
 #include <algorithm>
 
+#include "core/rules/intelligence/intelligence.hpp"
+
 #include "core/calc/formulas.hpp"
+#include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 
 namespace druzina::rules {
@@ -41,10 +45,52 @@ std::string fold_name(const std::string& s) {
   return out;
 }
 
-const campaign::IntPick* find_pick(const Creature& x, const std::string& kind, const std::string& name) {
-  for (const auto& p : x.int_picks)
-    if (p.kind == kind && fold_name(p.name) == fold_name(name)) return &p;
-  return nullptr;
+constexpr const char* kPicks = "picks";
+
+std::optional<IntPick> find_pick(const Creature& x, const std::string& kind, const std::string& name) {
+  for (auto& p : int_picks_of(x))
+    if (p.kind == kind && fold_name(p.name) == fold_name(name)) return p;
+  return std::nullopt;
+}
+
+// The picks field: a list of picks read strictly (as the base state read them), kinds and names checked.
+campaign::DataField picks_field() {
+  return {kPicks, "list of {kind: skill | tool | language | expertise, name, taken_at_level, order}", false,
+          [](const json& v) {
+            std::vector<IntPick> picks;
+            campaign::jr::get(v, picks);
+            for (size_t i = 0; i < picks.size(); ++i) {
+              campaign::jr::PathGuard g(i);
+              if (std::find(kKinds.begin(), kKinds.end(), picks[i].kind) == kKinds.end()) {
+                campaign::jr::PathGuard gk("kind");
+                campaign::jr::fail_value("not_one_of", {{"value", picks[i].kind}, {"allowed", "skill, tool, language, expertise"}});
+              }
+              if (picks[i].name.empty()) {
+                campaign::jr::PathGuard gn("name");
+                campaign::jr::fail_value("empty");
+              }
+            }
+          }};
+}
+
+void apply_int_pick_added(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  json list = creature_data(x, M, kPicks);
+  if (!list.is_array()) list = json::array();
+  list.push_back(json(d.at("pick").get<IntPick>()));
+  set_creature_data(x, M, kPicks, std::move(list));
+}
+
+void apply_int_pick_removed(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  const std::string kind = d.at("kind").get<std::string>(), name = d.at("name").get<std::string>();
+  json list = creature_data(x, M, kPicks);
+  if (!list.is_array()) throw std::out_of_range("no pick " + name);
+  auto it = std::find_if(list.begin(), list.end(),
+                         [&](const json& p) { return p.value("kind", "") == kind && p.value("name", "") == name; });
+  if (it == list.end()) throw std::out_of_range("no pick " + name);
+  list.erase(it);
+  set_creature_data(x, M, kPicks, list.empty() ? json(nullptr) : std::move(list));
 }
 
 void check_kind(const std::string& kind) {
@@ -59,9 +105,30 @@ std::string pick_text(const LogContext& lc, const json& d) {
 
 }  // namespace
 
+void to_json(json& j, const IntPick& v) {
+  j = v.extra.is_object() ? v.extra : json::object();
+  j["kind"] = v.kind, j["name"] = v.name, j["taken_at_level"] = v.taken_at_level, j["order"] = v.order;
+}
+
+void from_json(const json& j, IntPick& v) {
+  using campaign::jr::field;
+  field(j, "kind", v.kind), field(j, "name", v.name), field(j, "taken_at_level", v.taken_at_level);
+  field(j, "order", v.order);
+  v.extra = campaign::jr::unknown_fields(j, {"kind", "name", "taken_at_level", "order"});
+}
+
+std::vector<IntPick> int_picks_of(const Creature& x) {
+  std::vector<IntPick> out;
+  const json& list = creature_data(x, M, kPicks);
+  if (!list.is_array()) return out;
+  for (const auto& p : list)
+    if (p.is_object()) out.push_back(p.get<IntPick>());
+  return out;
+}
+
 std::vector<PickState> active_int_picks(const Creature& x) {
   std::vector<PickState> out;
-  for (const auto& p : x.int_picks) out.push_back({p, false});
+  for (auto& p : int_picks_of(x)) out.push_back({std::move(p), false});
   std::stable_sort(out.begin(), out.end(), [](const PickState& a, const PickState& b) { return a.pick.order < b.pick.order; });
   const int points = calc::intelligence(std::clamp(x.abilities.int_, 1, 30)).points;
   for (size_t i = 0; i < out.size(); ++i) out[i].active = static_cast<int>(i) < points;
@@ -134,23 +201,13 @@ Module intelligence() {
                 });
             event(
                 e, "int_pick_added",
-                [](Campaign& c, const json& d) {
-                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-                  x.int_picks.push_back(d.at("pick").get<campaign::IntPick>());
-                },
+                apply_int_pick_added,
                 [](const json& d, const LogContext& lc) {
                   return tr(lc.lang, "event.int_pick_added", {{"name", name_of(lc, d)}, {"pick", pick_text(lc, d.at("pick"))}});
                 });
             event(
                 e, "int_pick_removed",
-                [](Campaign& c, const json& d) {
-                  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-                  const std::string kind = d.at("kind").get<std::string>(), name = d.at("name").get<std::string>();
-                  auto it = std::find_if(x.int_picks.begin(), x.int_picks.end(),
-                                         [&](const campaign::IntPick& p) { return p.kind == kind && p.name == name; });
-                  if (it == x.int_picks.end()) throw std::out_of_range("no pick " + name);
-                  x.int_picks.erase(it);
-                },
+                apply_int_pick_removed,
                 [](const json& d, const LogContext& lc) {
                   return tr(lc.lang, "event.int_pick_removed", {{"name", name_of(lc, d)}, {"pick", pick_text(lc, d)}});
                 });
@@ -186,8 +243,8 @@ Module intelligence() {
                 [](Ctx& ctx, const json& cmd) {
                   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
                   int order = 0;
-                  for (const auto& p : x.int_picks) order = std::max(order, p.order);
-                  campaign::IntPick p;
+                  for (const auto& p : int_picks_of(x)) order = std::max(order, p.order);
+                  IntPick p;
                   p.kind = param::str(cmd, "kind");
                   p.name = param::str(cmd, "name");
                   p.taken_at_level = x.level;
@@ -204,7 +261,7 @@ Module intelligence() {
                 },
                 [](Ctx& ctx, const json& cmd) {
                   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-                  const campaign::IntPick* p = find_pick(x, param::str(cmd, "kind"), param::str(cmd, "name"));
+                  const auto p = find_pick(x, param::str(cmd, "kind"), param::str(cmd, "name"));
                   ctx.emit("int_pick_removed", {{"creature", x.id}, {"kind", p->kind}, {"name", p->name}});
                 });
             command(
@@ -237,7 +294,8 @@ Module intelligence() {
           },
           {.seed = "Inteligence",
            .calculators = {"intelligence"},
-           .reference = {"hr-intelligence", "hr-intelligence-points"}}};
+           .reference = {"hr-intelligence", "hr-intelligence-points"},
+           .creature_data = {picks_field()}}};
 }
 
 }  // namespace druzina::rules
