@@ -173,6 +173,25 @@ TEST_CASE("link table: 6 characters and 10 monsters fit in under 1,000 character
   REQUIRE(d.made_at == 1764480000000);
 }
 
+TEST_CASE("link character: of the rules' own data on the character, only what a player may see", "[share][link]") {
+  SecretTable s;
+  Campaign c = s.state();
+  Creature* m = nullptr;
+  for (auto& x : c.creatures)
+    if (x.id == s.mira) m = &x;
+  REQUIRE(m);
+  m->modules["potions"] = {{"drunk_since_long_rest", 2}, {"SECRET-UNDECLARED", 1}};  // declared, and not
+  m->modules["SECRET-MODULE"] = {{"x", 1}};                          // data of a module this app does not have
+  std::string link = share::encode_character(c, s.mira, {"camp-1", 0});
+  std::string bytes = link_bytes(link);
+  INFO(bytes);
+  REQUIRE(bytes.find("SECRET") == std::string::npos);
+  share::Decoded d = share::decode(link);
+  const Campaign decoded = d.payload.get<Campaign>();
+  const Creature& back = decoded.creatures.at(0);
+  REQUIRE(back.modules == json({{"potions", {{"drunk_since_long_rest", 2}}}}));
+}
+
 TEST_CASE("link character: one party member, both ways, without secrets", "[share][link]") {
   SecretTable s;
   s.t.run({{"type", "UpdateCreature"}, {"target", s.mira},

@@ -42,21 +42,6 @@ json conditions_of(const Creature& c, const std::set<std::string>& visible) {
   return list;
 }
 
-// The creature's module data a player may see: declared fields that are not DM secrets.
-json visible_module_data(const Creature& c, const Engine& engine) {
-  json out = json::object();
-  for (const auto& m : engine.modules()) {
-    auto data = c.modules.find(m.id);
-    if (data == c.modules.end() || !data->is_object()) continue;
-    for (const auto& f : m.creature_data) {
-      if (f.secret) continue;
-      auto v = data->find(f.name);
-      if (v != data->end()) out[m.id][f.name] = *v;
-    }
-  }
-  return out;
-}
-
 json creature_view(const Creature& c, const Settings& s, const Engine& engine, const std::set<std::string>& visible) {
   json out = {{"id", c.id}, {"kind", c.kind}, {"name", c.name}, {"size", c.size}, {"conditions", conditions_of(c, visible)},
               {"dead", c.death_saves.dead}};
@@ -103,6 +88,21 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
 }
 
 }  // namespace
+
+// The creature's module data a player may see: declared fields that are not DM secrets.
+json visible_module_data(const Creature& c, const Engine& engine) {
+  json out = json::object();
+  for (const auto& m : engine.modules()) {
+    auto data = c.modules.find(m.id);
+    if (data == c.modules.end() || !data->is_object()) continue;
+    for (const auto& f : m.creature_data) {
+      if (f.secret) continue;
+      auto v = data->find(f.name);
+      if (v != data->end()) out[m.id][f.name] = *v;
+    }
+  }
+  return out;
+}
 
 json player_view(const Campaign& c, const Engine& engine) {
   std::set<std::string> visible;

@@ -17,4 +17,9 @@ namespace druzina::io {
 
 nlohmann::json player_view(const campaign::Campaign& c, const campaign::Engine& engine = campaign::Engine::standard());
 
+// A creature's module data a player may see: {module id: {field: value}} of the fields each module declares
+// (Module::creature_data) and does not mark secret; undeclared fields are left out. Share links use it too.
+nlohmann::json visible_module_data(const campaign::Creature& c,
+                                   const campaign::Engine& engine = campaign::Engine::standard());
+
 }  // namespace druzina::io

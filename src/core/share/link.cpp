@@ -297,23 +297,11 @@ json character_wire(const Campaign& c, std::string_view id) {
   // Whitelist: the known creature fields except the DM's secrets; unknown (module) fields stay home.
   json kept = json::object();
   for (const auto& f : creature_fields()) {
-    if (f == "loyalty" || f == "hidden") continue;
+    if (f == "loyalty" || f == "hidden" || f == "modules") continue;
     if (auto it = cr.find(f); it != cr.end()) kept[f] = *it;
   }
-  // The rules' per-creature data: only the fields a module declares and does not mark as a DM secret.
-  if (auto m = kept.find("modules"); m != kept.end()) {
-    json visible = json::object();
-    for (const auto& mod : Engine::standard().modules()) {
-      auto data = m->find(mod.id);
-      if (data == m->end() || !data->is_object()) continue;
-      for (const auto& f : mod.creature_data)
-        if (!f.secret && data->contains(f.name)) visible[mod.id][f.name] = (*data)[f.name];
-    }
-    if (visible.empty())
-      kept.erase(m);
-    else
-      *m = std::move(visible);
-  }
+  // The rules' own data on the creature: only what a player may see (declared, not secret), as in player_view.
+  if (json rule_data = io::visible_module_data(*x); !rule_data.empty()) kept["modules"] = std::move(rule_data);
   // Conditions without their source (free text the DM typed), unknown fields, or the id of a hidden creature
   // whose turn ends them (that would tell the player it exists).
   auto hidden_id = [&](const json& v) {
