@@ -7,27 +7,12 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
+using namespace druzina::test;
 
 namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-CliRun cli(const std::string& args, bool stderr_only = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (stderr_only ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
 
 std::string script(const char* name) {
   return std::string("'") + DRUZINA_SOURCE_DIR + "/tests/fixtures/scripts/" + name + "'";
@@ -116,7 +101,7 @@ TEST_CASE("cli house rules: the resurrection ritual", "[cli][house-rules]") {
 }
 
 TEST_CASE("cli house rules: a second rally is refused with the reason in the chosen language", "[cli][house-rules]") {
-  CliRun r = cli("--lang cs --seed 7 run " + script("house-rules-rally-twice.json"), true);
+  CliRun r = cli("--lang cs --seed 7 run " + script("house-rules-rally-twice.json"), Output::err);
   CHECK(r.code == 2);
   CHECK(r.out.find("Vysilující shromáždění už družina od posledního důkladného odpočinku použila.") != std::string::npos);
 }

@@ -7,36 +7,10 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
-
-namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-CliRun cli(const std::string& args, bool stderr_only = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (stderr_only ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-json cli_json(const std::string& args) {
-  auto r = cli("--json " + args);
-  INFO(args);
-  REQUIRE(r.code == 0);
-  return json::parse(r.out);
-}
-
-}  // namespace
+using namespace druzina::test;
 
 TEST_CASE("cli rule: art-value reproduces the seed's examples", "[cli][calc]") {
   struct Case { int check; json value; bool worthless; };
@@ -83,16 +57,16 @@ TEST_CASE("cli rules: lists every calculator with its parameters", "[cli][calc]"
 }
 
 TEST_CASE("cli rule: invalid input exits 2 with a message", "[cli][calc]") {
-  auto unknown_option = cli("rule flanking --position side --angle 3", true);
+  auto unknown_option = cli("rule flanking --position side --angle 3", Output::err);
   CHECK(unknown_option.code == 2);
   CHECK(unknown_option.out.find("has no parameter --angle") != std::string::npos);
-  auto bad_enum = cli("--lang cs rule flanking --position behind", true);
+  auto bad_enum = cli("--lang cs rule flanking --position behind", Output::err);
   CHECK(bad_enum.code == 2);
   CHECK(bad_enum.out.find("--position musí být jedno z: direct, side, none") != std::string::npos);
-  auto refused = cli("rule resurrection --previous 0 --casting action --helper-successes 1", true);
+  auto refused = cli("rule resurrection --previous 0 --casting action --helper-successes 1", Output::err);
   CHECK(refused.code == 2);
   CHECK(refused.out.find("longer than one action") != std::string::npos);
-  auto uk = cli("--lang uk rule resurrection --previous 0 --casting longer --helper-successes 2 --helper-failures 2", true);
+  auto uk = cli("--lang uk rule resurrection --previous 0 --casting longer --helper-successes 2 --helper-failures 2", Output::err);
   CHECK(uk.code == 2);
   CHECK(uk.out.find("щонайбільше 3") != std::string::npos);
   CHECK(cli("rule art-value --cost 50").code == 2);

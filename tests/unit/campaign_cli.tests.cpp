@@ -7,28 +7,12 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
+using namespace druzina::test;
 
 namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-// stdout (or, with errors = true, stderr only)
-CliRun cli(const std::string& args, bool errors = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (errors ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
 
 std::string fixture(const std::string& name) { return std::string("'") + DRUZINA_SOURCE_DIR + "/tests/fixtures/" + name + "'"; }
 
@@ -75,16 +59,16 @@ TEST_CASE("cli run: the log in --lang, the save on request, a saved campaign con
 }
 
 TEST_CASE("cli run: a refused command stops with exit 2 and names its index", "[cli][campaign]") {
-  auto en = cli("run " + fixture("scripts/refused.json") + " --seed 1", true);
+  auto en = cli("run " + fixture("scripts/refused.json") + " --seed 1", Output::err);
   REQUIRE(en.code == 2);
   REQUIRE(en.out.find("Command 3 (ApplyDamage) failed: There is no creature with the id “c9”.") != std::string::npos);
-  auto cs = cli("--lang cs run " + fixture("scripts/refused.json"), true);
+  auto cs = cli("--lang cs run " + fixture("scripts/refused.json"), Output::err);
   REQUIRE(cs.out.find("Příkaz 3 (ApplyDamage) selhal: Bytost s id „c9“ neexistuje.") != std::string::npos);
-  auto uk = cli("--lang uk run " + fixture("scripts/refused.json"), true);
+  auto uk = cli("--lang uk run " + fixture("scripts/refused.json"), Output::err);
   REQUIRE(uk.out.find("Команда 3 (ApplyDamage) не вдалася") != std::string::npos);
-  auto missing = cli("run /nonexistent/script.json", true);
+  auto missing = cli("run /nonexistent/script.json", Output::err);
   REQUIRE(missing.code == 2);
-  auto broken = cli("run " + fixture("save-v1.json"), true);  // an object without "commands"
+  auto broken = cli("run " + fixture("save-v1.json"), Output::err);  // an object without "commands"
   REQUIRE(broken.code == 2);
   REQUIRE(broken.out.find("array of commands") != std::string::npos);
 }

@@ -6,36 +6,10 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
-
-namespace {
-
-struct Run {
-  int code = -1;
-  std::string out;  // stdout, and stderr too when merged
-};
-
-Run cli(const std::string& args, bool merge_stderr = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
-  Run r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-json cli_json(const std::string& args) {
-  Run r = cli("--json " + args);
-  INFO(args << " → " << r.out);
-  REQUIRE(r.code == 0);
-  return json::parse(r.out);
-}
-
-}  // namespace
+using namespace druzina::test;
 
 TEST_CASE("cli roll: JSON with every die, one dropped by kh3", "[cli][dice]") {
   json j = cli_json("roll 4d6kh3 --seed 1");
@@ -58,7 +32,7 @@ TEST_CASE("cli roll: JSON with every die, one dropped by kh3", "[cli][dice]") {
 }
 
 TEST_CASE("cli roll: text output, joined words, comments", "[cli][dice]") {
-  Run r = cli("roll 4d6kh3 --seed 1");
+  CliRun r = cli("roll 4d6kh3 --seed 1");
   CHECK(r.code == 0);
   CHECK(r.out == "4d6kh3 (6, 5, 6, ~~4~~) = 17\n");
   json a = cli_json("roll 1d20 + 5 attack on goblin --seed 2");
@@ -89,19 +63,19 @@ TEST_CASE("cli roll: advantage and disadvantage", "[cli][dice]") {
 }
 
 TEST_CASE("cli roll: invalid input exits 2 with a message in --lang", "[cli][dice]") {
-  Run cs = cli("--lang cs roll '1d20+'", true);
+  CliRun cs = cli("--lang cs roll '1d20+'", Output::merged);
   CHECK(cs.code == 2);
   CHECK(cs.out.find("Sloupec 6: očekává se číslo") != std::string::npos);
-  Run uk = cli("--lang uk roll 4d6kq3", true);
+  CliRun uk = cli("--lang uk roll 4d6kq3", Output::merged);
   CHECK(uk.code == 2);
   CHECK(uk.out.find("Стовпець 5") != std::string::npos);
-  Run en = cli("roll 1d6rr'<'7", true);
+  CliRun en = cli("roll 1d6rr'<'7", Output::merged);
   CHECK(en.code == 2);
   CHECK(en.out.find("more than 1000 dice") != std::string::npos);
-  Run zero = cli("--lang cs roll 1/0", true);
+  CliRun zero = cli("--lang cs roll 1/0", Output::merged);
   CHECK(zero.code == 2);
   CHECK(zero.out.find("nulou") != std::string::npos);
-  CHECK(cli("roll", true).code == 2);
+  CHECK(cli("roll", Output::merged).code == 2);
 }
 
 TEST_CASE("cli stats: min, max, mean", "[cli][dice]") {
@@ -112,9 +86,9 @@ TEST_CASE("cli stats: min, max, mean", "[cli][dice]") {
   CHECK(j["exact"] == true);
   json k = cli_json("stats 8d6");
   CHECK(k["mean"].get<double>() == Approx(28));
-  Run text = cli("--lang cs stats 2d20kh1");
+  CliRun text = cli("--lang cs stats 2d20kh1");
   CHECK(text.out == "2d20kh1: minimum 1, maximum 20, průměr 13.825\n");
-  CHECK(cli("stats '1d20+'", true).code == 2);
+  CHECK(cli("stats '1d20+'", Output::merged).code == 2);
 }
 
 TEST_CASE("cli bench-roll: reports rolls per second", "[cli][dice]") {

@@ -6,29 +6,10 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
-
-namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-CliRun cli(const std::string& args, bool stderr_only = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (stderr_only ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-}  // namespace
+using namespace druzina::test;
 
 TEST_CASE("cli reference: search in a language returns id, title, summary", "[cli][reference]") {
   auto r = cli("--json --lang cs reference unava");
@@ -88,10 +69,10 @@ TEST_CASE("cli reference --id: the full entry", "[cli][reference]") {
   CHECK(text.out.find("  • 1: životy tvora klesnou na 0.") != std::string::npos);
   CHECK(text.out.find("Kalkulačky: massive-damage") != std::string::npos);
   SECTION("errors exit 2 with a message in --lang") {
-    auto bad = cli("--lang cs reference --id no-such-entry", true);
+    auto bad = cli("--lang cs reference --id no-such-entry", Output::err);
     CHECK(bad.code == 2);
     CHECK(bad.out.find("Neznámé heslo pravidel „no-such-entry“") != std::string::npos);
-    auto opt = cli("reference --bogus 1", true);
+    auto opt = cli("reference --bogus 1", Output::err);
     CHECK(opt.code == 2);
     CHECK(opt.out.find("--bogus") != std::string::npos);
   }
@@ -116,7 +97,7 @@ TEST_CASE("cli prices: search, overrides and categories", "[cli][prices]") {
 
   json armor = json::parse(cli("--json prices --category armor-heavy").out);
   CHECK(armor.size() == 4);
-  auto bad = cli("--lang uk prices --category nope", true);
+  auto bad = cli("--lang uk prices --category nope", Output::err);
   CHECK(bad.code == 2);
   CHECK(bad.out.find("Невідома категорія") != std::string::npos);
   auto all = json::parse(cli("--json prices").out);

@@ -12,27 +12,12 @@
 #include "core/share/deflate.hpp"
 #include "core/share/link.hpp"
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
+using namespace druzina::test;
 
 namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;
-};
-
-CliRun cli(const std::string& args, bool errors = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (errors ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;  // a crash (SIGSEGV) is -1
-  return r;
-}
 
 std::string fixture(const std::string& name) { return std::string("'") + DRUZINA_SOURCE_DIR + "/tests/fixtures/" + name + "'"; }
 
@@ -82,7 +67,7 @@ TEST_CASE("cli link/open: a table link round trip", "[cli][share]") {
 }
 
 TEST_CASE("cli link/open: character and campaign links, and --out", "[cli][share]") {
-  auto miss = cli("link --kind character --campaign '" + saved_campaign() + "'", true);
+  auto miss = cli("link --kind character --campaign '" + saved_campaign() + "'", Output::err);
   REQUIRE(miss.code == 2);
   REQUIRE(miss.out.find("--creature") != std::string::npos);
   auto ch = cli("--json link --kind character --creature c1 --campaign '" + saved_campaign() + "'");
@@ -91,7 +76,7 @@ TEST_CASE("cli link/open: character and campaign links, and --out", "[cli][share
   REQUIRE(c["kind"] == "character");
   REQUIRE(c["creature"] == "c1");
   REQUIRE(c["campaign"]["creatures"][0]["name"] == "Mira");
-  auto monster = cli("--lang cs link --kind character --creature c2 --campaign '" + saved_campaign() + "'", true);
+  auto monster = cli("--lang cs link --kind character --creature c2 --campaign '" + saved_campaign() + "'", Output::err);
   REQUIRE(monster.code == 2);
   REQUIRE(monster.out.find("nepatří do družiny") != std::string::npos);
 
@@ -109,7 +94,7 @@ TEST_CASE("cli link/open: character and campaign links, and --out", "[cli][share
   auto r = cli("--json run '" + temp("next.json", "[{\"type\": \"NextTurn\"}]") + "' --campaign '" + out + "' --seed 1");
   REQUIRE(r.code == 0);
   REQUIRE(json::parse(r.out)["state"]["name"] == "Stříbrný les");
-  auto bad = cli("link --kind everything --campaign '" + saved_campaign() + "'", true);
+  auto bad = cli("link --kind everything --campaign '" + saved_campaign() + "'", Output::err);
   REQUIRE(bad.code == 2);
 }
 
@@ -126,7 +111,7 @@ TEST_CASE("cli open: malformed links exit 2 with a message in --lang", "[cli][sh
   };
   for (const auto& c : cases) {
     INFO(c.link);
-    auto r = cli("--lang cs open '" + c.link + "'", true);
+    auto r = cli("--lang cs open '" + c.link + "'", Output::err);
     REQUIRE(r.code == 2);
     REQUIRE(r.out.find(c.cs) != std::string::npos);
     REQUIRE(r.out.find("json.exception") == std::string::npos);
@@ -149,7 +134,7 @@ TEST_CASE("cli: 100,000 levels, invalid UTF-8 and 1e400 exit 2 in a script, a sa
   };
   for (const auto& [name, text] : scripts) {
     INFO(name);
-    auto r = cli("--lang uk run '" + temp(name, text) + "'", true);
+    auto r = cli("--lang uk run '" + temp(name, text) + "'", Output::err);
     REQUIRE(r.code == 2);
     REQUIRE(r.out.find("json.exception") == std::string::npos);
     REQUIRE(r.out.find("Скрипт") != std::string::npos);
@@ -161,10 +146,10 @@ TEST_CASE("cli: 100,000 levels, invalid UTF-8 and 1e400 exit 2 in a script, a sa
   };
   for (const auto& [name, text] : saves) {
     INFO(name);
-    auto run = cli("run '" + temp("empty.json", "[]") + "' --campaign '" + temp(name, text) + "'", true);
+    auto run = cli("run '" + temp("empty.json", "[]") + "' --campaign '" + temp(name, text) + "'", Output::err);
     REQUIRE(run.code == 2);
     REQUIRE(run.out.find("json.exception") == std::string::npos);
-    auto link = cli("link --campaign '" + temp(name, text) + "'", true);
+    auto link = cli("link --campaign '" + temp(name, text) + "'", Output::err);
     REQUIRE(link.code == 2);
   }
   // Links whose payload (with a correct checksum) nests 100,000 levels, is not UTF-8 or holds 1e400.
@@ -177,13 +162,13 @@ TEST_CASE("cli: 100,000 levels, invalid UTF-8 and 1e400 exit 2 in a script, a sa
       for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
       bytes += druzina::share::deflate(payload);
       std::string crafted = "#d1." + druzina::share::base64url_encode(bytes);
-      auto r = cli("--lang en open --file '" + temp("crafted-link.txt", crafted) + "'", true);
+      auto r = cli("--lang en open --file '" + temp("crafted-link.txt", crafted) + "'", Output::err);
       REQUIRE(r.code == 2);
       REQUIRE(r.out.find("invalid data") != std::string::npos);
     }
   }
-  auto junk = cli("open --file '" + temp("junk-link.txt", "#d1." + std::string(200000, 'A')) + "'", true);
+  auto junk = cli("open --file '" + temp("junk-link.txt", "#d1." + std::string(200000, 'A')) + "'", Output::err);
   REQUIRE(junk.code == 2);
-  auto not_link = cli("open --file '" + temp("deep-link.txt", deep) + "'", true);
+  auto not_link = cli("open --file '" + temp("deep-link.txt", deep) + "'", Output::err);
   REQUIRE(not_link.code == 2);
 }

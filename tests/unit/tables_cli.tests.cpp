@@ -7,30 +7,10 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "../support/cli.hpp"
+
 using nlohmann::json;
-
-namespace {
-
-struct CliRun {
-  int code = -1;
-  std::string out;  // stdout, or stderr when asked for
-};
-
-// Runs the CLI with args; captures stdout (or only stderr when stderr_only).
-CliRun cli(const std::string& args, bool stderr_only = false) {
-  std::string cmd = std::string("'") + DRUZINA_CLI + "' " + args + (stderr_only ? " 2>&1 >/dev/null" : " 2>/dev/null");
-  CliRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  REQUIRE(p != nullptr);
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
-
-}  // namespace
+using namespace druzina::test;
 
 TEST_CASE("cli tables: lists the table ids", "[cli][tables]") {
   auto r = cli("--json tables");
@@ -93,13 +73,13 @@ TEST_CASE("cli table: rolling with --seed is reproducible and nests", "[cli][tab
 }
 
 TEST_CASE("cli table: bad input exits 2 with a message in --lang", "[cli][tables]") {
-  auto out_of_range = cli("table shock --roll 21", true);
+  auto out_of_range = cli("table shock --roll 21", Output::err);
   CHECK(out_of_range.code == 2);
   CHECK(out_of_range.out.find("21 is not a result of the table shock (1–20)") != std::string::npos);
-  auto cs = cli("--lang cs table shock --roll 0", true);
+  auto cs = cli("--lang cs table shock --roll 0", Output::err);
   CHECK(cs.code == 2);
   CHECK(cs.out.find("není výsledek tabulky shock") != std::string::npos);
-  auto unknown = cli("--lang uk table nope", true);
+  auto unknown = cli("--lang uk table nope", Output::err);
   CHECK(unknown.code == 2);
   CHECK(unknown.out.find("Невідома таблиця «nope»") != std::string::npos);
   CHECK(cli("table shock --roll six").code == 2);
