@@ -449,7 +449,7 @@ TEST_CASE("commands: malformed input is refused cleanly", "[campaign][commands]"
   REQUIRE(t.session.undo_depth() == 0);
 }
 
-TEST_CASE("commands: random commands either run or are refused cleanly; the state stays valid", "[campaign][commands][fuzz]") {
+TEST_CASE("commands: random commands either run or are refused cleanly, the state stays valid", "[campaign][commands][fuzz]") {
   BaseTable t(99);
   t.run({{"type", "CreateCampaign"}, {"name", "Fuzz"}});
   t.pc("Mira", 17, {{"hit_die", 6}, {"level", 3}});

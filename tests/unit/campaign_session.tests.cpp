@@ -73,7 +73,7 @@ TEST_CASE("session: undo and redo any number of steps", "[campaign][session]") {
   }
 }
 
-TEST_CASE("session: the tail is bounded; older steps fold into the snapshot", "[campaign][session]") {
+TEST_CASE("session: the tail is bounded, older steps fold into the snapshot", "[campaign][session]") {
   SessionOptions opts;
   opts.tail_limit = 3;
   BaseTable t(1, opts);

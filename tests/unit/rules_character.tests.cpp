@@ -4,7 +4,7 @@
 using namespace druzina;
 using namespace druzina::test;
 
-TEST_CASE("level-up: the HP roll may reroll a 1 once; the second roll stands", "[rules][level-up]") {
+TEST_CASE("level-up: the HP roll may reroll a 1 once, the second roll stands", "[rules][level-up]") {
   RulesTable t(41);
   new_campaign(t);
   std::string m = t.pc("Mira", 10, {{"level", 1}, {"hit_die", 8}, {"abilities", {{"con", 12}}}});
@@ -99,7 +99,7 @@ TEST_CASE("intelligence: what INT allows, and learning in play", "[rules][intell
   CHECK(rules::intelligence_view(t.state(), t.c(dimmer)).can_count);
 }
 
-TEST_CASE("intelligence points: only at creation or level-up; the newest go inactive when INT drops", "[rules][intelligence]") {
+TEST_CASE("intelligence points: only at creation or level-up, the newest go inactive when INT drops", "[rules][intelligence]") {
   RulesTable t(43);
   new_campaign(t);
   std::string m = t.pc("Mira", 10, {{"level", 1}, {"hit_die", 6}, {"abilities", {{"int", 14}}}});

@@ -32,7 +32,7 @@ TEST_CASE("hero points: SetHeroPoints sets or changes the module's per-creature 
   CHECK(rules::hero_points_of(t.c(m)) == 3);
 }
 
-TEST_CASE("hero points: off, the rule refuses its commands and the view says so; the points stay", "[rules][hero_points]") {
+TEST_CASE("hero points: off, the rule refuses its commands and the view says so, the points stay", "[rules][hero_points]") {
   RulesTable t(5);
   new_campaign(t, {{"rules", {{"hero-points", true}}}});
   std::string m = t.pc("Mira", 17);
@@ -48,7 +48,7 @@ TEST_CASE("hero points: off, the rule refuses its commands and the view says so;
   CHECK(rules::hero_points_of(t.c(m)) == 2);
 }
 
-TEST_CASE("hero points: players see the party's points; bad data is refused", "[rules][hero_points]") {
+TEST_CASE("hero points: players see the party's points, bad data is refused", "[rules][hero_points]") {
   RulesTable t(5);
   new_campaign(t, {{"rules", {{"hero-points", true}}}});
   std::string m = t.pc("Mira", 17);

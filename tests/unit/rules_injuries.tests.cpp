@@ -19,7 +19,7 @@ std::string last_injury_id(const Table& t, const std::string& who) { return t.c(
 
 }  // namespace
 
-TEST_CASE("injuries: dropping to 0 HP asks for the d100; the answer stores the injury", "[rules][injuries]") {
+TEST_CASE("injuries: dropping to 0 HP asks for the d100, the answer stores the injury", "[rules][injuries]") {
   RulesTable t(11);
   new_campaign(t);
   std::string m = t.pc("Mira", 10);
@@ -133,7 +133,7 @@ TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "
   }
 }
 
-TEST_CASE("injuries: NPCs roll too; a dead monster and a DM correction do not", "[rules][injuries]") {
+TEST_CASE("injuries: NPCs roll too, a dead monster and a DM correction do not", "[rules][injuries]") {
   RulesTable t(14);
   new_campaign(t);
   std::string npc = t.add({{"name", "Strážný"}, {"kind", "npc"}, {"hp", 6}});
@@ -298,7 +298,7 @@ TEST_CASE("injuries: speed and reminders from the table data", "[rules][injuries
   CHECK(j["kinds"] == json{"broken_leg", "limp"});
 }
 
-TEST_CASE("injuries: cures validate the method; scars unless magic of 6th level", "[rules][injuries]") {
+TEST_CASE("injuries: cures validate the method, scars unless magic of 6th level", "[rules][injuries]") {
   RulesTable t(21);
   new_campaign(t);
   std::string m = t.pc("Mira", 20, {{"abilities", {{"wis", 14}}}});

@@ -105,7 +105,7 @@ TEST_CASE("inspiration as luck: a second d20, the better one counts, lost on a l
   CHECK_FALSE(t.c(m).inspiration);
 }
 
-TEST_CASE("hero points: an optional rule, off by default; +1d6", "[rules][inspiration]") {
+TEST_CASE("hero points: an optional rule, off by default, +1d6", "[rules][inspiration]") {
   RulesTable t(35);
   new_campaign(t);
   std::string m = t.pc("Mira", 17, {{"modules", {{"hero-points", {{"points", 1}}}}}});

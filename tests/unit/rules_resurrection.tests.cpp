@@ -34,7 +34,7 @@ std::string start(Table& t, const Party& p, const char* casting, json more = jso
 
 }  // namespace
 
-TEST_CASE("resurrection: the DC with every term; helpers −3 / +1; every attempt counts for good", "[rules][resurrection]") {
+TEST_CASE("resurrection: the DC with every term, helpers −3 / +1, every attempt counts for good", "[rules][resurrection]") {
   RulesTable t(61);
   Party p = setup(t);
   REQUIRE_REFUSED(t.run({{"type", "StartResurrection"}, {"target", p.cleric}, {"caster", p.helper1}, {"casting", "longer"}}),

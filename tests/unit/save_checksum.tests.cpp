@@ -73,7 +73,7 @@ TEST_CASE("checksum: every single-byte change is refused or loads the identical 
   REQUIRE(refused > 900);
 }
 
-TEST_CASE("checksum: a mismatch is 'damaged' even when it parses; the tolerant load warns", "[save][checksum]") {
+TEST_CASE("checksum: a mismatch is 'damaged' even when it parses, the tolerant load warns", "[save][checksum]") {
   Table t = played();
   std::string text = io::save(t.session);
   std::string edited = text;  // every "Mira" renamed: still valid JSON, still a valid campaign
