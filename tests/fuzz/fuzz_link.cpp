@@ -24,14 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } else {
     const char kinds[] = {'t', 'c', 'a'};
     char kind = kinds[data[1] % 3];
-    std::string payload(reinterpret_cast<const char*>(data + 2), size - 2);
-    std::string all(1, kind);
-    all += payload;
-    uint32_t sum = static_cast<uint32_t>(io::fnv1a64(all));
-    std::string bytes(1, kind);
-    for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
-    bytes += share::deflate(payload);
-    text = "#d1." + share::base64url_encode(bytes);
+    text = share::frame_payload(kind, std::string(reinterpret_cast<const char*>(data + 2), size - 2));
   }
   share::Decoded d;
   try {

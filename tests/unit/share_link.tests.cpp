@@ -24,15 +24,7 @@ std::string link_bytes(const std::string& fragment) {
 }
 
 // A link with the given kind byte and payload and a correct checksum (for crafted, hostile payloads).
-std::string craft(char kind, const std::string& payload) {
-  std::string all(1, kind);
-  all += payload;
-  uint32_t sum = static_cast<uint32_t>(io::fnv1a64(all));
-  std::string bytes(1, kind);
-  for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
-  bytes += share::deflate(payload);
-  return "#d1." + share::base64url_encode(bytes);
-}
+std::string craft(char kind, const std::string& payload) { return share::frame_payload(kind, payload); }
 
 std::string decode_error(const std::string& link) {
   try {

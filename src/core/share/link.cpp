@@ -50,12 +50,7 @@ uint32_t checksum32(char kind, std::string_view payload) {
 }
 
 std::string frame(LinkKind kind, const json& wire) {
-  std::string payload = wire.dump(-1, ' ', false, json::error_handler_t::replace);
-  uint32_t sum = checksum32(kind_byte(kind), payload);
-  std::string bytes(1, kind_byte(kind));
-  for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
-  bytes += deflate(payload);
-  return "#d" + std::to_string(kLinkVersion) + "." + base64url_encode(bytes);
+  return frame_payload(kind_byte(kind), wire.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 void add_options(json& wire, const LinkOptions& o) {
@@ -402,6 +397,14 @@ std::optional<std::string> base64url_decode(std::string_view text) {
   return out;
 }
 
+std::string frame_payload(char kind, std::string_view payload) {
+  uint32_t sum = checksum32(kind, payload);
+  std::string bytes(1, kind);
+  for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
+  bytes += deflate(payload);
+  return "#d" + std::to_string(kLinkVersion) + "." + base64url_encode(bytes);
+}
+
 std::string encode_table(const Campaign& state, const LinkOptions& options) {
   json wire = table_wire(state);
   add_options(wire, options);
@@ -423,11 +426,7 @@ std::string encode_campaign(const Session& session, const LinkOptions& options) 
   payload += "\"s\":";
   payload += io::save_body(session);
   payload += '}';
-  uint32_t sum = checksum32('a', payload);
-  std::string bytes(1, 'a');
-  for (int i = 3; i >= 0; --i) bytes.push_back(static_cast<char>((sum >> (8 * i)) & 0xff));
-  bytes += deflate(payload);
-  return "#d" + std::to_string(kLinkVersion) + "." + base64url_encode(bytes);
+  return frame_payload('a', payload);
 }
 
 std::string encode(LinkKind kind, const Session& session, std::string_view creature_id, const LinkOptions& options) {

@@ -51,6 +51,10 @@ struct LinkOptions {
 
 // Each returns the fragment, starting with '#'. encode_character throws UserError link.err.no_creature,
 // link.err.not_party (an NPC or monster) or link.err.hidden (a creature hidden from the players).
+// A link around a payload that is already text: the kind byte ('t', 'c', 'a'), its checksum, deflate and
+// base64url ("#d1.…"). The encoders use it; tests and the fuzzer craft hostile payloads with it.
+std::string frame_payload(char kind, std::string_view payload);
+
 std::string encode_table(const campaign::Campaign& state, const LinkOptions& options = {});
 std::string encode_character(const campaign::Campaign& state, std::string_view creature_id,
                              const LinkOptions& options = {});
