@@ -21,7 +21,8 @@
   X(flanking)                   \
   X(resurrection_ritual)        \
   X(crafting)                   \
-  X(price_list)
+  X(price_list)                 \
+  X(npc_loyalty)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();

@@ -621,6 +621,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   conditions_block(c);
   exhaustion_block(c);
   luck_block(c);
+  panels::loyalty(c);
   panels::lingering_injuries(c);
   panels::level_up(c);
   panels::potions(c);

@@ -5,7 +5,7 @@
 // Test ids: sheet.saveprof.<ability>, sheet.exh.rage, sheet.hero.{minus,plus}, sheet.injury.<id>[.cure<k>|.cure|
 // .remove], sheet.injury.roll, sheet.potions, sheet.potion.{name,heal,drink}, sheet.levelup.{roll,enter,average},
 // sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
-// window_open,window_close}; the resurrection ritual's in resurrection.hpp.
+// window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered]; the resurrection ritual's in resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -24,6 +24,7 @@ void potions(const campaign::Creature& c);              // potions.cpp
 bool variant_encumbrance(const campaign::Creature& c);  // variant_encumbrance.cpp: false when off (the sheet
                                                         //   then shows the plain total weight)
 void intelligence(const campaign::Creature& c);         // intelligence.cpp
+void loyalty(const campaign::Creature& c);              // loyalty.cpp (an NPC's or sidekick's, DM mode only)
 
 }  // namespace druzina::ui::panels
 
