@@ -31,8 +31,9 @@ LoyaltyLimits loyalty_limits(int highest_cha);
 // The highest Charisma score among the party's living PCs (0 when there is none).
 int party_highest_cha(const campaign::Campaign& c);
 
-// "risks_life" (10+), "wavering" (1–9), "leaves" (0).
+// "risks_life" (10+), "wavering" (1–9), "leaves" (0), and its text key (rules.loyalty.state.<state>).
 std::string loyalty_state(int score);
+const char* loyalty_state_key(const std::string& state);
 
 // Who may have a loyalty score: NPCs and sidekicks (the party's companions), not PCs or monsters.
 bool can_have_loyalty(const campaign::Creature& x);

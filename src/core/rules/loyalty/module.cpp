@@ -62,10 +62,13 @@ std::string render_loyalty_changed(const json& d, const LogContext& lc) {
   const std::string reason = d.value("reason", "set");
   const int now = d.value("new", 0);
   json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", now}, {"max", d.value("max", 0)},
-               {"state", tr(lc.lang, "rules.loyalty.state." + loyalty_state(now))}};
+               {"state", tr(lc.lang, loyalty_state_key(loyalty_state(now)))}};
   if (reason == "start") return tr(lc.lang, "event.loyalty_started", args);
   if (reason == "set") return tr(lc.lang, "event.loyalty_changed", args);
-  args["reason"] = tr(lc.lang, "rules.loyalty.reason." + reason);
+  const char* reason_key = reason == "help"   ? "rules.loyalty.reason.help"
+                           : reason == "harm" ? "rules.loyalty.reason.harm"
+                                              : "rules.loyalty.reason.betrayal";
+  args["reason"] = tr(lc.lang, reason_key);
   args["dice"] = d.value("dice", "");
   args["roll"] = d.value("roll", 0);
   return tr(lc.lang, "event.loyalty_changed_roll", args);
@@ -143,6 +146,12 @@ std::string loyalty_state(int score) {
   if (score >= 10) return "risks_life";
   if (score >= 1) return "wavering";
   return "leaves";
+}
+
+const char* loyalty_state_key(const std::string& state) {
+  if (state == "risks_life") return "rules.loyalty.state.risks_life";
+  if (state == "wavering") return "rules.loyalty.state.wavering";
+  return "rules.loyalty.state.leaves";
 }
 
 bool can_have_loyalty(const Creature& x) { return x.kind == "npc" || x.kind == "sidekick"; }

@@ -33,7 +33,7 @@ void loyalty(const Creature& c) {
     track("sheet.loyalty", "no_party");
     return;
   }
-  const std::string state = T("rules.loyalty.state." + v.state);
+  const std::string state = T(rules::loyalty_state_key(v.state));
   if (v.tracked) {
     ImVec4 col = v.state == "risks_life" ? col_good() : v.state == "leaves" ? col_bad() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGui::PushStyleColor(ImGuiCol_Text, col);
