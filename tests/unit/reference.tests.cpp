@@ -154,7 +154,7 @@ TEST_CASE("reference: every rule of both seeds has an entry", "[reference][data]
                       "dm-sentient-purpose", "dm-sentient-conflict", "dm-renown", "dm-renown-ranks", "dm-loyalty",
                       "dm-sidekicks", "dm-league-buying", "dm-hero-points", "dm-plot-points", "dm-alignment",
                       "dm-alien-technology", "dm-explosives", "dm-firearms", "dm-fear-horror", "dm-trade-goods",
-                      "dm-selling-treasure", "dm-contagion-diseases", "dm-piety"};
+                      "dm-selling-treasure", "dm-contagion-diseases", "dm-piety", "dm-challenge-rating"};
   for (const char* id : dm) {
     INFO(id);
     const Entry* e = find(id);

@@ -22,7 +22,8 @@
   X(resurrection_ritual)        \
   X(crafting)                   \
   X(price_list)                 \
-  X(npc_loyalty)
+  X(npc_loyalty)                \
+  X(challenge_rating)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "core/campaign/engine.hpp"
+#include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
 #include "core/rules/potions/potions.hpp"

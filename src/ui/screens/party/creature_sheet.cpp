@@ -118,6 +118,7 @@ void stats_block(const Creature& c) {
   if (c.legendary_resistances > 0)
     facts.push_back(Tf("ui.sheet.legendary_res", {{"left", c.legendary_resistances - c.legendary_resistances_used},
                                                    {"max", c.legendary_resistances}}));
+  if (std::string cr = panels::challenge_rating_fact(c); !cr.empty()) facts.push_back(cr);
   fact_line(facts);
 
   // abilities: a 3 × 2 grid of boxes
@@ -618,6 +619,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
     return;
   }
   stats_block(c);
+  panels::challenge_rating(c);
   conditions_block(c);
   exhaustion_block(c);
   luck_block(c);
