@@ -383,6 +383,9 @@ test("a truncated, tampered or future-version link changes nothing and says why 
 test("a character goes DM → player → DM: merged after a preview, and undoable", async () => {
   const dm = await openApp(env);
   await dmTable(dm.page);
+  // Hero points are the player's to spend: they come back with her character (set-up straight through the engine).
+  assert.equal(await dispatch(dm.page, { type: "SetSettings", rules: { "hero-points": true } }), 1);
+  assert.equal(await dispatch(dm.page, { type: "SetHeroPoints", target: "c1", value: 3 }), 1);
   await openTab(dm.page, "party");
   await openSheet(dm.page, "c1");
   await tapCarefully(dm.page, "sheet.share");
@@ -401,6 +404,7 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   await untilCampaign(p.page, (c) => c.creatures.length === 1 && c.creatures[0].name === "Mira", "Mira on the player's phone");
   // The player levels up and changes her notes (straight through the engine: set-up only).
   assert.equal(await dispatch(p.page, { type: "UpdateCreature", target: "c1", patch: { level: 4, max_hp: 27, notes: "Naučila se ohnivou kouli." } }), 1);
+  assert.equal(await dispatch(p.page, { type: "UseHeroPoint", target: "c1" }), 1);
   await openTab(p.page, "party");
   await openSheet(p.page, "c1");
   assert.equal((await widgets(p.page)).find((w) => w.id === "sheet.share").label, i18n("en", "ui.share.sheet_button_back"));
@@ -419,6 +423,7 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   assert.ok(changes.some((c) => /Level: 3 → 4/.test(c)), JSON.stringify(changes));
   assert.ok(changes.some((c) => /HP maximum: 20 → 27/.test(c)), JSON.stringify(changes));
   assert.ok(changes.some((c) => /Notes/.test(c)), JSON.stringify(changes));
+  assert.ok(changes.some((c) => /Hero points: 3 → 2/.test(c)), JSON.stringify(changes));
   await shot(dm.page, "share-merge-preview-en");
   const libBefore = await library(dm.page);
   await tapCarefully(dm.page, "link.accept.merge");
@@ -427,6 +432,7 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   assert.equal(merged.creatures.find((x) => x.name === "Hostinský").loyalty, 7, "the DM's secrets untouched");
   assert.equal(merged.settings.dm_notes, SECRETS.dmNotes);
   assert.ok(merged.creatures.find((x) => x.id === "c1").conditions.some((x) => x.id === "poisoned"), "what the DM runs stays");
+  assert.equal(merged.creatures.find((x) => x.id === "c1").modules["hero-points"].points, 2, "the player's spent hero point");
   assert.equal((await library(dm.page)).campaigns.length, libBefore.campaigns.length, "no campaign added");
   await tapCarefully(dm.page, "link.undo");
   await untilCampaign(dm.page, (c) => c.creatures.find((x) => x.id === "c1").level === 3, "the merge undone");

@@ -156,6 +156,8 @@ struct DataField {
   std::string type;      // what it holds, for people ("int 0..1000", "list of picks")
   bool secret = false;   // a DM secret: io::player_view leaves it out
   std::function<void(const json& value)> validate;  // throws UserError("state.err.*"); empty = no check
+  bool player_owned = false;  // the player keeps it on her copy (her picks, her spent points): a character sent
+                              // back to the DM brings it along (share::merge_back)
 };
 
 // What a module declares about itself (the rest of its description is recorded when it registers).

@@ -11,6 +11,7 @@
 #include "core/campaign/engine.hpp"
 #include "core/io/save.hpp"
 #include "core/share/link.hpp"
+#include "core/share/merge_back.hpp"
 #include "platform/link.hpp"
 #include "platform/storage.hpp"
 #include "ui/widgets/controls.hpp"
@@ -98,41 +99,36 @@ std::vector<std::string> table_changes(const Campaign& old_c, const Campaign& ne
   return out;
 }
 
-// A character back from its player: the fields of the DM's creature it changes (the UpdateCreature patch).
-// The link never carries the DM's secrets (loyalty, hidden), so they stay as the DM has them. What the DM runs
-// at the table (conditions, death saves, temporary HP, exhaustion, injuries, what was used since the last rest)
-// stays as the DM has it too: the player's copy may be older. Current HP comes along only with a new HP maximum
-// (a level-up raises both).
+// A character back from its player: the UpdateCreature patch (share::merge_back says what the DM's creature
+// takes) and a line for each change.
 json merge_patch(const Creature& mine, const Creature& theirs, std::vector<std::string>& lines) {
-  json a = mine, b = theirs;
-  json patch = json::object();
-  static const std::set<std::string> skip = {"id", "kind", "hidden", "loyalty", "conditions", "death_saves", "temp_hp",
-                                             "exhaustion", "exhaustion_sources", "injuries", "legendary_resistances_used",
-                                             "potions_drunk_since_long_rest", "resurrection_attempts", "modules"};
-  const bool new_max = mine.max_hp != theirs.max_hp;
-  const auto& fields = campaign::creature_fields();
-  for (const auto& f : fields) {
-    if (skip.count(f) || !b.contains(f)) continue;
-    if (f == "hp" && !new_max) continue;
-    if (a.contains(f) && a[f] == b[f]) continue;
-    patch[f] = b[f];
-    const std::string k = std::string("ui.share.field.") + f;
-    const std::string label = has_key(ui().lang, k) ? tr(ui().lang, k) : f;
-    auto shown = [](const json& v) {
-      std::string t = v.is_string() ? v.get<std::string>() : v.dump();
-      if (t.empty() || v.is_null()) t = "\xE2\x80\x94";  // —
-      if (t.size() <= 60) return t;
-      size_t cut = 57;
-      while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
-      return t.substr(0, cut) + "\xE2\x80\xA6";
-    };
-    if (b[f].is_primitive() && (!a.contains(f) || a[f].is_primitive()))
-      lines.push_back(Tf("ui.share.ch.field",
-                         {{"field", label}, {"old", a.contains(f) ? shown(a[f]) : shown(json())}, {"new", shown(b[f])}}));
+  share::MergeBack m = share::merge_back(mine, theirs);
+  auto shown = [](const json& v) {
+    std::string t = v.is_string() ? v.get<std::string>() : v.dump();
+    if (t.empty() || v.is_null()) t = "\xE2\x80\x94";  // —
+    if (t.size() <= 60) return t;
+    size_t cut = 57;
+    while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    return t.substr(0, cut) + "\xE2\x80\xA6";
+  };
+  for (const auto& ch : m.changes) {
+    std::string label;
+    if (!ch.module.empty()) {
+      const campaign::Module* rule = campaign::Engine::standard().module(ch.module);
+      label = rule ? std::string(T(rule->name_key())) : ch.module;
+    } else {
+      const std::string k = "ui.share.field." + ch.field;
+      label = has_key(ui().lang, k) ? tr(ui().lang, k) : ch.field;
+    }
+    // A module's number that is absent is its default (no hero points left: 0).
+    const json before = !ch.module.empty() && ch.before.is_null() && ch.after.is_number() ? json(0) : ch.before;
+    const json after = !ch.module.empty() && ch.after.is_null() && ch.before.is_number() ? json(0) : ch.after;
+    if (after.is_primitive() && before.is_primitive())
+      lines.push_back(Tf("ui.share.ch.field", {{"field", label}, {"old", shown(before)}, {"new", shown(after)}}));
     else
       lines.push_back(Tf("ui.share.ch.field_changed", {{"field", label}}));
   }
-  return patch;
+  return m.patch;
 }
 
 // ---- what the link would change ----------------------------------------------------------------------------

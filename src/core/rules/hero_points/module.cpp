@@ -21,7 +21,7 @@ constexpr const char* kPoints = "points";
 
 campaign::DataField points_field() {
   return {kPoints, "int 1..1000: the creature's hero points (absent = 0)", false,
-          [](const json& v) { int_in(v, 1, 1000); }};
+          [](const json& v) { int_in(v, 1, 1000); }, /*player_owned*/ true};
 }
 
 std::string outcome(const LogContext& lc, const json& d) {

@@ -70,7 +70,8 @@ campaign::DataField picks_field() {
                 campaign::jr::fail_value("empty");
               }
             }
-          }};
+          },
+          /*player_owned*/ true};
 }
 
 void apply_int_pick_added(Campaign& c, const json& d) {

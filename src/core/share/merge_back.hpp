@@ -1,0 +1,34 @@
+// A character back from its player (a character link opened in the DM's own campaign): what of it the DM's
+// creature takes, as the patch of one UpdateCreature command (one undo step).
+//
+// The player's copy may be older than the DM's, and the link never carries the DM's secrets, so the patch takes:
+//   - the base fields a player keeps on her sheet (name, level, abilities, AC, inventory, notes …), with current
+//     HP only together with a new HP maximum (a level-up raises both);
+//   - the rules' data a player owns (DataField::player_owned and not secret: her intelligence picks, her hero
+//     points as she spent them), field by field.
+// It leaves what the DM runs at the table as the DM has it: conditions, death saves, temporary HP, exhaustion,
+// injuries, what was used since the last rest, resurrection attempts, and every DM secret (loyalty, hidden).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "core/campaign/engine.hpp"
+
+namespace druzina::share {
+
+struct FieldChange {
+  std::string module;  // the rule module's id for its data, empty for a base field
+  std::string field;   // the creature's field, or the module's field
+  nlohmann::json before, after;  // null: absent
+};
+
+struct MergeBack {
+  nlohmann::json patch = nlohmann::json::object();  // for UpdateCreature {target: mine.id, patch}; empty = no change
+  std::vector<FieldChange> changes;                  // what the patch changes, in the order of the fields
+};
+
+MergeBack merge_back(const campaign::Creature& mine, const campaign::Creature& theirs,
+                     const campaign::Engine& engine = campaign::Engine::standard());
+
+}  // namespace druzina::share

@@ -1,0 +1,92 @@
+// A character back from its player (share::merge_back): what the DM's creature takes from the player's copy —
+// her sheet and the rules' data she owns (hero points, intelligence picks) — and what stays as the DM runs it.
+// The player's copy goes through real character links both ways.
+#include "core/share/link.hpp"
+#include "core/share/merge_back.hpp"
+#include "core/rules/hero_points/hero_points.hpp"
+#include "rules_helpers.hpp"
+
+using namespace druzina;
+using namespace druzina::test;
+
+namespace {
+
+// The player's copy of a creature, as a character link carries it.
+Creature through_link(const Campaign& c, const std::string& id) {
+  Campaign copy = share::decode(share::encode_character(c, id)).payload.get<Campaign>();
+  REQUIRE(copy.creatures.size() == 1);
+  return copy.creatures[0];
+}
+
+const json kPick = {{"kind", "skill"}, {"name", "arcana"}, {"taken_at_level", 4}, {"order", 1}};
+
+}  // namespace
+
+TEST_CASE("merge back: the player's sheet and her own rule data come back, the DM's table state stays", "[share][merge]") {
+  RulesTable t(7);
+  new_campaign(t, {{"rules", {{"hero-points", true}}}});
+  const std::string mira = t.pc("Mira", 17, {{"level", 3}, {"loyalty", 4}});
+  t.run({{"type", "SetHeroPoints"}, {"target", mira}, {"value", 3}});
+  t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", {{"modules", {{"potions", {{"drunk_since_long_rest", 2}}}}}}}});
+  t.run({{"type", "SetCondition"}, {"target", mira}, {"condition", "prone"}});
+
+  // On the player's phone: a level-up, one hero point spent, a pick, and her copy knows nothing of the potions
+  // the DM counted nor of the prone condition.
+  Creature p = through_link(t.state(), mira);
+  REQUIRE(p.modules["hero-points"]["points"] == 3);
+  p.level = 4, p.max_hp = 24, p.hp = 24, p.temp_hp = 5;
+  p.conditions.clear();
+  p.modules["hero-points"]["points"] = 2;
+  p.modules["intelligence"]["picks"] = json::array({kPick});
+  p.modules.erase("potions");
+  Campaign player;
+  player.creatures.push_back(p);
+
+  const Creature back = through_link(player, mira);
+  const share::MergeBack m = share::merge_back(*find_creature(t.state(), mira), back);
+  CHECK(m.patch["level"] == 4);
+  CHECK(m.patch["max_hp"] == 24);
+  CHECK(m.patch["hp"] == 24);  // with a new maximum
+  CHECK(m.patch["modules"] == json{{"hero-points", {{"points", 2}}}, {"intelligence", {{"picks", json::array({kPick})}}}});
+  for (const char* kept : {"temp_hp", "conditions", "loyalty", "id", "kind"}) CHECK_FALSE(m.patch.contains(kept));
+  std::vector<std::string> changed;
+  for (const auto& ch : m.changes) changed.push_back(ch.module.empty() ? ch.field : ch.module + "." + ch.field);
+  CHECK(changed == std::vector<std::string>{"level", "max_hp", "hp", "hero-points.points", "intelligence.picks"});
+
+  t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", m.patch}});
+  const Creature& x = *find_creature(t.state(), mira);
+  CHECK(x.level == 4);
+  CHECK(rules::hero_points_of(x) == 2);
+  CHECK(x.modules["intelligence"]["picks"].size() == 1);
+  CHECK(x.modules["potions"]["drunk_since_long_rest"] == 2);  // counted by the DM at the table
+  CHECK(x.conditions.size() == 1);
+  CHECK(x.temp_hp == 0);
+  CHECK(x.loyalty == 4);
+  t.session.undo();  // one undo step
+  CHECK(rules::hero_points_of(*find_creature(t.state(), mira)) == 3);
+  CHECK(find_creature(t.state(), mira)->level == 3);
+}
+
+TEST_CASE("merge back: every hero point spent on the player's copy (absent data) reaches the DM as none", "[share][merge]") {
+  RulesTable t(7);
+  new_campaign(t, {{"rules", {{"hero-points", true}}}});
+  const std::string mira = t.pc("Mira", 17);
+  t.run({{"type", "SetHeroPoints"}, {"target", mira}, {"value", 1}});
+  Creature p = through_link(t.state(), mira);
+  p.modules.erase("hero-points");
+  Campaign player;
+  player.creatures.push_back(p);
+  const share::MergeBack m = share::merge_back(*find_creature(t.state(), mira), through_link(player, mira));
+  REQUIRE(m.changes.size() == 1);
+  CHECK(m.changes[0].before == 1);
+  CHECK(m.changes[0].after.is_null());
+  t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", m.patch}});
+  CHECK(rules::hero_points_of(*find_creature(t.state(), mira)) == 0);
+
+  SECTION("nothing changed: an empty patch") {
+    const Creature& x = *find_creature(t.state(), mira);
+    const share::MergeBack same = share::merge_back(x, through_link(t.state(), mira));
+    CHECK(same.patch.empty());
+    CHECK(same.changes.empty());
+  }
+}
