@@ -64,11 +64,22 @@ function decodeInNode(url) {
   return { kind, json: JSON.parse(raw), text: raw };
 }
 
-function assertNoSecrets(text, what) {
+// ruleData: the rules' data a character link may carry (fields the rules declare and do not mark secret, such
+// as her hero points); any other "modules" key, or one in a table link, fails.
+function assertNoSecrets(text, what, ruleData = []) {
   for (const s of [SECRETS.hidden, SECRETS.dmNotes, SECRETS.secretNote, SECRETS.npcNotes])
     assert.ok(!text.includes(s), `${what}: no ${s}`);
-  const field = text.match(/"(loyalty|hidden|dm_notes|secret|modules|prompts)"\s*:/);
-  assert.ok(!field, `${what}: no loyalty, hidden flag, DM notes, secret, module or prompt field (${field && field[0]})`);
+  const field = text.match(/"(loyalty|hidden|dm_notes|secret|prompts)"\s*:/);
+  assert.ok(!field, `${what}: no loyalty, hidden flag, DM notes, secret or prompt field (${field && field[0]})`);
+  const modules = [];
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) (k === "modules" ? modules.push(x) : walk(x));
+  };
+  walk(JSON.parse(text));
+  for (const m of modules) assert.deepEqual(Object.keys(m).sort(), [...ruleData].sort(), `${what}: only ${ruleData} of the rules' data`);
+  assert.ok(ruleData.length === 0 || modules.length > 0, `${what}: the rules' data ${ruleData} is there`);
 }
 
 // The CLI's reading of the same link (when build/native/druzina exists).
@@ -394,7 +405,7 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   const d = decodeInNode(toPlayer);
   assert.equal(d.kind, "c");
   assert.equal(d.json.cr.name, "Mira");
-  assertNoSecrets(d.text, "character link");
+  assertNoSecrets(d.text, "character link", ["hero-points"]);
 
   const player = await env.browser.newContext(phone);
   const p = await openLink(player, toPlayer);
