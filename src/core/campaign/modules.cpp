@@ -23,7 +23,10 @@
   X(crafting)                   \
   X(price_list)                 \
   X(npc_loyalty)                \
-  X(challenge_rating)
+  X(challenge_rating)           \
+  X(objects)                    \
+  X(poisons)                    \
+  X(traps)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();
