@@ -28,7 +28,7 @@ std::string read_doc(const std::string& rel) {
 // tables, reference entries, data fields), not from a hand-kept list.
 TEST_CASE("every module describes itself: texts, commands, prompts in every language", "[rules][modules]") {
   const Engine& e = Engine::standard();
-  REQUIRE(e.modules().size() == 22);  // 17 house rules + the DM rules of docs/dm-rules.md
+  REQUIRE(e.modules().size() == 23);  // 17 house rules + the DM rules of docs/dm-rules.md
   std::set<std::string> ids;
   for (const auto& m : e.modules()) {
     CAPTURE(m.id);
@@ -56,8 +56,9 @@ TEST_CASE("every module describes itself: texts, commands, prompts in every lang
   }
   // The modules the seed asks for are all there, with their switches' defaults.
   CHECK(e.module(rules::kHeroPoints)->default_on == false);
+  CHECK(e.module(rules::kMadness)->default_on == false);  // a DM rule for horror campaigns (docs/dm-rules.md)
   for (const auto& m : e.modules())
-    if (m.id != rules::kHeroPoints) CHECK(m.default_on);
+    if (m.id != rules::kHeroPoints && m.id != rules::kMadness) CHECK(m.default_on);
 }
 
 TEST_CASE("the Settings switches list every module with its texts and state", "[rules][modules]") {
@@ -165,7 +166,7 @@ TEST_CASE("docs/house-rules.md and docs/dm-rules.md name every module, its comma
     }
     ++rows;
   }
-  CHECK(rows == 17 + 5);  // house rules + DM rules (docs/dm-rules.md)
+  CHECK(rows == 17 + 6);  // house rules + DM rules (docs/dm-rules.md)
 }
 
 TEST_CASE("price list: SetPriceOverride sets and clears a DM price", "[rules][prices]") {

@@ -26,7 +26,8 @@
   X(challenge_rating)           \
   X(objects)                    \
   X(poisons)                    \
-  X(traps)
+  X(traps)                      \
+  X(madness)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();

@@ -27,6 +27,7 @@
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
+#include "core/rules/madness/madness.hpp"
 #include "core/rules/objects/objects.hpp"
 #include "core/rules/poisons/poisons.hpp"
 #include "core/rules/potions/potions.hpp"

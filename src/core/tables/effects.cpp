@@ -28,7 +28,7 @@ const std::vector<std::string>& effect_conditions() {
 }
 
 const std::vector<std::string>& durations() {
-  static const std::vector<std::string> list = {"end_of_next_turn", "start_of_next_turn"};
+  static const std::vector<std::string> list = {"end_of_next_turn", "start_of_next_turn", "while_it_lasts"};
   return list;
 }
 

@@ -625,6 +625,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   luck_block(c);
   panels::loyalty(c);
   panels::lingering_injuries(c);
+  panels::madness(c);
   panels::level_up(c);
   panels::potions(c);
   inventory_block(c);

@@ -25,6 +25,7 @@ bool variant_encumbrance(const campaign::Creature& c);  // variant_encumbrance.c
                                                         //   then shows the plain total weight)
 void intelligence(const campaign::Creature& c);         // intelligence.cpp
 void loyalty(const campaign::Creature& c);              // loyalty.cpp (an NPC's or sidekick's, DM mode only)
+void madness(const campaign::Creature& c);              // madness.cpp (rule madness; stored madness stays shown)
 void challenge_rating(const campaign::Creature& c);     // challenge_rating.cpp (monsters, NPCs, sidekicks; DM only)
 std::string challenge_rating_fact(const campaign::Creature& c);  //   "CR 1/4 (50 XP)" for the facts line, "" if none
 

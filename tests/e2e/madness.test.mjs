@@ -1,0 +1,71 @@
+// The madness panel on a character's sheet at 412×915 with touch, in Czech and Ukrainian, with the rule switched on:
+// inflict a short-term and an indefinite madness (rolled), see each with its row and end, Lesser restoration ends
+// the short-term one, Greater restoration the indefinite one (undoable), and players see a madness but no buttons.
+// Screenshots: <shots>/madness-<lang>-*.png.
+import { test, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { launch, shot, widgets, waitWidget, tapCarefully, tapAt, openTab, campaign, dispatch, untilCampaign,
+         screenshotFailures, scrollIntoView } from "./lib.mjs";
+import { openPatient, gone } from "./touch_gestures.mjs";
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+screenshotFailures(afterEach, import.meta.url);
+
+const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
+const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
+const madnessOf = (c, id) => c.creatures.find((x) => x.id === id).modules?.madness?.effects || [];
+
+async function openSheet(page, id, name) {
+  await openTab(page, "party");
+  await page.waitForTimeout(300);
+  if (!(await widgets(page)).some((w) => w.id === "sheet.name" && w.label === name)) await tapCarefully(page, `party.card.${id}`);
+  await scrollIntoView(page, "sheet.name");
+  await waitWidget(page, "sheet.name", { where: (w) => w.label === name });
+}
+
+const words = {
+  cs: { short: /krátkodobé · k100/, indefinite: /trvalé · k100 \d+ — dokud není vyléčeno/ },
+  uk: { short: /короткочасне · к100/, indefinite: /безстрокове · к100 \d+ — доки не вилікують/ },
+};
+
+for (const lang of ["cs", "uk"]) {
+  test(`madness on a character's sheet (${lang})`, { timeout: 600000 }, async () => {
+    const w = words[lang];
+    const { page, errors, context } = await openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+    await ok(page, { type: "CreateCampaign", name: "Test", rules: { madness: true } });
+    await ok(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
+    let c = await campaign(page);
+    const mira = idOf(c, "Mira");
+    await openSheet(page, mira, "Mira");
+
+    await tapCarefully(page, "sheet.madness.inflict.short");
+    c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 1, "a short-term madness");
+    const first = madnessOf(c, mira)[0];
+    assert.equal(first.kind, "short");
+    assert.ok(first.ends_at >= 1 && first.ends_at <= 10, `ends within 1d10 minutes: ${first.ends_at}`);
+    await scrollIntoView(page, `sheet.madness.${first.id}.greater`);
+    await waitWidget(page, `sheet.madness.${first.id}`, { where: (x) => w.short.test(x.label) });
+    await tapCarefully(page, "sheet.madness.inflict.indefinite");
+    c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 2, "an indefinite madness");
+    const second = madnessOf(c, mira)[1];
+    await scrollIntoView(page, `sheet.madness.${second.id}.greater`);
+    await waitWidget(page, `sheet.madness.${second.id}`, { where: (x) => w.indefinite.test(x.label) });
+    assert.ok(!(await widgets(page)).some((x) => x.id === `sheet.madness.${second.id}.lesser`), "no lesser restoration for indefinite");
+    await shot(page, `madness-${lang}-01-two`);
+
+    await tapCarefully(page, `sheet.madness.${first.id}.lesser`);
+    c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 1, "lesser restoration ended the short-term one");
+    await tapCarefully(page, `sheet.madness.${second.id}.greater`);
+    c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 0, "greater restoration ended the indefinite one");
+    await gone(page, `sheet.madness.${second.id}`);
+    await shot(page, `madness-${lang}-02-cured`);
+    // the undo button lives in the top bar (above the scrolled area): tapped where it is
+    const undo = await waitWidget(page, "top.undo");
+    await tapAt(page, undo.x + undo.w / 2, undo.y + undo.h / 2);
+    c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 1, "undo brings it back");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
