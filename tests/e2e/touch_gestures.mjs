@@ -57,7 +57,10 @@ export async function reveal(page, id, { top = 70, bottom = 915 - 72, timeout = 
     const mid = (top + bottom) / 2;
     const below = w.y + w.h / 2 > mid || (w.visible && w.y + w.h > bottom);
     const dist = Math.min(380, Math.max(120, Math.abs(w.y - mid)));
-    await swipe(page, 206, below ? 700 : 250, below ? -dist : dist);
+    // Start the swipe beside the widget: a swipe that starts on a text field scrolls the field, not the screen.
+    const clear = (y) => y < w.y - 10 || y > w.y + w.h + 10;
+    const from = (below ? [700, 560, 420] : [250, 390, 530]).find(clear) ?? (below ? 700 : 250);
+    await swipe(page, 206, from, below ? -dist : dist);
   }
 }
 
