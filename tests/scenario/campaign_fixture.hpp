@@ -61,7 +61,11 @@ struct Table {
   std::string add(json fields) {
     fields["type"] = "AddCreature";
     const Transaction& tx = run(fields);
-    return tx.events.back().data["creature"]["id"].get<std::string>();
+    // the last copy's creature_added (a rule's hook may emit more after it, e.g. a PC's first hero points)
+    for (auto e = tx.events.rbegin(); e != tx.events.rend(); ++e)
+      if (e->type == "creature_added") return e->data["creature"]["id"].get<std::string>();
+    FAIL("AddCreature added no creature");
+    return {};
   }
   std::string pc(const std::string& name, int hp, json more = json::object()) {
     more["name"] = name;

@@ -163,7 +163,10 @@ void execute_death_save(Ctx& ctx, const json& cmd) {
   }
   ctx.emit("death_saves_set", std::move(data));
   if (outcome == "revived") actions::set_hp(ctx, id, 1, "death_save_20");
-  if (fail >= 3) actions::kill(ctx, id, "death_saves");
+  // The third failure kills, unless a hook of death_saves_set changed it (a hero point turns a failure into a
+  // success): read the state, not the local count.
+  const Creature* after = find_creature(ctx.state(), id);
+  if (after && after->death_saves.failures >= 3) actions::kill(ctx, id, "death_saves");
 }
 
 void validate_stabilize(const Campaign& c, const json& cmd) {

@@ -38,6 +38,7 @@ struct LastRoll {
   int d20 = -1;          // index of the one kept d20 (inspiration / hero points apply), else -1
   std::string luck;      // what inspiration or a hero point did, once used
   long long shown_total = 0;
+  std::string id;        // "dice-<ms>-<n>": the roll's id for UseHeroPoint (one hero point per roll)
 };
 
 struct State {
@@ -88,6 +89,8 @@ void roll_now(const std::string& typed) {
   std::string expr = s.mode == 1 ? dice::with_advantage(typed) : s.mode == 2 ? dice::with_disadvantage(typed) : typed;
   try {
     LastRoll lr;
+    static long long rolls = 0;
+    lr.id = "dice-" + std::to_string(static_cast<long long>(dice_store::wall_clock_ms())) + "-" + std::to_string(++rolls);
     lr.roll = dice::roll(expr, model().rng());
     if (const Creature* c = roller()) {
       lr.who_id = c->id;
@@ -157,7 +160,7 @@ void use_hero_point() {
   if (!s.last || s.last->d20 < 0) return;
   LastRoll& lr = *s.last;
   int d6 = 0;
-  nlohmann::json cmd = {{"type", "UseHeroPoint"}, {"target", lr.who_id}};
+  nlohmann::json cmd = {{"type", "UseHeroPoint"}, {"target", lr.who_id}, {"roll_id", lr.id}};
   if (lr.shown_total >= -100 && lr.shown_total <= 1000) cmd["total"] = lr.shown_total;
   if (!model().dispatch(cmd)) return;
   nlohmann::json ev = last_event("hero_point_used");

@@ -576,20 +576,26 @@ void draw_death_saves(const Creature& c, const std::string& prefix) {
   track(prefix + ".ds", marks);
   if (!c.death_saves.stable && !ui_player_mode()) {
     const std::string id = c.id;
+    // Rule hero-points: "spend a hero point if it fails" armed for this creature → DeathSave {hero_point: true}
+    const bool hero = panels::hero_point_death_save(c, prefix);
+    auto save = [id, hero](json cmd) {
+      cmd["type"] = "DeathSave";
+      cmd["target"] = id;
+      if (hero) cmd["hero_point"] = true;
+      return cmd;
+    };
     float w = split_width(2);
     if (colored_button(T("ui.ds.roll"), col_accent(), ImVec2(w, 52), prefix + ".ds.roll"))
-      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}}, 7.0);
+      dispatch_and_tell(save(json::object()), 7.0);
     ImGui::SameLine();
     if (big_button(T("ui.ds.enter"), ImVec2(w, 52)))
-      pad::open_value(T("ui.ds.enter_title"), 10, 1, 20, [id](int n) {
-        dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"roll", n}}, 7.0);
-      });
+      pad::open_value(T("ui.ds.enter_title"), 10, 1, 20, [save](int n) { dispatch_and_tell(save({{"roll", n}}), 7.0); });
     track(prefix + ".ds.enter", T("ui.ds.enter"));
     if (colored_button(T("ui.ds.success"), col_good(), ImVec2(w, 52), prefix + ".ds.success"))
-      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"result", "success"}}, 7.0);
+      dispatch_and_tell(save({{"result", "success"}}), 7.0);
     ImGui::SameLine();
     if (colored_button(T("ui.ds.failure"), col_bad(), ImVec2(w, 52), prefix + ".ds.failure"))
-      dispatch_and_tell({{"type", "DeathSave"}, {"target", id}, {"result", "failure"}}, 7.0);
+      dispatch_and_tell(save({{"result", "failure"}}), 7.0);
     if (big_button(T("ui.ds.stabilize"), ImVec2(0, 52))) dispatch_and_tell({{"type", "Stabilize"}, {"target", id}});
     track(prefix + ".ds.stabilize", T("ui.ds.stabilize"));
   }

@@ -1,8 +1,11 @@
 // Rule "hero-points" on the sheet: [−] ✦ N hero points [+] beside the inspiration toggle, shown while the rule is
 // on (off, the rule refuses its commands: its points stay stored and come back with the rule); changed by the DM.
+// On the death-save card of a PC with points: "✦ Hero point if it fails" — armed, the card's saves carry
+// hero_point: true and a failure becomes a success (one point).
 #include <imgui.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -12,6 +15,7 @@
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
 
@@ -42,6 +46,15 @@ void hero_points(const Creature& c) {
   ImGui::EndDisabled();
   track("sheet.hero.plus", "+");
   ImGui::EndGroup();
+}
+
+bool hero_point_death_save(const Creature& c, const std::string& prefix) {
+  static std::map<std::string, bool> armed;
+  const auto v = rules::hero_points_view(model().state(), c);
+  if (!v.on || c.kind != "pc" || v.points <= 0 || ui_player_mode()) return false;
+  bool& on = armed[c.id];
+  if (toggle_button(T("ui.hero.death_save"), on, prefix + ".ds.hero", ImVec2(0, kTouchTarget))) on = !on;
+  return on;
 }
 
 }  // namespace druzina::ui::panels

@@ -2,7 +2,7 @@
 // composes them with the sheet's base parts: header, HP, numbers, conditions, exhaustion, inspiration, inventory,
 // attunement, renown, afflictions, notes). A panel draws nothing when its rule is off, unless data the rule left
 // behind still needs showing (stored injuries, hero points). A new rule's panel: a file here and a line below.
-// Test ids: sheet.saveprof.<ability>, sheet.exh.rage, sheet.hero.{minus,plus}, sheet.injury.<id>[.cure<k>|.cure|
+// Test ids: sheet.saveprof.<ability>, sheet.exh.rage, sheet.hero.{minus,plus}, <prefix>.ds.hero, sheet.injury.<id>[.cure<k>|.cure|
 // .remove], sheet.injury.roll, sheet.potions, sheet.potion.{name,heal,drink}, sheet.levelup.{roll,enter,average},
 // sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered]; the resurrection ritual's in resurrection.hpp.
@@ -18,6 +18,8 @@ void save_proficiencies(const campaign::Creature& c);   // save_proficiencies.cp
 void rage_exhaustion(const campaign::Creature& c);      // rage_exhaustion.cpp (on the exhaustion row, DM only)
 bool hero_points_shown(const campaign::Creature& c);    // hero_points.cpp: the rule is on
 void hero_points(const campaign::Creature& c);          //   (beside the inspiration toggle)
+bool hero_point_death_save(const campaign::Creature& c,  //   on the death-save card: "✦ hero point if it fails",
+                           const std::string& prefix);   //   true when armed (DeathSave {hero_point: true})
 void lingering_injuries(const campaign::Creature& c);   // lingering_injuries.cpp
 void level_up(const campaign::Creature& c);             // level_up.cpp
 void potions(const campaign::Creature& c);              // potions.cpp
