@@ -39,7 +39,7 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await shot(page, `hero-points-${lang}-01-level-2`);
 
     // at 0 HP: arm the hero point, the table says the save failed → a success, one point spent
-    await ok(page, { type: "ApplyDamage", target: id, amount: 40 });
+    await ok(page, { type: "ApplyDamage", target: id, amount: mira(c).hp });  // to 0 HP (not past max HP: instant death)
     await see(page, "sheet.ds.hero");
     await tapCarefully(page, "sheet.ds.hero");
     await tapCarefully(page, "sheet.ds.failure");

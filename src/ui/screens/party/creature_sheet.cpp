@@ -295,15 +295,14 @@ void exhaustion_block(const Creature& c) {
 void luck_block(const Creature& c) {
   const bool dm = !ui_player_mode();
   const bool heroes = panels::hero_points_shown(c);
-  const float w = heroes ? split_width(2) : ImGui::GetContentRegionAvail().x;
+  const float w = ImGui::GetContentRegionAvail().x;
   ImGui::BeginDisabled(!dm || c.death_saves.dead);
   if (toggle_button((std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration")).c_str(), c.inspiration, "sheet.inspiration",
                     ImVec2(w, kTouchTarget)))
     quiet({{"type", "SetInspiration"}, {"target", c.id}, {"value", !c.inspiration}});
   ImGui::EndDisabled();
-  if (!heroes) return;
-  ImGui::SameLine();
-  panels::hero_points(c);
+  // Hero points on their own row: beside the toggle, "✦ 6 bodů hrdiny" and its + ran off a phone's screen.
+  if (heroes) panels::hero_points(c);
 }
 
 // ---- inventory and encumbrance ---------------------------------------------------------------------------

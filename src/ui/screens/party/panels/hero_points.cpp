@@ -1,4 +1,4 @@
-// Rule "hero-points" on the sheet: [−] ✦ N hero points [+] beside the inspiration toggle, shown while the rule is
+// Rule "hero-points" on the sheet: [−] ✦ N hero points [+] below the inspiration toggle, shown while the rule is
 // on (off, the rule refuses its commands: its points stay stored and come back with the rule); changed by the DM.
 // On the death-save card of a PC with points: "✦ Hero point if it fails" — armed, the card's saves carry
 // hero_point: true and a failure becomes a success (one point).

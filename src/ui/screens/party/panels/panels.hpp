@@ -17,7 +17,7 @@ namespace druzina::ui::panels {
 void save_proficiencies(const campaign::Creature& c);   // save_proficiencies.cpp (in the numbers part, DM only)
 void rage_exhaustion(const campaign::Creature& c);      // rage_exhaustion.cpp (on the exhaustion row, DM only)
 bool hero_points_shown(const campaign::Creature& c);    // hero_points.cpp: the rule is on
-void hero_points(const campaign::Creature& c);          //   (beside the inspiration toggle)
+void hero_points(const campaign::Creature& c);          //   (below the inspiration toggle)
 bool hero_point_death_save(const campaign::Creature& c,  //   on the death-save card: "✦ hero point if it fails",
                            const std::string& prefix);   //   true when armed (DeathSave {hero_point: true})
 void lingering_injuries(const campaign::Creature& c);   // lingering_injuries.cpp
