@@ -48,7 +48,7 @@ void roll_id_in(const json& v) {
 
 campaign::DataField spent_on_field() {
   return {kSpentOn, "text 1..64 chars: the id of the roll the last hero point was spent on (absent = none)", false,
-          roll_id_in};
+          roll_id_in, /*player_owned*/ true};
 }
 
 std::optional<std::string> roll_id(const json& cmd) {
