@@ -3,8 +3,8 @@
 // down, Clear removes it; a player character's sheet has no panel. Screenshots: <shots>/challenge-rating-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, dispatch, untilCampaign,
-         screenshotFailures, scrollIntoView } from "./lib.mjs";
+import { launch, shot, widgets, waitWidget, tapCarefully, campaign, untilCampaign, screenshotFailures,
+         scrollIntoView, accepted, idOf, openSheet } from "./lib.mjs";
 import { openPatient, gone } from "./touch_gestures.mjs";
 
 let env;
@@ -12,19 +12,9 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
-const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
-const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
 const crOf = (c, id) => c.creatures.find((x) => x.id === id).modules?.["challenge-rating"]?.cr;
-const see = async (page, id, options = {}) => { await scrollIntoView(page, id); return waitWidget(page, id, options); };
 // The rating's text line is shorter than a finger: the row of buttons under it is scrolled to instead.
 const line = async (page, where) => { await scrollIntoView(page, "sheet.cr.pick"); return waitWidget(page, "sheet.cr", { where }); };
-
-async function openSheet(page, id, name) {
-  await openTab(page, "party");
-  await page.waitForTimeout(300);
-  if (!(await widgets(page)).some((w) => w.id === "sheet.name" && w.label === name)) await tapCarefully(page, `party.card.${id}`);
-  await see(page, "sheet.name", { where: (w) => w.label === name });
-}
 
 const words = {
   cs: { none: "Nenastaveno", quarter: "Nebezpečnost 1/4 · 50 zk. · zdatnost +2" },
@@ -35,9 +25,9 @@ for (const lang of ["cs", "uk"]) {
   test(`challenge rating on a monster's sheet (${lang})`, { timeout: 600000 }, async () => {
     const w = words[lang];
     const { page, errors, context } = await openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
-    await ok(page, { type: "CreateCampaign", name: "Test" });
-    await ok(page, { type: "AddCreature", name: "Goblin", kind: "monster", max_hp: 7 });
-    await ok(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
+    await accepted(page, { type: "CreateCampaign", name: "Test" });
+    await accepted(page, { type: "AddCreature", name: "Goblin", kind: "monster", max_hp: 7 });
+    await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
     let c = await campaign(page);
     const goblin = idOf(c, "Goblin"), mira = idOf(c, "Mira");
 

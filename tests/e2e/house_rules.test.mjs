@@ -4,8 +4,8 @@
 // read-only in player mode). Screenshots: build/e2e/house-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapSettled, tapCarefully, pad, openTab, campaign, dispatch, untilCampaign,
-         screenshotFailures, scrollIntoView, freshFrames } from "./lib.mjs";
+import { launch, shot, widgets, waitWidget, tapSettled, tapCarefully, pad, openTab, campaign, untilCampaign,
+         screenshotFailures, scrollIntoView, freshFrames, accepted } from "./lib.mjs";
 import { openPatient, waitStarted, typeInto, gone } from "./touch_gestures.mjs";
 
 let env;
@@ -13,24 +13,23 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
-const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
 const creatureOf = (c, id) => c.creatures.find((x) => x.id === id);
 
 // A dead character, a cleric (WIS 16: +3), a bard and a fighter; one earlier failed 1-action attempt on Mira.
 async function deadParty(page) {
-  await ok(page, { type: "CreateCampaign", name: "Test" });
-  await ok(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 });
-  await ok(page, { type: "AddCreature", name: "Tor", kind: "pc", max_hp: 18, abilities: { wis: 16 } });
-  await ok(page, { type: "AddCreature", name: "Ana", kind: "pc", max_hp: 14 });
-  await ok(page, { type: "AddCreature", name: "Bo", kind: "pc", max_hp: 22 });
+  await accepted(page, { type: "CreateCampaign", name: "Test" });
+  await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 });
+  await accepted(page, { type: "AddCreature", name: "Tor", kind: "pc", max_hp: 18, abilities: { wis: 16 } });
+  await accepted(page, { type: "AddCreature", name: "Ana", kind: "pc", max_hp: 14 });
+  await accepted(page, { type: "AddCreature", name: "Bo", kind: "pc", max_hp: 22 });
   const ids = Object.fromEntries((await campaign(page)).creatures.map((c) => [c.name, c.id]));
-  await ok(page, { type: "ApplyDamage", target: ids.Mira, amount: 40 });  // 20 past 0 with 20 max: dead at once
+  await accepted(page, { type: "ApplyDamage", target: ids.Mira, amount: 40 });  // 20 past 0 with 20 max: dead at once
   const c = await campaign(page);
   assert.ok(creatureOf(c, ids.Mira).death_saves.dead, "Mira is dead");
-  await ok(page, { type: "StartResurrection", target: ids.Mira, caster: ids.Tor, casting: "action" });
+  await accepted(page, { type: "StartResurrection", target: ids.Mira, caster: ids.Tor, casting: "action" });
   const r = Object.keys(c.modules?.["resurrection-ritual"]?.rituals || {}).length;
   const ritual = Object.values((await campaign(page)).modules["resurrection-ritual"].rituals)[r].id;
-  await ok(page, { type: "ResurrectionCast", ritual, roll: 1, ability_mod: 0 });
+  await accepted(page, { type: "ResurrectionCast", ritual, roll: 1, ability_mod: 0 });
   assert.equal(creatureOf(await campaign(page), ids.Mira).modules["resurrection-ritual"].attempts, 1);
   return ids;
 }
@@ -175,7 +174,7 @@ async function openPrices(page) {
 
 test("price list: Czech search for jed, the house-rule poison price, a DM price that survives a reload, players only read", { timeout: 600000 }, async () => {
   const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
-  await ok(page, { type: "CreateCampaign", name: "Test" });
+  await accepted(page, { type: "CreateCampaign", name: "Test" });
   await openPrices(page);
   await shot(page, "house-prices-cs-01-list");
   await typeInto(page, "prices.search", "jed");
@@ -228,7 +227,7 @@ test("price list: Czech search for jed, the house-rule poison price, a DM price 
 
 test("rules screen in landscape: the list on the left, the open price item on the right", { timeout: 300000 }, async () => {
   const { page, errors, context } = await openPatient(env, { device: { locale: "en-US", viewport: { width: 915, height: 412 } } });
-  await ok(page, { type: "CreateCampaign", name: "Test" });
+  await accepted(page, { type: "CreateCampaign", name: "Test" });
   await openPrices(page);
   await waitWidget(page, "rules.pick_one");
   await typeInto(page, "prices.search", "poison");

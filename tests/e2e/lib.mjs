@@ -245,6 +245,30 @@ export const campaign = (page) => page.evaluate(() => JSON.parse(Module.UTF8ToSt
 export const dispatch = (page, command) =>
   page.evaluate((c) => Module.ccall("druzina_test_dispatch", "number", ["string"], [JSON.stringify(c)]), command);
 
+// A set-up command the engine must accept: a refusal fails the test and names the command.
+export async function accepted(page, command) {
+  if ((await dispatch(page, command)) !== 1) throw new Error(`the engine refused ${JSON.stringify(command)}`);
+}
+export const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
+
+// Scrolls the widget into view and waits for it (optionally for a label: options.where).
+export async function see(page, id, options = {}) {
+  await scrollIntoView(page, id);
+  return waitWidget(page, id, options);
+}
+
+// Opens the sheet of creature `id` (named `name`) on the Party tab, from its list or from another creature's sheet
+// (the tab keeps the sheet it showed last).
+export async function openSheet(page, id, name) {
+  await openTab(page, "party");
+  await page.waitForTimeout(300);
+  const ws = await widgets(page);
+  if (ws.some((w) => w.id === "sheet.name" && w.label === name)) return see(page, "sheet.name");
+  if (ws.some((w) => w.id === "sheet.back")) await tapCarefully(page, "sheet.back");
+  await tapCarefully(page, `party.card.${id}`);
+  return see(page, "sheet.name", { where: (w) => w.label === name });
+}
+
 export async function untilCampaign(page, predicate, what, timeout = 20000) {
   const end = Date.now() + timeout;
   for (;;) {

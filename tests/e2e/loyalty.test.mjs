@@ -4,8 +4,8 @@
 // players see in full) nor on the NPC's. Screenshots: <shots>/loyalty-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, dispatch, untilCampaign, pad,
-         screenshotFailures, scrollIntoView } from "./lib.mjs";
+import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, pad,
+         screenshotFailures, scrollIntoView, accepted, idOf, see, openSheet } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
 let env;
@@ -13,30 +13,17 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
-const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
-const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
 const score = (c, id) => c.creatures.find((x) => x.id === id).modules?.["npc-loyalty"]?.score;
-const see = async (page, id, options = {}) => { await scrollIntoView(page, id); return waitWidget(page, id, options); };
 // The score line (a line of text, lower than scrollIntoView's 20 px): scrolled to the Help button below it.
 const seeScore = async (page, label) => { await scrollIntoView(page, "sheet.loyalty.help");
                                           return waitWidget(page, "sheet.loyalty", { where: (w) => w.label === label }); };
 
-async function openSheet(page, id, name) {
-  await openTab(page, "party");
-  await page.waitForTimeout(300);
-  const ws = await widgets(page);
-  if (ws.some((w) => w.id === "sheet.name" && w.label === name)) return see(page, "sheet.name");
-  if (ws.some((w) => w.id === "sheet.back")) await tapCarefully(page, "sheet.back");  // another creature's sheet
-  await tapCarefully(page, `party.card.${id}`);
-  await see(page, "sheet.name", { where: (w) => w.label === name });
-}
-
 async function table(page) {
-  await ok(page, { type: "CreateCampaign", name: "Test" });
-  await ok(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 14, abilities: { cha: 16 } });
-  await ok(page, { type: "AddCreature", name: "Bran", kind: "pc", max_hp: 20, abilities: { cha: 9 } });
-  await ok(page, { type: "AddCreature", name: "Hans", kind: "npc", max_hp: 12 });
-  await ok(page, { type: "AddCreature", name: "Pip", kind: "sidekick", max_hp: 9 });
+  await accepted(page, { type: "CreateCampaign", name: "Test" });
+  await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 14, abilities: { cha: 16 } });
+  await accepted(page, { type: "AddCreature", name: "Bran", kind: "pc", max_hp: 20, abilities: { cha: 9 } });
+  await accepted(page, { type: "AddCreature", name: "Hans", kind: "npc", max_hp: 12 });
+  await accepted(page, { type: "AddCreature", name: "Pip", kind: "sidekick", max_hp: 9 });
   const c = await campaign(page);
   return { hans: idOf(c, "Hans"), pip: idOf(c, "Pip") };
 }
@@ -76,8 +63,8 @@ test("loyalty (Czech): track, help rolled, betrayal entered, the stepper", { tim
 test("loyalty (Ukrainian) on a sidekick, and nothing of it in player mode", { timeout: 600000 }, async () => {
   const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
   const { hans, pip } = await table(page);
-  await ok(page, { type: "SetLoyalty", target: pip, value: 13 });
-  await ok(page, { type: "SetLoyalty", target: hans, value: 3 });
+  await accepted(page, { type: "SetLoyalty", target: pip, value: 13 });
+  await accepted(page, { type: "SetLoyalty", target: hans, value: 3 });
   await openSheet(page, pip, "Pip");
   await seeScore(page, "13/16");
   await see(page, "sheet.loyalty.betrayal");

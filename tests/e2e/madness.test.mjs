@@ -4,8 +4,8 @@
 // Screenshots: <shots>/madness-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapCarefully, tapAt, openTab, campaign, dispatch, untilCampaign,
-         screenshotFailures, scrollIntoView } from "./lib.mjs";
+import { launch, shot, widgets, waitWidget, tapCarefully, tapAt, campaign, untilCampaign, screenshotFailures,
+         scrollIntoView, accepted, idOf, openSheet } from "./lib.mjs";
 import { openPatient, gone } from "./touch_gestures.mjs";
 
 let env;
@@ -13,17 +13,7 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
-const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
-const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
 const madnessOf = (c, id) => c.creatures.find((x) => x.id === id).modules?.madness?.effects || [];
-
-async function openSheet(page, id, name) {
-  await openTab(page, "party");
-  await page.waitForTimeout(300);
-  if (!(await widgets(page)).some((w) => w.id === "sheet.name" && w.label === name)) await tapCarefully(page, `party.card.${id}`);
-  await scrollIntoView(page, "sheet.name");
-  await waitWidget(page, "sheet.name", { where: (w) => w.label === name });
-}
 
 const words = {
   cs: { short: /krátkodobé · k100/, indefinite: /trvalé · k100 \d+ — dokud není vyléčeno/ },
@@ -34,8 +24,8 @@ for (const lang of ["cs", "uk"]) {
   test(`madness on a character's sheet (${lang})`, { timeout: 600000 }, async () => {
     const w = words[lang];
     const { page, errors, context } = await openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
-    await ok(page, { type: "CreateCampaign", name: "Test", rules: { madness: true } });
-    await ok(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
+    await accepted(page, { type: "CreateCampaign", name: "Test", rules: { madness: true } });
+    await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
     let c = await campaign(page);
     const mira = idOf(c, "Mira");
     await openSheet(page, mira, "Mira");

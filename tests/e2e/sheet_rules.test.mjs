@@ -4,8 +4,8 @@
 // changes, and back to "by race"; read-only in player mode). Screenshots: <shots>/sheet-rules-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, dispatch, untilCampaign,
-         screenshotFailures, scrollIntoView } from "./lib.mjs";
+import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, screenshotFailures,
+         accepted, idOf, see, openSheet } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
 let env;
@@ -13,8 +13,6 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
-const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
-const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
 const learned = (c, id) => c.modules?.intelligence?.learned?.[id] || {};
 const gone = async (page, id) => {
   const end = Date.now() + 15000;
@@ -25,21 +23,12 @@ const gone = async (page, id) => {
 };
 
 // A sheet widget below the fold: scrolled to, then waited for until it matches.
-const see = async (page, id, options = {}) => { await scrollIntoView(page, id); return waitWidget(page, id, options); };
-
-async function openSheet(page, id, name) {
-  await openTab(page, "party");
-  await page.waitForTimeout(300);
-  // the Party tab keeps the sheet it showed last
-  if (!(await widgets(page)).some((w) => w.id === "sheet.name" && w.label === name)) await tapCarefully(page, `party.card.${id}`);
-  await see(page, "sheet.name", { where: (w) => w.label === name });
-}
 
 test("literacy: INT 8 learns to read, INT 5 is refused reading but learns to count; the pick window", { timeout: 600000 }, async () => {
   const { page, errors, context } = await openPatient(env);
-  await ok(page, { type: "CreateCampaign", name: "Test" });
-  await ok(page, { type: "AddCreature", name: "Lada", kind: "pc", max_hp: 12, abilities: { int: 8 } });
-  await ok(page, { type: "AddCreature", name: "Bran", kind: "pc", max_hp: 14, abilities: { int: 5 } });
+  await accepted(page, { type: "CreateCampaign", name: "Test" });
+  await accepted(page, { type: "AddCreature", name: "Lada", kind: "pc", max_hp: 12, abilities: { int: 8 } });
+  await accepted(page, { type: "AddCreature", name: "Bran", kind: "pc", max_hp: 14, abilities: { int: 5 } });
   let c = await campaign(page);
   const lada = idOf(c, "Lada"), bran = idOf(c, "Bran");
 
@@ -82,10 +71,10 @@ test("literacy: INT 8 learns to read, INT 5 is refused reading but learns to cou
 
 test("dwarf with heavy armour proficiency (Czech): worn plate counts at half weight; players only read", { timeout: 600000 }, async () => {
   const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
-  await ok(page, { type: "CreateCampaign", name: "Test" });
+  await accepted(page, { type: "CreateCampaign", name: "Test" });
   // STR 10: encumbered above 50 lb; plate 65 lb → encumbered, at half weight (32.5 lb) → not encumbered.
   // "Duergar" is not recognised as a dwarf from the race text: the DM says so on the sheet.
-  await ok(page, { type: "AddCreature", name: "Thrain", kind: "pc", max_hp: 20, race: "Duergar", abilities: { str: 10, int: 8 },
+  await accepted(page, { type: "AddCreature", name: "Thrain", kind: "pc", max_hp: 20, race: "Duergar", abilities: { str: 10, int: 8 },
                    inventory: [{ name: "Plate", weight: 65, kind: "armor_heavy", worn: true }] });
   const id = idOf(await campaign(page), "Thrain");
   await openSheet(page, id, "Thrain");

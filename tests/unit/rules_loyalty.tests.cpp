@@ -4,25 +4,14 @@
 #include "core/calc/calc.hpp"
 #include "core/io/player_view.hpp"
 #include "core/rules/loyalty/loyalty.hpp"
-#include "core/share/deflate.hpp"
 #include "core/share/link.hpp"
 #include "rules_helpers.hpp"
+#include "../support/link_bytes.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
 
 namespace {
-
-// The inflated bytes of a share link (decoded by hand, as tests/unit/share_link.tests.cpp does).
-std::string link_bytes(const std::string& fragment) {
-  REQUIRE(fragment.rfind("#d1.", 0) == 0);
-  auto raw = share::base64url_decode(fragment.substr(4));
-  REQUIRE(raw.has_value());
-  REQUIRE(raw->size() > 5);
-  std::string out;
-  REQUIRE(share::inflate(raw->substr(5), out, 1 << 24) == share::InflateResult::ok);
-  return std::string(1, (*raw)[0]) + out;
-}
 
 int score(const RulesTable& t, const std::string& id) { return rules::loyalty_view(t.state(), t.c(id)).score; }
 

@@ -3,25 +3,14 @@
 #include "../scenario/campaign_fixture.hpp"
 #include "core/io/guard.hpp"
 #include "core/io/save.hpp"
-#include "core/share/deflate.hpp"
 #include "core/share/link.hpp"
+#include "../support/link_bytes.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
 using share::LinkKind;
 
 namespace {
-
-// The inflated bytes of a link, decoded by hand (not by share::decode), to look for secrets in what is sent.
-std::string link_bytes(const std::string& fragment) {
-  REQUIRE(fragment.rfind("#d1.", 0) == 0);
-  auto raw = share::base64url_decode(fragment.substr(4));
-  REQUIRE(raw.has_value());
-  REQUIRE(raw->size() > 5);
-  std::string out;
-  REQUIRE(share::inflate(raw->substr(5), out, 1 << 24) == share::InflateResult::ok);
-  return std::string(1, (*raw)[0]) + out;
-}
 
 // A link with the given kind byte and payload and a correct checksum (for crafted, hostile payloads).
 std::string craft(char kind, const std::string& payload) { return share::frame_payload(kind, payload); }
