@@ -3,8 +3,8 @@
 // fails" turns a failed save into a success (one point). Screenshots: <shots>/hero-points-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, dispatch, untilCampaign,
-         screenshotFailures, scrollIntoView } from "./lib.mjs";
+import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, screenshotFailures,
+         scrollIntoView, accepted, see } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
 let env;
@@ -12,21 +12,19 @@ before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
-const ok = async (page, command) => assert.equal(await dispatch(page, command), 1, JSON.stringify(command));
 const mira = (c) => c.creatures.find((x) => x.name === "Mira");
 const points = (c) => mira(c).modules?.["hero-points"]?.points ?? 0;
-const see = async (page, id, options = {}) => { await scrollIntoView(page, id); return waitWidget(page, id, options); };
 
 for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
   test(`hero points (${lang}): 5 at the start, 5 + level / 2 after a level-up, a failed death save saved`, { timeout: 600000 }, async () => {
     const { page, errors, context } = await openPatient(env, { device: { locale } });
-    await ok(page, { type: "CreateCampaign", name: "Test", rules: { "hero-points": true } });
-    await ok(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12, hit_die: 8 });
+    await accepted(page, { type: "CreateCampaign", name: "Test", rules: { "hero-points": true } });
+    await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12, hit_die: 8 });
     let c = await campaign(page);
     const id = mira(c).id;
     assert.equal(points(c), 5, "a new PC starts with 5");
-    await ok(page, { type: "UseHeroPoint", target: id, roll: 3 });
-    await ok(page, { type: "UseHeroPoint", target: id, roll: 2 });
+    await accepted(page, { type: "UseHeroPoint", target: id, roll: 3 });
+    await accepted(page, { type: "UseHeroPoint", target: id, roll: 2 });
     await openTab(page, "party");
     await tapCarefully(page, `party.card.${id}`);
     await see(page, "sheet.name", { where: (w) => w.label === "Mira" });
@@ -39,7 +37,7 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await shot(page, `hero-points-${lang}-01-level-2`);
 
     // at 0 HP: arm the hero point, the table says the save failed → a success, one point spent
-    await ok(page, { type: "ApplyDamage", target: id, amount: mira(c).hp });  // to 0 HP (not past max HP: instant death)
+    await accepted(page, { type: "ApplyDamage", target: id, amount: mira(c).hp });  // to 0 HP (not past max HP: instant death)
     await see(page, "sheet.ds.hero");
     await tapCarefully(page, "sheet.ds.hero");
     await tapCarefully(page, "sheet.ds.failure");
