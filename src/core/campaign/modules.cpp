@@ -27,7 +27,9 @@
   X(objects)                    \
   X(poisons)                    \
   X(traps)                      \
-  X(madness)
+  X(madness)                    \
+  X(alignment)                  \
+  X(deity)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();

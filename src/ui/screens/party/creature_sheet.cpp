@@ -625,6 +625,8 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   }
   stats_block(c);
   panels::challenge_rating(c);
+  panels::alignment(c);
+  panels::deity(c);
   conditions_block(c);
   exhaustion_block(c);
   luck_block(c);
