@@ -3,7 +3,7 @@
 // player mode the sheet only reads them. Screenshots: <shots>/alignment-deity-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, tapCarefully, tapSettled, openTab, campaign, untilCampaign, screenshotFailures,
+import { launch, shot, widgets, waitWidget, tapCarefully, tapSettled, openTab, campaign, untilCampaign, screenshotFailures,
          typeReplacing, accepted, idOf, see, openSheet } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
@@ -13,6 +13,8 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 const dataOf = (c, id, rule) => c.creatures.find((x) => x.id === id).modules?.[rule] || {};
+// A panel's text line is shorter than a finger: its button below is scrolled to, then the line is read.
+const line = async (page, id, below, label) => { await see(page, below); return waitWidget(page, id, { where: (x) => label(x.label) }); };
 
 const words = {
   cs: { none: "nenastaveno", ng: "Neutrálně dobrý (ND)", search: "thor", thor: /^Thór \(/, own: "Bůh Mlýna",
@@ -31,20 +33,20 @@ for (const lang of ["cs", "uk"]) {
     await openSheet(page, mira, "Mira");
 
     // Alignment: not set → Neutral good on the 3 × 3 grid.
-    await see(page, "sheet.alignment", { where: (x) => x.label === w.none });
+    await line(page, "sheet.alignment", "sheet.alignment.change", (l) => l === w.none);
     await tapCarefully(page, "sheet.alignment.change");
     await tapCarefully(page, "sheet.alignment.ng");
     await untilCampaign(page, (c) => dataOf(c, mira, "alignment").alignment === "ng", "alignment ng");
     await tapCarefully(page, "sheet.alignment.done");
-    await see(page, "sheet.alignment", { where: (x) => x.label === w.ng });
+    await line(page, "sheet.alignment", "sheet.alignment.change", (l) => l === w.ng);
 
     // Deity: a search in the reader's language finds Thor; pick him.
-    await see(page, "sheet.deity", { where: (x) => x.label === w.nodeity });
+    await line(page, "sheet.deity", "sheet.deity.change", (l) => l === w.nodeity);
     await tapCarefully(page, "sheet.deity.change");
     await typeReplacing(page, "sheet.deity.search", w.search);
     await tapCarefully(page, "sheet.deity.pick.norse-thor");
     await untilCampaign(page, (c) => dataOf(c, mira, "deity").deity === "norse-thor", "deity Thor");
-    await see(page, "sheet.deity", { where: (x) => w.thor.test(x.label) });
+    await line(page, "sheet.deity", "sheet.deity.change", (l) => w.thor.test(l));
     await shot(page, `alignment-deity-${lang}-01-thor`);
 
     // Undo takes the deity back, the alignment stays.
@@ -57,14 +59,14 @@ for (const lang of ["cs", "uk"]) {
     await typeReplacing(page, "sheet.deity.search", w.own);
     await tapCarefully(page, "sheet.deity.typed");
     await untilCampaign(page, (c) => dataOf(c, mira, "deity").name === w.own, "typed deity");
-    await see(page, "sheet.deity", { where: (x) => x.label === w.own });
+    await line(page, "sheet.deity", "sheet.deity.change", (l) => l === w.own);
 
     // Players read both, without the DM's buttons.
     await openTab(page, "settings");
     await tapCarefully(page, "settings.mode.player");
     await openSheet(page, mira, "Mira");
-    await see(page, "sheet.alignment", { where: (x) => x.label === w.ng });
-    await see(page, "sheet.deity", { where: (x) => x.label === w.own });
+    await waitWidget(page, "sheet.alignment", { where: (x) => x.label === w.ng });
+    await waitWidget(page, "sheet.deity", { where: (x) => x.label === w.own });
     const ids = (await widgets(page)).map((x) => x.id);
     assert.ok(!ids.includes("sheet.alignment.change") && !ids.includes("sheet.deity.change"), `no DM buttons: ${ids}`);
     await shot(page, `alignment-deity-${lang}-02-player`);

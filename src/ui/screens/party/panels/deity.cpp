@@ -1,6 +1,7 @@
 // Rule "deity" on the sheet: the character's deity — from the pantheons' list (name, pantheon, title, alignment,
 // domains, symbol) or a name the DM typed. The DM chooses: a search field, the matching deities as cards, "Use
-// <typed>", No deity (SetDeity). Players read their party's; nothing shows while none is set.
+// <typed>", No deity (SetDeity). Players read their party's; nothing shows while none is set; a monster's sheet
+// offers none.
 #include <imgui.h>
 
 #include <map>
@@ -41,6 +42,7 @@ void deity(const Creature& c) {
   if (!v.on) return;
   const bool dm = !ui_player_mode() && !c.death_saves.dead;
   if (!dm && !v.set()) return;
+  if (c.kind == "monster" && !v.set()) return;  // a monster's sheet offers no deity (the DM may still set one by command)
   section(T("ui.deity.title"));
   const std::string shown = v.deity ? deity_line(*v.deity) : v.name;
   if (v.set())
