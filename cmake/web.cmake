@@ -14,12 +14,16 @@ endif()
 # Every C++ object and the link must agree on it.
 set(DRUZINA_WEB_CXX_FLAGS -fwasm-exceptions)
 set(DRUZINA_WEB_LINK_FLAGS -fwasm-exceptions)
-# Optimisation of the app's C++ (core, UI, ImGui) and of the link (wasm-opt): empty = the build type's (-O3).
-set(DRUZINA_WEB_OPT "" CACHE STRING "optimisation flag for the web build's C++ and link, e.g. -Os")
-if(DRUZINA_WEB_OPT)
-  list(APPEND DRUZINA_WEB_CXX_FLAGS ${DRUZINA_WEB_OPT})
-  list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_OPT})
-endif()
+# Optimisation, per part (empty = the build type's -O3): the rules core runs every command and loads the saves (speed
+# counts), the UI, ImGui, SDL and the QR encoder run once per frame or per tap (size counts); the link runs wasm-opt
+# over everything. Measure a choice with a build of its own:
+#   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
+#   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
+set(DRUZINA_WEB_CORE_OPT "" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
+set(DRUZINA_WEB_UI_OPT "" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
+set(DRUZINA_WEB_LINK_OPT "" CACHE STRING "optimisation of the web build's link (wasm-opt), e.g. -Os")
+set(DRUZINA_WEB_UI_FLAGS ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_UI_OPT})
+list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_LINK_OPT})
 
 # ---- SDL2 ----------------------------------------------------------------------------------------------
 set(sdl_globs "")
@@ -35,7 +39,7 @@ add_library(sdl2_web STATIC ${SDL_SOURCES})
 # SDL's own include dir must come before the emscripten sysroot's SDL1 headers.
 target_include_directories(sdl2_web BEFORE PUBLIC "${SDL_DIR}/include")
 target_include_directories(sdl2_web PRIVATE "${SDL_DIR}/src" "${SDL_DIR}/src/video/khronos")
-target_compile_options(sdl2_web PRIVATE -w -O2)
+target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT})
 
 # ---- Dear ImGui ----------------------------------------------------------------------------------------
 add_library(imgui_web STATIC
@@ -45,7 +49,7 @@ add_library(imgui_web STATIC
 target_include_directories(imgui_web SYSTEM PUBLIC "${IMGUI_DIR}" "${IMGUI_DIR}/backends" "${IMGUI_DIR}/misc/cpp")
 target_compile_definitions(imgui_web PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_IMPL_OPENGL_ES3)
 target_link_libraries(imgui_web PUBLIC sdl2_web)
-target_compile_options(imgui_web PRIVATE -w ${DRUZINA_WEB_CXX_FLAGS})
+target_compile_options(imgui_web PRIVATE -w ${DRUZINA_WEB_UI_FLAGS})
 
 # ---- QR codes: Nayuki's qrcodegen (Debian source package qr-code-generator, unpacked by scripts/deps) -----
 set(QRCODEGEN_DIR "${DRUZINA_DEPS}/qrcodegen/cpp")
@@ -54,7 +58,7 @@ if(NOT EXISTS "${QRCODEGEN_DIR}/qrcodegen.cpp")
 endif()
 add_library(qrcodegen_web STATIC "${QRCODEGEN_DIR}/qrcodegen.cpp")
 target_include_directories(qrcodegen_web SYSTEM PUBLIC "${QRCODEGEN_DIR}")
-target_compile_options(qrcodegen_web PRIVATE -w ${DRUZINA_WEB_CXX_FLAGS})
+target_compile_options(qrcodegen_web PRIVATE -w ${DRUZINA_WEB_UI_FLAGS})
 
 # ---- font subset: Latin-1, Latin Extended-A, Cyrillic, punctuation and a few symbols ---------------------
 set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -81,8 +85,8 @@ file(GLOB DRUZINA_APP_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/*.c
 file(GLOB DRUZINA_APP_TEST_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/app/test/*.cpp")
 add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
 target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web qrcodegen_web)
-target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
-target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS})
+target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS})
+target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_CORE_OPT})
 add_dependencies(druzina_app_objects druzina_font)
 
 file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
@@ -100,7 +104,7 @@ set(DRUZINA_WEB_LINK_OPTIONS
 
 add_executable(index $<TARGET_OBJECTS:druzina_app_objects>)
 add_executable(index_test $<TARGET_OBJECTS:druzina_app_objects> ${DRUZINA_APP_TEST_SOURCES})
-target_compile_options(index_test PRIVATE -Wall ${DRUZINA_WEB_CXX_FLAGS})
+target_compile_options(index_test PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS})
 set_target_properties(index_test PROPERTIES OUTPUT_NAME index RUNTIME_OUTPUT_DIRECTORY "${CMAKE_BINARY_DIR}/test")
 foreach(t IN ITEMS index index_test)
   set_target_properties(${t} PROPERTIES SUFFIX ".html")
