@@ -8,6 +8,9 @@ import { launch, shot, waitWidget, tapSettled, scrollIntoView, tapCarefully, pad
          untilCampaign, screenshotFailures } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
+// A creature's lingering injuries: the lingering-injuries rule's data (absent = none).
+const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
+
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
@@ -115,8 +118,8 @@ test("Ukrainian combat screen with a prompt on top", { timeout: 300000 }, async 
   await waitWidget(page, "pad.then_auto");
   await shot(page, "combat-uk-03-serious-d6");
   await pad(page, 4, "pad.ok");
-  const c2 = await untilCampaign(page, (c) => c.creatures[0].injuries.length > 0, "the serious injury");
-  assert.equal(c2.creatures[0].injuries[0].effects.injury, "lost_ear");
+  const c2 = await untilCampaign(page, (c) => injuriesOf(c.creatures[0]).length > 0, "the serious injury");
+  assert.equal(injuriesOf(c2.creatures[0])[0].effects.injury, "lost_ear");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -12,6 +12,9 @@ import { launch, until, shot, waitWidget, tapSettled, scrollIntoView, tapCareful
          campaign, untilCampaign, screenshotFailures } from "./lib.mjs";
 import { openPatient, waitStarted } from "./touch_gestures.mjs";
 
+// A creature's lingering injuries: the lingering-injuries rule's data (absent = none).
+const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
+
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
@@ -106,8 +109,8 @@ for (const lang of ["cs", "uk"]) {
     await snap("10-injury-prompt");
     await tapCarefully(page, `prompt.${roll.id}.enter`);
     await pad(page, 43, "pad.ok");
-    c = await untilCampaign(page, (c) => byName(c, "Wizard").injuries.length === 1, "the injury stored");
-    const injury = byName(c, "Wizard").injuries[0];
+    c = await untilCampaign(page, (c) => injuriesOf(byName(c, "Wizard")).length === 1, "the injury stored");
+    const injury = injuriesOf(byName(c, "Wizard"))[0];
     assert.equal(injury.table_row, 43);
     assert.equal(injury.effects.injury, "festering_wound");
     await scrollIntoView(page, `combat.${wizard.id}.ds`);
@@ -118,7 +121,7 @@ for (const lang of ["cs", "uk"]) {
     await tapCarefully(page, `combat.row.${g1.id}`);
     await pad(page, 20, "pad.damage");
     c = await untilCampaign(page, (c) => byName(c, "Goblin 1").death_saves.dead, "goblin 1 dead");
-    assert.equal(byName(c, "Goblin 1").injuries.length, 0);
+    assert.equal(injuriesOf(byName(c, "Goblin 1")).length, 0);
 
     // goblin 3 is knocked out instead of killed: the injury rule applies to monsters too, so it lives (stable)
     // and rolls its injury; its HP all at once also asks the massive-damage save (entered 20: passed)
@@ -136,7 +139,7 @@ for (const lang of ["cs", "uk"]) {
       await pad(page, value, "pad.ok");
       c = await untilCampaign(page, (c) => !c.prompts.some((x) => x.id === p.id), `${kind} answered`);
     }
-    assert.equal(byName(c, "Goblin 3").injuries[0].effects.injury, "minor_scar");
+    assert.equal(injuriesOf(byName(c, "Goblin 3"))[0].effects.injury, "minor_scar");
     await snap("11b-goblin-knocked-out");
 
     // a misclick on the wrong goblin is one tap of undo

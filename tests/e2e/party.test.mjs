@@ -8,6 +8,10 @@ import { launch, until, shot, widgets, waitWidget, tapSettled, scrollIntoView, t
          openTab, tapTimes, campaign, dispatch, untilCampaign, screenshotFailures } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
+// A creature's lingering injuries and scars: the lingering-injuries rule's data (absent = none).
+const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
+const scarsOf = (x) => x.modules?.["lingering-injuries"]?.scars ?? [];
+
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
@@ -158,7 +162,7 @@ test("an injury on the sheet: its effects and cure options; healing magic cures 
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 }), 1);
   assert.equal(await dispatch(page, { type: "RollInjury", target: "c1", roll: 43 }), 1);  // festering wound
   let c = await campaign(page);
-  const injury = c.creatures[0].injuries[0];
+  const injury = injuriesOf(c.creatures[0])[0];
   assert.equal(injury.effects.injury, "festering_wound");
   await openTab(page, "party");
   await tapCarefully(page, "party.card.c1");
@@ -170,8 +174,8 @@ test("an injury on the sheet: its effects and cure options; healing magic cures 
   assert.ok(labels.some((l) => /15/.test(l)), `a Medicine DC 15 option: ${labels}`);
   await tapCarefully(page, `sheet.injury.${injury.id}.cure0`);  // healing magic → its spell level on the pad
   await pad(page, 3, "pad.ok");
-  c = await untilCampaign(page, (c) => c.creatures[0].injuries[0].cured, "cured");
-  assert.equal(c.creatures[0].scars.length, 1, "a minor scar remains after magic below 6th level");
+  c = await untilCampaign(page, (c) => injuriesOf(c.creatures[0])[0].cured, "cured");
+  assert.equal(scarsOf(c.creatures[0]).length, 1, "a minor scar remains after magic below 6th level");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -48,8 +48,8 @@ TEST_CASE("cli house rules: the combat journey (shock 6, festering wound 43)", "
   const json& mira = creature(j["state"], "c1");
   CHECK(mira["max_hp"] == 16);
   CHECK(mira["hp"] == 16);
-  CHECK(mira["injuries"][0]["effects"]["injury"] == "festering_wound");
-  CHECK(mira["injuries"][0]["table_row"] == 43);
+  CHECK(mira["modules"]["lingering-injuries"]["injuries"][0]["effects"]["injury"] == "festering_wound");
+  CHECK(mira["modules"]["lingering-injuries"]["injuries"][0]["table_row"] == 43);
   CHECK(mira["conditions"].empty());
   bool shock = false;
   for (const auto& e : j["events"])

@@ -45,7 +45,7 @@ TEST_CASE("cli run: the log in --lang, the save on request, a saved campaign con
   REQUIRE(text.out.find("#1 Založena kampaň „Stříbrný les“.") == 0);
   auto with_save = cli("--json run " + fixture("scripts/combat.json") + " --seed 7 --save");
   json out = json::parse(with_save.out);
-  REQUIRE(out["save"]["schemaVersion"] == 3);
+  REQUIRE(out["save"]["schemaVersion"] == 4);
   std::string path = "/tmp/druzina-cli-test-save.json";
   {
     std::ofstream f(path);

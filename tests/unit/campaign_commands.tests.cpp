@@ -379,7 +379,7 @@ TEST_CASE("ShortRest, LongRest, AdvanceTime", "[campaign][commands][rest]") {
   }
 }
 
-TEST_CASE("inspiration, notes, injuries, projects", "[campaign][commands]") {
+TEST_CASE("inspiration, notes, projects", "[campaign][commands]") {
   BaseTable t;
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "SetInspiration"}, {"target", m}, {"value", true}});
@@ -396,15 +396,7 @@ TEST_CASE("inspiration, notes, injuries, projects", "[campaign][commands]") {
   REQUIRE_REFUSED(t.run({{"type", "RemoveNote"}, {"note", note}}), "campaign.err.no_note");
   REQUIRE_REFUSED(t.run({{"type", "AddNote"}, {"text", ""}}), "campaign.err.param");
 
-  t.run({{"type", "AddInjury"}, {"target", m}, {"text", {{"cs", "Zlomená ruka"}, {"uk", "Зламана рука"}, {"en", "Broken arm"}}},
-         {"table", "lingering-injury"}, {"table_row", 7}});
-  REQUIRE(t.c(m).injuries.size() == 1);
-  std::string inj = t.c(m).injuries[0].id;
-  t.run({{"type", "CureInjury"}, {"target", m}, {"injury", inj}, {"scar", "A pale line on the forearm"}});
-  REQUIRE(t.c(m).injuries[0].cured);
-  REQUIRE(t.c(m).scars.size() == 1);
-  REQUIRE_REFUSED(t.run({{"type", "CureInjury"}, {"target", m}, {"injury", inj}}), "campaign.err.already_cured");
-  REQUIRE_REFUSED(t.run({{"type", "CureInjury"}, {"target", m}, {"injury", "i99"}}), "campaign.err.no_injury");
+  // AddInjury / CureInjury are the lingering-injuries rule's commands now: tests/unit/rules_injuries.tests.cpp.
 
   t.run({{"type", "AddProject"}, {"kind", "mundane"}, {"name", "Longsword"}, {"owners", {m}}, {"goal_gp", 15}, {"materials_gp", 7.5}});
   REQUIRE(t.state().projects.size() == 1);
@@ -417,8 +409,8 @@ TEST_CASE("inspiration, notes, injuries, projects", "[campaign][commands]") {
   REQUIRE(t.state().projects.empty());
 
   // ids never repeat: every new thing takes the next number
-  std::set<std::string> ids = {m, note, inj, p};
-  REQUIRE(ids.size() == 4);
+  std::set<std::string> ids = {m, note, p};  // (an injury's id too: rules_injuries.tests.cpp)
+  REQUIRE(ids.size() == 3);
 }
 
 TEST_CASE("RollTable records the roll and the row", "[campaign][commands][tables]") {

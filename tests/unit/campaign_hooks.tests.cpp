@@ -145,15 +145,18 @@ TEST_CASE("hooks: nested commands, module events, ids and extra parameters", "[c
                     // one more point through the base command, with all its consequences
                     if (cmd["wound"] == "bleeding") ctx.run({{"type", "ApplyDamage"}, {"target", cmd["target"]}, {"amount", 1}});
                   });
+                  // A module's event that brings a new id into the state (claimed by its apply function).
+                  EventDef opened;
+                  opened.apply = [](Campaign& c, const json& d) {
+                    claim_id(c, d.at("wound").get<std::string>());
+                    creature_ref(c, d.at("creature").get<std::string>()).modules["wounds"]["open"].push_back(d.at("wound"));
+                  };
+                  en.register_event("wounds.opened", opened);
                   en.on_event("time_advanced", [](Ctx& ctx, const Event&) {
                     std::string id = ctx.new_id("i");
                     std::string id2 = ctx.new_id("i");
                     REQUIRE(id != id2);
-                    Injury inj;
-                    inj.id = id;
-                    inj.text = {"rána", "рана", "wound"};
-                    json ij = inj;
-                    ctx.emit("injury_added", {{"creature", ctx.state().creatures[0].id}, {"injury", ij}});
+                    ctx.emit("wounds.opened", {{"creature", ctx.state().creatures[0].id}, {"wound", id}});
                   });
                 }});
   Table t(e, 3);
@@ -165,7 +168,7 @@ TEST_CASE("hooks: nested commands, module events, ids and extra parameters", "[c
   REQUIRE_REFUSED(t.run({{"type", "Heal"}, {"target", m}, {"amount", 2}, {"wound", "x"}}), "campaign.err.unknown_param");
 
   t.run({{"type", "AdvanceTime"}, {"minutes", 60}});
-  REQUIRE(t.c(m).injuries.size() == 1);
+  REQUIRE(t.c(m).modules["wounds"]["open"].size() == 1);
   long long next = t.state().next_id;
   // replaying the events gives the same next_id (claimed by the apply function)
   REQUIRE(t.session.refold().next_id == next);

@@ -21,7 +21,10 @@ TEST_CASE("state: a full campaign survives JSON → struct → JSON unchanged", 
   m.conditions.push_back({"paralyzed", "shock", {"end_of_next_turn", 0, 0, "", 2, "c3", 60}, json::object()});
   m.exhaustion = 2;
   m.exhaustion_sources["rage"] = 1;
-  m.injuries.push_back({"i4", "lingering-injury", 46, {{"hp_per_hour", -1}}, 60, {"Otevřená rána", "Відкрита рана", "Open wound"}, false, json::object()});
+  // A rule's per-creature data (the lingering-injuries rule's injuries) round-trips with the creature.
+  m.modules["lingering-injuries"]["injuries"] = json::array({{{"id", "i4"}, {"table", "lingering-injury"}, {"table_row", 46},
+      {"effects", {{"hp_per_hour", -1}}}, {"since_minutes", 60}, {"text", {{"cs", "Otevřená rána"}, {"uk", "Відкрита рана"}, {"en", "Open wound"}}},
+      {"cured", false}}});
   m.inventory.push_back({"Řetězová košile", 55, 1, true, "armor_heavy", 75, json::object()});
   m.modules["intelligence"]["picks"] = json::array({{{"kind", "language"}, {"name", "elfština"}, {"taken_at_level", 1}, {"order", 1}}});
   m.renown["Harfenici"] = 2;
@@ -32,7 +35,7 @@ TEST_CASE("state: a full campaign survives JSON → struct → JSON unchanged", 
   json once = c;
   Campaign back = once.get<Campaign>();
   REQUIRE(json(back) == once);
-  REQUIRE(back.creatures[0].injuries[0].text.uk == "Відкрита рана");
+  REQUIRE(back.creatures[0].modules["lingering-injuries"]["injuries"][0]["text"]["uk"] == "Відкрита рана");
   REQUIRE(back.creatures[0].initiative_bonus == 4);
 }
 

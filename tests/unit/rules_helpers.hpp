@@ -39,7 +39,7 @@ inline const Condition* condition_of(const Creature& x, const std::string& id, c
 
 inline std::vector<std::string> injury_kinds(const Creature& x, bool include_cured = false) {
   std::vector<std::string> out;
-  for (const auto& j : x.injuries)
+  for (const auto& j : rules::injuries_of(x))
     if (include_cured || !j.cured) out.push_back(j.effects.value("injury", std::string()));
   return out;
 }

@@ -1,4 +1,4 @@
-// House rule "lingering injuries" (src/core/rules/injuries.cpp).
+// House rule "lingering injuries" (src/core/rules/lingering_injuries/).
 #include "rules_helpers.hpp"
 
 using namespace druzina;
@@ -15,7 +15,7 @@ std::string roll_injury(Table& t, const std::string& who, int d100, int then = 0
   return e ? e->data["injury"]["effects"].value("injury", std::string()) : std::string();
 }
 
-std::string last_injury_id(const Table& t, const std::string& who) { return t.c(who).injuries.back().id; }
+std::string last_injury_id(const Table& t, const std::string& who) { return rules::injuries_of(t.c(who)).back().id; }
 
 }  // namespace
 
@@ -32,7 +32,7 @@ TEST_CASE("injuries: dropping to 0 HP asks for the d100, the answer stores the i
   const Transaction& tx = t.run({{"type", "ResolvePrompt"}, {"prompt", p->id}, {"roll", 43}});
   CHECK(find_event(tx, "injury_added")->data["rolls"] == json{{"table", "lingering-injury"}, {"roll", 43}, {"rolled", false}});
   CHECK_FALSE(has_event(tx, "table_rolled"));
-  const auto& inj = t.c(m).injuries.at(0);
+  const auto inj = rules::injuries_of(t.c(m)).at(0);
   CHECK(inj.effects["injury"] == "festering_wound");
   CHECK(inj.table == "lingering-injury");
   CHECK(inj.table_row == 43);
@@ -85,8 +85,8 @@ TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "
     CHECK(t.session.tail().back().events.front().data["rolls"]["then"] == json{{"table", "serious-injury"}, {"roll", d6}});
     CHECK(prompt_count(t.state(), "injuries.hand") == (d6 == 6 ? 1u : 0u));
     if (d6 == 6) t.run({{"type", "DismissPrompt"}, {"prompt", the_prompt(t.state(), "injuries.hand")}});
-    CHECK(t.c(m).injuries.back().table == "serious-injury");
-    CHECK(t.c(m).injuries.back().table_row == d6);
+    CHECK(rules::injuries_of(t.c(m)).back().table == "serious-injury");
+    CHECK(rules::injuries_of(t.c(m)).back().table_row == d6);
   }
   SECTION("a rolled d6 when none is entered") {
     std::string m = t.pc("Mira", 20);
@@ -99,7 +99,7 @@ TEST_CASE("injuries: 1 is a serious injury (d6), 31–35 a broken item (d10)", "
     const Prompt* p = prompts_of(t.state(), "injuries.hand").at(0);
     CHECK(p->data["choices"] == json{"left", "right"});
     t.run({{"type", "ResolvePrompt"}, {"prompt", p->id}, {"choice", "left"}});
-    CHECK(t.c(m).injuries.back().extra["hand"] == "left");
+    CHECK(rules::injuries_of(t.c(m)).back().extra["hand"] == "left");
   }
   SECTION("broken items: the DM picks among the nonmagical ones of the category") {
     json inv = json::array({{{"name", "Longsword"}, {"kind", "weapon"}, {"weight", 3}},
@@ -188,7 +188,7 @@ TEST_CASE("injuries: a festering wound takes 1 max HP per full 24 hours, and kil
   CHECK(t.c(m).hp == 16);
   t.run({{"type", "AdvanceTime"}, {"minutes", 3 * 1440 + 600}});
   CHECK(t.c(m).max_hp == 13);
-  CHECK(t.c(m).injuries[0].extra["max_hp_lost"] == 4);
+  CHECK(rules::injuries_of(t.c(m))[0].extra["max_hp_lost"] == 4);
   // Curing it stops it; the DM decides whether the lost maximum comes back.
   t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", last_injury_id(t, m)}, {"method", "remove_poison"}});
   const Prompt* p = prompts_of(t.state(), "injuries.restore_max_hp").at(0);
@@ -258,7 +258,7 @@ TEST_CASE("injuries: the last eye lost → blinded, until one is regrown", "[rul
                   "rules.err.needs_regrowth");
   t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", eye}, {"method", "regrowth"}});
   CHECK(condition_of(t.c(m), "blinded", "injury") == nullptr);
-  CHECK(t.c(m).scars.empty());  // regenerate is 7th level: no scar
+  CHECK(rules::scars_of(t.c(m)).empty());  // regenerate is 7th level: no scar
 }
 
 TEST_CASE("injuries: five lost fingers of one hand count as a lost hand", "[rules][injuries]") {
@@ -306,13 +306,13 @@ TEST_CASE("injuries: cures validate the method, scars unless magic of 6th level"
   SECTION("magic level 5 leaves a minor scar, level 6 none") {
     roll_injury(t, m, 7);
     t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", last_injury_id(t, m)}, {"method", "magic"}, {"spell_level", 5}});
-    REQUIRE(t.c(m).scars.size() == 1);
-    CHECK(t.c(m).scars[0].text.cs == "Drobná jizva (po úrazu: Zlomená ruka)");
-    CHECK(t.c(m).scars[0].from_injury == t.c(m).injuries[0].id);
-    CHECK(t.c(m).injuries[0].cured);
+    REQUIRE(rules::scars_of(t.c(m)).size() == 1);
+    CHECK(rules::scars_of(t.c(m))[0].text.cs == "Drobná jizva (po úrazu: Zlomená ruka)");
+    CHECK(rules::scars_of(t.c(m))[0].from_injury == rules::injuries_of(t.c(m))[0].id);
+    CHECK(rules::injuries_of(t.c(m))[0].cured);
     roll_injury(t, m, 8);
     t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", last_injury_id(t, m)}, {"method", "magic"}, {"spell_level", 6}});
-    CHECK(t.c(m).scars.size() == 1);
+    CHECK(rules::scars_of(t.c(m)).size() == 1);
   }
   SECTION("scars need magic of 6th level; a cured scar leaves none") {
     roll_injury(t, m, 72);
@@ -320,7 +320,7 @@ TEST_CASE("injuries: cures validate the method, scars unless magic of 6th level"
     REQUIRE_REFUSED(t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "magic"}, {"spell_level", 5}}),
                     "rules.err.magic_level_too_low");
     t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "magic"}, {"spell_level", 6}});
-    CHECK(t.c(m).scars.empty());
+    CHECK(rules::scars_of(t.c(m)).empty());
     REQUIRE_REFUSED(t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "magic"}, {"spell_level", 6}}),
                     "campaign.err.already_cured");
   }
@@ -332,15 +332,15 @@ TEST_CASE("injuries: cures validate the method, scars unless magic of 6th level"
     CHECK(has_event(fail, "treatment_failed"));
     const Transaction& ok = t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "medicine"}, {"check", 15}});
     CHECK(has_event(ok, "splint_set"));
-    CHECK_FALSE(t.c(m).injuries[0].cured);
+    CHECK_FALSE(rules::injuries_of(t.c(m))[0].cured);
     REQUIRE_REFUSED(t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "medicine"}, {"check", 20}}),
                     "rules.err.splint_already_set");
     t.run({{"type", "AdvanceTime"}, {"minutes", 29 * 1440}});
     REQUIRE_REFUSED(t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "rest_days"}}), "rules.err.not_enough_days");
     t.run({{"type", "AdvanceTime"}, {"minutes", 1440}});
     t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "rest_days"}});
-    CHECK(t.c(m).injuries[0].cured);
-    CHECK(t.c(m).scars.size() == 1);
+    CHECK(rules::injuries_of(t.c(m))[0].cured);
+    CHECK(rules::scars_of(t.c(m)).size() == 1);
   }
   SECTION("Medicine with a healer's kit: a failure waits 24 hours; the engine rolls d20 + WIS when no check is given") {
     roll_injury(t, m, 43);
@@ -360,7 +360,7 @@ TEST_CASE("injuries: cures validate the method, scars unless magic of 6th level"
       CHECK(e->data["roll"]["modifier"] == 2);
       CHECK(e->data["check"].get<int>() < 15);
     } else {
-      CHECK(t.c(m).injuries[0].cured);
+      CHECK(rules::injuries_of(t.c(m))[0].cured);
     }
   }
   SECTION("methods the injury's data does not list are refused") {
@@ -378,16 +378,16 @@ TEST_CASE("injuries: cures validate the method, scars unless magic of 6th level"
     std::string id = last_injury_id(t, m);
     t.run({{"type", "AdvanceTime"}, {"minutes", 30 * 1440}});
     t.run({{"type", "TreatInjury"}, {"target", m}, {"injury", id}, {"method", "rest_only_days"}});
-    CHECK(t.c(m).injuries[0].cured);
+    CHECK(rules::injuries_of(t.c(m))[0].cured);
   }
   SECTION("RemoveInjury: a DM correction, no scar") {
     roll_injury(t, m, 1, 1);
     roll_injury(t, m, 1, 1);
     CHECK(has_condition(t.c(m), "blinded"));
     t.run({{"type", "RemoveInjury"}, {"target", m}, {"injury", last_injury_id(t, m)}});
-    CHECK(t.c(m).injuries.size() == 1);
+    CHECK(rules::injuries_of(t.c(m)).size() == 1);
     CHECK_FALSE(has_condition(t.c(m), "blinded"));
-    CHECK(t.c(m).scars.empty());
+    CHECK(rules::scars_of(t.c(m)).empty());
   }
 }
 
@@ -445,4 +445,43 @@ TEST_CASE("injuries: switched off — no roll at 0 HP, commands refused", "[rule
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 5}});
   CHECK(prompt_count(t.state(), "injuries.roll") == 0);
   REQUIRE_REFUSED(t.run({{"type", "RollInjury"}, {"target", m}, {"roll", 43}}), "campaign.err.rule_off");
+}
+
+// AddInjury / CureInjury (base commands until schema 4): an injury entered by hand, marked cured by hand.
+TEST_CASE("injuries: AddInjury and CureInjury, by hand", "[rules][injuries]") {
+  RulesTable t;
+  new_campaign(t);
+  std::string m = t.pc("Mira", 17);
+  t.run({{"type", "AddInjury"}, {"target", m}, {"text", {{"cs", "Zlomená ruka"}, {"uk", "Зламана рука"}, {"en", "Broken arm"}}},
+         {"table", "lingering-injury"}, {"table_row", 7}});
+  REQUIRE(rules::injuries_of(t.c(m)).size() == 1);
+  std::string inj = rules::injuries_of(t.c(m))[0].id;
+  t.run({{"type", "CureInjury"}, {"target", m}, {"injury", inj}, {"scar", "A pale line on the forearm"}});
+  REQUIRE(rules::injuries_of(t.c(m))[0].cured);
+  REQUIRE(rules::scars_of(t.c(m)).size() == 1);
+  REQUIRE_REFUSED(t.run({{"type", "CureInjury"}, {"target", m}, {"injury", inj}}), "campaign.err.already_cured");
+  REQUIRE_REFUSED(t.run({{"type", "CureInjury"}, {"target", m}, {"injury", "i99"}}), "campaign.err.no_injury");
+  // ids never repeat: the injury takes the campaign's next number like every new thing
+  t.run({{"type", "AddNote"}, {"text", "The mayor lies."}});
+  std::set<std::string> ids = {m, inj, t.state().notes.at(0).id};
+  REQUIRE(ids.size() == 3);
+  SECTION("the rule off refuses them; the stored injury stays") {
+    t.run({{"type", "SetSettings"}, {"rules", {{"lingering-injuries", false}}}});
+    REQUIRE_REFUSED(t.run({{"type", "AddInjury"}, {"target", m}, {"text", "Limp"}}), "campaign.err.rule_off");
+    REQUIRE_REFUSED(t.run({{"type", "CureInjury"}, {"target", m}, {"injury", inj}}), "campaign.err.rule_off");
+    REQUIRE(rules::injuries_of(t.c(m)).size() == 1);
+    REQUIRE(rules::injuries_view(t.state(), t.c(m)).on == false);
+    REQUIRE(rules::injuries_view(t.state(), t.c(m)).scars.size() == 1);
+  }
+  SECTION("the data is the rule's, declared and checked: a duplicate id is refused with the path") {
+    Campaign c = t.state();
+    json& list = c.creatures[0].modules["lingering-injuries"]["injuries"];
+    list.push_back(list[0]);
+    try {
+      Engine::standard().validate(c);
+      FAIL("accepted");
+    } catch (const UserError& e) {
+      CHECK(e.key() == "state.err.duplicate_id");
+    }
+  }
 }

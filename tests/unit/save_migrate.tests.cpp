@@ -33,17 +33,17 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(rules::resurrection_attempts_of(mira) == 1);
   REQUIRE(rules::potions_drunk(mira) == 1);
   REQUIRE(mira.hp == 1);
-  REQUIRE(borek.injuries.size() == 2);
-  REQUIRE(borek.injuries[0].id == "i5");
-  REQUIRE(borek.injuries[0].table == "lingering-injury");
-  REQUIRE(borek.injuries[0].table_row == 5);
-  REQUIRE(borek.injuries[0].effects["injury"] == "blurred_vision");
-  REQUIRE_FALSE(borek.injuries[0].cured);
-  REQUIRE(borek.injuries[1].cured);
-  REQUIRE(borek.injuries[1].text.en == "A cut on the cheek");
-  REQUIRE(borek.scars.size() == 1);
-  REQUIRE(borek.scars[0].from_injury == "i6");
-  REQUIRE(borek.scars[0].text.cs == "Jizva na tváři");
+  REQUIRE(rules::injuries_of(borek).size() == 2);
+  REQUIRE(rules::injuries_of(borek)[0].id == "i5");
+  REQUIRE(rules::injuries_of(borek)[0].table == "lingering-injury");
+  REQUIRE(rules::injuries_of(borek)[0].table_row == 5);
+  REQUIRE(rules::injuries_of(borek)[0].effects["injury"] == "blurred_vision");
+  REQUIRE_FALSE(rules::injuries_of(borek)[0].cured);
+  REQUIRE(rules::injuries_of(borek)[1].cured);
+  REQUIRE(rules::injuries_of(borek)[1].text.en == "A cut on the cheek");
+  REQUIRE(rules::scars_of(borek).size() == 1);
+  REQUIRE(rules::scars_of(borek)[0].from_injury == "i6");
+  REQUIRE(rules::scars_of(borek)[0].text.cs == "Jizva na tváři");
   REQUIRE(rules::hero_points_of(olena) == 2);
   REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
   REQUIRE(host.renown.at("Harfeníci") == 2);
@@ -84,13 +84,14 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
   REQUIRE(s.tail().empty());
   REQUIRE(s.extra["exportedBy"] == "druzina 0.0.3 prototype");
 
-  SECTION("the migrated campaign plays on and saves in today's schema (3)") {
+  SECTION("the migrated campaign plays on and saves in today's schema") {
     Rng rng(4);
     s.dispatch({{"type", "NextTurn"}}, rng);
     s.dispatch({{"type", "ApplyDamage"}, {"target", "c3"}, {"amount", 4}}, rng);
     REQUIRE(find_creature(s.state(), "c3")->death_saves.dead);
     json doc = io::save_json(s);
-    REQUIRE(doc["schemaVersion"] == 3);
+    REQUIRE(doc["schemaVersion"] == io::kSchemaVersion);
+    REQUIRE(io::kSchemaVersion == 4);
     REQUIRE_FALSE(doc.contains("campaign"));
     Session again = io::load(doc.dump(), base_engine());
     REQUIRE(to_j(again.state()) == to_j(s.state()));
@@ -214,6 +215,119 @@ TEST_CASE("migrate: v2 → v3 moves the potion data into the potions module, in 
     } catch (const UserError& e) {
       REQUIRE(e.key() == "save.err.migrate");
       REQUIRE(e.args()["path"] == "snapshot.creatures[0].potions_drunk_since_long_rest");
+    }
+  }
+}
+
+// tests/fixtures/save-v3.json was written by the schema-3 app (2bf3352, before lingering injuries, scars and
+// crafting projects left the base state) from tests/fixtures/save-v3.script.json (`druzina --json run … --seed 9
+// --save --tail 16`): Bořek's injuries and scar and the first project in the snapshot; Olena's injury, its cure
+// with a scar, the second project (updated, one owner removed with the creature) in the tail; one step to redo.
+namespace {
+json run_script_in_process(const std::string& name, std::uint64_t seed) {
+  const json script = json::parse(fixture(name));
+  Session s(Engine::standard());
+  Rng rng(seed);
+  for (const auto& cmd : script.at("commands")) {
+    if (cmd.at("type") == "Undo") s.undo(cmd.value("steps", 1));
+    else s.dispatch(cmd, rng);
+  }
+  return to_j(s.state());
+}
+}  // namespace
+
+TEST_CASE("migrate: the v3 fixture loads with the same meaning", "[save][migrate]") {
+  Session s = io::load(fixture("save-v3.json"), Engine::standard());
+  const Campaign& c = s.state();
+  REQUIRE(s.tail().size() == 15);
+  REQUIRE(s.redo_stack().size() == 1);
+  const Creature& borek = *find_creature(c, "c2");
+  const Creature& olena = *find_creature(c, "c3");
+  const auto bi = rules::injuries_of(borek);
+  REQUIRE(bi.size() == 2);
+  CHECK(bi[0].id == "i5");
+  CHECK(bi[0].table_row == 5);
+  CHECK(bi[0].effects["injury"] == "blurred_vision");
+  CHECK_FALSE(bi[0].cured);
+  CHECK(bi[1].cured);
+  REQUIRE(rules::scars_of(borek).size() == 1);
+  CHECK(rules::scars_of(borek)[0].from_injury == "i6");
+  const auto oi = rules::injuries_of(olena);
+  REQUIRE(oi.size() == 1);
+  CHECK(oi[0].id == "i12");
+  CHECK(oi[0].table_row == 42);
+  CHECK(oi[0].effects == json{{"note", "hand-entered"}});
+  CHECK(oi[0].cured);
+  REQUIRE(rules::scars_of(olena).size() == 1);
+  CHECK(rules::scars_of(olena)[0].text.uk == "Шрам на боці");
+  CHECK(rules::injuries_view(c, olena).uncured == 0);
+  CHECK(rules::injuries_view(c, borek).uncured == 1);
+  CHECK(rules::injury_effects(borek).disadvantage.count("ranged_attacks") == 1);
+  // Nothing of it is left in the base state.
+  const json j = to_j(c);
+  for (const auto& x : j["creatures"]) {
+    CHECK_FALSE(x.contains("injuries"));
+    CHECK_FALSE(x.contains("scars"));
+  }
+
+  SECTION("it is the state today's app reaches from the same script and seed") {
+    CHECK(to_j(c) == run_script_in_process("save-v3.script.json", 9));
+  }
+  SECTION("undoing the whole tail replays the old events back to the snapshot, redo brings them back") {
+    const json before = to_j(c);
+    s.undo(s.tail().size());
+    REQUIRE(s.tail().empty());
+    CHECK(rules::injuries_of(*find_creature(s.state(), "c3")).empty());
+    s.redo(15);
+    REQUIRE(to_j(s.state()) == before);
+  }
+  SECTION("it round-trips in today's schema") {
+    json doc = io::save_json(s);
+    CHECK(doc["schemaVersion"] == io::kSchemaVersion);
+    Session again = io::load(io::save(s), Engine::standard());
+    REQUIRE(to_j(again.state()) == to_j(s.state()));
+    REQUIRE(again.tail().size() == 15);
+    REQUIRE(again.redo_stack().size() == 1);
+  }
+}
+
+TEST_CASE("migrate: v3 → v4 moves injuries and scars into the lingering-injuries module", "[save][migrate]") {
+  json v3 = json::parse(fixture("save-v3.json"));
+  json v4 = io::migrate_v3_to_v4(v3);
+  REQUIRE(v4["schemaVersion"] == 4);
+  const json& borek = v4["snapshot"]["creatures"][1];
+  CHECK_FALSE(borek.contains("injuries"));
+  CHECK_FALSE(borek.contains("scars"));
+  CHECK(borek["modules"]["lingering-injuries"]["injuries"].size() == 2);
+  CHECK(borek["modules"]["lingering-injuries"]["scars"][0]["from_injury"] == "i6");
+  // An empty list leaves no data (absent = none): Mira has neither.
+  const json& mira = v4["snapshot"]["creatures"][0];
+  CHECK_FALSE((mira.contains("modules") && mira["modules"].contains("lingering-injuries")));
+
+  SECTION("in the history: creature_added and creature_updated") {
+    json doc = {{"schemaVersion", 3}, {"app", "druzina"}, {"snapshot", {{"creatures", json::array()}}},
+                {"tail", json::array({
+                             {{"id", 1}, {"events", json::array({
+                                 {{"type", "creature_added"}, {"data", {{"creature", {{"id", "c1"}, {"injuries", json::array({{{"id", "i2"}}})}}}}}},
+                                 {{"type", "creature_updated"}, {"data", {{"creature", "c1"}, {"patch", {{"scars", json::array()}, {"ac", 12}}}}}},
+                                 {{"type", "injury_added"}, {"data", {{"creature", "c1"}, {"injury", {{"id", "i3"}}}}}}})}}})},
+                {"redo", json::array()}};
+    json out = io::migrate_v3_to_v4(doc);
+    const json& evs = out["tail"][0]["events"];
+    REQUIRE(evs.size() == 3);
+    CHECK(evs[0]["data"]["creature"] == json{{"id", "c1"}, {"modules", {{"lingering-injuries", {{"injuries", json::array({{{"id", "i2"}}})}}}}}});
+    CHECK(evs[1]["data"]["patch"] == json{{"ac", 12}, {"modules", {{"lingering-injuries", {{"scars", nullptr}}}}}});
+    CHECK(evs[2] == doc["tail"][0]["events"][2]);  // the module's own event now: unchanged
+  }
+  SECTION("a shape the step cannot read is refused with the path") {
+    json broken = v3;
+    broken["snapshot"]["creatures"][1]["injuries"] = "two";
+    try {
+      io::migrate_v3_to_v4(broken);
+      FAIL("accepted");
+    } catch (const UserError& e) {
+      REQUIRE(e.key() == "save.err.migrate");
+      REQUIRE(e.args()["path"] == "snapshot.creatures[1].injuries");
     }
   }
 }

@@ -190,27 +190,6 @@ void from_json(const json& j, DeathSaves& v) {
   v.extra = jr::unknown_fields(j, {"successes", "failures", "stable", "dead"});
 }
 
-void to_json(json& j, const Injury& v) {
-  j = start(v.extra);
-  j["id"] = v.id, j["table"] = v.table, j["table_row"] = v.table_row, j["effects"] = v.effects;
-  j["since_minutes"] = v.since_minutes, j["text"] = v.text, j["cured"] = v.cured;
-}
-void from_json(const json& j, Injury& v) {
-  field(j, "id", v.id), field(j, "table", v.table), field(j, "table_row", v.table_row);
-  field(j, "effects", v.effects), field(j, "since_minutes", v.since_minutes), field(j, "text", v.text);
-  field(j, "cured", v.cured);
-  v.extra = jr::unknown_fields(j, {"id", "table", "table_row", "effects", "since_minutes", "text", "cured"});
-}
-
-void to_json(json& j, const Scar& v) {
-  j = start(v.extra);
-  j["text"] = v.text, j["since_minutes"] = v.since_minutes, j["from_injury"] = v.from_injury;
-}
-void from_json(const json& j, Scar& v) {
-  field(j, "text", v.text), field(j, "since_minutes", v.since_minutes), field(j, "from_injury", v.from_injury);
-  v.extra = jr::unknown_fields(j, {"text", "since_minutes", "from_injury"});
-}
-
 void to_json(json& j, const Item& v) {
   j = start(v.extra);
   j["name"] = v.name, j["weight"] = v.weight, j["qty"] = v.qty, j["worn"] = v.worn, j["kind"] = v.kind;
@@ -228,7 +207,7 @@ const std::vector<std::string> kCreatureFields = {
     "id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
     "legendary_resistances_used", "conditions", "exhaustion",
-    "exhaustion_sources", "death_saves", "inspiration", "injuries", "scars",
+    "exhaustion_sources", "death_saves", "inspiration",
     "attunement", "inventory", "renown", "loyalty", "diseases", "poisons",
     "madness", "modules", "hidden", "notes"};
 }  // namespace
@@ -260,8 +239,7 @@ void to_json(json& j, const Creature& v) {
   j["legendary_resistances"] = v.legendary_resistances;
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
-  j["inspiration"] = v.inspiration, j["injuries"] = v.injuries;
-  j["scars"] = v.scars, j["attunement"] = v.attunement;
+  j["inspiration"] = v.inspiration, j["attunement"] = v.attunement;
   j["inventory"] = v.inventory, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
   j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
   if (!v.modules.empty()) j["modules"] = v.modules;
@@ -278,8 +256,7 @@ void from_json(const json& j, Creature& v) {
   field(j, "legendary_resistances_used", v.legendary_resistances_used);
   field(j, "conditions", v.conditions), field(j, "exhaustion", v.exhaustion);
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
-  field(j, "inspiration", v.inspiration), field(j, "injuries", v.injuries);
-  field(j, "scars", v.scars);
+  field(j, "inspiration", v.inspiration);
   field(j, "attunement", v.attunement), field(j, "inventory", v.inventory);
   field(j, "renown", v.renown), field(j, "loyalty", v.loyalty);
   field(j, "diseases", v.diseases), field(j, "poisons", v.poisons), field(j, "madness", v.madness);
@@ -300,7 +277,7 @@ void from_json(const json& j, Creature& v) {
       j, {"id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
           "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
           "legendary_resistances_used", "conditions", "exhaustion", "exhaustion_sources", "death_saves",
-          "inspiration", "injuries", "scars",
+          "inspiration",
           "attunement", "inventory", "renown", "loyalty", "diseases",
           "poisons", "madness", "modules", "hidden", "notes"});
 }
@@ -513,18 +490,6 @@ void validate_creature(const Creature& c) {
     PathGuard g("death_saves");
     in_range("successes", c.death_saves.successes, 0, 3);
     in_range("failures", c.death_saves.failures, 0, 3);
-  }
-  {
-    PathGuard g("injuries");
-    std::set<std::string> seen;
-    for (size_t i = 0; i < c.injuries.size(); ++i) {
-      PathGuard gi(i);
-      not_empty("id", c.injuries[i].id);
-      if (!seen.insert(c.injuries[i].id).second) {
-        PathGuard gk("id");
-        jr::fail_value("duplicate_id", {{"id", c.injuries[i].id}});
-      }
-    }
   }
   if (c.attunement.size() > 3) {
     PathGuard g("attunement");

@@ -69,24 +69,6 @@ struct DeathSaves {
   json extra = json::object();
 };
 
-struct Injury {
-  std::string id;           // "i12"
-  std::string table;        // the table it was rolled on ("lingering-injury"), if any
-  int table_row = 0;        // the die result / row it came from (0 = entered by hand)
-  json effects = json::object();  // mechanics for rule modules (free form)
-  long long since_minutes = 0;
-  Text text;
-  bool cured = false;
-  json extra = json::object();
-};
-
-struct Scar {
-  Text text;
-  long long since_minutes = 0;
-  std::string from_injury;  // injury id, if it came from one
-  json extra = json::object();
-};
-
 // kind: armor_light | armor_medium | armor_heavy | shield | clothing | weapon | gear | potion
 struct Item {
   std::string name;
@@ -121,8 +103,6 @@ struct Creature {
   std::map<std::string, int> exhaustion_sources;  // part of `exhaustion` tracked by source ("rage": 1)
   DeathSaves death_saves;
   bool inspiration = false;
-  std::vector<Injury> injuries;
-  std::vector<Scar> scars;
   std::vector<std::string> attunement;  // item names, at most 3
   std::vector<Item> inventory;
   std::map<std::string, int> renown;  // faction → renown
@@ -225,10 +205,6 @@ void to_json(json& j, const Condition& v);
 void from_json(const json& j, Condition& v);
 void to_json(json& j, const DeathSaves& v);
 void from_json(const json& j, DeathSaves& v);
-void to_json(json& j, const Injury& v);
-void from_json(const json& j, Injury& v);
-void to_json(json& j, const Scar& v);
-void from_json(const json& j, Scar& v);
 void to_json(json& j, const Item& v);
 void from_json(const json& j, Item& v);
 void to_json(json& j, const Creature& v);

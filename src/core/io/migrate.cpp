@@ -128,40 +128,45 @@ constexpr CreatureMove kCreatureMoves[] = {
 
 bool v3_is_default(const json& v) { return (v.is_number_integer() && v.get<long long>() == 0) || (v.is_array() && v.empty()); }
 
-void v3_check(const json& v, const CreatureMove& m, const std::string& path) {
+void move_check(const json& v, const CreatureMove& m, const std::string& path, int from) {
   const bool ok = std::string(m.expected) == "integer" ? v.is_number_integer() : v.is_array();
-  if (!ok) cannot(2, path, m.expected);
+  if (!ok) cannot(from, path, m.expected);
 }
 
-// A creature object (a snapshot creature, creature_added's creature): its house-rule fields move to
-// modules.<module>.<key>.
-void v3_creature(json& x, const std::string& path) {
-  if (!x.is_object()) cannot(2, path, "object");
-  for (const auto& m : kCreatureMoves) {
+// A creature object (a snapshot creature, creature_added's creature): the listed base fields move to
+// modules.<module>.<key> (used by v2 → v3 and v3 → v4, each with its table of moves).
+template <size_t N>
+void move_creature_fields(json& x, const std::string& path, const CreatureMove (&moves)[N], int from) {
+  if (!x.is_object()) cannot(from, path, "object");
+  for (const auto& m : moves) {
     auto it = x.find(m.field);
     if (it == x.end()) continue;
-    v3_check(*it, m, path + "." + m.field);
+    move_check(*it, m, path + "." + m.field, from);
     json v = std::move(*it);
     x.erase(m.field);
     if (v3_is_default(v)) continue;
-    if (x.contains("modules") && !x["modules"].is_object()) cannot(2, path + ".modules", "object");
+    if (x.contains("modules") && !x["modules"].is_object()) cannot(from, path + ".modules", "object");
     x["modules"][m.module][m.key] = std::move(v);
   }
 }
 
 // creature_updated's patch: the same fields move into a merge patch of modules (a default value erases: null).
-void v3_creature_patch(json& patch, const std::string& path) {
+template <size_t N>
+void move_creature_patch(json& patch, const std::string& path, const CreatureMove (&moves)[N], int from) {
   if (!patch.is_object()) return;
-  for (const auto& m : kCreatureMoves) {
+  for (const auto& m : moves) {
     auto it = patch.find(m.field);
     if (it == patch.end()) continue;
-    v3_check(*it, m, path + "." + m.field);
+    move_check(*it, m, path + "." + m.field, from);
     json v = std::move(*it);
     patch.erase(m.field);
-    if (patch.contains("modules") && !patch["modules"].is_object()) cannot(2, path + ".modules", "object");
+    if (patch.contains("modules") && !patch["modules"].is_object()) cannot(from, path + ".modules", "object");
     patch["modules"][m.module][m.key] = v3_is_default(v) ? json(nullptr) : std::move(v);
   }
 }
+
+void v3_creature(json& x, const std::string& path) { move_creature_fields(x, path, kCreatureMoves, 2); }
+void v3_creature_patch(json& patch, const std::string& path) { move_creature_patch(patch, path, kCreatureMoves, 2); }
 
 // A settings object: takes potion_warning_threshold out; returns it (nullopt when absent).
 std::optional<long long> v3_take_threshold(json& settings, const std::string& path) {
@@ -253,9 +258,60 @@ json migrate_v2_to_v3(json doc) {
   return doc;
 }
 
+// ---- v3 → v4: lingering injuries and scars leave the base state for the lingering-injuries module ---------------
+namespace {
+
+constexpr CreatureMove kV4CreatureMoves[] = {
+    {"injuries", "lingering-injuries", "injuries", "array"},
+    {"scars", "lingering-injuries", "scars", "array"},
+};
+
+// One transaction's events: creature_added's creature and creature_updated's patch (injury_added and
+// injury_cured keep their type and data: the module registers them now).
+void v4_transaction(json& tx, const std::string& path) {
+  if (!tx.is_object()) cannot(3, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(3, path + ".events", "array");
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json& ev = (*evs)[k];
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(3, at, "event");
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(3, at + ".data", "object");
+    const std::string& type = ev["type"].get_ref<const std::string&>();
+    if (type == "creature_added" && d.contains("creature"))
+      move_creature_fields(d["creature"], at + ".data.creature", kV4CreatureMoves, 3);
+    else if (type == "creature_updated" && d.contains("patch"))
+      move_creature_patch(d["patch"], at + ".data.patch", kV4CreatureMoves, 3);
+  }
+}
+
+}  // namespace
+
+json migrate_v3_to_v4(json doc) {
+  if (!doc.is_object()) cannot(3, "", "object");
+  auto snap = doc.find("snapshot");
+  if (snap == doc.end() || !snap->is_object()) cannot(3, "snapshot", "object");
+  json& c = *snap;
+  if (c.contains("creatures")) {
+    if (!c["creatures"].is_array()) cannot(3, "snapshot.creatures", "array");
+    for (size_t k = 0; k < c["creatures"].size(); ++k)
+      move_creature_fields(c["creatures"][k], "snapshot.creatures[" + std::to_string(k) + "]", kV4CreatureMoves, 3);
+  }
+  for (const char* list : {"tail", "redo"}) {
+    auto it = doc.find(list);
+    if (it == doc.end()) continue;
+    if (!it->is_array()) cannot(3, list, "array");
+    for (size_t k = 0; k < it->size(); ++k) v4_transaction((*it)[k], std::string(list) + "[" + std::to_string(k) + "]");
+  }
+  doc["schemaVersion"] = 4;
+  return doc;
+}
+
 json migrate(json doc, int from) {
   using Step = json (*)(json);
-  static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3};  // steps[v]: v → v+1
+  static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4};  // steps[v]: v → v+1
   static_assert(sizeof(steps) / sizeof(steps[0]) == kSchemaVersion, "one migration per schema version step");
   for (int v = from; v < kSchemaVersion; ++v) {
     if (v < 1 || !steps[v]) throw UserError("save.err.no_version");

@@ -32,5 +32,10 @@ nlohmann::json migrate_v1_to_v2(nlohmann::json doc);
 // which used to reset the potion count, is followed by the module's potions_reset — old histories replay with
 // the same meaning.
 nlohmann::json migrate_v2_to_v3(nlohmann::json doc);
+// v3 → v4 (issue 9, the rest of the house rules): Creature::injuries / scars → creature.modules
+// ["lingering-injuries"].injuries / scars (absent when empty), in the snapshot and in creature_added /
+// creature_updated of the tail and the redo stack. injury_added / injury_cured keep their type and data (the
+// module registers them now), so old histories replay unchanged.
+nlohmann::json migrate_v3_to_v4(nlohmann::json doc);
 
 }  // namespace druzina::io

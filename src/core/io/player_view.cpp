@@ -3,6 +3,7 @@
 #include <set>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/lingering_injuries/lingering_injuries.hpp"
 
 namespace druzina::io {
 
@@ -59,12 +60,13 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     out["inspiration"] = c.inspiration;
     if (c.legendary_resistances > 0)
       out["legendary_resistances"] = {{"max", c.legendary_resistances}, {"used", c.legendary_resistances_used}};
+    // Injuries and scars (the lingering-injuries rule's data) as the players' summary the table link carries.
     json injuries = json::array();
-    for (const auto& i : c.injuries)
+    for (const auto& i : rules::injuries_of(c))
       injuries.push_back({{"id", i.id}, {"text", i.text}, {"cured", i.cured}, {"since_minutes", i.since_minutes}});
     out["injuries"] = injuries;
     json scars = json::array();
-    for (const auto& sc : c.scars) scars.push_back({{"text", sc.text}});
+    for (const auto& sc : rules::scars_of(c)) scars.push_back({{"text", sc.text}});
     out["scars"] = scars;
     out["attunement"] = c.attunement;
     json items = json::array();
@@ -80,7 +82,7 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
   } else {
     add_hp(out, c, s.hp_visibility.others);
     json injuries = json::array();
-    for (const auto& i : c.injuries)
+    for (const auto& i : rules::injuries_of(c))
       if (!i.cured) injuries.push_back({{"id", i.id}, {"text", i.text}});
     out["injuries"] = injuries;
   }

@@ -27,6 +27,7 @@
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
+#include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/rules/madness/madness.hpp"
 #include "core/rules/objects/objects.hpp"
 #include "core/rules/poisons/poisons.hpp"
@@ -44,7 +45,6 @@ using nlohmann::json;
 // ---- module ids (= Settings::rules keys) ------------------------------------------------------------------
 inline constexpr const char* kSaveProficiencies = "save-proficiencies";
 inline constexpr const char* kMassiveDamage = "massive-damage";
-inline constexpr const char* kLingeringInjuries = "lingering-injuries";
 inline constexpr const char* kExhaustingRally = "exhausting-rally";
 inline constexpr const char* kRageExhaustion = "rage-exhaustion";
 inline constexpr const char* kInspirationLuck = "inspiration-luck";
@@ -59,7 +59,6 @@ inline constexpr const char* kPriceList = "price-list";
 // ---- the modules (one file each under src/core/rules/) --------------------------------------------------------
 Module save_proficiencies();   // saves.cpp: SetSaveProficiencies (used by every CON save the rules ask for)
 Module massive_damage();       // massive_damage.cpp
-Module lingering_injuries();   // injuries.cpp
 Module exhausting_rally();     // rally.cpp
 Module rage_exhaustion();      // rage.cpp
 Module inspiration_luck();     // inspiration.cpp
@@ -76,35 +75,6 @@ bool save_proficient(const Campaign& c, const Creature& x, std::string_view abil
 // ability modifier + the proficiency bonus when proficient in that save
 int save_bonus(const Campaign& c, const Creature& x, std::string_view ability);
 std::string d20_plus(int modifier);  // "1d20+3", "1d20-1", "1d20"
-
-// ---- lingering injuries (injuries.cpp) ------------------------------------------------------------------------
-struct CombatSave {
-  std::string injury;    // the stored injury's id ("i12")
-  std::string kind;      // its table id ("cracked_skull")
-  int dc = 0;
-  bool bad_weather = false;  // only while the weather is bad (painful scar): the app asks the DM
-};
-// Everything the uncured injuries of a creature do now, counts (two eyes, two lungs, five fingers of a hand)
-// included.
-struct InjuryEffects {
-  std::vector<std::string> kinds;        // injury kinds in effect ("broken_leg", …) incl. as_injury ones
-  std::vector<std::string> as_injuries;  // kinds in effect only through a count ("lost_hand" from 5 fingers)
-  std::set<std::string> disadvantage, advantage;  // roll kinds (tables.roll.<kind>)
-  bool no_reactions = false, one_hand = false, needs_crutch = false, dash_prone = false, action_or_bonus = false;
-  int dash_save_dc = 0;           // 0 = none
-  int verbal_spell_fail_d20 = 0;  // 0 = none
-  bool speed_half = false;
-  int speed_change = 0;           // feet (negative)
-  int speed = 0;                  // walking speed after the injuries (no encumbrance, no exhaustion)
-  int exhaustion_floor = 0;       // exhaustion cannot go below this (both lungs pierced: 5)
-  std::vector<std::string> conditions;  // conditions the injuries impose ("blinded" for the last eye)
-  std::vector<CombatSave> combat_saves;
-  int max_hp_per_day = 0, hp_per_hour = 0;  // summed (festering / open wounds)
-};
-InjuryEffects injury_effects(const Creature& x);
-json to_json(const InjuryEffects& e);
-// The effects object of an injury kind from the tables ("lost_hand" → the serious-injury row), or null.
-const json& injury_kind_effects(std::string_view kind);
 
 // ---- variant encumbrance (encumbrance.cpp) ---------------------------------------------------------------------
 struct Encumbrance {

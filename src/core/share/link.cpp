@@ -22,6 +22,7 @@
 #include "core/io/guard.hpp"
 #include "core/io/player_view.hpp"
 #include "core/io/save.hpp"
+#include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/share/deflate.hpp"
 
 namespace druzina::share {
@@ -256,7 +257,7 @@ json campaign_from_table(const json& wire) {
         max_id = std::max(max_id, id_number(id));
         injuries.push_back({{"id", id}, {"text", obj(at(a, 1, q), q + "[1]")}});
       }
-      c["injuries"] = injuries;
+      c["modules"][rules::kLingeringInjuries]["injuries"] = injuries;  // the rule's data (lingering_injuries.hpp)
     }
     creatures.push_back(c);
   }
@@ -333,9 +334,13 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
   creature_id = str(cr.contains("id") ? cr["id"] : json(), "cr.id");
   if (cr.contains("kind") && cr["kind"] != "pc" && cr["kind"] != "sidekick") shape("cr.kind", "pc or sidekick");
   long long max_id = id_number(creature_id);
-  if (cr.contains("injuries") && cr["injuries"].is_array())
-    for (const auto& i : cr["injuries"])
-      if (i.is_object() && i.contains("id") && i["id"].is_string()) max_id = std::max(max_id, id_number(i["id"]));
+  // Injury ids come from the campaign's counter too (the lingering-injuries rule's data on the creature).
+  if (cr.contains("modules") && cr["modules"].is_object() && cr["modules"].contains(rules::kLingeringInjuries)) {
+    const json& data = cr["modules"][rules::kLingeringInjuries];
+    if (data.is_object() && data.contains("injuries") && data["injuries"].is_array())
+      for (const auto& i : data["injuries"])
+        if (i.is_object() && i.contains("id") && i["id"].is_string()) max_id = std::max(max_id, id_number(i["id"]));
+  }
   return {{"name", str(wire["n"], "n")}, {"settings", settings_from(wire, hp_visibility)},
           {"creatures", json::array({cr})}, {"next_id", std::max(1LL, max_id + 1)}};
 }
@@ -487,7 +492,7 @@ Decoded decode(std::string_view link) {
       json camp = out.kind == LinkKind::table ? campaign_from_table(wire) : campaign_from_character(wire, out.creature);
       Campaign c;
       from_json(camp, c);
-      validate_campaign(c);
+      Engine::standard().validate(c);  // the base state and every rule's declared data (a link's injuries)
       out.payload = c;
       // A rule switch no module of this app knows: the player's phone cannot play by it.
       std::set<std::string> known;

@@ -7,6 +7,7 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
+#include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
@@ -135,9 +136,7 @@ std::string condition_text(const campaign::Condition& c, const Creature& bearer)
 
 bool is_party(const Creature& c) { return c.kind == "pc" || c.kind == "sidekick"; }
 
-int uncured_injuries(const Creature& c) {
-  return static_cast<int>(std::count_if(c.injuries.begin(), c.injuries.end(), [](const auto& i) { return !i.cured; }));
-}
+int uncured_injuries(const Creature& c) { return rules::uncured_injuries(c); }
 
 std::string hp_visibility(const Creature& c) {
   if (!ui_player_mode()) return "exact";

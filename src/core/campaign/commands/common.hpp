@@ -55,7 +55,6 @@ void register_health_commands(Engine& e);
 void register_rests_commands(Engine& e);
 void register_encounter_commands(Engine& e);
 void register_table_commands(Engine& e);
-void register_injuries_commands(Engine& e);
 void register_projects_commands(Engine& e);
 
 }  // namespace druzina::campaign::base_cmd

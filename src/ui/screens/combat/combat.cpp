@@ -62,8 +62,8 @@ void reminders(const Creature& c) {
       if (cond.until.turn_of == c.id && (cond.until.kind == "end_of_next_turn" || cond.until.kind == "start_of_next_turn"))
         lines.push_back(x.name + ": " + condition_text(cond, x));
   }
-  if (rule_on(rules::kLingeringInjuries)) {
-    rules::InjuryEffects fx = rules::injury_effects(c);
+  if (const rules::InjuriesView iv = rules::injuries_view(model().state(), c); iv.on) {
+    const rules::InjuryEffects& fx = iv.effects;
     for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", {{"dc", s.dc}}));
     for (const auto& r : fx.disadvantage) {
       lines.push_back(Tf("ui.injury.fx.disadvantage", {{"what", Tk_or("tables.roll.", r, r)}}));

@@ -1,7 +1,8 @@
 // Rule "lingering-injuries" on the sheet: what the uncured injuries do now, each injury as a card with its cure
 // options (TreatInjury by magic, regrowth, remove poison, a Medicine check rolled or entered, rest), remove (a
-// mistake), "roll an injury" (RollInjury) and the scars. With the rule off, stored injuries still show and can be
-// marked cured (CureInjury).
+// mistake), "roll an injury" (RollInjury) and the scars, all read from the rule's typed view
+// (rules::injuries_view). With the rule off, stored injuries and scars still show; the rule's commands
+// (CureInjury too) are refused then, so no buttons.
 #include <imgui.h>
 
 #include <algorithm>
@@ -29,21 +30,15 @@ using sheet::quiet;
 
 namespace {
 
-void treat(const Creature& c, const campaign::Injury& inj, const std::string& method, json extra = json::object()) {
+void treat(const Creature& c, const rules::Injury& inj, const std::string& method, json extra = json::object()) {
   json cmd = {{"type", "TreatInjury"}, {"target", c.id}, {"injury", inj.id}, {"method", method}};
   for (auto it = extra.begin(); it != extra.end(); ++it) cmd[it.key()] = it.value();
   dispatch_and_tell(cmd, 8.0);
 }
 
-void injury_cures(const Creature& c, const campaign::Injury& inj) {
+void injury_cures(const Creature& c, const rules::Injury& inj) {
   const json cure = inj.effects.is_object() && inj.effects.contains("cure") ? inj.effects["cure"] : json::object();
   const std::string base = "sheet.injury." + inj.id;
-  const bool module = rule_on(rules::kLingeringInjuries);
-  if (!module) {
-    if (big_button(T("ui.injury.cured"), ImVec2(0, 48))) dispatch_and_tell({{"type", "CureInjury"}, {"target", c.id}, {"injury", inj.id}});
-    track(base + ".cure", T("ui.injury.cured"));
-    return;
-  }
   const std::string cid = c.id, iid = inj.id;
   std::vector<std::pair<std::string, std::function<void()>>> options;
   if (cure.value("magic", false) || cure.contains("magic_min_level")) {
@@ -104,11 +99,12 @@ void injury_cures(const Creature& c, const campaign::Injury& inj) {
 }  // namespace
 
 void lingering_injuries(const Creature& c) {
-  const bool module = rule_on(rules::kLingeringInjuries);
-  if (!module && c.injuries.empty() && c.scars.empty()) return;
+  const rules::InjuriesView view = rules::injuries_view(model().state(), c);
+  const bool module = view.on;
+  if (!module && view.injuries.empty() && view.scars.empty()) return;
   section(T("ui.sheet.injuries"));
   if (module) {
-    rules::InjuryEffects fx = rules::injury_effects(c);
+    const rules::InjuryEffects& fx = view.effects;
     std::vector<std::string> lines;
     for (const auto& r : fx.disadvantage) {
       lines.push_back(Tf("ui.injury.fx.disadvantage", {{"what", Tk_or("tables.roll.", r, r)}}));
@@ -130,7 +126,7 @@ void lingering_injuries(const Creature& c) {
     for (const auto& l : lines) ImGui::BulletText("%s", l.c_str());
   }
   int shown = 0;
-  for (const auto& inj : c.injuries) {
+  for (const auto& inj : view.injuries) {
     if (inj.cured) continue;
     ++shown;
     ImGui::PushID(inj.id.c_str());
@@ -151,7 +147,7 @@ void lingering_injuries(const Creature& c) {
     if (!name.empty()) ImGui::TextWrapped("%s", inj.text.in(ui().lang).c_str());
     muted(since.c_str());
     ImGui::PopFont();
-    if (!ui_player_mode()) injury_cures(c, inj);
+    if (!ui_player_mode() && module) injury_cures(c, inj);
     end_card();
     ImGui::PopID();
   }
@@ -160,9 +156,9 @@ void lingering_injuries(const Creature& c) {
     if (big_button(T("ui.injury.roll"), ImVec2(0, 48))) dispatch_and_tell({{"type", "RollInjury"}, {"target", c.id}}, 8.0);
     track("sheet.injury.roll", T("ui.injury.roll"));
   }
-  if (!c.scars.empty()) {
+  if (!view.scars.empty()) {
     ImGui::TextUnformatted(T("ui.sheet.scars"));
-    for (const auto& s : c.scars) ImGui::BulletText("%s", s.text.in(ui().lang).c_str());
+    for (const auto& s : view.scars) ImGui::BulletText("%s", s.text.in(ui().lang).c_str());
   }
 }
 

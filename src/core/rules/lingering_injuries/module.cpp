@@ -24,13 +24,22 @@
 // Counts: two lost eyes → condition "blinded" (source "injury"); two pierced lungs → exhaustion at least 5
 // (source "injury"; SetExhaustion below it is refused, rests cannot take it below); five lost fingers of one
 // hand → treated as a lost hand.
-// Commands: RollInjury {target, roll?, then_roll?}; TreatInjury {target, injury, method, spell_level?, check?,
-// modifier?, healer?}; RemoveInjury {target, injury}; SetInjuryHand {target, injury, hand};
-// SetBadWeather {value: true | false | null}.
-// Module data: {"bad_weather": bool, "treatments": {"<injury id>": {"failed_at": minute, "splint_at": minute}}}.
+// Commands: AddInjury {target, text, table?, table_row?, effects?} (an injury entered by hand);
+// CureInjury {target, injury, scar?} (marked cured, by hand); RollInjury {target, roll?, then_roll?};
+// TreatInjury {target, injury, method, spell_level?, check?, modifier?, healer?}; RemoveInjury {target, injury};
+// SetInjuryHand {target, injury, hand}; SetBadWeather {value: true | false | null}.
+// Events: injury_added {creature, injury, rolls?}, injury_cured {creature, injury, scar?, method?, spell_level?}
+// (until schema 3 base events, same data), injury_removed, injury_hand_set, injury_treated, max_hp_changed …
+// Per-creature data (Creature::modules["lingering-injuries"], shown to players): {"injuries": [Injury…],
+// "scars": [Scar…]} (each absent when empty; effects.cpp reads them). Campaign data: {"bad_weather": bool,
+// "treatments": {"<injury id>": {"failed_at": minute, "splint_at": minute}}}.
 #include <algorithm>
 #include <map>
+#include <set>
 
+#include "core/rules/lingering_injuries/lingering_injuries.hpp"
+
+#include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 #include "core/tables/table.hpp"
 
@@ -39,7 +48,6 @@ namespace druzina::rules {
 using namespace detail;
 namespace actions = campaign::actions;
 namespace param = campaign::param;
-using campaign::Injury;
 
 namespace {
 
@@ -48,10 +56,54 @@ const std::vector<std::string> kMethods = {"magic", "regrowth", "remove_poison",
 
 long long floor_div(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
-const Injury* find_injury(const Creature& x, const std::string& id) {
-  for (const auto& j : x.injuries)
+constexpr const char* kInjuries = "injuries";
+constexpr const char* kScars = "scars";
+
+std::optional<Injury> find_injury(const Creature& x, const std::string& id) {
+  for (auto& j : injuries_of(x))
+    if (j.id == id) return j;
+  return std::nullopt;
+}
+
+// For event apply functions: the creature's injuries, changed by f, written back (an empty list leaves no data).
+template <class F>
+void change_injuries(Creature& x, F&& f) {
+  std::vector<Injury> list = injuries_of(x);
+  f(list);
+  set_creature_data(x, M, kInjuries, list.empty() ? json(nullptr) : json(list));
+}
+
+Injury* injury_in(std::vector<Injury>& list, const std::string& id) {
+  for (auto& j : list)
     if (j.id == id) return &j;
-  return nullptr;
+  throw std::out_of_range("no injury " + id);
+}
+
+// ---- data fields: the lists read strictly (as the base state read them until schema 3), ids unique ----------
+campaign::DataField injuries_field() {
+  return {kInjuries, "list of {id, table, table_row, effects, since_minutes, text {cs, uk, en}, cured}", false,
+          [](const json& v) {
+            std::vector<Injury> list;
+            campaign::jr::get(v, list);
+            std::set<std::string> seen;
+            for (size_t i = 0; i < list.size(); ++i) {
+              campaign::jr::PathGuard g(i);
+              campaign::jr::PathGuard gk("id");
+              if (list[i].id.empty()) campaign::jr::fail_value("empty");
+              if (!seen.insert(list[i].id).second) campaign::jr::fail_value("duplicate_id", {{"id", list[i].id}});
+            }
+          }};
+}
+
+// Scars travel back with a character her player sends (as the base field did until schema 3); injuries stay as the
+// DM runs them.
+campaign::DataField scars_field() {
+  campaign::DataField f{kScars, "list of {text {cs, uk, en}, since_minutes, from_injury}", false, [](const json& v) {
+                          std::vector<Scar> list;
+                          campaign::jr::get(v, list);
+                        }};
+  f.player_owned = true;
+  return f;
 }
 
 std::string kind_of(const Injury& j) { return j.effects.is_object() ? j.effects.value("injury", std::string()) : std::string(); }
@@ -220,7 +272,7 @@ Treatment plan_treatment(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   t.target = x.id;
   t.injury = param::str(cmd, "injury");
-  const Injury* inj = find_injury(x, t.injury);
+  const std::optional<Injury> inj = find_injury(x, t.injury);
   if (!inj) throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", t.injury}});
   if (inj->cured) throw UserError("campaign.err.already_cured", {{"name", x.name}, {"id", t.injury}});
   t.kind = kind_of(*inj);
@@ -295,7 +347,7 @@ void cure(Ctx& ctx, const Treatment& t) {
   if (t.spell_level > 0) data["spell_level"] = t.spell_level;
   const bool magical = t.method == "magic" || t.method == "regrowth" || t.method == "remove_poison";
   if (t.leaves_scar && !(magical && t.spell_level >= 6)) {
-    campaign::Scar sc;
+    Scar sc;
     sc.text = scar_text(t.kind);
     sc.since_minutes = ctx.state().minutes;
     sc.from_injury = t.injury;
@@ -304,7 +356,7 @@ void cure(Ctx& ctx, const Treatment& t) {
   ctx.emit("injury_cured", std::move(data));
   const Creature* x = campaign::find_creature(ctx.state(), t.target);
   if (!x) return;
-  const Injury* inj = find_injury(*x, t.injury);
+  const std::optional<Injury> inj = find_injury(*x, t.injury);
   int lost = inj && inj->extra.is_object() ? inj->extra.value("max_hp_lost", 0) : 0;
   if (lost > 0 && !x->death_saves.dead)
     actions::create_prompt(ctx, "injuries.restore_max_hp", t.target,
@@ -319,116 +371,6 @@ int exhaustion_target(const Creature& x, const json& cmd) {
 
 }  // namespace
 
-// ---- derived --------------------------------------------------------------------------------------------------
-const json& injury_kind_effects(std::string_view kind) {
-  static const std::map<std::string, json, std::less<>> index = [] {
-    std::map<std::string, json, std::less<>> out;
-    for (const char* id : {"lingering-injury", "serious-injury"})
-      for (const auto& row : tables::table(id).rows)
-        if (row.effects.is_object() && row.effects.contains("injury"))
-          out.emplace(row.effects["injury"].get<std::string>(), row.effects);
-    return out;
-  }();
-  static const json null;
-  auto it = index.find(kind);
-  return it == index.end() ? null : it->second;
-}
-
-InjuryEffects injury_effects(const Creature& x) {
-  InjuryEffects out;
-  auto push_unique = [](std::vector<std::string>& v, const std::string& s) {
-    if (std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
-  };
-  auto lasting = [&](const json& fx, const std::string& injury_id, const std::string& kind) {
-    if (!fx.is_object()) return;
-    const bool gated = fx.contains("when");
-    if (fx.contains("combat_action_save_dc"))
-      out.combat_saves.push_back({injury_id, kind, fx["combat_action_save_dc"].get<int>(), gated});
-    if (gated) return;  // the other lasting keys of a weather-gated effect are reminders for the DM only
-    for (const char* k : {"disadvantage", "advantage"})
-      if (fx.contains(k) && fx[k].is_array())
-        for (const auto& r : fx[k]) (std::string(k) == "disadvantage" ? out.disadvantage : out.advantage).insert(r.get<std::string>());
-    out.no_reactions |= fx.value("no_reactions", false);
-    out.one_hand |= fx.value("one_hand", false);
-    out.needs_crutch |= fx.value("needs_crutch", false);
-    out.dash_prone |= fx.value("dash_prone", false);
-    out.action_or_bonus |= fx.value("action_or_bonus", false);
-    out.dash_save_dc = std::max(out.dash_save_dc, fx.value("dash_save_dc", 0));
-    out.verbal_spell_fail_d20 = std::max(out.verbal_spell_fail_d20, fx.value("verbal_spell_fail_d20", 0));
-    if (fx.contains("speed")) {
-      if (fx["speed"].is_string() && fx["speed"] == "half") out.speed_half = true;
-      if (fx["speed"].is_number_integer()) out.speed_change += fx["speed"].get<int>();
-    }
-    out.exhaustion_floor = std::max(out.exhaustion_floor, fx.value("exhaustion", 0));
-    if (fx.contains("condition") && fx["condition"].is_string()) push_unique(out.conditions, fx["condition"].get<std::string>());
-    out.max_hp_per_day += fx.value("max_hp_per_day", 0);
-    out.hp_per_hour += fx.value("hp_per_hour", 0);
-  };
-  std::map<std::string, std::vector<const Injury*>> by_kind;
-  for (const auto& j : x.injuries) {
-    if (j.cured) continue;
-    std::string kind = kind_of(j);
-    lasting(j.effects, j.id, kind);
-    if (!kind.empty()) {
-      push_unique(out.kinds, kind);
-      by_kind[kind].push_back(&j);
-    }
-  }
-  for (const auto& [kind, list] : by_kind) {
-    const json& fx = list.front()->effects;
-    if (!fx.contains("at_count") || !fx["at_count"].is_object()) continue;
-    const json& ac = fx["at_count"];
-    const int n = ac.value("n", 0);
-    bool holds = false;
-    if (ac.value("per", "") == "hand") {
-      std::map<std::string, int> hands;
-      for (const Injury* j : list)
-        if (j->extra.is_object() && j->extra.contains("hand") && j->extra["hand"].is_string())
-          holds |= ++hands[j->extra["hand"].get<std::string>()] >= n;
-    } else {
-      holds = static_cast<int>(list.size()) >= n;
-    }
-    if (!holds || n <= 0) continue;
-    const json& nested = ac.value("effects", json::object());
-    lasting(nested, list.back()->id, kind);
-    if (nested.contains("as_injury") && nested["as_injury"].is_string()) {
-      std::string as = nested["as_injury"].get<std::string>();
-      push_unique(out.as_injuries, as);
-      push_unique(out.kinds, as);
-      lasting(injury_kind_effects(as), list.back()->id, as);
-    }
-  }
-  int speed = x.speed;
-  if (out.speed_half) speed /= 2;
-  out.speed = std::max(0, speed + out.speed_change);
-  return out;
-}
-
-json to_json(const InjuryEffects& e) {
-  json saves = json::array();
-  for (const auto& s : e.combat_saves)
-    saves.push_back({{"injury", s.injury}, {"kind", s.kind}, {"dc", s.dc}, {"bad_weather", s.bad_weather}});
-  return {{"kinds", e.kinds},
-          {"as_injuries", e.as_injuries},
-          {"disadvantage", e.disadvantage},
-          {"advantage", e.advantage},
-          {"no_reactions", e.no_reactions},
-          {"one_hand", e.one_hand},
-          {"needs_crutch", e.needs_crutch},
-          {"dash_prone", e.dash_prone},
-          {"dash_save_dc", e.dash_save_dc},
-          {"action_or_bonus", e.action_or_bonus},
-          {"verbal_spell_fail_d20", e.verbal_spell_fail_d20},
-          {"speed_half", e.speed_half},
-          {"speed_change", e.speed_change},
-          {"speed", e.speed},
-          {"exhaustion_floor", e.exhaustion_floor},
-          {"conditions", e.conditions},
-          {"combat_saves", saves},
-          {"max_hp_per_day", e.max_hp_per_day},
-          {"hp_per_hour", e.hp_per_hour}};
-}
-
 // ---- the module ------------------------------------------------------------------------------------------------
 // ---- lingering_injuries: its events, hooks and commands, one named unit each ----
 namespace {
@@ -441,11 +383,13 @@ void event_max_hp_changed(Engine& e) {
         x.max_hp = d.at("new").get<int>();
         x.hp = std::min(x.hp, d.at("hp_new").get<int>());
         if (d.contains("injury")) {
-          for (auto& j : x.injuries)
-            if (j.id == d["injury"].get<std::string>()) {
-              if (!j.extra.is_object()) j.extra = json::object();
-              j.extra["max_hp_lost"] = j.extra.value("max_hp_lost", 0) + d.value("injury_lost", 0);
-            }
+          const std::string id = d["injury"].get<std::string>();
+          if (!find_injury(x, id)) return;
+          change_injuries(x, [&](std::vector<Injury>& list) {
+            Injury& j = *injury_in(list, id);
+            if (!j.extra.is_object()) j.extra = json::object();
+            j.extra["max_hp_lost"] = j.extra.value("max_hp_lost", 0) + d.value("injury_lost", 0);
+          });
         }
       },
       [](const json& d, const LogContext& lc) {
@@ -460,13 +404,11 @@ void event_injury_hand_set(Engine& e) {
       e, "injury_hand_set",
       [](Campaign& c, const json& d) {
         Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-        for (auto& j : x.injuries)
-          if (j.id == d.at("injury").get<std::string>()) {
-            if (!j.extra.is_object()) j.extra = json::object();
-            j.extra["hand"] = d.at("hand");
-            return;
-          }
-        throw std::out_of_range("no injury");
+        change_injuries(x, [&](std::vector<Injury>& list) {
+          Injury& j = *injury_in(list, d.at("injury").get<std::string>());
+          if (!j.extra.is_object()) j.extra = json::object();
+          j.extra["hand"] = d.at("hand");
+        });
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, "event.injury_hand_set",
@@ -559,15 +501,117 @@ void event_injury_treated(Engine& e) {
         });
 }
 
+// ---- AddInjury / CureInjury and their events (base commands until schema 3) ----------------------------------
+// A text set into a log line that ends the sentence itself: without its own final full stop (table rows end with
+// one), so "… {text}." does not print "..".
+std::string without_final_stop(std::string text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\n')) text.pop_back();
+  while (!text.empty() && text.back() == '.') text.pop_back();
+  return text;
+}
+
+void apply_injury_added(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  Injury inj;
+  campaign::jr::get(d.at("injury"), inj);
+  campaign::claim_id(c, inj.id);
+  change_injuries(x, [&](std::vector<Injury>& list) { list.push_back(std::move(inj)); });
+}
+
+std::string render_injury_added(const json& d, const LogContext& lc) {
+  Text t;
+  campaign::jr::get(d.at("injury").value("text", json::object()), t);
+  return tr(lc.lang, "event.injury_added", {{"name", name_of(lc, d)}, {"text", without_final_stop(t.in(lc.lang))}});
+}
+
+void apply_injury_cured(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  change_injuries(x, [&](std::vector<Injury>& list) { injury_in(list, d.at("injury").get<std::string>())->cured = true; });
+  if (d.contains("scar")) {
+    Scar sc;
+    campaign::jr::get(d.at("scar"), sc);
+    std::vector<Scar> scars = scars_of(x);
+    scars.push_back(std::move(sc));
+    set_creature_data(x, M, kScars, json(scars));
+  }
+}
+
+std::string render_injury_cured(const json& d, const LogContext& lc) {
+  json args = {{"name", name_of(lc, d)}, {"injury", d.value("injury", "")}};
+  if (d.contains("scar")) {
+    Text t;
+    campaign::jr::get(d.at("scar").value("text", json::object()), t);
+    args["scar"] = t.in(lc.lang);
+    return tr(lc.lang, "event.injury_cured_scar", args);
+  }
+  return tr(lc.lang, "event.injury_cured", args);
+}
+
+Text text_param(const json& cmd, const char* name) {
+  const json* v = param::find(cmd, name);
+  if (!v) throw UserError("campaign.err.param", {{"param", name}, {"expected", "text"}});
+  campaign::jr::reset_path();
+  campaign::jr::PathGuard g(name);
+  Text t;
+  campaign::jr::get(*v, t);
+  campaign::jr::reset_path();
+  if (t.cs.empty() && t.uk.empty() && t.en.empty())
+    throw UserError("campaign.err.param", {{"param", name}, {"expected", "text"}});
+  return t;
+}
+
+void validate_add_injury(const Campaign& c, const json& cmd) {
+  actions::require(c, param::str(cmd, "target"));
+  text_param(cmd, "text");
+  param::str(cmd, "table", "");
+  param::integer(cmd, "table_row", 0, 100000, 0);
+  if (const json* ef = param::find(cmd, "effects"); ef && !ef->is_object())
+    throw UserError("campaign.err.param", {{"param", "effects"}, {"expected", "object"}});
+}
+
+void execute_add_injury(Ctx& ctx, const json& cmd) {
+  Injury inj;
+  inj.id = ctx.new_id("i");
+  inj.text = text_param(cmd, "text");
+  inj.table = param::str(cmd, "table", "");
+  inj.table_row = static_cast<int>(param::integer(cmd, "table_row", 0, 100000, 0));
+  if (const json* ef = param::find(cmd, "effects")) inj.effects = *ef;
+  inj.since_minutes = ctx.state().minutes;
+  json ij = inj;
+  ctx.emit("injury_added", {{"creature", param::str(cmd, "target")}, {"injury", std::move(ij)}});
+}
+
+void validate_cure_injury(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require(c, param::str(cmd, "target"));
+  std::string id = param::str(cmd, "injury");
+  const std::optional<Injury> inj = find_injury(x, id);
+  if (!inj) throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", id}});
+  if (inj->cured) throw UserError("campaign.err.already_cured", {{"name", x.name}, {"id", id}});
+  if (param::find(cmd, "scar")) text_param(cmd, "scar");
+}
+
+void execute_cure_injury(Ctx& ctx, const json& cmd) {
+  json data = {{"creature", param::str(cmd, "target")}, {"injury", param::str(cmd, "injury")}};
+  if (param::find(cmd, "scar")) {
+    Scar sc;
+    sc.text = text_param(cmd, "scar");
+    sc.since_minutes = ctx.state().minutes;
+    sc.from_injury = param::str(cmd, "injury");
+    data["scar"] = sc;
+  }
+  ctx.emit("injury_cured", std::move(data));
+}
+
 void event_injury_removed(Engine& e) {
   event(
       e, "injury_removed",
       [](Campaign& c, const json& d) {
         Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
         const std::string& id = d.at("injury").get_ref<const std::string&>();
-        auto it = std::find_if(x.injuries.begin(), x.injuries.end(), [&](const Injury& j) { return j.id == id; });
-        if (it == x.injuries.end()) throw std::out_of_range("no injury " + id);
-        x.injuries.erase(it);
+        change_injuries(x, [&](std::vector<Injury>& list) {
+          Injury* j = injury_in(list, id);
+          list.erase(list.begin() + (j - list.data()));
+        });
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, "event.injury_removed",
@@ -657,7 +701,7 @@ void on_time_advanced(Engine& e) {
     std::vector<Work> work;
     for (const auto& x : ctx.state().creatures) {
       if (x.death_saves.dead) continue;
-      for (const auto& j : x.injuries) {
+      for (const auto& j : injuries_of(x)) {
         if (j.cured || !j.effects.is_object()) continue;
         int d = j.effects.value("max_hp_per_day", 0), h = j.effects.value("hp_per_hour", 0);
         if (d < 0 || h < 0) work.push_back({x.id, j.id, d, h, j.since_minutes});
@@ -811,7 +855,7 @@ void command_remove_injury(Engine& e) {
       },
       [](Ctx& ctx, const json& cmd) {
         const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-        const Injury* j = find_injury(x, param::str(cmd, "injury"));
+        const std::optional<Injury> j = find_injury(x, param::str(cmd, "injury"));
         ctx.emit("injury_removed", {{"creature", x.id}, {"injury", j->id}, {"kind", kind_of(*j)}});
       });
 }
@@ -851,6 +895,8 @@ Module lingering_injuries() {
           [](Engine& e) {
             e.allow_params("ResolvePrompt", {"then_roll"});
             // ---- events ----
+            event(e, "injury_added", apply_injury_added, render_injury_added);
+            event(e, "injury_cured", apply_injury_cured, render_injury_cured);
             event_max_hp_changed(e);
             event_injury_hand_set(e);
             event_item_destroyed(e);
@@ -881,6 +927,9 @@ Module lingering_injuries() {
             prompt_injuries_bad_weather(e);
             on_encounter_ended(e);
             // ---- commands ----
+            command(e, "AddInjury", {"target", "text", "table", "table_row", "effects"}, validate_add_injury,
+                    execute_add_injury);
+            command(e, "CureInjury", {"target", "injury", "scar"}, validate_cure_injury, execute_cure_injury);
             command_roll_injury(e);
             command_treat_injury(e);
             command_remove_injury(e);
@@ -891,7 +940,8 @@ Module lingering_injuries() {
            .prompts = {"injuries.roll", "injuries.hand", "injuries.broken_item", "injuries.combat_action_save",
                        "injuries.bad_weather", "injuries.restore_max_hp"},
            .tables = {"lingering-injury", "serious-injury", "broken-item"},
-           .reference = {"hr-injuries", "hr-serious-injuries", "hr-scars"}}};
+           .reference = {"hr-injuries", "hr-serious-injuries", "hr-scars"},
+           .creature_data = {injuries_field(), scars_field()}}};
 }
 
 }  // namespace druzina::rules
