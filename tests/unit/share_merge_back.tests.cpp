@@ -90,3 +90,33 @@ TEST_CASE("merge back: every hero point spent on the player's copy (absent data)
     CHECK(same.changes.empty());
   }
 }
+
+// Lingering injuries are the DM's (she rolls and cures them at the table); a scar stays on the player's sheet and
+// comes back with her character, as the base field did until schema 4.
+TEST_CASE("merge back: scars come back with the player's copy, lingering injuries stay as the DM runs them", "[share][merge]") {
+  RulesTable t(7);
+  new_campaign(t);
+  const std::string mira = t.pc("Mira", 17);
+  t.run({{"type", "AddInjury"}, {"target", mira}, {"text", "Broken arm"}});
+  const std::string arm = rules::injuries_of(t.c(mira))[0].id;
+  t.run({{"type", "AddInjury"}, {"target", mira}, {"text", "Limp"}});
+
+  Creature p = through_link(t.state(), mira);
+  REQUIRE(p.modules["lingering-injuries"]["injuries"].size() == 2);  // players see them
+  p.modules["lingering-injuries"]["injuries"] = json::array();        // the player's copy lost or changed them
+  p.modules["lingering-injuries"]["scars"] = json::array({{{"text", {{"cs", "Jizva"}, {"uk", "Шрам"}, {"en", "A scar"}}},
+                                                           {"since_minutes", 0}, {"from_injury", ""}}});
+  Campaign player;
+  player.creatures.push_back(p);
+  const share::MergeBack m = share::merge_back(*find_creature(t.state(), mira), through_link(player, mira));
+  REQUIRE(m.changes.size() == 1);
+  CHECK(m.changes[0].module == "lingering-injuries");
+  CHECK(m.changes[0].field == "scars");
+  CHECK_FALSE(m.patch["modules"]["lingering-injuries"].contains("injuries"));
+
+  t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", m.patch}});
+  CHECK(rules::injuries_of(t.c(mira)).size() == 2);
+  CHECK(rules::injuries_of(t.c(mira))[0].id == arm);
+  REQUIRE(rules::scars_of(t.c(mira)).size() == 1);
+  CHECK(rules::scars_of(t.c(mira))[0].text.in(Lang::en) == "A scar");
+}

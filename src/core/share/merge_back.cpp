@@ -9,7 +9,7 @@ using nlohmann::json;
 MergeBack merge_back(const campaign::Creature& mine, const campaign::Creature& theirs, const campaign::Engine& engine) {
   static const std::set<std::string> kept_by_dm = {
       "id", "kind", "hidden", "loyalty", "conditions", "death_saves", "temp_hp", "exhaustion", "exhaustion_sources",
-      "injuries", "legendary_resistances_used", "modules"};
+      "legendary_resistances_used", "modules"};
   MergeBack out;
   const json a = mine, b = theirs;
   const bool new_max = mine.max_hp != theirs.max_hp;

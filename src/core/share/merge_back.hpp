@@ -5,9 +5,10 @@
 //   - the base fields a player keeps on her sheet (name, level, abilities, AC, inventory, notes …), with current
 //     HP only together with a new HP maximum (a level-up raises both);
 //   - the rules' data a player owns (DataField::player_owned and not secret: her intelligence picks, her hero
-//     points as she spent them), field by field.
+//     points as she spent them, her scars), field by field.
 // It leaves what the DM runs at the table as the DM has it: conditions, death saves, temporary HP, exhaustion,
-// injuries, what was used since the last rest, resurrection attempts, and every DM secret (loyalty, hidden).
+// lingering injuries, what was used since the last rest, resurrection attempts, and every DM secret (loyalty,
+// hidden).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
