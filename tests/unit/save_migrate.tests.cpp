@@ -271,7 +271,17 @@ TEST_CASE("migrate: the v3 fixture loads with the same meaning", "[save][migrate
   }
 
   SECTION("it is the state today's app reaches from the same script and seed") {
-    CHECK(to_j(c) == run_script_in_process("save-v3.script.json", 9));
+    // Except the hero points a PC gets when she joins (a rule that came after the fixture, 4980a4f): the script
+    // sets only Olena's.
+    auto without_hero_points = [](json state) {
+      for (auto& x : state["creatures"])
+        if (x.contains("modules")) x["modules"].erase("hero-points");
+      return state;
+    };
+    const json today = run_script_in_process("save-v3.script.json", 9);
+    CHECK(without_hero_points(to_j(c)) == without_hero_points(today));
+    CHECK(rules::hero_points_of(olena) == 2);
+    CHECK(rules::hero_points_of(*find_creature(today.get<Campaign>(), "c3")) == 2);
   }
   SECTION("undoing the whole tail replays the old events back to the snapshot, redo brings them back") {
     const json before = to_j(c);
