@@ -344,7 +344,8 @@ test("export one and all; import from the file picker with a preview, undoable; 
   let chooser = page.waitForEvent("filechooser", { timeout: 10000 });
   await tapCarefully(page, "storage.import");
   await (await chooser).setFiles({ name: "lis.json", mimeType: "application/json", buffer: Buffer.from(oneText) });
-  const item = await waitWidget(page, "import.item.0");
+  // The preview opens under the Import button, which sits near the bottom of the screen: scroll down to it.
+  const item = await down(page, "import.item.0");
   assert.match(item.label, /Ліс/);
   await tapCarefully(page, "import.item.0.as_new");
   await scrollIntoView(page, "import.confirm");
@@ -358,6 +359,7 @@ test("export one and all; import from the file picker with a preview, undoable; 
   chooser = page.waitForEvent("filechooser", { timeout: 10000 });
   await tapCarefully(page, "storage.import");
   await (await chooser).setFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"hello\": 1}") });
+  await scrollIntoView(page, "import.error");  // where the preview was: above or below, as the screen scrolled
   const err = await waitWidget(page, "import.error");
   assert.doesNotMatch(err.label, /json\.exception/);
   assert.match(err.label, /[А-Яа-яіїє]/, `Ukrainian: ${err.label}`);
