@@ -313,7 +313,7 @@ TEST_CASE("calc: registry checks names, parameters and types", "[calc][registry]
   CHECK(names == std::vector<std::string>{"massive-damage", "hp-roll", "intelligence", "carrying", "flanking",
                                           "resurrection", "craft", "craft-overtime", "art-value", "scroll",
                                           "magic-item-value", "hero-points", "loyalty", "cr", "object", "poison",
-                                          "trap"});  // then the modules' own (Module::own_calculators)
+                                          "trap", "disease"});  // then the modules' own (Module::own_calculators)
   CHECK(error_key([] { calculator("no-such"); }) == "calc.err.unknown");
   CHECK(error_key([] { run_calc("flanking", {{"position", "side"}, {"extra", 1}}); }) == "calc.err.unknown_param");
   CHECK(error_key([] { run_calc("intelligence", {{"int", "ten"}}); }) == "calc.err.not_integer");

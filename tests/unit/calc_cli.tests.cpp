@@ -38,7 +38,7 @@ TEST_CASE("cli rule: parameters are parsed by their declared types", "[cli][calc
 TEST_CASE("cli rules: lists every calculator with its parameters", "[cli][calc]") {
   json list = cli_json("rules");
   REQUIRE(list.is_array());
-  CHECK(list.size() == 17);
+  CHECK(list.size() == 18);
   bool found = false;
   for (const auto& c : list) {
     CHECK(c.contains("description"));

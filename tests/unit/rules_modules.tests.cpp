@@ -28,7 +28,7 @@ std::string read_doc(const std::string& rel) {
 // tables, reference entries, data fields), not from a hand-kept list.
 TEST_CASE("every module describes itself: texts, commands, prompts in every language", "[rules][modules]") {
   const Engine& e = Engine::standard();
-  REQUIRE(e.modules().size() == 25);  // 17 house rules + the DM rules of docs/dm-rules.md (hero points in both)
+  REQUIRE(e.modules().size() == 26);  // 17 house rules + the DM rules of docs/dm-rules.md (hero points in both)
   std::set<std::string> ids;
   for (const auto& m : e.modules()) {
     CAPTURE(m.id);
@@ -57,8 +57,9 @@ TEST_CASE("every module describes itself: texts, commands, prompts in every lang
   // The modules the seed asks for are all there, with their switches' defaults.
   CHECK(e.module(rules::kHeroPoints)->default_on == false);
   CHECK(e.module(rules::kMadness)->default_on == false);  // a DM rule for horror campaigns (docs/dm-rules.md)
+  CHECK(e.module("diseases")->default_on == false);  // a plague is a story the DM chooses (docs/dm-rules.md)
   for (const auto& m : e.modules())
-    if (m.id != rules::kHeroPoints && m.id != rules::kMadness) CHECK(m.default_on);
+    if (m.id != rules::kHeroPoints && m.id != rules::kMadness && m.id != "diseases") CHECK(m.default_on);
 }
 
 TEST_CASE("the Settings switches list every module with its texts and state", "[rules][modules]") {
@@ -166,7 +167,7 @@ TEST_CASE("docs/house-rules.md and docs/dm-rules.md name every module, its comma
     }
     ++rows;
   }
-  CHECK(rows == 17 + 9);  // house rules + DM rules (docs/dm-rules.md; hero points in both)
+  CHECK(rows == 17 + 10);  // house rules + DM rules (docs/dm-rules.md; hero points in both)
 }
 
 TEST_CASE("price list: SetPriceOverride sets and clears a DM price", "[rules][prices]") {

@@ -28,6 +28,7 @@
   X(poisons)                    \
   X(traps)                      \
   X(madness)                    \
+  X(diseases)                   \
   X(alignment)                  \
   X(deity)
 
