@@ -633,6 +633,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   panels::loyalty(c);
   panels::lingering_injuries(c);
   panels::madness(c);
+  panels::diseases(c);
   panels::level_up(c);
   panels::potions(c);
   inventory_block(c);

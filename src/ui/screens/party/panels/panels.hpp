@@ -6,7 +6,8 @@
 // .remove], sheet.injury.roll, sheet.potions, sheet.potion.{name,heal,drink}, sheet.levelup.{roll,enter,average},
 // sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
-// sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close]; the resurrection ritual's in resurrection.hpp.
+// sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
+// sheet.disease.* (diseases.cpp); the resurrection ritual's in resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -29,6 +30,7 @@ bool variant_encumbrance(const campaign::Creature& c);  // variant_encumbrance.c
 void intelligence(const campaign::Creature& c);         // intelligence.cpp
 void loyalty(const campaign::Creature& c);              // loyalty.cpp (an NPC's or sidekick's, DM mode only)
 void madness(const campaign::Creature& c);              // madness.cpp (rule madness; stored madness stays shown)
+void diseases(const campaign::Creature& c);             // diseases.cpp (rule diseases; stored infections stay shown)
 void challenge_rating(const campaign::Creature& c);     // challenge_rating.cpp (monsters, NPCs, sidekicks; DM only)
 std::string challenge_rating_fact(const campaign::Creature& c);  //   "CR 1/4 (50 XP)" for the facts line, "" if none
 void alignment(const campaign::Creature& c);            // alignment.cpp (players read their party's)
