@@ -58,7 +58,7 @@ Output run_roll(const Args& args) {
   out.json = r.to_json();
   out.json["seed"] = seed;
   if (!r.comment.empty()) out.text = r.comment + ": ";
-  out.text += r.text;
+  out.text += dice_notation(args.lang, r.text);  // cs 2k6, uk 2к6 (the JSON keeps the d)
   if (r.nat20) out.text += " — " + tr(args.lang, "dice.text.nat20");
   if (r.nat1) out.text += " — " + tr(args.lang, "dice.text.nat1");
   return out;

@@ -1,5 +1,6 @@
 #include "core/i18n.hpp"
 
+#include <cctype>
 #include <map>
 
 #include "core/assets.hpp"
@@ -84,6 +85,27 @@ std::string arg_text(const nlohmann::json& v) {
 
 }  // namespace
 
+std::string dice_notation(Lang lang, std::string text) {
+  if (lang == Lang::en || text.find('d') == std::string::npos) return text;
+  const std::string_view die = lang == Lang::cs ? "k" : "\xD0\xBA";  // к
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  std::string out;
+  out.reserve(text.size() + 8);
+  for (size_t i = 0; i < text.size(); ++i) {
+    char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    bool die_here = text[i] == 'd' && (digit(next) || next == '%');
+    if (die_here) {  // the count's digits, then no letter ("2d6", "d20" yes; "c1d2", "Ed6" no)
+      size_t j = i;
+      while (j > 0 && digit(text[j - 1])) --j;
+      auto before = static_cast<unsigned char>(j > 0 ? text[j - 1] : ' ');
+      die_here = !std::isalpha(before) && before < 0x80;
+    }
+    if (die_here) out += die;
+    else out += text[i];
+  }
+  return out;
+}
+
 std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::json& args) {
   std::string pattern;
   if (tmpl.is_object()) {
@@ -94,7 +116,9 @@ std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::j
   } else if (tmpl.is_string()) {
     pattern = tmpl.get<std::string>();
   }
-  std::string out;
+  // The template's own words and every argument get the reader's dice notation, except "mark": a quote of what
+  // the user typed (dice errors), shown as typed.
+  std::string out, words;
   out.reserve(pattern.size());
   for (size_t i = 0; i < pattern.size(); ++i) {
     if (pattern[i] == '{') {
@@ -102,15 +126,16 @@ std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::j
       if (close != std::string::npos) {
         std::string name = pattern.substr(i + 1, close - i - 1);
         if (args.is_object() && args.contains(name)) {
-          out += arg_text(args[name]);
+          out += dice_notation(lang, std::move(words)), words.clear();
+          out += name == "mark" ? arg_text(args[name]) : dice_notation(lang, arg_text(args[name]));
           i = close;
           continue;
         }
       }
     }
-    out += pattern[i];
+    words += pattern[i];
   }
-  return out;
+  return out + dice_notation(lang, std::move(words));
 }
 
 std::string tr(Lang lang, std::string_view key, const nlohmann::json& args) {

@@ -33,7 +33,12 @@ void from_json(const nlohmann::json& j, Text& t);
 std::string tr(Lang lang, std::string_view key, const nlohmann::json& args = nlohmann::json::object());
 bool has_key(Lang lang, std::string_view key);
 
-// Fills {placeholders} of one template (used by tr and by data texts with parameters).
+// Writes the dice in a text as the reader's table does: "2d6", "1d%" and "d20" become cs "2k6", "1k%", "k20" and
+// uk "2к6", "1к%", "к20" (en keeps d). A d counts as a die where a digit or % follows and no letter stands before.
+std::string dice_notation(Lang lang, std::string text);
+
+// Fills {placeholders} of one template (used by tr and by data texts with parameters); the result's dice are in the
+// language's notation (dice_notation).
 std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::json& args);
 
 }  // namespace druzina

@@ -160,12 +160,17 @@ test("a creature with inspiration rolls a d20 and spends it as luck", async () =
   await context.close();
 });
 
-test("the dice screen in Ukrainian", async () => {
+test("the dice screen in Ukrainian: typed and shown as the table writes, 2к20", async () => {
   const { page, context } = await openPatient(env, { device: { locale: "uk-UA" } });
   assert.equal((await state(page)).lang, "uk");
-  await typeInto(page, "dice.expr", "2d20kl1+4");
+  await typeInto(page, "dice.expr", "2к20kl1+4");
   await tapVisible(page, "dice.roll");
   await widget(page, "dice.die.1");
+  assert.match((await widget(page, "dice.result.head")).label, /: 2к20kl1 \+ 4$/);
+  assert.match((await widget(page, "dice.result")).label, /^2к20kl1 \(.*\) \+ 4 = \d+$/);
+  // A die button writes its roll the same way.
+  await tapVisible(page, "dice.d8");
+  await widget(page, "dice.expr", { where: (w) => w.label === "к8" });
   await reveal(page, "dice.total");
   await shotNow(page, "dice-uk");
   await context.close();

@@ -32,6 +32,7 @@ for (const lang of ["cs", "uk"]) {
 
     // Off by default: the DM switches it on in Settings.
     await openTab(page, "settings");
+    await scrollIntoView(page, "settings.rule.diseases");
     await waitWidget(page, "settings.rule.diseases", { where: (x) => x.label.endsWith("[off]") });
     await tapCarefully(page, "settings.rule.diseases");
     await untilCampaign(page, (c) => c.settings.rules.diseases === true, "the rule switched on");

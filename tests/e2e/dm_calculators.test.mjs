@@ -24,11 +24,11 @@ async function openEntry(page, query, id) {
 
 const words = {
   cs: { object: "oc predmetu", trap: "ucinky pasti", poison: "seznam jedu",
-        wood: /OČ: 15/, iron: /OČ: 19/, hp: /Životy \(kostky\): 4d8/, avg: /Životy \(průměr\): 18/,
-        trap7: /Zranění: 4d10/, trap20: /Zranění: 24d10/, dc: /12, 15/, serpent: /Druh: do rány/, serpentDc: /SO záchranného hodu: 11|: 11/ },
+        wood: /OČ: 15/, iron: /OČ: 19/, hp: /Životy \(kostky\): 4k8/, avg: /Životy \(průměr\): 18/,
+        trap7: /Zranění: 4k10/, trap20: /Zranění: 24k10/, dc: /12–15/, serpent: /Druh: do rány/, serpentDc: /SO záchranného hodu: 11|: 11/ },
   uk: { object: "кз предметів", trap: "ефекти пасток", poison: "перелік отрут",
-        wood: /КЗ: 15/, iron: /КЗ: 19/, hp: /Хіти \(кубики\): 4d8/, avg: /Хіти \(середнє\): 18/,
-        trap7: /Шкода: 4d10/, trap20: /Шкода: 24d10/, dc: /12, 15/, serpent: /Тип: ранова/, serpentDc: /: 11/ },
+        wood: /КЗ: 15/, iron: /КЗ: 19/, hp: /Хіти \(кубики\): 4к8/, avg: /Хіти \(середнє\): 18/,
+        trap7: /Шкода: 4к10/, trap20: /Шкода: 24к10/, dc: /12–15/, serpent: /Тип: ранова/, serpentDc: /: 11/ },
 };
 
 // Each calculator in a fresh page: the reference keeps the entry it showed last and the search text.

@@ -82,6 +82,17 @@ TEST_CASE("dice grammar: expressions parse to their normal form", "[dice][gramma
       {"2<3", "2 < 3", ""},
       {"0d6", "0d6", ""},
       {"1000d10000", "1000d10000", ""},
+      // The die as Czech and Ukrainian tables write it: k/K and к/К (a Latin k is keep only after dice).
+      {"2k6", "2d6", ""},
+      {"2K6+1", "2d6 + 1", ""},
+      {"k20", "1d20", ""},
+      {"k%", "1d%", ""},
+      {"4k6kh3", "4d6kh3", ""},
+      {"1k20+5 útok", "1d20 + 5", "útok"},
+      {"2к6", "2d6", ""},
+      {"К20 + 5", "1d20 + 5", ""},
+      {"4к6kh3", "4d6kh3", ""},
+      {"(2к6, k8)kh1", "(2d6, 1d8)kh1", ""},
   };
   for (const auto& row : table) {
     INFO("input: " << row.input);
@@ -131,7 +142,9 @@ TEST_CASE("dice grammar: syntax errors name the column, what was found and what 
       {"1d20)", "dice.err.expected_operator", 5, ")"},
       {"1d20+5attack", "dice.err.expected_operator", 7, "a"},
       {"1,2", "dice.err.expected_operator", 2, ","},
-      {"5k1", "dice.err.expected_operator", 2, "k"},
+      {"5kh1", "dice.err.expected_operator", 2, "k"},  // keep needs dice ("5k1" is five one-sided dice, cs notation)
+      {"2к", "dice.err.expected_sides_end", 3, ""},
+      {"2кx", "dice.err.expected_sides", 3, "x"},
       {"1d20 [fire", "dice.err.expected_bracket_end", 11, ""},
       {"1d20 = 3", "dice.err.expected_operator", 6, "="},
       {"1d20 )", "dice.err.expected_operator", 6, ")"},
@@ -149,10 +162,14 @@ TEST_CASE("dice grammar: syntax errors name the column, what was found and what 
 
 TEST_CASE("dice grammar: error messages exist in Czech, Ukrainian and English", "[dice][grammar][i18n]") {
   UserError e = error_of("1d20+5attack");
-  CHECK(e.message(Lang::en) ==
-        "Column 7: expected an operator (+ - * / %, a comparison) or the end of the expression, but found “a”.");
-  CHECK(e.message(Lang::cs).rfind("Sloupec 7: očekává se operátor", 0) == 0);
-  CHECK(e.message(Lang::uk).rfind("Стовпець 7: очікується оператор", 0) == 0);
+  // The spot is quoted as typed (‸ marks it, cs and uk keep the typed d) and the message says what to do.
+  CHECK(e.message(Lang::en) == "At “1d20+5‸attack”: “a” does not belong there; join the parts with + - * / or a "
+                               "comparison, or put a space before a comment.");
+  CHECK(e.message(Lang::cs).rfind("U „1d20+5‸attack“: „a“ sem nepatří", 0) == 0);
+  CHECK(e.message(Lang::uk).rfind("Біля «1d20+5‸attack»: «a» тут зайве", 0) == 0);
+  std::string long_text, tail;  // "1+1+…1+": the quote keeps the last 24 characters before the spot
+  for (int i = 0; i < 20; ++i) long_text += "1+", tail += i < 12 ? "1+" : "";
+  CHECK(error_of(long_text).args()["mark"] == "…" + tail + "‸");
   for (const char* bad : {"1d20+", "4d6kq3", "(1d4", "1d", "4d6kh", "1d6[x", "1001d6", "1d0", "(1,2)rr1", "1d20mi>3",
                           "", "99999999999999999999"}) {
     UserError err = error_of(bad);

@@ -65,10 +65,20 @@ TEST_CASE("cli roll: advantage and disadvantage", "[cli][dice]") {
 TEST_CASE("cli roll: invalid input exits 2 with a message in --lang", "[cli][dice]") {
   CliRun cs = cli("--lang cs roll '1d20+'", Output::merged);
   CHECK(cs.code == 2);
-  CHECK(cs.out.find("Sloupec 6: očekává se číslo") != std::string::npos);
+  // The message quotes the spot (‸) and says what to add, not a column number.
+  CHECK(cs.out.find("U „1d20+‸“: hod končí předčasně; doplň číslo nebo kostku") != std::string::npos);
   CliRun uk = cli("--lang uk roll 4d6kq3", Output::merged);
   CHECK(uk.code == 2);
-  CHECK(uk.out.find("Стовпець 5") != std::string::npos);
+  CHECK(uk.out.find("Біля «4d6k‸q3»: після оператора напиши число") != std::string::npos);
+  CHECK(uk.out.find("а не «q»") != std::string::npos);
+  // The table's own notation, read and written: cs 2k6, uk 2к6; the JSON keeps d.
+  CliRun k = cli("--lang cs roll 2k6 --seed 1", Output::merged);
+  CHECK(k.code == 0);
+  CHECK(k.out.rfind("2k6 (", 0) == 0);
+  CliRun uk_k = cli("--lang uk roll 2к6+1 --seed 1", Output::merged);
+  CHECK(uk_k.code == 0);
+  CHECK(uk_k.out.rfind("2к6 (", 0) == 0);
+  CHECK(cli_json("--lang uk roll 2к6+1 --seed 1")["expr"] == "2d6 + 1");
   CliRun en = cli("roll 1d6rr'<'7", Output::merged);
   CHECK(en.code == 2);
   CHECK(en.out.find("more than 1000 dice") != std::string::npos);
@@ -87,7 +97,7 @@ TEST_CASE("cli stats: min, max, mean", "[cli][dice]") {
   json k = cli_json("stats 8d6");
   CHECK(k["mean"].get<double>() == Approx(28));
   CliRun text = cli("--lang cs stats 2d20kh1");
-  CHECK(text.out == "2d20kh1: minimum 1, maximum 20, průměr 13.825\n");
+  CHECK(text.out == "2k20kh1: minimum 1, maximum 20, průměr 13.825\n");
   CHECK(cli("stats '1d20+'", Output::merged).code == 2);
 }
 

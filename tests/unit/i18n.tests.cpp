@@ -42,3 +42,16 @@ TEST_CASE("i18n: user errors render in the chosen language", "[i18n]") {
   CHECK(parse_lang("uk-UA") == Lang::uk);
   CHECK_FALSE(parse_lang("de").has_value());
 }
+
+TEST_CASE("i18n: dice in the reader's notation (cs k, uk к, en d)", "[i18n][dice]") {
+  CHECK(dice_notation(Lang::cs, "1d20 (14) + 5 = 19") == "1k20 (14) + 5 = 19");
+  CHECK(dice_notation(Lang::uk, "2d6 + 1d%") == "2к6 + 1к%");
+  CHECK(dice_notation(Lang::uk, "d20, (d4)") == "к20, (к4)");
+  CHECK(dice_notation(Lang::en, "2d6") == "2d6");
+  // Only dice: words, ids and annotations keep their d.
+  CHECK(dice_notation(Lang::cs, "id20 c1d2 Ed6 [fire] do 3d8kh2") == "id20 c1d2 Ed6 [fire] do 3k8kh2");
+  CHECK(dice_notation(Lang::uk, "ґd6 d") == "ґd6 d");
+  // Every text the app renders goes through it: the log, prompts and cards read alike.
+  CHECK(format_text(Lang::cs, "{name}: {expr}", {{"name", "Olena"}, {"expr", "4d10"}}) == "Olena: 4k10");
+  CHECK(format_text(Lang::uk, "{expr}", {{"expr", "4d10 + 4"}}) == "4к10 + 4");
+}

@@ -48,6 +48,7 @@ struct Calculator {
   std::string description_key;  // calc.desc.<name with '_'>
   std::vector<Param> params;
   CalcFn fn;
+  std::vector<std::string> ranges{};  // result keys whose value [low, high] is a range (shown "12–15")
   const Param* param(std::string_view name) const;
 };
 

@@ -162,15 +162,15 @@ struct DataField {
 
 // What a module declares about itself (the rest of its description is recorded when it registers).
 struct ModuleInfo {
-  std::string seed;                      // the seed section it implements ("Lektvary"), if any
-  std::vector<std::string> prompts;      // prompt kinds it creates (texts prompt.<kind>); on_prompt kinds are added
-  std::vector<std::string> calculators;  // calculators it owns (calc::calculator ids: `druzina rule <id>`)
-  std::vector<calc::Calculator> own_calculators;  // calculators it defines (rules/<rule>/calc.cpp): they join
+  std::string seed{};                      // the seed section it implements ("Lektvary"), if any
+  std::vector<std::string> prompts{};      // prompt kinds it creates (texts prompt.<kind>); on_prompt kinds are added
+  std::vector<std::string> calculators{};  // calculators it owns (calc::calculator ids: `druzina rule <id>`)
+  std::vector<calc::Calculator> own_calculators{};  // calculators it defines (rules/<rule>/calc.cpp): they join
                                                   // calc::calculators() and `calculators`
-  std::vector<std::string> tables;       // roll tables it rolls on (tables::table ids)
-  std::vector<std::string> reference;    // its entries in the rules reference (reference::find ids)
-  std::vector<DataField> creature_data;  // per-creature data it keeps
-  std::vector<DataField> campaign_data;  // per-campaign data it keeps (Campaign::modules[id])
+  std::vector<std::string> tables{};       // roll tables it rolls on (tables::table ids)
+  std::vector<std::string> reference{};    // its entries in the rules reference (reference::find ids)
+  std::vector<DataField> creature_data{};  // per-creature data it keeps
+  std::vector<DataField> campaign_data{};  // per-campaign data it keeps (Campaign::modules[id])
 };
 
 struct CommandInfo {

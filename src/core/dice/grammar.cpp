@@ -6,7 +6,8 @@
 //   multiplicative := unary (("*" | "/" | "//" | "%") unary)*
 //   unary       := ("-" | "+") unary | term
 //   term        := atom op* annotation*
-//   atom        := INT | [INT] ("d" | "D") (INT | "%") | "(" ")" | "(" expr ")" | "(" expr "," [expr ("," expr)*] [","] ")"
+//   atom        := INT | [INT] DIE (INT | "%") | "(" ")" | "(" expr ")" | "(" expr "," [expr ("," expr)*] [","] ")"
+//   DIE         := "d" | "D" | "к" | "К" | ("k" | "K") before a digit or "%"   (cs writes 2k6, uk 2к6)
 //   op          := ("k" | "p" | "rr" | "ro" | "ra" | "e" | "mi" | "ma") selector | "!" [selector]
 //   selector    := ["h" | "l" | ">" | "<"] INT
 //   annotation  := "[" any text but "]" "]"
@@ -14,8 +15,10 @@
 // Whitespace may separate tokens, except inside a dice term ("4d6kh3" is one word). When the expression is complete
 // and whitespace is followed by something that cannot continue it, the rest is a comment ("1d20+5 attack on goblin");
 // a comment may not start with "=", "!", ")" or ",", which are taken as mistyped operators instead.
-// Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), found, expected},
+// Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), mark (the typed
+// text around the spot, marked with ‸), found, expected},
 // or a limit (dice.err.too_long, too_deep, dice_count, sides, number_too_large, set_operator, selector_number).
+#include <algorithm>
 #include <vector>
 
 #include "core/dice/ast.hpp"
@@ -82,12 +85,36 @@ class Parser {
     char c = peek(ahead);
     return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
   }
+  // The length in bytes of the die letter at the current position, 0 if there is none. A Latin k is a die only
+  // where keep cannot stand (at the start of a term or right after its count) and a number or % follows.
+  size_t die_letter() const {
+    char c = lower();
+    if (c == 'd') return 1;
+    if (c == 'k' && (is_digit(peek(1)) || peek(1) == '%')) return 1;
+    if (peek() == '\xD0' && (peek(1) == '\xBA' || peek(1) == '\x9A')) return 2;  // к К
+    return 0;
+  }
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
   void skip_ws() {
     while (!at_end() && is_ws(s_[pos_])) ++pos_;
   }
 
   int column(size_t at) const { return static_cast<int>(utf8_length(s_.substr(0, at))) + 1; }
+  // Where an error is, for the message: the typed text around it with ‸ at the spot ("1d20 + ‸x"), at most
+  // 24 bytes before and 8 after, cut at whole characters.
+  std::string mark(size_t at) const {
+    auto starts_char = [&](size_t i) {
+      return i >= s_.size() || (static_cast<unsigned char>(s_[i]) & 0xC0u) != 0x80u;
+    };
+    at = std::min(at, s_.size());
+    size_t from = at > 24 ? at - 24 : 0, to = std::min(s_.size(), at + 8);
+    while (from > 0 && !starts_char(from)) --from;  // (a fuzzed text need not be UTF-8)
+    while (!starts_char(to)) ++to;
+    std::string m = from > 0 ? "\xE2\x80\xA6" : "";  // …
+    m.append(s_.substr(from, at - from)).append("\xE2\x80\xB8").append(s_.substr(at, to - at));  // ‸
+    if (to < s_.size()) m += "\xE2\x80\xA6";
+    return m;
+  }
 
   std::string found_at(size_t at) const {
     if (at >= s_.size()) return {};
@@ -104,7 +131,7 @@ class Parser {
   [[noreturn]] void fail_at(const char* what, size_t at) const {
     std::string key = std::string("dice.err.expected_") + what;
     if (at >= s_.size()) key += "_end";
-    throw UserError(key, {{"column", column(at)}, {"found", found_at(at)}, {"expected", what}});
+    throw UserError(key, {{"column", column(at)}, {"mark", mark(at)}, {"found", found_at(at)}, {"expected", what}});
   }
 
   int add(Node n) {
@@ -118,7 +145,7 @@ class Parser {
     while (is_digit(peek())) {
       int d = peek() - '0';
       if (v > (kMaxValue - d) / 10)
-        throw UserError("dice.err.number_too_large", {{"column", column(start)}});
+        throw UserError("dice.err.number_too_large", {{"column", column(start)}, {"mark", mark(start)}});
       v = v * 10 + d;
       ++pos_;
     }
@@ -205,7 +232,7 @@ class Parser {
     int id;
     if (c == '(') {
       id = group();
-    } else if (is_digit(c) || c == 'd') {
+    } else if (is_digit(c) || die_letter() > 0) {
       id = number_or_dice();
     } else {
       fail("operand");
@@ -240,7 +267,8 @@ class Parser {
     size_t start = pos_;
     bool has_count = is_digit(peek());
     std::int64_t count = has_count ? integer() : 1;
-    if (lower() != 'd') {
+    size_t letter = die_letter();
+    if (letter == 0) {
       Node n;
       n.kind = Kind::literal;
       n.value = count;
@@ -249,8 +277,9 @@ class Parser {
       return add(n);
     }
     if (count > kMaxDice)
-      throw UserError("dice.err.dice_count", {{"column", column(start)}, {"count", count}, {"max", kMaxDice}});
-    ++pos_;  // d
+      throw UserError("dice.err.dice_count",
+                      {{"column", column(start)}, {"mark", mark(start)}, {"count", count}, {"max", kMaxDice}});
+    pos_ += letter;  // d, k or к
     Node n;
     n.kind = Kind::dice;
     n.count = static_cast<int>(count);
@@ -263,7 +292,8 @@ class Parser {
       size_t sides_at = pos_;
       std::int64_t sides = integer();
       if (sides < 1 || sides > kMaxSides)
-        throw UserError("dice.err.sides", {{"column", column(sides_at)}, {"sides", sides}, {"max", kMaxSides}});
+        throw UserError("dice.err.sides", {{"column", column(sides_at)}, {"mark", mark(sides_at)}, {"sides", sides},
+                                           {"max", kMaxSides}});
       n.sides = static_cast<int>(sides);
     }
     n.begin = static_cast<std::uint32_t>(start);
@@ -274,7 +304,8 @@ class Parser {
 
   int group() {
     size_t start = pos_;
-    if (++depth_ > kMaxDepth) throw UserError("dice.err.too_deep", {{"column", column(start)}, {"max", kMaxDepth}});
+    if (++depth_ > kMaxDepth)
+      throw UserError("dice.err.too_deep", {{"column", column(start)}, {"mark", mark(start)}, {"max", kMaxDepth}});
     ++pos_;  // (
     std::vector<int> items;
     bool comma = false;
@@ -329,7 +360,7 @@ class Parser {
       auto name = [&] { return std::string(s_.substr(at, len)); };  // for error messages only
       if (n.kind == Kind::literal) fail_at("operator", at);
       if (n.kind != Kind::dice && kind != OpKind::keep && kind != OpKind::drop)
-        throw UserError("dice.err.set_operator", {{"column", column(at)}, {"op", name()}});
+        throw UserError("dice.err.set_operator", {{"column", column(at)}, {"mark", mark(at)}, {"op", name()}});
       if (n.kind == Kind::paren) n.kind = Kind::set;  // "(1d20 + 5)kh1": a set of one
       pos_ += len;
 
@@ -347,10 +378,12 @@ class Parser {
         else if (!is_digit(t)) fail("selector");
         if (!is_digit(peek())) fail("number");
         if (sel.kind != SelKind::value && (kind == OpKind::minimum || kind == OpKind::maximum))
-          throw UserError("dice.err.selector_number", {{"column", column(sel_at)}, {"op", name()}});
+          throw UserError("dice.err.selector_number",
+                          {{"column", column(sel_at)}, {"mark", mark(sel_at)}, {"op", name()}});
         size_t num_at = pos_;
         sel.value = integer();
-        if (sel.value > kMaxSelector) throw UserError("dice.err.number_too_large", {{"column", column(num_at)}});
+        if (sel.value > kMaxSelector)
+          throw UserError("dice.err.number_too_large", {{"column", column(num_at)}, {"mark", mark(num_at)}});
       }
       if (n.op_count > 0 && ast_.ops.back().kind == kind) {
         ++ast_.ops.back().sel_count;

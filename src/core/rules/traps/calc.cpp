@@ -17,12 +17,14 @@ calc::Calculator trap_calculator() {
   level.min = 1;
   level.max = 20;
   level.description_key = "calc.param.trap.level";
-  return {"trap", "calc.desc.trap", {severity, level}, [](const nlohmann::json& p, Rng&) -> nlohmann::json {
+  return {"trap", "calc.desc.trap", {severity, level},
+          [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const auto t = trap_numbers(p.at("severity").get<std::string>(), p.at("level").get<int>());
             return {{"save_dc", {t->save_dc.first, t->save_dc.second}},
                     {"attack_bonus", {t->attack_bonus.first, t->attack_bonus.second}},
                     {"damage", t->damage}};
-          }};
+          },
+          {"save_dc", "attack_bonus"}};
 }
 
 }  // namespace druzina::rules

@@ -118,6 +118,7 @@ void roll_now(const std::string& typed) {
 std::string die_expr(int sides) {
   const State& s = st();
   std::string e = (s.count > 1 ? std::to_string(s.count) : std::string()) + "d" + std::to_string(sides);
+  e = dice_notation(ui().lang, e);  // what the reader's table writes: 1k20, 1к20 (the parser takes every notation)
   if (s.modifier > 0) e += "+" + std::to_string(s.modifier);
   if (s.modifier < 0) e += "-" + std::to_string(-s.modifier);
   return e;
@@ -291,7 +292,7 @@ void draw_result() {
   ImGui::BeginChild("##result", ImVec2(0, 0),
                     ImGuiChildFlags_AutoResizeY | ImGuiChildFlags_AlwaysUseWindowPadding | ImGuiChildFlags_Border);
   std::string head = lr.who_name.empty() ? std::string(T("ui.dice.who_me")) : lr.who_name;
-  head += ": " + lr.roll.expr;
+  head += ": " + dice_notation(ui().lang, lr.roll.expr);
   small_label(head.c_str());
   track("dice.result.head", head);
   // every die
@@ -329,8 +330,9 @@ void draw_result() {
     ImGui::PopFont();
     track("dice.nat", nat);
   }
-  struck_text(lr.roll.text, ui().fonts.small, ImGui::GetColorU32(ImGuiCol_TextDisabled));
-  track("dice.result", lr.roll.text);
+  const std::string result = dice_notation(ui().lang, lr.roll.text);
+  struck_text(result, ui().fonts.small, ImGui::GetColorU32(ImGuiCol_TextDisabled));
+  track("dice.result", result);
   if (!lr.luck.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color_good());
     ImGui::TextWrapped("%s", lr.luck.c_str());
@@ -561,8 +563,9 @@ void draw_history() {
     ImGui::PopFont();
     ImGui::SameLine(0, 14);
     ImGui::SetCursorPosY(ImGui::GetCursorPosY() + 6);
-    struck_text(e.text, ui().fonts.body, ImGui::GetColorU32(ImGuiCol_Text));
-    track("dice.hist." + std::to_string(i), e.who + " | " + e.text);
+    const std::string text = dice_notation(ui().lang, e.text);
+    struck_text(text, ui().fonts.body, ImGui::GetColorU32(ImGuiCol_Text));
+    track("dice.hist." + std::to_string(i), e.who + " | " + text);
     ImGui::Separator();
     ImGui::PopID();
   }

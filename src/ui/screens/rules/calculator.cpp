@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -69,7 +70,7 @@ Form& form_for(const calc::Calculator& c) {
 
 std::string value_label(const std::string& v) {
   std::string k = "ui.rules.calc.value." + v;
-  return has_key(ui().lang, k) ? std::string(T(k)) : v;
+  return has_key(ui().lang, k) ? std::string(T(k)) : dice_notation(ui().lang, v);  // "4d10" → 4k10, 4к10
 }
 
 std::string key_label(const std::string& k) {
@@ -77,15 +78,18 @@ std::string key_label(const std::string& k) {
   return has_key(ui().lang, label_key) ? std::string(T(label_key)) : k;
 }
 
-std::string value_text(const std::string& key, const json& v) {
+std::string value_text(const calc::Calculator& c, const std::string& key, const json& v) {
   if (v.is_null()) return T("ui.rules.calc.none");
+  const bool range = std::find(c.ranges.begin(), c.ranges.end(), key) != c.ranges.end();
+  if (range && v.is_array() && v.size() == 2 && v[0].is_number_integer() && v[1].is_number_integer())
+    return std::to_string(v[0].get<long long>()) + "\xE2\x80\x93" + std::to_string(v[1].get<long long>());  // –
   if (v.is_boolean()) return T(v.get<bool>() ? "ui.ctl.yes" : "ui.ctl.no");
   if (v.is_string()) return value_label(v.get<std::string>());
   if (v.is_array()) {
     std::string s;
     for (const auto& x : v) {
       if (!s.empty()) s += ", ";
-      s += value_text(key, x);
+      s += value_text(c, key, x);
     }
     return s;
   }
@@ -231,7 +235,7 @@ void draw_calculator(const std::string& name) {
       ImGui::SameLine(0, 4);
       ImGui::PushFont(ui().fonts.body);
       ImGui::PushStyleColor(ImGuiCol_Text, color_good());
-      std::string val = value_text(k, v);
+      std::string val = value_text(*c, k, v);
       ImGui::TextWrapped("%s", val.c_str());
       ImGui::PopStyleColor();
       ImGui::PopFont();
