@@ -98,7 +98,7 @@ for (const lang of ["cs", "uk"]) {
     await openTab(page, "settings");
     await tapCarefully(page, "settings.mode.player");
     await openSheet(page, mira, "Mira");
-    await scrollIntoView(page, "sheet.disease.cackle-fever");
+    await scrollIntoView(page, "sheet.disease.cackle-fever", { minH: 10 });  // a text line: players get no buttons
     const ws = await widgets(page);
     assert.ok(!ws.some((x) => x.id === "sheet.disease.cackle-fever.cure"), "no cure button for players");
     assert.ok(!ws.some((x) => x.id === "sheet.disease.infect"), "no infect button for players");

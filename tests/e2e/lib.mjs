@@ -163,13 +163,14 @@ export async function freshFrames(page, n = 2, timeout = 10000) {
 
 // Scrolls until the widget is fully on screen (between the top bar and the tab bar), with the mouse wheel over
 // the middle of the screen: a swipe on a slow machine can turn into a press on whatever is under the finger.
-export async function scrollIntoView(page, id, { timeout = 30000 } = {}) {
+// A text line is shorter than a button: pass { minH: 10 } for one.
+export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = {}) {
   const size = page.viewportSize() || phone.viewport;
   const top = 56, bottom = size.height - 72;
   const end = Date.now() + timeout;
   for (;;) {
     const w = (await widgets(page)).find((x) => x.id === id);
-    if (w && w.visible && w.y >= top && w.y + w.h <= bottom && w.h >= 20) return w;
+    if (w && w.visible && w.y >= top && w.y + w.h <= bottom && w.h >= minH) return w;
     if (Date.now() > end) throw new Error(`could not scroll ${id} into view: ${JSON.stringify(w)}`);
     if (!w) { await page.waitForTimeout(100); continue; }
     const mid = (top + bottom) / 2;
