@@ -154,14 +154,20 @@ void apply_infected(Campaign& c, const json& d) {
   set_creature_data(x, kDiseases, kInfections, std::move(list));
 }
 
+// The entry of `disease` in a creature's infection list (an event that names none is a broken history).
+json::iterator entry_of(json& list, const std::string& disease) {
+  if (!list.is_array()) throw std::out_of_range("no infection " + disease);
+  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("disease", "") == disease; });
+  if (it == list.end()) throw std::out_of_range("no infection " + disease);
+  return it;
+}
+
 // Merges d.patch into the infection d.disease (a null value erases the key).
 void patch_infection(Campaign& c, const json& d, const json& extra = json::object()) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const std::string disease = d.at("disease").get<std::string>();
   json list = infections_json(x);
-  if (!list.is_array()) throw std::out_of_range("no infection " + disease);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("disease", "") == disease; });
-  if (it == list.end()) throw std::out_of_range("no infection " + disease);
+  auto it = entry_of(list, disease);
   json patch = d.value("patch", json::object());
   patch.merge_patch(extra);
   it->merge_patch(patch);
@@ -173,9 +179,7 @@ void apply_cured(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const std::string disease = d.at("disease").get<std::string>();
   json list = infections_json(x);
-  if (!list.is_array()) throw std::out_of_range("no infection " + disease);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("disease", "") == disease; });
-  if (it == list.end()) throw std::out_of_range("no infection " + disease);
+  auto it = entry_of(list, disease);
   list.erase(it);
   set_creature_data(x, kDiseases, kInfections, list.empty() ? json(nullptr) : std::move(list));
 }
