@@ -143,7 +143,8 @@ int draw_prompts(const std::string& only_creature) {
     ImGui::PopTextWrapPos();
     track(base, text);
     std::string details;
-    if (p.data.contains("dice") && p.data["dice"].is_string()) details = p.data["dice"].get<std::string>();
+    if (p.data.contains("dice") && p.data["dice"].is_string())
+      details = dice_notation(ui().lang, p.data["dice"].get<std::string>());  // cs 1k20, uk 1к20
     if (p.data.contains("dc")) details += (details.empty() ? "" : "  \xC2\xB7  ") + Tf("ui.prompt.dc", {{"dc", p.data["dc"]}});
     if (p.data.value("dm_only", false)) details += (details.empty() ? "" : "  \xC2\xB7  ") + std::string(T("ui.prompt.dm_only"));
     if (!details.empty()) {
