@@ -9,6 +9,9 @@ import { launch, shot, waitWidget, scrollIntoView, tapCarefully, typeReplacing, 
          untilCampaign, screenshotFailures } from "./lib.mjs";
 import { openPatient } from "./touch_gestures.mjs";
 
+// The crafting rule's projects (the module's campaign data).
+const projects = (c) => c.modules?.crafting?.projects ?? [];
+
 let env;
 before(async () => { env = await launch(); });
 after(async () => { await env?.close(); });
@@ -80,8 +83,8 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   assert.match(preview.label, /25 zl/);
   await shot(page, "downtime-cs-05-new-project");
   await tapCarefully(page, "project.start");
-  let c = await untilCampaign(page, (c) => c.projects.length === 1, "the smith's project");
-  const sword = c.projects[0];
+  let c = await untilCampaign(page, (c) => projects(c).length === 1, "the smith's project");
+  const sword = projects(c)[0];
   assert.equal(sword.goal_gp, 50);
   assert.equal(sword.materials_gp, 25);
 
@@ -91,7 +94,7 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   await waitWidget(page, `project.${sword.id}.hours.value`, { where: (w) => w.label === "10" });
   await tapCarefully(page, `project.${sword.id}.saves.ask`);
   await tapCarefully(page, `project.${sword.id}.work`);
-  c = await untilCampaign(page, (c) => c.projects[0].progress_gp === 20 && c.prompts.length === 2, "the work and two saves");
+  c = await untilCampaign(page, (c) => projects(c)[0].progress_gp === 20 && c.prompts.length === 2, "the work and two saves");
   assert.deepEqual(c.prompts.map((p) => p.data.dc), [11, 12]);
   await scrollIntoView(page, `prompt.${c.prompts[1].id}`);
   await shot(page, "downtime-cs-06-overtime");
@@ -108,17 +111,17 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   await tapCarefully(page, "project.materials.value");
   await pad(page, 50, "pad.ok");
   await tapCarefully(page, "project.start");
-  c = await untilCampaign(page, (c) => c.projects.length === 2, "the painting");
-  const art = c.projects[1];
+  c = await untilCampaign(page, (c) => projects(c).length === 2, "the painting");
+  const art = projects(c)[1];
   assert.equal(art.goal_gp, 50);
   await tapCarefully(page, `project.${art.id}.days.value`);
   await pad(page, 7, "pad.ok");
   await tapCarefully(page, `project.${art.id}.work`);
-  c = await untilCampaign(page, (c) => c.projects[1].done, "the painting done");
+  c = await untilCampaign(page, (c) => projects(c)[1].done, "the painting done");
   await tapCarefully(page, `project.${art.id}.finish_enter`);
   await pad(page, 17, "pad.ok");
-  c = await untilCampaign(page, (c) => c.projects[1].data.art_value_gp !== undefined, "the painting valued");
-  assert.equal(c.projects[1].data.art_value_gp, 120);
+  c = await untilCampaign(page, (c) => projects(c)[1].data.art_value_gp !== undefined, "the painting valued");
+  assert.equal(projects(c)[1].data.art_value_gp, 120);
   const valued = await scrollIntoView(page, `project.${art.id}.art_value`);
   assert.equal(valued.label, "120");
   await shot(page, "downtime-cs-07-art");

@@ -196,7 +196,7 @@ test("price list: Czech search for jed, the house-rule poison price, a DM price 
   await gone(page, "pad.ok");
   assert.match((await waitWidget(page, "prices.override.preview")).label, /150 zl/);
   await tapCarefully(page, "prices.override.set");
-  await untilCampaign(page, (c) => c.settings.price_overrides?.["drow-poison"] === 150, "the campaign price");
+  await untilCampaign(page, (c) => c.modules?.["price-list"]?.overrides?.["drow-poison"] === 150, "the campaign price");
   await waitWidget(page, "prices.item.price", { where: (w) => w.label === "150 zl" });
   await waitWidget(page, "prices.item.campaign");
   await freshFrames(page);

@@ -109,13 +109,13 @@ TEST_CASE("scenario: the house rules through an evening, replayed", "[scenario][
   t.run({{"type", "WorkOnProject"}, {"project", axe}, {"hours", 10}});
   t.run({{"type", "LongRest"}});
   t.run({{"type", "WorkOnProject"}, {"project", axe}, {"hours", 10}});
-  CHECK(t.state().projects[0].done);
-  CHECK(t.state().projects[0].hours == 25);
+  CHECK(rules::projects_of(t.state())[0].done);
+  CHECK(rules::projects_of(t.state())[0].hours == 25);
   const Transaction& paint = t.run({{"type", "StartProject"}, {"kind", "art"}, {"crafter", bard}, {"name", "Krajina"}, {"materials_gp", 50}});
   std::string art = find_event(paint, "project_added")->data["project"]["id"];
   t.run({{"type", "WorkOnProject"}, {"project", art}, {"hours", 8}, {"days", 4}});
   t.run({{"type", "FinishArt"}, {"project", art}, {"roll", 13}, {"modifier", 4}});
-  CHECK(t.state().projects[1].data["art_value_gp"] == 120);
+  CHECK(rules::projects_of(t.state())[1].data["art_value_gp"] == 120);
 
   // ---- when someone dies ------------------------------------------------------------------------------------
   t.run({{"type", "ApplyDamage"}, {"target", wizard}, {"amount", 32}});  // 32 − 16 ≥ 16: instant death

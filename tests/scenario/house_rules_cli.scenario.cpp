@@ -71,14 +71,14 @@ TEST_CASE("cli house rules: after the fight (rally, rage, inspiration, potions, 
 
 TEST_CASE("cli house rules: downtime (crafting, art, scroll, price override)", "[cli][house-rules]") {
   json j = run_json("house-rules-downtime.json");
-  const json& projects = j["state"]["projects"];
+  const json& projects = j["state"]["modules"]["crafting"]["projects"];
   REQUIRE(projects.size() == 3);
   CHECK(projects[0]["done"] == true);
   CHECK(projects[0]["hours"] == 25);
   CHECK(projects[1]["data"]["art_value_gp"] == 120);
   CHECK(projects[2]["goal_gp"] == 250);
   CHECK(projects[2]["done"] == true);
-  CHECK(j["state"]["settings"]["price_overrides"]["basic-poison"] == 15);
+  CHECK(j["state"]["modules"]["price-list"]["overrides"]["basic-poison"] == 15);
   int overtime = 0;
   for (const auto& e : j["events"])
     if (e["type"] == "overtime_saves") {

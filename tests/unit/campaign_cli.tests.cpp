@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include "../support/cli.hpp"
+#include "core/io/save.hpp"
 
 using nlohmann::json;
 using namespace druzina::test;
@@ -45,7 +46,7 @@ TEST_CASE("cli run: the log in --lang, the save on request, a saved campaign con
   REQUIRE(text.out.find("#1 Založena kampaň „Stříbrný les“.") == 0);
   auto with_save = cli("--json run " + fixture("scripts/combat.json") + " --seed 7 --save");
   json out = json::parse(with_save.out);
-  REQUIRE(out["save"]["schemaVersion"] == 4);
+  REQUIRE(out["save"]["schemaVersion"] == druzina::io::kSchemaVersion);
   std::string path = "/tmp/druzina-cli-test-save.json";
   {
     std::ofstream f(path);

@@ -379,7 +379,7 @@ TEST_CASE("ShortRest, LongRest, AdvanceTime", "[campaign][commands][rest]") {
   }
 }
 
-TEST_CASE("inspiration, notes, projects", "[campaign][commands]") {
+TEST_CASE("inspiration, notes", "[campaign][commands]") {
   BaseTable t;
   std::string m = t.pc("Mira", 17);
   t.run({{"type", "SetInspiration"}, {"target", m}, {"value", true}});
@@ -398,19 +398,11 @@ TEST_CASE("inspiration, notes, projects", "[campaign][commands]") {
 
   // AddInjury / CureInjury are the lingering-injuries rule's commands now: tests/unit/rules_injuries.tests.cpp.
 
-  t.run({{"type", "AddProject"}, {"kind", "mundane"}, {"name", "Longsword"}, {"owners", {m}}, {"goal_gp", 15}, {"materials_gp", 7.5}});
-  REQUIRE(t.state().projects.size() == 1);
-  std::string p = t.state().projects[0].id;
-  t.run({{"type", "UpdateProject"}, {"project", p}, {"patch", {{"progress_gp", 6}, {"hours", 3}}}});
-  REQUIRE(t.state().projects[0].progress_gp == Approx(6));
-  REQUIRE_REFUSED(t.run({{"type", "UpdateProject"}, {"project", p}, {"patch", {{"hours", -1}}}}), "state.err.negative");
-  REQUIRE_REFUSED(t.run({{"type", "AddProject"}, {"kind", "art"}, {"name", "x"}, {"owners", {"c77"}}}), "campaign.err.no_creature");
-  t.run({{"type", "RemoveProject"}, {"project", p}});
-  REQUIRE(t.state().projects.empty());
+  // AddProject / UpdateProject / RemoveProject are the crafting rule's commands now: rules_crafting.tests.cpp.
 
   // ids never repeat: every new thing takes the next number
-  std::set<std::string> ids = {m, note, p};  // (an injury's id too: rules_injuries.tests.cpp)
-  REQUIRE(ids.size() == 3);
+  std::set<std::string> ids = {m, note};  // (an injury's id too: rules_injuries.tests.cpp, a project's: rules_crafting)
+  REQUIRE(ids.size() == 2);
 }
 
 TEST_CASE("RollTable records the roll and the row", "[campaign][commands][tables]") {

@@ -10,7 +10,7 @@ TEST_CASE("state: a full campaign survives JSON → struct → JSON unchanged", 
   c.settings.language = "cs";
   c.settings.rules["massive-damage"] = false;
   c.settings.exhaustion_edition = 2024;
-  c.settings.price_overrides["basic-poison"] = 20;
+  c.modules["price-list"]["overrides"]["basic-poison"] = 20;  // a rule's campaign data
   Creature m;
   m.id = "c1";
   m.name = "Mira";

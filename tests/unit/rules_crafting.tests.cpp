@@ -1,8 +1,9 @@
-// House rules on crafting (src/core/rules/crafting.cpp): mundane, art, magic and scroll projects.
+// House rules on crafting (src/core/rules/crafting/module.cpp): mundane, art, magic and scroll projects.
 #include "rules_helpers.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
+using druzina::rules::Project;
 
 namespace {
 
@@ -12,8 +13,8 @@ std::string start(Table& t, json cmd) {
   return find_event(tx, "project_added")->data["project"]["id"];
 }
 
-const Project& project(const Table& t, const std::string& id) {
-  for (const auto& p : t.state().projects)
+Project project(const Table& t, const std::string& id) {
+  for (const auto& p : rules::projects_of(t.state()))
     if (p.id == id) return p;
   FAIL("no project " << id);
   throw 0;
@@ -171,4 +172,52 @@ TEST_CASE("crafting: switched off", "[rules][crafting]") {
   new_campaign(t, {{"rules", {{"crafting", false}}}});
   std::string a = t.pc("A", 20);
   REQUIRE_REFUSED(start(t, {{"kind", "mundane"}, {"crafter", a}, {"name", "x"}, {"value_gp", 10}}), "campaign.err.rule_off");
+}
+
+TEST_CASE("crafting: any project with AddProject, UpdateProject, RemoveProject (the module's data)", "[rules][crafting]") {
+  RulesTable t(5);
+  new_campaign(t);
+  std::string m = t.pc("Mira", 17);
+  std::string o = t.pc("Olena", 20);
+  t.run({{"type", "AddProject"}, {"kind", "training"}, {"name", "Elvish"}, {"owners", {m, o}}, {"goal_gp", 250}, {"materials_gp", 0}});
+  REQUIRE(rules::projects_of(t.state()).size() == 1);
+  const std::string p = rules::projects_of(t.state())[0].id;
+  CHECK(t.state().modules["crafting"]["projects"][0]["kind"] == "training");
+  t.run({{"type", "UpdateProject"}, {"project", p}, {"patch", {{"progress_gp", 6}, {"hours", 3}}}});
+  CHECK(rules::projects_of(t.state())[0].progress_gp == Approx(6));
+  REQUIRE_REFUSED(t.run({{"type", "UpdateProject"}, {"project", p}, {"patch", {{"hours", -1}}}}), "state.err.negative");
+  REQUIRE_REFUSED(t.run({{"type", "UpdateProject"}, {"project", p}, {"patch", {{"id", "j1"}}}}), "campaign.err.unknown_field");
+  REQUIRE_REFUSED(t.run({{"type", "AddProject"}, {"kind", "art"}, {"name", "x"}, {"owners", {"c77"}}}), "campaign.err.no_creature");
+  REQUIRE_REFUSED(t.run({{"type", "AddProject"}, {"kind", "art"}, {"name", "x"}, {"goal_gp", -1}}), "campaign.err.param");
+
+  SECTION("a creature removed stays named on its projects; readers skip it, undo brings it back") {
+    t.run({{"type", "RemoveCreature"}, {"target", o}});
+    CHECK(rules::projects_of(t.state())[0].owners == std::vector<std::string>{m, o});
+    t.session.undo(1);
+    CHECK(find_creature(t.state(), o) != nullptr);
+  }
+  SECTION("removed, the data is gone (absent, not an empty list); ids never repeat") {
+    t.run({{"type", "RemoveProject"}, {"project", p}});
+    CHECK(rules::projects_of(t.state()).empty());
+    CHECK_FALSE(t.state().modules.contains("crafting"));
+    REQUIRE_REFUSED(t.run({{"type", "RemoveProject"}, {"project", p}}), "campaign.err.no_project");
+    t.run({{"type", "AddProject"}, {"kind", "research"}, {"name", "Runes"}});
+    CHECK(rules::projects_of(t.state())[0].id != p);
+  }
+  SECTION("a save holding a broken project is refused with its path") {
+    json bad = to_j(t.state());
+    bad["modules"]["crafting"]["projects"][0]["progress_gp"] = -5;
+    Campaign c = bad.get<Campaign>();
+    try {
+      Engine::standard().validate(c);
+      FAIL("a negative progress passed");
+    } catch (const UserError& e) {
+      CHECK(e.key() == "state.err.negative");
+      CHECK(e.args()["path"].get<std::string>().find("projects[0].progress_gp") != std::string::npos);
+    }
+    bad["modules"]["crafting"]["projects"].push_back(bad["modules"]["crafting"]["projects"][0]);
+    bad["modules"]["crafting"]["projects"][0]["progress_gp"] = 0;
+    c = bad.get<Campaign>();
+    REQUIRE_THROWS_AS(Engine::standard().validate(c), UserError);
+  }
 }

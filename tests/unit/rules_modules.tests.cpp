@@ -175,12 +175,12 @@ TEST_CASE("price list: SetPriceOverride sets and clears a DM price", "[rules][pr
   new_campaign(t);
   const auto& poison = reference::price_item("basic-poison");
   t.run({{"type", "SetPriceOverride"}, {"item", "dagger"}, {"gp", 1.5}});
-  CHECK(t.state().settings.price_overrides.at("dagger") == 1.5);
-  CHECK(reference::price_of(reference::price_item("dagger"), t.state().settings.price_overrides) == 1.5);
+  CHECK(rules::price_overrides(t.state()).at("dagger") == 1.5);
+  CHECK(reference::price_of(reference::price_item("dagger"), rules::price_overrides(t.state())) == 1.5);
   t.run({{"type", "SetPriceOverride"}, {"item", "basic-poison"}, {"gp", 15}});
-  CHECK(reference::price_of(poison, t.state().settings.price_overrides) == 15);
+  CHECK(reference::price_of(poison, rules::price_overrides(t.state())) == 15);
   t.run({{"type", "SetPriceOverride"}, {"item", "dagger"}});
-  CHECK(t.state().settings.price_overrides.count("dagger") == 0);
+  CHECK(rules::price_overrides(t.state()).count("dagger") == 0);
   REQUIRE_REFUSED(t.run({{"type", "SetPriceOverride"}, {"item", "dagger"}}), "rules.err.no_override");
   REQUIRE_REFUSED(t.run({{"type", "SetPriceOverride"}, {"item", "unicorn"}, {"gp", 1}}), "reference.err.unknown_price");
   REQUIRE_REFUSED(t.run({{"type", "SetPriceOverride"}, {"item", "dagger"}, {"gp", -1}}), "campaign.err.param");

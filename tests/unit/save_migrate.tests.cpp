@@ -48,12 +48,13 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
   REQUIRE(host.renown.at("Harfeníci") == 2);
   REQUIRE(rules::potions_drunk(elixir) == 3);
-  REQUIRE(c.projects.size() == 1);
-  REQUIRE(c.projects[0].id == "j7");
-  REQUIRE(c.projects[0].owners == std::vector<std::string>{"c2"});
-  REQUIRE(c.projects[0].progress_gp == 20.0);
-  REQUIRE(c.projects[0].hours == 10.0);
-  REQUIRE(c.projects[0].data["crafter"] == "c2");
+  const auto projects = rules::projects_of(c);
+  REQUIRE(projects.size() == 1);
+  REQUIRE(projects[0].id == "j7");
+  REQUIRE(projects[0].owners == std::vector<std::string>{"c2"});
+  REQUIRE(projects[0].progress_gp == 20.0);
+  REQUIRE(projects[0].hours == 10.0);
+  REQUIRE(projects[0].data["crafter"] == "c2");
   REQUIRE(c.prompts.size() == 1);
   REQUIRE(c.prompts[0].kind == "potions.too_many");
   REQUIRE(c.modules["resurrection-ritual"]["rituals"]["r9"]["status"] == "raised");
@@ -91,7 +92,7 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
     REQUIRE(find_creature(s.state(), "c3")->death_saves.dead);
     json doc = io::save_json(s);
     REQUIRE(doc["schemaVersion"] == io::kSchemaVersion);
-    REQUIRE(io::kSchemaVersion == 4);
+    REQUIRE(io::kSchemaVersion == 5);
     REQUIRE_FALSE(doc.contains("campaign"));
     Session again = io::load(doc.dump(), base_engine());
     REQUIRE(to_j(again.state()) == to_j(s.state()));
@@ -340,4 +341,72 @@ TEST_CASE("migrate: v3 → v4 moves injuries and scars into the lingering-injuri
       REQUIRE(e.args()["path"] == "snapshot.creatures[1].injuries");
     }
   }
+}
+
+// tests/fixtures/save-v4.json was written by the schema-4 app (14ee9bd, before crafting projects and the DM's
+// prices left the base state) from tests/fixtures/save-v4.script.json (`druzina --json run … --seed 4 --save
+// --tail 10`): a project and a price in the snapshot; prices changed by SetSettings and SetPriceOverride, a
+// training project updated, one of its owners removed, an art project worked and valued in the tail; one price
+// change to redo.
+TEST_CASE("migrate: the v4 fixture loads with the same meaning (projects and prices in their modules)", "[save][migrate]") {
+  Session s = io::load(fixture("save-v4.json"), Engine::standard());
+  const Campaign& c = s.state();
+  REQUIRE(s.tail().size() == 9);
+  REQUIRE(s.redo_stack().size() == 1);
+  const auto projects = rules::projects_of(c);
+  REQUIRE(projects.size() == 3);
+  CHECK(projects[0].id == "j4");
+  CHECK(projects[0].progress_gp == 8.0);
+  CHECK(projects[0].hours == 4.0);
+  CHECK(projects[1].kind == "training");
+  CHECK(projects[1].progress_gp == 40.0);
+  CHECK(projects[1].owners == std::vector<std::string>{"c2", "c3"});  // Taras (c3) was removed: readers skip him
+  CHECK(find_creature(c, "c3") == nullptr);
+  CHECK(projects[2].done);
+  CHECK(projects[2].data["art_check"] == 17);
+  CHECK(rules::price_overrides(c) == std::map<std::string, double>{{"basic-poison", 15}, {"drow-poison", 120}});
+  CHECK(c.settings.house_rule_notes == "Ціни кузні");
+  const json j = to_j(c);
+  CHECK_FALSE(j.contains("projects"));
+  CHECK_FALSE(j["settings"].contains("price_overrides"));
+
+  SECTION("undoing the whole tail replays the old events back to the snapshot, redo brings them back") {
+    const json now = to_j(c);
+    s.undo(s.tail().size());
+    CHECK(rules::projects_of(s.state()).size() == 1);
+    CHECK(rules::price_overrides(s.state()) == std::map<std::string, double>{{"dagger", 1.5}});
+    s.redo(9);
+    REQUIRE(to_j(s.state()) == now);
+    s.redo(1);  // the step that was undone when the fixture was saved
+    CHECK(rules::price_overrides(s.state()).at("dagger") == 2);
+  }
+  SECTION("it round-trips in today's schema") {
+    CHECK(io::save_json(s)["schemaVersion"] == io::kSchemaVersion);
+    Session again = io::load(io::save(s), Engine::standard());
+    REQUIRE(to_j(again.state()) == to_j(s.state()));
+    REQUIRE(again.tail().size() == 9);
+  }
+}
+
+TEST_CASE("migrate: v4 → v5 turns price changes in the history into the price-list module's events", "[save][migrate]") {
+  auto ev = [](const char* type, json data) { return json{{"type", type}, {"data", std::move(data)}}; };
+  json doc = {{"schemaVersion", 4}, {"app", "druzina"},
+              {"snapshot", {{"settings", {{"price_overrides", {{"dagger", 2}}}}}, {"projects", json::array()}}},
+              {"tail", json::array({{{"id", 1}, {"events", json::array({
+                           ev("settings_changed", {{"patch", {{"price_overrides", {{"rope", 1}}}}}}),
+                           ev("settings_changed", {{"patch", {{"price_overrides", nullptr}, {"dm_notes", "x"}}}}),
+                           ev("campaign_created", {{"name", "B"}, {"settings", {{"language", "cs"}, {"price_overrides", json::object()}}}})})}}})},
+              {"redo", json::array()}};
+  json out = io::migrate_v4_to_v5(doc);
+  CHECK(out["schemaVersion"] == 5);
+  CHECK_FALSE(out["snapshot"].contains("projects"));  // an empty list leaves no data
+  CHECK(out["snapshot"]["modules"]["price-list"]["overrides"] == json{{"dagger", 2}});
+  const json& evs = out["tail"][0]["events"];
+  REQUIRE(evs.size() == 4);
+  CHECK(evs[0] == ev("price_overrides_set", {{"patch", {{"rope", 1}}}}));  // the settings_changed held only prices
+  CHECK(evs[1] == ev("settings_changed", {{"patch", {{"dm_notes", "x"}}}}));
+  CHECK(evs[2] == ev("price_overrides_set", {{"patch", {{"dagger", nullptr}, {"rope", nullptr}}}}));  // null: all
+  CHECK(evs[3] == ev("campaign_created", {{"name", "B"}, {"settings", {{"language", "cs"}}}}));
+  doc["snapshot"]["settings"]["price_overrides"] = 5;
+  REQUIRE_THROWS_AS(io::migrate_v4_to_v5(doc), UserError);
 }

@@ -12,7 +12,6 @@ void register_base_commands(Engine& e) {
   base_cmd::register_rests_commands(e);
   base_cmd::register_encounter_commands(e);
   base_cmd::register_table_commands(e);
-  base_cmd::register_projects_commands(e);
 }
 
 }  // namespace druzina::campaign

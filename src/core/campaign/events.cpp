@@ -12,7 +12,6 @@ void register_base_events(Engine& e) {
   base_ev::register_rests_events(e);
   base_ev::register_encounter_events(e);
   base_ev::register_table_events(e);
-  base_ev::register_projects_events(e);
 }
 
 }  // namespace druzina::campaign

@@ -301,20 +301,6 @@ void from_json(const json& j, Encounter& v) {
   v.extra = jr::unknown_fields(j, {"order", "round", "turn", "legendary", "active"});
 }
 
-void to_json(json& j, const Project& v) {
-  j = start(v.extra);
-  j["id"] = v.id, j["kind"] = v.kind, j["name"] = v.name, j["owners"] = v.owners, j["goal_gp"] = v.goal_gp;
-  j["progress_gp"] = v.progress_gp, j["materials_gp"] = v.materials_gp, j["hours"] = v.hours;
-  j["done"] = v.done, j["data"] = v.data;
-}
-void from_json(const json& j, Project& v) {
-  field(j, "id", v.id), field(j, "kind", v.kind), field(j, "name", v.name), field(j, "owners", v.owners);
-  field(j, "goal_gp", v.goal_gp), field(j, "progress_gp", v.progress_gp), field(j, "materials_gp", v.materials_gp);
-  field(j, "hours", v.hours), field(j, "done", v.done), field(j, "data", v.data);
-  v.extra = jr::unknown_fields(
-      j, {"id", "kind", "name", "owners", "goal_gp", "progress_gp", "materials_gp", "hours", "done", "data"});
-}
-
 void to_json(json& j, const Prompt& v) {
   j = start(v.extra);
   j["id"] = v.id, j["kind"] = v.kind, j["creature"] = v.creature, j["data"] = v.data;
@@ -349,34 +335,33 @@ void to_json(json& j, const Settings& v) {
   j = start(v.extra);
   j["language"] = v.language, j["rules"] = v.rules, j["exhaustion_edition"] = v.exhaustion_edition;
   j["hp_visibility"] = v.hp_visibility;
-  j["dm_notes"] = v.dm_notes, j["house_rule_notes"] = v.house_rule_notes, j["price_overrides"] = v.price_overrides;
+  j["dm_notes"] = v.dm_notes, j["house_rule_notes"] = v.house_rule_notes;
 }
 void from_json(const json& j, Settings& v) {
   field(j, "language", v.language), field(j, "rules", v.rules), field(j, "exhaustion_edition", v.exhaustion_edition);
   field(j, "hp_visibility", v.hp_visibility);
   field(j, "dm_notes", v.dm_notes), field(j, "house_rule_notes", v.house_rule_notes);
-  field(j, "price_overrides", v.price_overrides);
   v.extra = jr::unknown_fields(j, {"language", "rules", "exhaustion_edition", "hp_visibility", "dm_notes",
-                                   "house_rule_notes", "price_overrides"});
+                                   "house_rule_notes"});
 }
 
 void to_json(json& j, const Campaign& v) {
   j = start(v.extra);
   j["name"] = v.name, j["settings"] = v.settings, j["creatures"] = v.creatures;
   j["encounter"] = v.encounter ? json(*v.encounter) : json(nullptr);
-  j["projects"] = v.projects, j["minutes"] = v.minutes, j["prompts"] = v.prompts, j["notes"] = v.notes;
+  j["minutes"] = v.minutes, j["prompts"] = v.prompts, j["notes"] = v.notes;
   j["modules"] = v.modules, j["next_id"] = v.next_id, j["last_tx"] = v.last_tx;
 }
 void from_json(const json& j, Campaign& v) {
   field(j, "name", v.name), field(j, "settings", v.settings), field(j, "creatures", v.creatures);
-  field(j, "encounter", v.encounter), field(j, "projects", v.projects), field(j, "minutes", v.minutes);
+  field(j, "encounter", v.encounter), field(j, "minutes", v.minutes);
   field(j, "prompts", v.prompts), field(j, "notes", v.notes), field(j, "modules", v.modules);
   field(j, "next_id", v.next_id), field(j, "last_tx", v.last_tx);
   if (!v.modules.is_object()) {
     jr::PathGuard g("modules");
     jr::fail_type("object");
   }
-  v.extra = jr::unknown_fields(j, {"name", "settings", "creatures", "encounter", "projects", "minutes", "prompts",
+  v.extra = jr::unknown_fields(j, {"name", "settings", "creatures", "encounter", "minutes", "prompts",
                                    "notes", "modules", "next_id", "last_tx"});
 }
 
@@ -528,8 +513,6 @@ void validate_settings(const Settings& s) {
   }
   max_length("dm_notes", s.dm_notes, 1'000'000);
   max_length("house_rule_notes", s.house_rule_notes, 1'000'000);
-  PathGuard g("price_overrides");
-  for (const auto& [item, gp] : s.price_overrides) non_negative(item, gp);
 }
 
 void validate_campaign(const Campaign& c) {
@@ -592,21 +575,6 @@ void validate_campaign(const Campaign& c) {
     for (const auto& [id, left] : e.legendary) {
       ref(id, id, false);
       in_range(id, left, 0, 10);
-    }
-  }
-  {
-    PathGuard g("projects");
-    for (size_t i = 0; i < c.projects.size(); ++i) {
-      PathGuard gi(i);
-      const auto& p = c.projects[i];
-      claim(p.id);
-      not_empty("kind", p.kind);
-      {
-        PathGuard go("owners");
-        for (size_t k = 0; k < p.owners.size(); ++k) ref(std::to_string(k), p.owners[k], false);
-      }
-      non_negative("goal_gp", p.goal_gp), non_negative("progress_gp", p.progress_gp);
-      non_negative("materials_gp", p.materials_gp), non_negative("hours", p.hours);
     }
   }
   {

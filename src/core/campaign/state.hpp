@@ -130,16 +130,6 @@ struct Encounter {
   json extra = json::object();
 };
 
-// A downtime project (crafting, art, training …); rule modules define what `data` holds.
-struct Project {
-  std::string id, kind, name;
-  std::vector<std::string> owners;  // creature ids
-  double goal_gp = 0, progress_gp = 0, materials_gp = 0, hours = 0;
-  bool done = false;
-  json data = json::object();
-  json extra = json::object();
-};
-
 // A pending question for the table ("CON save DC 15 for Mira", "DM: does the soul refuse?").
 // data conventions (all optional): "dice" (the expression the engine rolls when the answer has no roll,
 // modifier included, e.g. "1d20+2"; default "1d20"), "dc" (success = total ≥ dc), "choices" (array of strings:
@@ -177,7 +167,6 @@ struct Settings {
   HpVisibility hp_visibility;
   std::string dm_notes;                 // DM SECRET
   std::string house_rule_notes;         // shown to players (e.g. the ranger rework)
-  std::map<std::string, double> price_overrides;  // item id → gp
   json extra = json::object();
 };
 
@@ -186,7 +175,6 @@ struct Campaign {
   Settings settings;
   std::vector<Creature> creatures;
   std::optional<Encounter> encounter;
-  std::vector<Project> projects;
   long long minutes = 0;  // in-world clock
   std::vector<Prompt> prompts;
   std::vector<Note> notes;
@@ -213,8 +201,6 @@ void to_json(json& j, const InitEntry& v);
 void from_json(const json& j, InitEntry& v);
 void to_json(json& j, const Encounter& v);
 void from_json(const json& j, Encounter& v);
-void to_json(json& j, const Project& v);
-void from_json(const json& j, Project& v);
 void to_json(json& j, const Prompt& v);
 void from_json(const json& j, Prompt& v);
 void to_json(json& j, const Note& v);

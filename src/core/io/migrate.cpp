@@ -309,9 +309,101 @@ json migrate_v3_to_v4(json doc) {
   return doc;
 }
 
+// ---- v4 → v5: crafting projects and the DM's prices leave the base state for the crafting and price-list modules --
+namespace {
+
+// A settings object: takes price_overrides out; returns it (nullopt when absent; null = "clear them all").
+std::optional<json> v5_take_overrides(json& settings, const std::string& path) {
+  if (!settings.is_object()) cannot(4, path, "object");
+  auto it = settings.find("price_overrides");
+  if (it == settings.end()) return std::nullopt;
+  if (!it->is_object() && !it->is_null()) cannot(4, path + ".price_overrides", "object");
+  json v = std::move(*it);
+  settings.erase(it);
+  return v;
+}
+
+// The event that replaces a change of Settings::price_overrides (a merge patch; null cleared them all), and the
+// overrides after it (`now`). nullopt when it changes nothing.
+std::optional<json> v5_overrides_event(const json& change, json& now) {
+  json patch = json::object();
+  if (change.is_null()) {
+    for (auto it = now.begin(); it != now.end(); ++it) patch[it.key()] = nullptr;
+  } else {
+    patch = change;
+  }
+  if (patch.empty()) return std::nullopt;
+  now.merge_patch(patch);
+  return json{{"type", "price_overrides_set"}, {"data", {{"patch", std::move(patch)}}}};
+}
+
+void v5_transaction(json& tx, const std::string& path, json& overrides) {
+  if (!tx.is_object()) cannot(4, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(4, path + ".events", "array");
+  json out = json::array();
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json ev = std::move((*evs)[k]);
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(4, at, "event");
+    const std::string type = ev["type"].get<std::string>();
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(4, at + ".data", "object");
+    std::optional<json> after;
+    bool keep = true;
+    if (type == "campaign_created" && d.contains("settings")) {
+      auto o = v5_take_overrides(d["settings"], at + ".data.settings");
+      overrides = json::object();  // a new campaign starts without them
+      if (o && !o->is_null()) after = v5_overrides_event(*o, overrides);
+    } else if (type == "settings_changed" && d.contains("patch")) {
+      auto o = v5_take_overrides(d["patch"], at + ".data.patch");
+      if (o) after = v5_overrides_event(*o, overrides);
+      if (o && d["patch"].empty() && !d.contains("name")) keep = false;  // it only changed prices
+    }
+    if (keep) out.push_back(std::move(ev));
+    if (after) out.push_back(std::move(*after));
+  }
+  *evs = std::move(out);
+}
+
+}  // namespace
+
+json migrate_v4_to_v5(json doc) {
+  if (!doc.is_object()) cannot(4, "", "object");
+  auto snap = doc.find("snapshot");
+  if (snap == doc.end() || !snap->is_object()) cannot(4, "snapshot", "object");
+  json& c = *snap;
+  if (c.contains("modules") && !c["modules"].is_object()) cannot(4, "snapshot.modules", "object");
+  if (auto it = c.find("projects"); it != c.end()) {
+    if (!it->is_array()) cannot(4, "snapshot.projects", "array");
+    json list = std::move(*it);
+    c.erase(it);
+    if (!list.empty()) c["modules"]["crafting"]["projects"] = std::move(list);
+  }
+  json overrides = json::object();
+  if (c.contains("settings")) {
+    auto o = v5_take_overrides(c["settings"], "snapshot.settings");
+    if (o && o->is_object()) overrides = std::move(*o);
+  }
+  if (!overrides.empty()) c["modules"]["price-list"]["overrides"] = overrides;
+  for (const char* list : {"tail", "redo"}) {
+    auto it = doc.find(list);
+    if (it != doc.end() && !it->is_array()) cannot(4, list, "array");
+  }
+  if (doc.contains("tail"))
+    for (size_t k = 0; k < doc["tail"].size(); ++k) v5_transaction(doc["tail"][k], "tail[" + std::to_string(k) + "]", overrides);
+  // The redo stack: back() is redone first, so the history runs from the back.
+  if (doc.contains("redo"))
+    for (size_t k = doc["redo"].size(); k-- > 0;) v5_transaction(doc["redo"][k], "redo[" + std::to_string(k) + "]", overrides);
+  doc["schemaVersion"] = 5;
+  return doc;
+}
+
 json migrate(json doc, int from) {
   using Step = json (*)(json);
-  static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4};  // steps[v]: v → v+1
+  static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4,
+                               migrate_v4_to_v5};  // steps[v]: v → v+1
   static_assert(sizeof(steps) / sizeof(steps[0]) == kSchemaVersion, "one migration per schema version step");
   for (int v = from; v < kSchemaVersion; ++v) {
     if (v < 1 || !steps[v]) throw UserError("save.err.no_version");

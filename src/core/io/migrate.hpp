@@ -37,5 +37,12 @@ nlohmann::json migrate_v2_to_v3(nlohmann::json doc);
 // creature_updated of the tail and the redo stack. injury_added / injury_cured keep their type and data (the
 // module registers them now), so old histories replay unchanged.
 nlohmann::json migrate_v3_to_v4(nlohmann::json doc);
+// v4 → v5 (issue 9: the last house-rule data in the base state): Campaign::projects → snapshot.modules.crafting
+// .projects, Settings::price_overrides → snapshot.modules["price-list"].overrides (both absent when empty). In the
+// recorded history a change of price_overrides in campaign_created / settings_changed becomes the price-list
+// module's price_overrides_set event (a settings_changed that changed only prices is dropped); project_added /
+// _updated / _removed keep their type and data (the crafting module registers them now). A creature removed no
+// longer leaves the projects it worked on: readers skip an owner that is gone.
+nlohmann::json migrate_v4_to_v5(nlohmann::json doc);
 
 }  // namespace druzina::io

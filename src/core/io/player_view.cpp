@@ -3,7 +3,9 @@
 #include <set>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/crafting/crafting.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
+#include "core/rules/price_list/price_list.hpp"
 
 namespace druzina::io {
 
@@ -118,7 +120,7 @@ json player_view(const Campaign& c, const Engine& engine) {
                      {"rules", c.settings.rules},
                      {"exhaustion_edition", c.settings.exhaustion_edition},
                      {"house_rule_notes", c.settings.house_rule_notes},
-                     {"price_overrides", c.settings.price_overrides},
+                     {"price_overrides", rules::price_overrides(c)},
                      {"hp_visibility", {{"party", c.settings.hp_visibility.party}, {"others", c.settings.hp_visibility.others}}}};
 
   json creatures = json::array();
@@ -158,7 +160,7 @@ json player_view(const Campaign& c, const Engine& engine) {
   out["notes"] = notes;
 
   json projects = json::array();
-  for (const auto& p : c.projects) {
+  for (const auto& p : rules::projects_of(c)) {
     json owners = json::array();
     for (const auto& o : p.owners)
       if (visible.count(o)) owners.push_back(o);

@@ -25,6 +25,7 @@
 
 #include "core/campaign/engine.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
+#include "core/rules/crafting/crafting.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
@@ -32,6 +33,7 @@
 #include "core/rules/objects/objects.hpp"
 #include "core/rules/poisons/poisons.hpp"
 #include "core/rules/potions/potions.hpp"
+#include "core/rules/price_list/price_list.hpp"
 #include "core/rules/resurrection/resurrection.hpp"
 #include "core/rules/traps/traps.hpp"
 
@@ -53,8 +55,6 @@ inline constexpr const char* kHpRoll = "hp-roll";
 inline constexpr const char* kVariantEncumbrance = "variant-encumbrance";
 inline constexpr const char* kAttackRoll = "attack-roll";
 inline constexpr const char* kFlanking = "flanking";
-inline constexpr const char* kCrafting = "crafting";
-inline constexpr const char* kPriceList = "price-list";
 
 // ---- the modules (one file each under src/core/rules/) --------------------------------------------------------
 Module save_proficiencies();   // saves.cpp: SetSaveProficiencies (used by every CON save the rules ask for)
@@ -67,8 +67,6 @@ Module hp_roll();              // hp_roll.cpp: the reroll-a-1 switch LevelUp con
 Module variant_encumbrance();  // encumbrance.cpp
 Module attack_roll();          // flanking.cpp: AttackRoll
 Module flanking();             // flanking.cpp: the +2/+1 switch AttackRoll consults
-Module crafting();             // crafting.cpp
-Module price_list();           // prices.cpp
 
 // ---- saving throws (saves.cpp) ------------------------------------------------------------------------------
 bool save_proficient(const Campaign& c, const Creature& x, std::string_view ability);

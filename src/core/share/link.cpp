@@ -23,6 +23,7 @@
 #include "core/io/player_view.hpp"
 #include "core/io/save.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
+#include "core/rules/price_list/price_list.hpp"
 #include "core/share/deflate.hpp"
 
 namespace druzina::share {
@@ -167,7 +168,6 @@ json settings_from(const json& wire, json hp_visibility) {
             {"exhaustion_edition", integer(wire.at("x"), "x")}};
   if (!hp_visibility.is_null()) s["hp_visibility"] = hp_visibility;
   if (wire.contains("h")) s["house_rule_notes"] = str(wire["h"], "h");
-  if (wire.contains("o")) s["price_overrides"] = obj(wire["o"], "o");
   return s;
 }
 
@@ -183,6 +183,7 @@ json campaign_from_table(const json& wire) {
   json hp_visibility = {{"party", str(at(vis, 0, "v"), "v[0]")}, {"others", str(at(vis, 1, "v"), "v[1]")}};
   json out = {{"name", str(wire["n"], "n")}, {"settings", settings_from(wire, hp_visibility)}};
   out["minutes"] = wire.contains("m") ? integer(wire["m"], "m") : 0;
+  if (wire.contains("o")) out["modules"][rules::kPriceList]["overrides"] = obj(wire["o"], "o");  // the DM's prices
   long long max_id = 0;
   json creatures = json::array();
   const json& list = arr(wire["c"], "c");

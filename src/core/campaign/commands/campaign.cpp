@@ -7,7 +7,7 @@ namespace druzina::campaign::base_cmd {
 namespace {
 
 const std::vector<std::string> kSettingKeys = {"language", "rules", "exhaustion_edition", "hp_visibility",
-                                               "dm_notes", "house_rule_notes", "price_overrides"};
+                                               "dm_notes", "house_rule_notes"};
 
 // A parameter besides "type" (a module's own, allowed with Engine::allow_params, counts: its hook acts on it).
 bool has_any_param(const json& cmd) {

@@ -55,6 +55,5 @@ void register_health_commands(Engine& e);
 void register_rests_commands(Engine& e);
 void register_encounter_commands(Engine& e);
 void register_table_commands(Engine& e);
-void register_projects_commands(Engine& e);
 
 }  // namespace druzina::campaign::base_cmd

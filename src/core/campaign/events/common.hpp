@@ -53,6 +53,5 @@ void register_health_events(Engine& e);
 void register_rests_events(Engine& e);
 void register_encounter_events(Engine& e);
 void register_table_events(Engine& e);
-void register_projects_events(Engine& e);
 
 }  // namespace druzina::campaign::base_ev

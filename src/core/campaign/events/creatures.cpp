@@ -25,7 +25,6 @@ void erase_creature_refs(Campaign& c, const std::string& id) {
                   c.prompts.end());
   for (auto& n : c.notes)
     if (n.creature == id) n.creature.clear();
-  for (auto& p : c.projects) p.owners.erase(std::remove(p.owners.begin(), p.owners.end(), id), p.owners.end());
 }
 
 void apply_campaign_created(Campaign& c, const json& d) {

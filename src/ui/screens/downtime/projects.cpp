@@ -220,7 +220,7 @@ void new_project_form() {
   end_card();
 }
 
-void project_card(const campaign::Project& p) {
+void project_card(const rules::Project& p) {
   const auto& st = model().state();
   const bool dm = !ui_player_mode();
   const std::string base = "project." + p.id;
@@ -232,10 +232,10 @@ void project_card(const campaign::Project& p) {
   ImGui::PopFont();
   track(base, p.name);
   std::string crafter = p.data.value("crafter", p.owners.empty() ? std::string() : p.owners.front());
-  std::string who = creature_name(crafter);
+  std::string who = creature(crafter) ? creature_name(crafter) : "\xE2\x80\x94";  // a crafter removed since: —
   std::string with;
   for (const auto& id : p.owners)
-    if (id != crafter) with += (with.empty() ? "" : ", ") + creature_name(id);
+    if (id != crafter && creature(id)) with += (with.empty() ? "" : ", ") + creature_name(id);
   muted((with.empty() ? Tf("ui.project.by", {{"name", who}}) : Tf("ui.project.by_with", {{"name", who}, {"with", with}})).c_str());
   progress_bar(p.progress_gp, p.goal_gp, Tf("ui.project.gp_of", {{"done", gp(p.progress_gp)}, {"goal", gp(p.goal_gp)}}));
   track(base + ".progress", gp(p.progress_gp));
@@ -326,8 +326,8 @@ void draw_projects() {
   const auto& st = model().state();
   section(T("ui.downtime.projects"));
   const bool module = rule_on(rules::kCrafting);
-  if (st.projects.empty()) muted(T("ui.project.none"));
-  const std::vector<campaign::Project> projects = st.projects;  // a copy: buttons change the state
+  const std::vector<rules::Project> projects = rules::projects_of(st);  // a copy: buttons change the state
+  if (projects.empty()) muted(T("ui.project.none"));
   for (const auto& p : projects) project_card(p);
   if (ui_player_mode()) return;
   if (!module) {

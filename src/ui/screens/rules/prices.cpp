@@ -50,9 +50,15 @@ State& st() {
   return s;
 }
 
+// The campaign's own prices, read once per frame (every row asks).
 const std::map<std::string, double>& overrides() {
-  static const std::map<std::string, double> none;
-  return rule_on(rules::kPriceList) ? model().state().settings.price_overrides : none;
+  static std::map<std::string, double> now;
+  static int frame = -1;
+  if (frame != ImGui::GetFrameCount()) {
+    frame = ImGui::GetFrameCount();
+    now = rule_on(rules::kPriceList) ? rules::price_overrides(model().state()) : std::map<std::string, double>{};
+  }
+  return now;
 }
 
 // The price that applies here: with the house rule off, the rulebook's.

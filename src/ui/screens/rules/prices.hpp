@@ -1,5 +1,5 @@
 // The Rules screen's price list (house rule 16 "Ceník", core: core/reference search_prices / price_of /
-// format_price; campaign overrides in Settings::price_overrides, set with SetPriceOverride). Searchable in the
+// format_price; campaign overrides: rules::price_overrides, set with SetPriceOverride). Searchable in the
 // reader's language (diacritics-insensitive, as the core folds it), filtered by category (grouped under category
 // headings when nothing is typed), each row with its name, the price that applies, the rulebook price struck
 // through when another price applies, and the weight. A tapped item opens: every price it has, its note, and —

@@ -1,6 +1,6 @@
 // House rules "Výroba nemagických předmětů", "Výroba magických předmětů", art objects and scrolls as downtime
-// projects (Campaign::projects; the formulas are calc::craft, calc::craft_overtime, calc::art_value,
-// calc::scroll — numbers in assets/data/rules/).
+// projects (the module's campaign data Campaign::modules["crafting"].projects; the formulas are calc::craft,
+// calc::craft_overtime, calc::art_value, calc::scroll — numbers in assets/data/rules/).
 //   mundane  goal = market value, materials = half of it, rate by level 1/2/3/4/5 gp per hour (levels 1/5/9/13/17)
 //   art      goal = materials = the gp the artist chooses to spend; at the end a tool check sets the value
 //   magic    goal = materials = half the market value, rate 5/10/25/50/75/100 gp per hour (levels
@@ -29,7 +29,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/rules/crafting/crafting.hpp"
+
+#include <set>
+
 #include "core/calc/formulas.hpp"
+#include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 
 namespace druzina::rules {
@@ -37,7 +42,6 @@ namespace druzina::rules {
 using namespace detail;
 namespace actions = campaign::actions;
 namespace param = campaign::param;
-using campaign::Project;
 
 namespace {
 
@@ -125,22 +129,42 @@ Project plan_project(const Campaign& c, const json& cmd) {
   return p;
 }
 
-const Project& find_project(const Campaign& c, const std::string& id) {
-  for (const auto& p : c.projects)
+constexpr const char* kProjects = "projects";
+
+Project find_project(const Campaign& c, const std::string& id) {
+  for (auto& p : projects_of(c))
     if (p.id == id) return p;
   throw UserError("campaign.err.no_project", {{"id", id}});
 }
 
-const Project& craft_project(const Campaign& c, const json& cmd) {
-  const Project& p = find_project(c, param::str(cmd, "project"));
+Project craft_project(const Campaign& c, const json& cmd) {
+  Project p = find_project(c, param::str(cmd, "project"));
   if (std::find(kKinds.begin(), kKinds.end(), p.kind) == kKinds.end() || !p.data.contains("crafter"))
     throw UserError("rules.err.not_craft_project", {{"project", p.name}});
   return p;
 }
 
-Project& project_ref(Campaign& c, const std::string& id) {
-  for (auto& p : c.projects)
-    if (p.id == id) return p;
+// Writes the list back (absent when empty, so a campaign without projects holds no crafting data).
+void store(Campaign& c, const std::vector<Project>& list) {
+  json& d = data_ref(c, kCrafting);
+  if (!list.empty()) {
+    d[kProjects] = list;
+    return;
+  }
+  d.erase(kProjects);
+  if (d.empty()) c.modules.erase(kCrafting);
+}
+
+// Changes one project of the state (an event's apply: a project it names must exist).
+template <class F>
+void change_project(Campaign& c, const std::string& id, F&& change) {
+  std::vector<Project> list = projects_of(c);
+  for (auto& p : list)
+    if (p.id == id) {
+      change(p);
+      store(c, list);
+      return;
+    }
   throw std::out_of_range("no project " + id);
 }
 
@@ -167,7 +191,7 @@ struct Work {
 };
 
 Work plan_work(const Campaign& c, const json& cmd) {
-  const Project& p = craft_project(c, cmd);
+  const Project p = craft_project(c, cmd);
   if (p.done) throw UserError("rules.err.project_done", {{"project", p.name}});
   Work w;
   w.project = p.id;
@@ -213,12 +237,13 @@ void event_project_worked(Engine& e) {
   event(
       e, "project_worked",
       [](Campaign& c, const json& d) {
-        Project& p = project_ref(c, d.at("project").get<std::string>());
-        p.progress_gp = d.at("progress").get<double>();
-        p.hours += d.at("hours").get<double>();
-        p.done = d.at("done").get<bool>();
-        if (d.contains("materials_gp")) p.materials_gp = d.at("materials_gp").get<double>();
-        p.data["days_worked"] = p.data.value("days_worked", 0) + d.at("days").get<int>();
+        change_project(c, d.at("project").get<std::string>(), [&](Project& p) {
+          p.progress_gp = d.at("progress").get<double>();
+          p.hours += d.at("hours").get<double>();
+          p.done = d.at("done").get<bool>();
+          if (d.contains("materials_gp")) p.materials_gp = d.at("materials_gp").get<double>();
+          p.data["days_worked"] = p.data.value("days_worked", 0) + d.at("days").get<int>();
+        });
       },
       [](const json& d, const LogContext& lc) {
         json args = {{"project", d.value("name", "")}, {"n", d.value("hours", 0)}, {"gp", gp_text(d.value("gp", 0.0))},
@@ -246,10 +271,11 @@ void event_art_finished(Engine& e) {
   event(
       e, "art_finished",
       [](Campaign& c, const json& d) {
-        Project& p = project_ref(c, d.at("project").get<std::string>());
-        p.data["art_check"] = d.at("check");
-        p.data["art_value_gp"] = d.at("value_gp");
-        p.data["worthless"] = d.at("worthless");
+        change_project(c, d.at("project").get<std::string>(), [&](Project& p) {
+          p.data["art_check"] = d.at("check");
+          p.data["art_value_gp"] = d.at("value_gp");
+          p.data["worthless"] = d.at("worthless");
+        });
       },
       [](const json& d, const LogContext& lc) {
         json args = {{"project", d.value("name", "")}, {"check", d.value("check", 0)}, {"gp", gp_text(d.value("value_gp", 0.0))}};
@@ -261,7 +287,8 @@ void event_project_spell_confirmed(Engine& e) {
   event(
       e, "project_spell_confirmed",
       [](Campaign& c, const json& d) {
-        project_ref(c, d.at("project").get<std::string>()).data["spell_confirmed"] = d.at("value").get<bool>();
+        change_project(c, d.at("project").get<std::string>(),
+                       [&](Project& p) { p.data["spell_confirmed"] = d.at("value").get<bool>(); });
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, d.value("value", false) ? "event.project_spell_confirmed" : "event.project_spell_refused",
@@ -293,7 +320,7 @@ void command_work_on_project(Engine& e) {
       [](const Campaign& c, const json& cmd) { plan_work(c, cmd); },
       [](Ctx& ctx, const json& cmd) {
         const Work w = plan_work(ctx.state(), cmd);
-        const Project& p = find_project(ctx.state(), w.project);
+        const Project p = find_project(ctx.state(), w.project);
         const double goal = p.goal_gp;
         double progress = p.progress_gp;
         int days = 0, hours = 0, max_day = 0;
@@ -350,7 +377,7 @@ void command_finish_art(Engine& e) {
   command(
       e, "FinishArt", {"project", "check", "roll", "modifier"},
       [](const Campaign& c, const json& cmd) {
-        const Project& p = craft_project(c, cmd);
+        const Project p = craft_project(c, cmd);
         if (p.kind != "art") throw UserError("rules.err.not_art", {{"project", p.name}});
         if (!p.done) throw UserError("rules.err.project_not_done", {{"project", p.name}});
         if (p.data.contains("art_value_gp")) throw UserError("rules.err.art_valued", {{"project", p.name}});
@@ -360,7 +387,7 @@ void command_finish_art(Engine& e) {
         if (param::find(cmd, "check") && param::find(cmd, "roll")) throw UserError("rules.err.check_or_roll");
       },
       [](Ctx& ctx, const json& cmd) {
-        const Project& p = craft_project(ctx.state(), cmd);
+        const Project p = craft_project(ctx.state(), cmd);
         json data = {{"project", p.id}, {"name", p.name}};
         int check = 0;
         if (auto c = opt_int(cmd, "check", -20, 100)) {
@@ -389,13 +416,13 @@ void command_confirm_project_spell(Engine& e) {
   command(
       e, "ConfirmProjectSpell", {"project", "value"},
       [](const Campaign& c, const json& cmd) {
-        const Project& p = craft_project(c, cmd);
+        const Project p = craft_project(c, cmd);
         if (p.data.value("spell", "").empty()) throw UserError("rules.err.no_spell", {{"project", p.name}});
         if (!param::find(cmd, "value")) throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true/false"}});
         param::boolean(cmd, "value", false);
       },
       [](Ctx& ctx, const json& cmd) {
-        const Project& p = craft_project(ctx.state(), cmd);
+        const Project p = craft_project(ctx.state(), cmd);
         ctx.emit("project_spell_confirmed", {{"project", p.id}, {"name", p.name}, {"spell", p.data.value("spell", "")},
                                              {"value", param::boolean(cmd, "value", false)}});
       });
@@ -404,7 +431,7 @@ void command_confirm_project_spell(Engine& e) {
 void prompt_crafting_confirm_spell(Engine& e) {
   e.on_prompt("crafting.confirm_spell", [](Ctx& ctx, const Prompt& p, const json& answer) {
     const std::string id = p.data.value("project", "");
-    for (const auto& pr : ctx.state().projects)
+    for (const auto& pr : projects_of(ctx.state()))
       if (pr.id == id) {
         ctx.emit("project_spell_confirmed", {{"project", id}, {"name", pr.name}, {"spell", p.data.value("spell", "")},
                                              {"value", answer.at("choice") == "yes"}});
@@ -415,11 +442,185 @@ void prompt_crafting_confirm_spell(Engine& e) {
 
 }  // namespace
 
+// ---- the projects as data, and the generic project commands (any kind: training, research …) -------------------
+namespace {
+
+campaign::DataField projects_field() {
+  return {kProjects, "list of {id, kind, name, owners, goal_gp, progress_gp, materials_gp, hours, done, data}", false,
+          [](const json& v) {
+            namespace jr = campaign::jr;
+            std::vector<Project> list;
+            jr::get(v, list);
+            if (list.size() > 10'000) jr::fail_value("too_many", {{"max", 10'000}, {"value", list.size()}});
+            std::set<std::string> seen;
+            for (size_t i = 0; i < list.size(); ++i) {
+              jr::PathGuard g(i);
+              const Project& p = list[i];
+              {
+                jr::PathGuard gk("id");
+                if (p.id.empty()) jr::fail_value("empty");
+                if (!seen.insert(p.id).second) jr::fail_value("duplicate_id", {{"id", p.id}});
+              }
+              {
+                jr::PathGuard gk("kind");
+                if (p.kind.empty()) jr::fail_value("empty");
+              }
+              for (auto [key, gp] : {std::pair{"goal_gp", p.goal_gp}, std::pair{"progress_gp", p.progress_gp},
+                                     std::pair{"materials_gp", p.materials_gp}, std::pair{"hours", p.hours}}) {
+                jr::PathGuard gk(key);
+                if (!(gp >= 0)) jr::fail_value("negative", {{"value", gp}});
+              }
+              if (!p.data.is_object()) {
+                jr::PathGuard gk("data");
+                jr::fail_value("wrong_type", {{"expected", "object"}});
+              }
+            }
+          }};
+}
+
+Project generic_project(const Campaign& c, const json& cmd) {
+  Project p;
+  p.kind = param::str(cmd, "kind");
+  p.name = param::str(cmd, "name");
+  p.owners = id_list(cmd, "owners");
+  for (const auto& o : p.owners) actions::require(c, o);
+  for (const char* k : {"goal_gp", "materials_gp"}) {
+    if (const json* v = param::find(cmd, k)) {
+      if (!v->is_number() || v->get<double>() < 0)
+        throw UserError("campaign.err.param", {{"param", k}, {"expected", "number ≥ 0"}});
+      (std::string(k) == "goal_gp" ? p.goal_gp : p.materials_gp) = v->get<double>();
+    }
+  }
+  if (const json* d = param::find(cmd, "data")) {
+    if (!d->is_object()) throw UserError("campaign.err.param", {{"param", "data"}, {"expected", "object"}});
+    p.data = *d;
+  }
+  return p;
+}
+
+void command_add_project(Engine& e) {
+  command(
+      e, "AddProject", {"kind", "name", "owners", "goal_gp", "materials_gp", "data"},
+      [](const Campaign& c, const json& cmd) { generic_project(c, cmd); },
+      [](Ctx& ctx, const json& cmd) {
+        Project p = generic_project(ctx.state(), cmd);
+        p.id = ctx.new_id("j");
+        json pj = p;
+        ctx.emit("project_added", {{"project", std::move(pj)}});
+      });
+}
+
+void command_update_project(Engine& e) {
+  command(
+      e, "UpdateProject", {"project", "patch"},
+      [](const Campaign& c, const json& cmd) {
+        const Project p = find_project(c, param::str(cmd, "project"));
+        const json& patch = param::object(cmd, "patch");
+        if (patch.contains("id")) throw UserError("campaign.err.unknown_field", {{"field", "id"}});
+        json j = p;
+        j.merge_patch(patch);
+        campaign::jr::reset_path();
+        campaign::jr::PathGuard g("patch");
+        Project q;
+        campaign::jr::get(j, q);
+        campaign::jr::reset_path();
+        for (const auto& o : q.owners) actions::require(c, o);
+        for (double v : {q.goal_gp, q.progress_gp, q.materials_gp, q.hours})
+          if (v < 0) throw UserError("state.err.negative", {{"path", "patch"}, {"value", v}});
+      },
+      [](Ctx& ctx, const json& cmd) {
+        const Project p = find_project(ctx.state(), param::str(cmd, "project"));
+        ctx.emit("project_updated", {{"project", p.id}, {"name", p.name}, {"patch", param::object(cmd, "patch")}});
+      });
+}
+
+void command_remove_project(Engine& e) {
+  command(
+      e, "RemoveProject", {"project"},
+      [](const Campaign& c, const json& cmd) { find_project(c, param::str(cmd, "project")); },
+      [](Ctx& ctx, const json& cmd) {
+        const Project p = find_project(ctx.state(), param::str(cmd, "project"));
+        ctx.emit("project_removed", {{"project", p.id}, {"name", p.name}});
+      });
+}
+
+void apply_project_added(Campaign& c, const json& d) {
+  Project p;
+  campaign::jr::get(d.at("project"), p);
+  campaign::claim_id(c, p.id);
+  std::vector<Project> list = projects_of(c);
+  list.push_back(std::move(p));
+  store(c, list);
+}
+
+void apply_project_updated(Campaign& c, const json& d) {
+  change_project(c, d.at("project").get<std::string>(), [&](Project& p) {
+    json j = p;
+    j.merge_patch(d.at("patch"));
+    Project fresh;
+    from_json(j, fresh);
+    p = std::move(fresh);
+  });
+}
+
+void apply_project_removed(Campaign& c, const json& d) {
+  const std::string id = d.at("project").get<std::string>();
+  std::vector<Project> list = projects_of(c);
+  auto it = std::find_if(list.begin(), list.end(), [&](const Project& p) { return p.id == id; });
+  if (it == list.end()) throw std::out_of_range("no project " + id);
+  list.erase(it);
+  store(c, list);
+}
+
+std::string project_line(const char* key, const json& d, const LogContext& lc) {
+  const std::string name = d.contains("name") ? d.value("name", "") : d.value("project", "");
+  return tr(lc.lang, key, {{"project", name}});
+}
+
+void events_of_projects(Engine& e) {
+  event(e, "project_added", apply_project_added, [](const json& d, const LogContext& lc) {
+    return tr(lc.lang, "event.project_added", {{"project", d.at("project").value("name", "")}});
+  });
+  event(e, "project_updated", apply_project_updated,
+        [](const json& d, const LogContext& lc) { return project_line("event.project_updated", d, lc); });
+  event(e, "project_removed", apply_project_removed,
+        [](const json& d, const LogContext& lc) { return project_line("event.project_removed", d, lc); });
+}
+
+}  // namespace
+
+void to_json(json& j, const Project& v) {
+  j = v.extra.is_object() ? v.extra : json::object();
+  j["id"] = v.id, j["kind"] = v.kind, j["name"] = v.name, j["owners"] = v.owners, j["goal_gp"] = v.goal_gp;
+  j["progress_gp"] = v.progress_gp, j["materials_gp"] = v.materials_gp, j["hours"] = v.hours;
+  j["done"] = v.done, j["data"] = v.data;
+}
+
+void from_json(const json& j, Project& v) {
+  using campaign::jr::field;
+  field(j, "id", v.id), field(j, "kind", v.kind), field(j, "name", v.name), field(j, "owners", v.owners);
+  field(j, "goal_gp", v.goal_gp), field(j, "progress_gp", v.progress_gp), field(j, "materials_gp", v.materials_gp);
+  field(j, "hours", v.hours), field(j, "done", v.done), field(j, "data", v.data);
+  v.extra = campaign::jr::unknown_fields(
+      j, {"id", "kind", "name", "owners", "goal_gp", "progress_gp", "materials_gp", "hours", "done", "data"});
+}
+
+std::vector<Project> projects_of(const Campaign& c) {
+  std::vector<Project> list;
+  const json& v = data_at(c, kCrafting, kProjects);
+  if (v.is_array()) campaign::jr::get(v, list);
+  return list;
+}
+
 Module crafting() {
   return {
       kCrafting,
       true,
       [](Engine& e) {
+        events_of_projects(e);
+        command_add_project(e);
+        command_update_project(e);
+        command_remove_project(e);
         event_project_worked(e);
         event_overtime_saves(e);
         event_art_finished(e);
@@ -436,7 +637,8 @@ Module crafting() {
        .prompts = {"crafting.confirm_spell", "crafting.overtime_save"},
        .calculators = {"craft", "craft-overtime", "art-value", "scroll", "magic-item-value"},
        .reference = {"hr-mundane-crafting", "hr-crafting-overtime", "hr-art-objects", "hr-magic-crafting",
-                     "hr-scroll-prices", "hr-magic-item-values"}}};
+                     "hr-scroll-prices", "hr-magic-item-values"},
+       .campaign_data = {projects_field()}}};
 }
 
 }  // namespace druzina::rules
