@@ -1,11 +1,17 @@
-// The house-rule calculators (src/core/calc): typed formulas at their band edges, the seed's worked examples,
-// refused combinations, and the registry's parameter checking.
+// The house-rule calculators (src/core/calc, and the rules' own in src/core/rules/<rule>/calc.cpp): typed formulas
+// at their band edges, the seed's worked examples, refused combinations, and the registry's parameter checking.
 #include <catch2/catch.hpp>
 
 #include "core/calc/calc.hpp"
 #include "core/calc/formulas.hpp"
 #include "core/error.hpp"
 #include "core/i18n.hpp"
+#include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/rules/flanking/flanking.hpp"
+#include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/rules/intelligence/intelligence.hpp"
+#include "core/rules/massive_damage/massive_damage.hpp"
+#include "core/rules/resurrection/resurrection.hpp"
 
 using namespace druzina;
 using namespace druzina::calc;

@@ -1,4 +1,4 @@
-// House rule "flanking" and the attack helper (src/core/rules/flanking.cpp).
+// House rule "flanking" and the attack helper (src/core/rules/flanking/).
 #include "rules_helpers.hpp"
 
 using namespace druzina;

@@ -1,4 +1,4 @@
-// House rule "massive damage + shock" (src/core/rules/massive_damage.cpp) through the standard engine.
+// House rule "massive damage + shock" (src/core/rules/massive_damage/) through the standard engine.
 #include "rules_helpers.hpp"
 
 using namespace druzina;

@@ -1,4 +1,4 @@
-// House rule "resurrection ritual" (src/core/rules/resurrection.cpp).
+// House rule "resurrection ritual" (src/core/rules/resurrection/).
 #include "rules_helpers.hpp"
 
 using namespace druzina;

@@ -1,7 +1,9 @@
-// The house rules' arithmetic as typed, pure functions (seed: shared/seeds/house-rules.cs.txt). The calculator
-// registry (calc/calc.hpp) wraps each of them as JSON; rule modules call these directly. Tables of numbers
-// (crafting rates, art value bands, scroll prices, magic item values, carrying multipliers) are read from
-// assets/data/rules/*.json. Invalid input throws druzina::UserError with a calc.err.* key.
+// The house rules' arithmetic that is not one rule module's own, as typed, pure functions (seed:
+// shared/seeds/house-rules.cs.txt). A rule's own formulas live beside its behaviour, in its header
+// (rules/<rule>/<rule>.hpp: massive damage, flanking, the HP roll, intelligence, carrying, resurrection). The
+// calculator registry (calc/calc.hpp) wraps each of them as JSON; rule modules call these directly. Tables of
+// numbers (crafting rates, art value bands, scroll prices, magic item values) are read from assets/data/rules/*.json.
+// Invalid input throws druzina::UserError with a calc.err.* key.
 //
 // Money is kept in copper pieces (1 gp = 100 cp) so halves and 20 % steps stay exact.
 #pragma once
@@ -14,57 +16,8 @@
 
 namespace druzina::calc {
 
-// ---- combat ---------------------------------------------------------------------------------------------
-inline constexpr int kMassiveDamageDc = 15;
-
-struct MassiveDamage {
-  bool triggered = false;  // 2·damage ≥ max HP
-  std::optional<int> dc;   // CON save DC when triggered (15), none otherwise
-};
-MassiveDamage massive_damage(int max_hp, int damage);
-
-enum class Flank { direct, side, none };
-std::optional<Flank> parse_flank(std::string_view text);
-int flanking_bonus(Flank position);  // +2 / +1 / 0 to the attack roll; flanking never gives advantage
-
-// ---- character ------------------------------------------------------------------------------------------
-struct HpRoll {
-  std::vector<int> rolls;  // one roll, or [1, reroll] when the first die showed 1
-  int gain = 0;            // last roll + CON modifier, at least 1
-};
-HpRoll hp_roll(int die, int con_mod, Rng& rng);
-int hp_gain(int final_roll, int con_mod);  // the same for a roll made with a physical die
-
-struct Intelligence {
-  bool can_read_write = false;    // INT ≥ 10 (INT 7–9 can learn it in play)
-  bool can_count = false;         // INT ≥ 7 (INT ≤ 6 can learn it in play)
-  bool can_speak = false;         // INT ≥ 4
-  bool can_learn_reading = false; // INT ≥ 7 (for INT ≥ 10 it is already known)
-  int points = 0;                 // the positive INT modifier
-};
-Intelligence intelligence(int score);
+// ---- shared ---------------------------------------------------------------------------------------------
 int ability_modifier(int score);  // floor((score − 10) / 2)
-
-enum class Size { tiny, small, medium, large, huge, gargantuan };
-std::optional<Size> parse_size(std::string_view text);
-struct Carrying {
-  double encumbered_over = 0;          // lb; above it: speed −10 ft
-  double heavily_encumbered_over = 0;  // lb; above it: speed −20 ft, disadvantage on STR/DEX/CON rolls
-  double max = 0;                      // lb; carrying capacity
-};
-Carrying carrying(int strength, Size size);
-
-enum class Casting { action, longer, true_resurrection, wish };
-std::optional<Casting> parse_casting(std::string_view text);
-inline constexpr int kMaxRitualHelpers = 3;  // the caster included
-struct Resurrection {
-  std::optional<int> dc;    // none when no check is needed (true resurrection, wish)
-  bool check_needed = false;
-  int helpers_allowed = 0;  // how many creatures (caster included) may help: 3 for longer castings, else 0
-};
-// previous: earlier resurrection attempts on this creature (successful or not). Helpers only for `longer`,
-// at most 3 in all; dc = 10 + previous − 3·successes + failures (not clamped: a natural 20 always succeeds).
-Resurrection resurrection(int previous, Casting casting, int helper_successes = 0, int helper_failures = 0);
 
 // ---- crafting -------------------------------------------------------------------------------------------
 enum class CraftKind { mundane, art, magic };

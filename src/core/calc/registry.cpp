@@ -1,6 +1,7 @@
-// The calculator registry: parameter declarations, validation, command-line parsing, description, and the JSON
-// wrapper of every calculator in calc/formulas.hpp. Add a calculator by appending to build() below (and its
-// calc.desc.* / calc.param.* texts to assets/i18n/*/calc.json).
+// The calculator registry: parameter declarations, validation, command-line parsing, description, the JSON
+// wrapper of every calculator in calc/formulas.hpp, and the list of all of them with those the rule modules define
+// themselves (rules/<rule>/calc.cpp, Module::own_calculators; docs/adding-a-rule.md). Add a shared calculator by
+// appending to build() below (and its calc.desc.* / calc.param.* texts to assets/i18n/*/calc.json).
 #include <algorithm>
 #include <sstream>
 
@@ -188,65 +189,6 @@ std::vector<Calculator> build() {
   std::vector<Calculator> list;
   const std::vector<std::string> rarity_ids = {"common", "uncommon", "rare", "very-rare", "legendary"};
 
-  list.push_back({"massive-damage", "calc.desc.massive_damage",
-                  {integer("max-hp", "calc.param.massive_damage.max_hp", 1, 1000000),
-                   integer("damage", "calc.param.massive_damage.damage", 0, 1000000)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = massive_damage(p.at("max-hp").get<int>(), p.at("damage").get<int>());
-                    return {{"triggered", r.triggered}, {"dc", or_null(r.dc)}};
-                  }});
-
-  {
-    Param die = integer("die", "calc.param.hp_roll.die", std::nullopt, std::nullopt);
-    die.allowed_ints = {4, 6, 8, 10, 12, 20};
-    list.push_back({"hp-roll", "calc.desc.hp_roll",
-                    {die, integer("con-mod", "calc.param.hp_roll.con_mod", -5, 10),
-                     integer("seed", "calc.param.seed", 0, std::nullopt, false)},
-                    [](const json& p, Rng& rng) -> json {
-                      auto r = hp_roll(p.at("die").get<int>(), p.at("con-mod").get<int>(), rng);
-                      return {{"rolls", r.rolls}, {"gain", r.gain}};
-                    }});
-  }
-
-  list.push_back({"intelligence", "calc.desc.intelligence",
-                  {integer("int", "calc.param.intelligence.int", 1, 30)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = intelligence(p.at("int").get<int>());
-                    return {{"can_read_write", r.can_read_write}, {"can_count", r.can_count},
-                            {"can_speak", r.can_speak}, {"can_learn_reading", r.can_learn_reading},
-                            {"points", r.points}};
-                  }});
-
-  list.push_back({"carrying", "calc.desc.carrying",
-                  {integer("str", "calc.param.carrying.str", 1, 30),
-                   choice("size", "calc.param.carrying.size", {"tiny", "small", "medium", "large", "huge", "gargantuan"})},
-                  [](const json& p, Rng&) -> json {
-                    auto r = carrying(p.at("str").get<int>(), *parse_size(p.at("size").get<std::string>()));
-                    auto num = [](double v) -> json {
-                      if (v == static_cast<double>(static_cast<long long>(v))) return static_cast<long long>(v);
-                      return v;
-                    };
-                    return {{"encumbered_over", num(r.encumbered_over)},
-                            {"heavily_encumbered_over", num(r.heavily_encumbered_over)}, {"max", num(r.max)}};
-                  }});
-
-  list.push_back({"flanking", "calc.desc.flanking",
-                  {choice("position", "calc.param.flanking.position", {"direct", "side", "none"})},
-                  [](const json& p, Rng&) -> json {
-                    return {{"attack_bonus", flanking_bonus(*parse_flank(p.at("position").get<std::string>()))}};
-                  }});
-
-  list.push_back({"resurrection", "calc.desc.resurrection",
-                  {integer("previous", "calc.param.resurrection.previous", 0, 1000),
-                   choice("casting", "calc.param.resurrection.casting", {"action", "longer", "true-resurrection", "wish"}),
-                   integer("helper-successes", "calc.param.resurrection.helper_successes", 0, kMaxRitualHelpers, false, 0),
-                   integer("helper-failures", "calc.param.resurrection.helper_failures", 0, kMaxRitualHelpers, false, 0)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = resurrection(p.at("previous").get<int>(), *parse_casting(p.at("casting").get<std::string>()),
-                                          p.at("helper-successes").get<int>(), p.at("helper-failures").get<int>());
-                    return {{"dc", or_null(r.dc)}, {"check_needed", r.check_needed}, {"helpers_allowed", r.helpers_allowed}};
-                  }});
-
   {
     Param crafters;
     crafters.name = "crafters-levels";
@@ -308,12 +250,27 @@ std::vector<Calculator> build() {
 
 }  // namespace
 
+namespace {
+
+// A module with an entry among the DM rules' reference (dm-…): its calculators come after the house rules'.
+bool dm_rule(const campaign::Module& m) {
+  return std::any_of(m.reference.begin(), m.reference.end(),
+                     [](const std::string& id) { return id.rfind("dm-", 0) == 0; });
+}
+
+}  // namespace
+
 const std::vector<Calculator>& calculators() {
-  // The shared ones above, then those the rule modules define themselves (Module::own_calculators).
+  // The house rules' own calculators (Module::own_calculators) in the modules' order, the shared ones above, then
+  // the DM rules' (hero points, which the DM rules complete, among them) in the modules' order.
   static const std::vector<Calculator> list = [] {
-    std::vector<Calculator> all = build();
-    for (const auto& m : campaign::Engine::standard().modules())
-      all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
+    const auto& modules = campaign::Engine::standard().modules();
+    std::vector<Calculator> all;
+    for (const auto& m : modules)
+      if (!dm_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
+    for (auto& c : build()) all.push_back(std::move(c));
+    for (const auto& m : modules)
+      if (dm_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
     return all;
   }();
   return list;

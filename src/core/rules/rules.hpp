@@ -26,10 +26,14 @@
 #include "core/campaign/engine.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/crafting/crafting.hpp"
+#include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/rules/flanking/flanking.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
+#include "core/rules/hp_roll/hp_roll.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/rules/madness/madness.hpp"
+#include "core/rules/massive_damage/massive_damage.hpp"
 #include "core/rules/objects/objects.hpp"
 #include "core/rules/poisons/poisons.hpp"
 #include "core/rules/potions/potions.hpp"
@@ -46,27 +50,15 @@ using nlohmann::json;
 
 // ---- module ids (= Settings::rules keys) ------------------------------------------------------------------
 inline constexpr const char* kSaveProficiencies = "save-proficiencies";
-inline constexpr const char* kMassiveDamage = "massive-damage";
 inline constexpr const char* kExhaustingRally = "exhausting-rally";
 inline constexpr const char* kRageExhaustion = "rage-exhaustion";
 inline constexpr const char* kInspirationLuck = "inspiration-luck";
-inline constexpr const char* kLevelUp = "level-up";
-inline constexpr const char* kHpRoll = "hp-roll";
-inline constexpr const char* kVariantEncumbrance = "variant-encumbrance";
-inline constexpr const char* kAttackRoll = "attack-roll";
-inline constexpr const char* kFlanking = "flanking";
 
 // ---- the modules (one file each under src/core/rules/) --------------------------------------------------------
 Module save_proficiencies();   // saves.cpp: SetSaveProficiencies (used by every CON save the rules ask for)
-Module massive_damage();       // massive_damage.cpp
 Module exhausting_rally();     // rally.cpp
 Module rage_exhaustion();      // rage.cpp
 Module inspiration_luck();     // inspiration.cpp
-Module level_up();             // hp_roll.cpp: LevelUp
-Module hp_roll();              // hp_roll.cpp: the reroll-a-1 switch LevelUp consults
-Module variant_encumbrance();  // encumbrance.cpp
-Module attack_roll();          // flanking.cpp: AttackRoll
-Module flanking();             // flanking.cpp: the +2/+1 switch AttackRoll consults
 
 // ---- saving throws (saves.cpp) ------------------------------------------------------------------------------
 bool save_proficient(const Campaign& c, const Creature& x, std::string_view ability);
@@ -74,33 +66,8 @@ bool save_proficient(const Campaign& c, const Creature& x, std::string_view abil
 int save_bonus(const Campaign& c, const Creature& x, std::string_view ability);
 std::string d20_plus(int modifier);  // "1d20+3", "1d20-1", "1d20"
 
-// ---- variant encumbrance (encumbrance.cpp) ---------------------------------------------------------------------
-struct Encumbrance {
-  double carried = 0;          // lb, after the house rules' halving
-  double raw = 0;              // lb, every item at full weight
-  double encumbered_over = 0, heavily_over = 0, max = 0;
-  std::string level = "none";  // none | encumbered | heavily | over_max
-  int speed_penalty = 0;       // feet: 10 encumbered, 20 heavily / over max
-  std::vector<std::string> disadvantage;  // "str_dex_con_checks", "str_dex_con_attacks", "str_dex_con_saves"
-  bool small_halving = false;  // worn armour and clothing at half weight (Small)
-  bool dwarf_halving = false;  // worn heavy armour at half weight (dwarf proficient with heavy armour)
-};
-// dwarf: whether the creature counts as a dwarf proficient with heavy armour (nullopt: from its race text).
-Encumbrance encumbrance(const Creature& x, std::optional<bool> dwarf = std::nullopt);
-Encumbrance encumbrance(const Campaign& c, const Creature& x);  // uses the creature's flag in module data
-std::optional<bool> dwarf_armor_flag(const Campaign& c, const Creature& x);  // SetDwarfArmor's flag (nullopt: by race)
-bool is_dwarf_race(std::string_view race);                      // dwarf / trpaslík / дварф … (any case)
-json to_json(const Encumbrance& e);
-
 // ---- exhausting rally (rally.cpp) ----------------------------------------------------------------------------
 bool rally_used(const Campaign& c);  // rallied since the last long rest (a second rally is refused)
-
-// ---- attack roll (flanking.cpp) ------------------------------------------------------------------------------
-// The attack_rolled data of AttackRoll {attacker, target?, bonus?, flanking?, advantage?, disadvantage?, rolls?}:
-// the d20s (from "rolls", else rolled with rng), the kept one, the flanking bonus, the total, hit and critical
-// against the target's AC. Refuses (UserError) what the command refuses; stores nothing (the combat screen's roll
-// when the attack-roll rule is off).
-json attack_roll(const Campaign& c, const json& cmd, Rng& rng);
 
 // ---- everything, for the UI --------------------------------------------------------------------------------------
 // Walking speed step by step: {"base", "after_injuries", "encumbrance_penalty", "exhaustion", "final"} — injuries

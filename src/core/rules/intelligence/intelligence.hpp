@@ -1,17 +1,33 @@
 // House rule "Inteligence": reading, counting and speech by Intelligence, and intelligence points that buy picks.
-// Its module, its data and the typed views the UI reads. Texts in assets/i18n/<lang>/intelligence.json, tests in
-// tests/unit/rules_character.tests.cpp.
+// Its module, its data and the typed views the UI reads (module.cpp), its arithmetic and its calculator
+// `intelligence` (calc.cpp). Texts in assets/i18n/<lang>/intelligence.json, tests in
+// tests/unit/rules_character.tests.cpp and calc.tests.cpp.
 #pragma once
 #include <string>
 #include <vector>
 
+#include "core/calc/calc.hpp"
 #include "core/campaign/engine.hpp"
+
+namespace druzina::calc {
+
+struct Intelligence {
+  bool can_read_write = false;     // INT ≥ 10 (INT 7–9 can learn it in play)
+  bool can_count = false;          // INT ≥ 7 (INT ≤ 6 can learn it in play)
+  bool can_speak = false;          // INT ≥ 4
+  bool can_learn_reading = false;  // INT ≥ 7 (for INT ≥ 10 it is already known)
+  int points = 0;                  // the positive INT modifier
+};
+Intelligence intelligence(int score);
+
+}  // namespace druzina::calc
 
 namespace druzina::rules {
 
 inline constexpr const char* kIntelligence = "intelligence";
 
 campaign::Module intelligence();
+calc::Calculator intelligence_calculator();  // intelligence --int N → {"can_read_write", …, "points"}
 
 // An intelligence-point pick: kind skill | tool | language | expertise.
 struct IntPick {

@@ -18,7 +18,6 @@
 
 #include "core/rules/intelligence/intelligence.hpp"
 
-#include "core/calc/formulas.hpp"
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 
@@ -294,7 +293,7 @@ Module intelligence() {
                 });
           },
           {.seed = "Inteligence",
-           .calculators = {"intelligence"},
+           .own_calculators = {intelligence_calculator()},
            .reference = {"hr-intelligence", "hr-intelligence-points"},
            .creature_data = {picks_field()}}};
 }

@@ -25,7 +25,6 @@
 
 #include <algorithm>
 
-#include "core/calc/formulas.hpp"
 #include "core/rules/common.hpp"
 
 namespace druzina::rules {
@@ -380,7 +379,7 @@ Module resurrection_ritual() {
           },
           {.seed = "Oživení mrtvého",
            .prompts = {"resurrection.soul"},
-           .calculators = {"resurrection"},
+           .own_calculators = {resurrection_calculator()},
            .reference = {"hr-resurrection"},
            .creature_data = {attempts_field()}}};
 }

@@ -18,8 +18,8 @@
 // The damage counted is the whole amount of the ApplyDamage command (temporary HP included: the creature still
 // "takes" that damage). A creature the damage kills, or one that was already at 0 HP (it fails death saves
 // instead), gets no save.
-#include "core/calc/formulas.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/massive_damage/massive_damage.hpp"
 #include "core/tables/table.hpp"
 
 namespace druzina::rules {
@@ -94,7 +94,7 @@ Module massive_damage() {
           },
           {.seed = "Masivní zranění",
            .prompts = {"massive-damage.save"},
-           .calculators = {"massive-damage"},
+           .own_calculators = {massive_damage_calculator()},
            .tables = {"shock"},
            .reference = {"hr-massive-damage", "hr-combat-wounds"}}};
 }

@@ -10,9 +10,9 @@
 // The module has no hooks: the UI calls encumbrance(campaign, creature) when the module is on.
 #include <algorithm>
 
-#include "core/calc/formulas.hpp"
 #include "core/reference/reference.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/encumbrance/encumbrance.hpp"
 
 namespace druzina::rules {
 
@@ -117,7 +117,7 @@ Module variant_encumbrance() {
                   ctx.emit("dwarf_armor_set", {{"creature", param::str(cmd, "target")}, {"value", cmd.at("value")}});
                 });
           },
-          {.seed = "Nosnost", .calculators = {"carrying"}, .reference = {"hr-carrying"}}};
+          {.seed = "Nosnost", .own_calculators = {carrying_calculator()}, .reference = {"hr-carrying"}}};
 }
 
 }  // namespace druzina::rules

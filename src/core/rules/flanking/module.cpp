@@ -12,8 +12,8 @@
 // With a target, hit = natural 20, or total ≥ AC unless natural 1; a natural 20 is a critical hit.
 #include <algorithm>
 
-#include "core/calc/formulas.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/flanking/flanking.hpp"
 
 namespace druzina::rules {
 
@@ -120,7 +120,7 @@ Module attack_roll() {
 
 Module flanking() {
   return {kFlanking, true, [](Engine&) {},
-          {.seed = "Obklíčení", .calculators = {"flanking"}, .reference = {"hr-flanking"}}};
+          {.seed = "Obklíčení", .own_calculators = {flanking_calculator()}, .reference = {"hr-flanking"}}};
 }
 
 }  // namespace druzina::rules

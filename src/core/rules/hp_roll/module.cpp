@@ -11,8 +11,8 @@
 // A first roll of 1 without a second one: the engine rolls the reroll when the house rule is on. Two rolls are
 // refused unless the first is a 1 and the house rule is on. The intelligence module opens the creature's pick
 // window after a level-up (its points follow from INT, nothing to store).
-#include "core/calc/formulas.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/hp_roll/hp_roll.hpp"
 
 namespace druzina::rules {
 
@@ -112,7 +112,7 @@ Module level_up() {
 
 Module hp_roll() {
   return {kHpRoll, true, [](Engine&) {},
-          {.seed = "Házení na životy", .calculators = {"hp-roll"}, .reference = {"hr-hp-roll"}}};
+          {.seed = "Házení na životy", .own_calculators = {hp_roll_calculator()}, .reference = {"hr-hp-roll"}}};
 }
 
 }  // namespace druzina::rules
