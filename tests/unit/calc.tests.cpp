@@ -6,6 +6,7 @@
 #include "core/calc/formulas.hpp"
 #include "core/error.hpp"
 #include "core/i18n.hpp"
+#include "core/rules/crafting/crafting.hpp"
 #include "core/rules/encumbrance/encumbrance.hpp"
 #include "core/rules/flanking/flanking.hpp"
 #include "core/rules/hp_roll/hp_roll.hpp"

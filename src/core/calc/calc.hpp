@@ -5,7 +5,7 @@
 // A calculator declares its parameters (name, type, bounds, default, translation key of its description) and a
 // function params → result. run() checks the parameters first — unknown, missing, mistyped or out-of-range ones
 // throw druzina::UserError("calc.err.*") — and fills in defaults, so a calculator only ever sees valid input.
-// The typed C++ functions behind each calculator live in calc/formulas.hpp (for the rule modules).
+// The typed C++ functions behind each calculator live beside the rule they belong to (rules/<rule>/<rule>.hpp).
 #pragma once
 #include <functional>
 #include <nlohmann/json.hpp>

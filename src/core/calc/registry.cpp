@@ -1,12 +1,11 @@
-// The calculator registry: parameter declarations, validation, command-line parsing, description, the JSON
-// wrapper of every calculator in calc/formulas.hpp, and the list of all of them with those the rule modules define
-// themselves (rules/<rule>/calc.cpp, Module::own_calculators; docs/adding-a-rule.md). Add a shared calculator by
-// appending to build() below (and its calc.desc.* / calc.param.* texts to assets/i18n/*/calc.json).
+// The calculator registry: parameter declarations, validation, command-line parsing, description, and the list of
+// every calculator. Each belongs to a rule module, which defines it beside its behaviour (rules/<rule>/calc.cpp,
+// Module::own_calculators; docs/adding-a-rule.md); its texts are calc.desc.* / calc.param.* in
+// assets/i18n/*/calc.json.
 #include <algorithm>
 #include <sstream>
 
 #include "core/calc/calc.hpp"
-#include "core/calc/formulas.hpp"
 #include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 
@@ -150,106 +149,6 @@ json describe(const Calculator& calc, Lang lang) {
   return {{"name", calc.name}, {"description", tr(lang, calc.description_key)}, {"params", std::move(params)}};
 }
 
-// [SECTION] The calculators ---------------------------------------------------------------------------------
-
-namespace {
-
-// Money in cp → JSON gp: an integer when whole, else a decimal (5 sp = 0.5).
-json gp(long long cp) {
-  if (cp % 100 == 0) return cp / 100;
-  return static_cast<double>(cp) / 100.0;
-}
-
-json or_null(const std::optional<int>& v) { return v ? json(*v) : json(nullptr); }
-
-Param integer(std::string name, std::string key, std::optional<long long> min, std::optional<long long> max,
-              bool required = true, json def = nullptr) {
-  Param p;
-  p.name = std::move(name);
-  p.type = ParamType::integer;
-  p.min = min;
-  p.max = max;
-  p.required = required;
-  p.default_value = std::move(def);
-  p.description_key = std::move(key);
-  return p;
-}
-
-Param choice(std::string name, std::string key, std::vector<std::string> allowed, bool required = true) {
-  Param p;
-  p.name = std::move(name);
-  p.type = ParamType::enumeration;
-  p.allowed = std::move(allowed);
-  p.required = required;
-  p.description_key = std::move(key);
-  return p;
-}
-
-std::vector<Calculator> build() {
-  std::vector<Calculator> list;
-  const std::vector<std::string> rarity_ids = {"common", "uncommon", "rare", "very-rare", "legendary"};
-
-  {
-    Param crafters;
-    crafters.name = "crafters-levels";
-    crafters.type = ParamType::int_list;
-    crafters.required = false;
-    crafters.min = 1;
-    crafters.max = 20;
-    crafters.description_key = "calc.param.craft.crafters_levels";
-    list.push_back({"craft", "calc.desc.craft",
-                    {choice("kind", "calc.param.craft.kind", {"mundane", "art", "magic"}),
-                     integer("level", "calc.param.craft.level", 1, 20),
-                     integer("value", "calc.param.craft.value", 1, 1000000000), crafters,
-                     choice("rarity", "calc.param.craft.rarity", rarity_ids, false)},
-                    [](const json& p, Rng&) -> json {
-                      std::vector<int> others;
-                      if (p.contains("crafters-levels")) others = p.at("crafters-levels").get<std::vector<int>>();
-                      std::optional<std::string> rarity;
-                      if (p.contains("rarity")) rarity = p.at("rarity").get<std::string>();
-                      auto r = craft(*parse_craft_kind(p.at("kind").get<std::string>()), p.at("level").get<int>(),
-                                     p.at("value").get<long long>(), others, rarity);
-                      return {{"gp_per_hour", r.gp_per_hour}, {"goal_gp", gp(r.goal_cp)}, {"hours", r.hours},
-                              {"days", r.days}, {"materials_gp", gp(r.materials_cp)},
-                              {"max_rarity", r.max_rarity ? json(*r.max_rarity) : json(nullptr)}};
-                    }});
-  }
-
-  list.push_back({"craft-overtime", "calc.desc.craft_overtime",
-                  {integer("hour", "calc.param.craft_overtime.hour", 1, 24)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = craft_overtime(p.at("hour").get<int>());
-                    return {{"save_needed", r.save_needed}, {"dc", or_null(r.dc)}};
-                  }});
-
-  list.push_back({"art-value", "calc.desc.art_value",
-                  {integer("cost", "calc.param.art_value.cost", 1, 1000000000),
-                   integer("check", "calc.param.art_value.check", -20, 100)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = art_value(p.at("cost").get<long long>(), p.at("check").get<int>());
-                    return {{"value_gp", gp(r.value_cp)}, {"worthless", r.worthless}};
-                  }});
-
-  list.push_back({"scroll", "calc.desc.scroll",
-                  {integer("level", "calc.param.scroll.level", 0, 9),
-                   integer("components-gp", "calc.param.scroll.components_gp", 0, 1000000000, false, 0)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = scroll(p.at("level").get<int>(), p.at("components-gp").get<long long>());
-                    return {{"rarity", r.rarity}, {"save_dc", r.save_dc}, {"attack_bonus", r.attack_bonus},
-                            {"price_gp", r.price_gp}};
-                  }});
-
-  list.push_back({"magic-item-value", "calc.desc.magic_item_value",
-                  {choice("rarity", "calc.param.magic_item_value.rarity", rarity_ids)},
-                  [](const json& p, Rng&) -> json {
-                    auto r = magic_item_value(p.at("rarity").get<std::string>());
-                    return {{"min_gp", r.min_gp}, {"max_gp", r.max_gp ? json(*r.max_gp) : json(nullptr)}};
-                  }});
-  return list;
-}
-
-}  // namespace
-
 namespace {
 
 // A module with an entry among the DM rules' reference (dm-…): its calculators come after the house rules'.
@@ -261,14 +160,13 @@ bool dm_rule(const campaign::Module& m) {
 }  // namespace
 
 const std::vector<Calculator>& calculators() {
-  // The house rules' own calculators (Module::own_calculators) in the modules' order, the shared ones above, then
-  // the DM rules' (hero points, which the DM rules complete, among them) in the modules' order.
+  // The house rules' calculators (Module::own_calculators) in the modules' order, then the DM rules' (hero points,
+  // which the DM rules complete, among them) in the modules' order.
   static const std::vector<Calculator> list = [] {
     const auto& modules = campaign::Engine::standard().modules();
     std::vector<Calculator> all;
     for (const auto& m : modules)
       if (!dm_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
-    for (auto& c : build()) all.push_back(std::move(c));
     for (const auto& m : modules)
       if (dm_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
     return all;

@@ -33,7 +33,6 @@
 
 #include <set>
 
-#include "core/calc/formulas.hpp"
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 
@@ -635,7 +634,7 @@ Module crafting() {
       {.seed =
            "Výroba nemagických předmětů; Umělecké předměty; Výroba magických předmětů; Ceny svitků, magických předmětů",
        .prompts = {"crafting.confirm_spell", "crafting.overtime_save"},
-       .calculators = {"craft", "craft-overtime", "art-value", "scroll", "magic-item-value"},
+       .own_calculators = crafting_calculators(),
        .reference = {"hr-mundane-crafting", "hr-crafting-overtime", "hr-art-objects", "hr-magic-crafting",
                      "hr-scroll-prices", "hr-magic-item-values"},
        .campaign_data = {projects_field()}}};

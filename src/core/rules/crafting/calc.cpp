@@ -1,11 +1,13 @@
-// Crafting house rules: mundane, art and magic projects, overtime, the value of an art object, scroll prices and
-// magic item values. The numbers come from assets/data/rules/{crafting,art-value,scrolls,magic-item-values}.json.
+// The crafting house rules' arithmetic: mundane, art and magic projects, overtime, the value of an art object,
+// scroll prices and magic item values (numbers in assets/data/rules/{crafting,art-value,scrolls,
+// magic-item-values}.json), and their calculators craft, craft-overtime, art-value, scroll, magic-item-value.
 #include <algorithm>
 
 #include "core/assets.hpp"
 #include "core/calc/check.hpp"
-#include "core/calc/formulas.hpp"
+#include "core/calc/params.hpp"
 #include "core/error.hpp"
+#include "core/rules/crafting/crafting.hpp"
 
 namespace druzina::calc {
 
@@ -149,3 +151,91 @@ ValueRange magic_item_value(std::string_view rarity) {
 }
 
 }  // namespace druzina::calc
+
+namespace druzina::rules {
+
+namespace {
+
+using calc::choice_param;
+using calc::int_param;
+using nlohmann::json;
+
+// Money in cp → JSON gp: an integer when whole, else a decimal (5 sp = 0.5).
+json gp(long long cp) {
+  if (cp % 100 == 0) return cp / 100;
+  return static_cast<double>(cp) / 100.0;
+}
+
+const std::vector<std::string> kRarityIds = {"common", "uncommon", "rare", "very-rare", "legendary"};
+
+calc::Calculator craft_calculator() {
+  calc::Param crafters;
+  crafters.name = "crafters-levels";
+  crafters.type = calc::ParamType::int_list;
+  crafters.required = false;
+  crafters.min = 1;
+  crafters.max = 20;
+  crafters.description_key = "calc.param.craft.crafters_levels";
+  return {"craft", "calc.desc.craft",
+          {choice_param("kind", "calc.param.craft.kind", {"mundane", "art", "magic"}),
+           int_param("level", "calc.param.craft.level", 1, 20), int_param("value", "calc.param.craft.value", 1, 1000000000),
+           crafters, choice_param("rarity", "calc.param.craft.rarity", kRarityIds, false)},
+          [](const json& p, Rng&) -> json {
+            std::vector<int> others;
+            if (p.contains("crafters-levels")) others = p.at("crafters-levels").get<std::vector<int>>();
+            std::optional<std::string> rarity;
+            if (p.contains("rarity")) rarity = p.at("rarity").get<std::string>();
+            auto r = calc::craft(*calc::parse_craft_kind(p.at("kind").get<std::string>()), p.at("level").get<int>(),
+                                 p.at("value").get<long long>(), others, rarity);
+            return {{"gp_per_hour", r.gp_per_hour}, {"goal_gp", gp(r.goal_cp)}, {"hours", r.hours}, {"days", r.days},
+                    {"materials_gp", gp(r.materials_cp)},
+                    {"max_rarity", r.max_rarity ? json(*r.max_rarity) : json(nullptr)}};
+          }};
+}
+
+calc::Calculator overtime_calculator() {
+  return {"craft-overtime", "calc.desc.craft_overtime", {int_param("hour", "calc.param.craft_overtime.hour", 1, 24)},
+          [](const json& p, Rng&) -> json {
+            auto r = calc::craft_overtime(p.at("hour").get<int>());
+            return {{"save_needed", r.save_needed}, {"dc", calc::json_or_null(r.dc)}};
+          }};
+}
+
+calc::Calculator art_value_calculator() {
+  return {"art-value", "calc.desc.art_value",
+          {int_param("cost", "calc.param.art_value.cost", 1, 1000000000),
+           int_param("check", "calc.param.art_value.check", -20, 100)},
+          [](const json& p, Rng&) -> json {
+            auto r = calc::art_value(p.at("cost").get<long long>(), p.at("check").get<int>());
+            return {{"value_gp", gp(r.value_cp)}, {"worthless", r.worthless}};
+          }};
+}
+
+calc::Calculator scroll_calculator() {
+  return {"scroll", "calc.desc.scroll",
+          {int_param("level", "calc.param.scroll.level", 0, 9),
+           int_param("components-gp", "calc.param.scroll.components_gp", 0, 1000000000, false, 0)},
+          [](const json& p, Rng&) -> json {
+            auto r = calc::scroll(p.at("level").get<int>(), p.at("components-gp").get<long long>());
+            return {{"rarity", r.rarity}, {"save_dc", r.save_dc}, {"attack_bonus", r.attack_bonus},
+                    {"price_gp", r.price_gp}};
+          }};
+}
+
+calc::Calculator magic_item_value_calculator() {
+  return {"magic-item-value", "calc.desc.magic_item_value",
+          {choice_param("rarity", "calc.param.magic_item_value.rarity", kRarityIds)},
+          [](const json& p, Rng&) -> json {
+            auto r = calc::magic_item_value(p.at("rarity").get<std::string>());
+            return {{"min_gp", r.min_gp}, {"max_gp", r.max_gp ? json(*r.max_gp) : json(nullptr)}};
+          }};
+}
+
+}  // namespace
+
+std::vector<calc::Calculator> crafting_calculators() {
+  return {craft_calculator(), overtime_calculator(), art_value_calculator(), scroll_calculator(),
+          magic_item_value_calculator()};
+}
+
+}  // namespace druzina::rules
