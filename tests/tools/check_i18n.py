@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
-"""Fails when a translation key is missing in any language, a plural text lacks a form, or code uses a key
-that no catalog has. Catalogs: assets/i18n/<lang>/<module>.json (flat key -> text or {one,few,many})."""
+"""Fails when a translation key is missing in any language, a plural text lacks a form, a text's {placeholders}
+differ between the languages, or code uses a key that no catalog has. Catalogs: assets/i18n/<lang>/<module>.json
+(flat key -> text or {one,few,many}).
+
+Keys built at run time ("rules.module." + id, "event." + type, "prompt." + kind, the calculators' and the
+conditions' texts) are not string literals, so the grep below cannot see them: the Catch2 test "computed key
+families …" (tests/unit/rules_modules.tests.cpp) derives them from the engine's module descriptions and checks them
+the same way (present in cs, uk and en, not empty, the same placeholders)."""
 import json, pathlib, re, sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
@@ -26,6 +32,18 @@ for lang in langs:
             elif not isinstance(v, str) or not v.strip():
                 errors.append(f"{f}: key {k} has no text")
 all_keys = set().union(*(set(k) for k in keys.values()))
+# {reason_cs} in cs, {reason_uk} in uk, {reason_en} in en: one placeholder, a nested error in the reader's language.
+placeholder = re.compile(r"\{([a-z0-9_]+)\}")
+def placeholders(lang, v):
+    forms = v.values() if isinstance(v, dict) else [v]
+    return {("reason_<lang>" if n == f"reason_{lang}" else n) for f in forms if isinstance(f, str) for n in placeholder.findall(f)}
+for k in sorted(all_keys):
+    if not all(k in keys[lang] for lang in langs):
+        continue
+    found = {lang: placeholders(lang, keys[lang][k][1]) for lang in langs}
+    if not found["cs"] == found["uk"] == found["en"]:
+        shown = ", ".join(f"{lang} {sorted(found[lang])}" for lang in langs)
+        errors.append(f"assets/i18n: key {k} has different placeholders: {shown}")
 for lang in langs:
     for k in sorted(all_keys - set(keys[lang])):
         errors.append(f"assets/i18n/{lang}: missing key {k}")

@@ -7,8 +7,10 @@
 
 #include "core/assets.hpp"
 #include "core/calc/calc.hpp"
+#include "core/tables/effects.hpp"
 #include "core/tables/table.hpp"
 #include "core/reference/reference.hpp"
+#include "../support/catalog.hpp"
 #include "rules_helpers.hpp"
 
 using namespace druzina;
@@ -125,6 +127,48 @@ TEST_CASE("house-rule event lines exist in cs, uk and en", "[rules][modules][i18
     }
   }
   CHECK(checked > 0);
+}
+
+TEST_CASE("computed key families: every text the engine builds a key for is in cs, uk and en, alike", "[rules][modules][i18n]") {
+  // Keys built at run time ("rules.module." + id, "event." + type, "prompt." + kind …) escape the grep for literal
+  // keys of tests/tools/check_i18n.py. Here they come from the engine's own description: the modules (names,
+  // descriptions, prompts, events), the calculators (descriptions, parameters) and the SRD conditions. Each must be
+  // in the catalog files of all three languages, not empty, with the same {placeholders} (catalog.hpp).
+  const Engine& e = Engine::standard();
+  std::set<std::string> required;  // keys that must exist
+  std::set<std::string> prefixes;  // families of variants ("prompt.<kind>.<choice>", "event.<type>_…"): alike if present
+  for (const auto& m : e.modules()) {
+    required.insert(m.name_key());
+    required.insert(m.desc_key());
+    for (const auto& p : m.prompts) {
+      required.insert("prompt." + p);
+      prefixes.insert("prompt." + p + ".");
+    }
+    for (const auto& ev : m.events) {
+      const EventDef* def = e.event_def(ev);
+      REQUIRE(def != nullptr);
+      if (!def->silent && !def->render) required.insert("event." + ev);
+      prefixes.insert("event." + ev);  // event.<type> itself when a renderer uses it, and event.<type>_…
+    }
+  }
+  for (const auto& c : calc::calculators()) {
+    required.insert(c.description_key);
+    for (const auto& p : c.params) required.insert(p.description_key);
+  }
+  for (const auto& id : tables::condition_ids()) required.insert("campaign.condition." + id);
+
+  std::set<std::string> checked = required;
+  for (const Lang lang : kLangs)
+    for (const auto& prefix : prefixes)
+      for (const auto& key : catalog_keys(lang, prefix)) checked.insert(key);
+  std::vector<std::string> problems;
+  for (const auto& key : checked)
+    for (auto& p : key_problems(key)) problems.push_back(std::move(p));
+  std::string report;
+  for (const auto& p : problems) report += p + "\n";
+  INFO(problems.size() << " problem(s) in assets/i18n/<lang>/*.json:\n" << report);
+  CHECK(problems.empty());
+  CHECK(required.size() > 120);  // 26 modules × 2, their prompts and events, the calculators, the 14 conditions
 }
 
 TEST_CASE("docs/house-rules.md and docs/dm-rules.md name every module, its commands and its prompts", "[rules][modules][docs]") {
