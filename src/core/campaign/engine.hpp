@@ -152,7 +152,7 @@ using PromptHook = std::function<void(Ctx&, const Prompt&, const json& answer)>;
 // A piece of data a module keeps (per creature, or per campaign in Campaign::modules[id]), described so that
 // saves stay strict (validate) and a player's view strips DM secrets.
 struct DataField {
-  std::string name;      // the key ("potions_drunk")
+  std::string name;      // its key in the module's data object
   std::string type;      // what it holds, for people ("int 0..1000", "list of picks")
   bool secret = false;   // a DM secret: io::player_view leaves it out
   std::function<void(const json& value)> validate;  // throws UserError("state.err.*"); empty = no check
@@ -174,7 +174,7 @@ struct ModuleInfo {
 };
 
 struct CommandInfo {
-  std::string type;                 // "DrinkPotion"
+  std::string type;                 // the command's "type"
   std::vector<std::string> params;  // accepted parameters besides "type"
 };
 

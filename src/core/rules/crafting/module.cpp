@@ -26,11 +26,10 @@
 // the crafter); "crafting.overtime_save" {"project", "hour", "dice", "dc", "ability": "con", "modifier"}.
 // Project.data: {"crafter", "collaborators", "value_gp", "cost_gp" (art), "rarity", "spell", "spell_confirmed",
 // "spell_level", "components_gp", "added_value_gp", "days_worked", "art_value_gp", "art_check", "worthless"}.
-#include <algorithm>
-#include <cmath>
-
 #include "core/rules/crafting/crafting.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "core/campaign/json_read.hpp"
