@@ -175,8 +175,11 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
     if (!w) { await page.waitForTimeout(100); continue; }
     const mid = (top + bottom) / 2;
     const dy = Math.max(-300, Math.min(300, w.y + w.h / 2 - mid));
+    // A clipped widget is where it was last drawn, off the edge it left by: several wheel notches at a time toward
+    // it (one notch scrolls a line or two; a long column such as the rule switches is dozens of notches).
+    const notches = !w.visible || w.h === 0 ? 4 : 1;
     await page.mouse.move(w.x + w.w / 2, mid);  // over the widget's own column (two columns in landscape)
-    await page.mouse.wheel(0, Math.abs(dy) < 40 ? Math.sign(dy) * 40 : dy);
+    for (let k = 0; k < notches; k++) await page.mouse.wheel(0, Math.abs(dy) < 40 ? Math.sign(dy) * 40 : dy);
     await page.waitForTimeout(150);
   }
 }
