@@ -3,9 +3,8 @@
 // player mode the sheet only reads them. Screenshots: <shots>/alignment-deity-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, widgets, waitWidget, tapCarefully, tapSettled, openTab, campaign, untilCampaign, screenshotFailures,
-         typeReplacing, accepted, idOf, see, openSheet } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+import { launch, shot, widgets, waitWidget, tapCarefully, tapSettled, openTab, campaign, untilCampaign,
+         screenshotFailures, typeReplacing, accepted, idOf, see, openSheet, openApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -26,7 +25,7 @@ const words = {
 for (const lang of ["cs", "uk"]) {
   test(`alignment and deity on a character's sheet (${lang})`, { timeout: 600000 }, async () => {
     const w = words[lang];
-    const { page, errors, context } = await openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+    const { page, errors, context } = await openApp(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
     await accepted(page, { type: "CreateCampaign", name: "Test" });
     await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
     const mira = idOf(await campaign(page), "Mira");

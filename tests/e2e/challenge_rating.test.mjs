@@ -4,8 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, campaign, untilCampaign, screenshotFailures,
-         scrollIntoView, accepted, idOf, openSheet } from "./lib.mjs";
-import { openPatient, gone } from "./touch_gestures.mjs";
+         scrollIntoView, accepted, idOf, openSheet, openApp, gone } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -24,7 +23,7 @@ const words = {
 for (const lang of ["cs", "uk"]) {
   test(`challenge rating on a monster's sheet (${lang})`, { timeout: 600000 }, async () => {
     const w = words[lang];
-    const { page, errors, context } = await openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+    const { page, errors, context } = await openApp(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
     await accepted(page, { type: "CreateCampaign", name: "Test" });
     await accepted(page, { type: "AddCreature", name: "Goblin", kind: "monster", max_hp: 7 });
     await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });

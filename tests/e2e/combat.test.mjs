@@ -5,8 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, waitWidget, tapSettled, scrollIntoView, tapCarefully, pad, openTab, campaign, dispatch,
-         untilCampaign, screenshotFailures } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+         untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
 
 // A creature's lingering injuries: the lingering-injuries rule's data (absent = none).
 const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
@@ -17,7 +16,7 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 test("initiative, lair, turns, legendary actions, death saves, attack helper, end", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20, ac: 15, abilities: { dex: 14 } }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Drak", kind: "monster", hp: 100, ac: 17, legendary_actions: 3 }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Kobold", kind: "monster", hp: 5 }), 1);
@@ -91,7 +90,7 @@ test("initiative, lair, turns, legendary actions, death saves, attack helper, en
 });
 
 test("Ukrainian combat screen with a prompt on top", { timeout: 300000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
   await dispatch(page, { type: "AddCreature", name: "Маг", kind: "pc", max_hp: 17 });
   await dispatch(page, { type: "AddCreature", name: "Гоблін", kind: "monster", hp: "2d6", count: 3 });
   await dispatch(page, { type: "StartEncounter" });

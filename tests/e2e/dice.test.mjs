@@ -3,8 +3,8 @@
 // inspiration spent as luck.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, tapAt, openApp, waitForApp, state, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted, longPress } from "./touch_gestures.mjs";
+import { launch, tapAt, openApp, waitForApp, state, widgets, tap, until, shot, campaign, dispatch, reveal,
+         tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, longPress } from "./lib.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -23,7 +23,7 @@ async function setLanguage(page, lang) {
 }
 
 test("typing 4d6kh3 and tapping Roll shows four dice, one struck, and the total", async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   await typeInto(page, "dice.expr", "4d6kh3");
   await tapVisible(page, "dice.roll");
   await widget(page, "dice.die.3");
@@ -43,7 +43,7 @@ test("typing 4d6kh3 and tapping Roll shows four dice, one struck, and the total"
 });
 
 test("a broken expression shows a live error in the user's language", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   await typeInto(page, "dice.expr", "4d6kh");
   const en = await widget(page, "dice.error");
   assert.ok(en.label.length > 10, `an English message: ${en.label}`);
@@ -62,7 +62,7 @@ test("a broken expression shows a live error in the user's language", async () =
 });
 
 test("d20 with advantage rolls two d20 and keeps the higher", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   await tapVisible(page, "dice.mode.adv");
   await widget(page, "dice.mode.adv", { where: (w) => w.label.endsWith("[on]") });
   await tapVisible(page, "dice.d20");
@@ -80,7 +80,7 @@ test("d20 with advantage rolls two d20 and keeps the higher", async () => {
 });
 
 test("count and modifier steppers build the roll of a die button", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   await tapVisible(page, "dice.count.plus");
   await tapVisible(page, "dice.count.plus");
   await tapVisible(page, "dice.mod.plus");
@@ -101,7 +101,7 @@ test("count and modifier steppers build the roll of a die button", async () => {
 });
 
 test("favourites and the history survive a reload; a long press deletes a favourite", async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   await typeInto(page, "dice.expr", "1d8+3");
   await tapVisible(page, "dice.fav.add");
   await typeInto(page, "dice.fav.name", "Sword");
@@ -116,7 +116,7 @@ test("favourites and the history survive a reload; a long press deletes a favour
   await shotNow(page, "dice-history-en");
 
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   await widget(page, "dice.fav.0", { where: (w) => w.label === "Sword 1d8+3" });
   await reveal(page, "dice.hist.1");
   const after = (await widgets(page)).filter((w) => w.id.startsWith("dice.hist.")).map((w) => w.label);
@@ -135,7 +135,7 @@ test("favourites and the history survive a reload; a long press deletes a favour
 });
 
 test("a creature with inspiration rolls a d20 and spends it as luck", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Test" }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", max_hp: 17, inspiration: true }), 1);
   const mira = (await campaign(page)).creatures.find((c) => c.name === "Mira");
@@ -161,7 +161,7 @@ test("a creature with inspiration rolls a d20 and spends it as luck", async () =
 });
 
 test("the dice screen in Ukrainian: typed and shown as the table writes, 2к20", async () => {
-  const { page, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, context } = await openApp(env, { device: { locale: "uk-UA" } });
   assert.equal((await state(page)).lang, "uk");
   await typeInto(page, "dice.expr", "2к20kl1+4");
   await tapVisible(page, "dice.roll");

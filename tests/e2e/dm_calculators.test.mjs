@@ -3,8 +3,8 @@
 // price), each answering live as the choices change. Screenshots: <shots>/dm-calc-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, until, screenshotFailures, tapCarefully } from "./lib.mjs";
-import { reveal, tapSettled, shotNow, typeInto, waitWidget, openPatient } from "./touch_gestures.mjs";
+import { launch, until, screenshotFailures, tapCarefully, reveal, tapSettled, shotNow, typeInto, waitWidget,
+         openApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -33,7 +33,7 @@ const words = {
 
 // Each calculator in a fresh page: the reference keeps the entry it showed last and the search text.
 async function fresh(lang) {
-  return openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+  return openApp(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
 }
 
 for (const lang of ["cs", "uk"]) {

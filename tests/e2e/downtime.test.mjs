@@ -5,9 +5,8 @@
 // Screenshots: build/e2e/downtime-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, shot, waitWidget, scrollIntoView, tapCarefully, typeReplacing, pad, openTab, campaign, dispatch,
-         untilCampaign, screenshotFailures } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+import { launch, shot, waitWidget, scrollIntoView, tapCarefully, typeReplacing, pad, openTab, campaign,
+         dispatch, untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
 
 // The crafting rule's projects (the module's campaign data).
 const projects = (c) => c.modules?.crafting?.projects ?? [];
@@ -20,7 +19,7 @@ screenshotFailures(afterEach, import.meta.url);
 const hero = (c) => c.creatures.find((x) => x.id === "c1");
 
 test("rests and time: hit dice, the rally once, a long rest, advancing the clock", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Bard", kind: "pc", level: 3, hit_die: 8, max_hp: 24, abilities: { con: 14 } }), 1);
   assert.equal(await dispatch(page, { type: "ApplyDamage", target: "c1", amount: 15 }), 1);
   await openTab(page, "downtime");
@@ -66,7 +65,7 @@ test("rests and time: hit dice, the rally once, a long rest, advancing the clock
 });
 
 test("projects: the smith's overtime saves, the bard's painting, the art calculator", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Thorin", kind: "pc", level: 7, race: "dwarf", max_hp: 60 }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Bard", kind: "pc", level: 3, max_hp: 20 }), 1);
   await openTab(page, "downtime");

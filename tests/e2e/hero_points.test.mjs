@@ -4,8 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, screenshotFailures,
-         scrollIntoView, accepted, see } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+         scrollIntoView, accepted, see, openApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -17,7 +16,7 @@ const points = (c) => mira(c).modules?.["hero-points"]?.points ?? 0;
 
 for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
   test(`hero points (${lang}): 5 at the start, 5 + level / 2 after a level-up, a failed death save saved`, { timeout: 600000 }, async () => {
-    const { page, errors, context } = await openPatient(env, { device: { locale } });
+    const { page, errors, context } = await openApp(env, { device: { locale } });
     await accepted(page, { type: "CreateCampaign", name: "Test", rules: { "hero-points": true } });
     await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12, hit_die: 8 });
     let c = await campaign(page);

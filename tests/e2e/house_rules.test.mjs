@@ -5,8 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapSettled, tapCarefully, pad, openTab, campaign, untilCampaign,
-         screenshotFailures, scrollIntoView, freshFrames, accepted } from "./lib.mjs";
-import { openPatient, waitStarted, typeInto, gone } from "./touch_gestures.mjs";
+         screenshotFailures, scrollIntoView, freshFrames, accepted, openApp, waitForApp, typeInto, gone } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -35,7 +34,7 @@ async function deadParty(page) {
 }
 
 test("resurrection ritual: longer casting, two helpers, the DC spelled out, an entered d20 raises Mira", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   const ids = await deadParty(page);
   await openTab(page, "party");
   await tapCarefully(page, `party.card.${ids.Mira}`);
@@ -112,7 +111,7 @@ test("resurrection ritual: longer casting, two helpers, the DC spelled out, an e
 
 test("resurrection ritual: the soul's question for the DM, answered on the ritual screen; tablet landscape", { timeout: 600000 }, async () => {
   // 1024×768: the shared number pad does not fit a phone's landscape height (412 px) — see the report
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ", viewport: { width: 1024, height: 768 } } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ", viewport: { width: 1024, height: 768 } } });
   const ids = await deadParty(page);
   await openTab(page, "party");
   await tapCarefully(page, `party.card.${ids.Mira}`);
@@ -141,7 +140,7 @@ test("resurrection ritual: the soul's question for the DM, answered on the ritua
 });
 
 test("resurrection ritual in player mode: no soul choice; starting it is undone with the top bar's undo", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   const ids = await deadParty(page);
   await openTab(page, "settings");
   await tapCarefully(page, "settings.mode.player");
@@ -173,7 +172,7 @@ async function openPrices(page) {
 }
 
 test("price list: Czech search for jed, the house-rule poison price, a DM price that survives a reload, players only read", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   await accepted(page, { type: "CreateCampaign", name: "Test" });
   await openPrices(page);
   await shot(page, "house-prices-cs-01-list");
@@ -206,7 +205,7 @@ test("price list: Czech search for jed, the house-rule poison price, a DM price 
 
   // after a reload
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   await openPrices(page);
   await typeInto(page, "prices.search", "drow");
   await waitWidget(page, "prices.row.drow-poison", { where: (w) => /= 150 zl \[200 zl\]$/.test(w.label) });
@@ -226,7 +225,7 @@ test("price list: Czech search for jed, the house-rule poison price, a DM price 
 });
 
 test("rules screen in landscape: the list on the left, the open price item on the right", { timeout: 300000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "en-US", viewport: { width: 915, height: 412 } } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "en-US", viewport: { width: 915, height: 412 } } });
   await accepted(page, { type: "CreateCampaign", name: "Test" });
   await openPrices(page);
   await waitWidget(page, "rules.pick_one");

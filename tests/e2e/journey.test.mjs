@@ -8,9 +8,8 @@
 // Screenshots: build/e2e/journey-<lang>-<step>.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, until, shot, waitWidget, tapSettled, scrollIntoView, tapCarefully, typeReplacing, pad, openTab,
-         campaign, untilCampaign, screenshotFailures } from "./lib.mjs";
-import { openPatient, waitStarted } from "./touch_gestures.mjs";
+import { launch, until, shot, waitWidget, tapSettled, scrollIntoView, tapCarefully, typeReplacing, pad,
+         openTab, campaign, untilCampaign, screenshotFailures, openApp, waitForApp } from "./lib.mjs";
 
 // A creature's lingering injuries: the lingering-injuries rule's data (absent = none).
 const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
@@ -25,7 +24,7 @@ const byName = (c, name) => c.creatures.find((x) => x.name === name);
 for (const lang of ["cs", "uk"]) {
   test(`the DM's combat journey (${lang})`, { timeout: 600000 }, async () => {
     const locale = lang === "cs" ? "cs-CZ" : "uk-UA";
-    const { page, errors, context } = await openPatient(env, { device: { locale } });
+    const { page, errors, context } = await openApp(env, { device: { locale } });
     const snap = (name) => shot(page, `journey-${lang}-${name}`);
     await openTab(page, "party");
     await waitWidget(page, "party.empty");
@@ -178,7 +177,7 @@ for (const lang of ["cs", "uk"]) {
     // reload: everything as it was
     const before = await campaign(page);
     await page.reload();
-    await waitStarted(page);
+    await waitForApp(page);
     const after = await campaign(page);
     assert.deepEqual(after, before);
     await openTab(page, "party");

@@ -5,8 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, pad,
-         screenshotFailures, scrollIntoView, accepted, idOf, see, openSheet } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+         screenshotFailures, scrollIntoView, accepted, idOf, see, openSheet, openApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -29,7 +28,7 @@ async function table(page) {
 }
 
 test("loyalty (Czech): track, help rolled, betrayal entered, the stepper", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   const { hans } = await table(page);
   await openSheet(page, hans, "Hans");
   await see(page, "sheet.loyalty.start");
@@ -61,7 +60,7 @@ test("loyalty (Czech): track, help rolled, betrayal entered, the stepper", { tim
 });
 
 test("loyalty (Ukrainian) on a sidekick, and nothing of it in player mode", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
   const { hans, pip } = await table(page);
   await accepted(page, { type: "SetLoyalty", target: pip, value: 13 });
   await accepted(page, { type: "SetLoyalty", target: hans, value: 3 });

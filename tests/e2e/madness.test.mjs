@@ -5,8 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, tapAt, campaign, untilCampaign, screenshotFailures,
-         scrollIntoView, accepted, idOf, openSheet } from "./lib.mjs";
-import { openPatient, gone } from "./touch_gestures.mjs";
+         scrollIntoView, accepted, idOf, openSheet, openApp, gone } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -23,7 +22,7 @@ const words = {
 for (const lang of ["cs", "uk"]) {
   test(`madness on a character's sheet (${lang})`, { timeout: 600000 }, async () => {
     const w = words[lang];
-    const { page, errors, context } = await openPatient(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+    const { page, errors, context } = await openApp(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
     await accepted(page, { type: "CreateCampaign", name: "Test", rules: { madness: true } });
     await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
     let c = await campaign(page);

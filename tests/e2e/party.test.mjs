@@ -4,9 +4,8 @@
 // Ukrainian plurals on the cards; two columns in landscape. Screenshots: build/e2e/party-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, until, shot, widgets, waitWidget, tapSettled, scrollIntoView, tapCarefully, typeReplacing, pad,
-         openTab, tapTimes, campaign, dispatch, untilCampaign, screenshotFailures } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+import { launch, until, shot, widgets, waitWidget, tapSettled, scrollIntoView, tapCarefully, typeReplacing,
+         pad, openTab, tapTimes, campaign, dispatch, untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
 
 // A creature's lingering injuries and scars: the lingering-injuries rule's data (absent = none).
 const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
@@ -18,7 +17,7 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 test("a character: steppers, sheet, conditions, exhaustion, load, edit, remove and undo", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   await openTab(page, "party");
   await tapCarefully(page, "party.add_pc");
   await typeReplacing(page, "edit.name", "Mira");
@@ -97,7 +96,7 @@ test("a character: steppers, sheet, conditions, exhaustion, load, edit, remove a
 });
 
 test("monsters in one go: average HP, numbered after the existing ones", { timeout: 300000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7, count: 2 }), 1);
   await openTab(page, "party");
   await tapCarefully(page, "party.add_monster");
@@ -123,7 +122,7 @@ test("monsters in one go: average HP, numbered after the existing ones", { timeo
 });
 
 test("Ukrainian cards: plural forms, conditions with durations", { timeout: 300000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
   await dispatch(page, { type: "AddCreature", name: "Міра", kind: "pc", max_hp: 20, hit_die: 8, level: 3 });
   await dispatch(page, { type: "SetSettings", rules: { "hero-points": true } });  // off, the rule refuses SetHeroPoints
   await dispatch(page, { type: "SetHeroPoints", target: "c1", value: 2 });
@@ -144,7 +143,7 @@ test("Ukrainian cards: plural forms, conditions with durations", { timeout: 3000
 });
 
 test("landscape: the list and the sheet side by side", { timeout: 300000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "en-US", viewport: { width: 915, height: 412 } } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "en-US", viewport: { width: 915, height: 412 } } });
   await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 });
   await dispatch(page, { type: "AddCreature", name: "Ogre", kind: "monster", hp: 59 });
   await openTab(page, "party");
@@ -158,7 +157,7 @@ test("landscape: the list and the sheet side by side", { timeout: 300000 }, asyn
 });
 
 test("an injury on the sheet: its effects and cure options; healing magic cures it and leaves a scar", { timeout: 300000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 }), 1);
   assert.equal(await dispatch(page, { type: "RollInjury", target: "c1", roll: 43 }), 1);  // festering wound
   let c = await campaign(page);

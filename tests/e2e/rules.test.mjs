@@ -2,8 +2,8 @@
 // reference in Czech and English with an entry's tables and calculator, and the table's notes.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, shotNow, gone, settled, typeInto, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
+import { launch, openApp, widgets, tap, until, shot, campaign, dispatch, reveal, tapVisible, tapSettled,
+         shotNow, gone, settled, typeInto, waitWidget, waitForApp } from "./lib.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -20,7 +20,7 @@ async function openRules(page, section) {
 }
 
 test("a roll table: roll it, enter a physical die, see the row highlighted", async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   await openRules(page, "tables");
   await shotNow(page, "rules-tables-en");
   await tapVisible(page, "rules.table.shock");
@@ -45,7 +45,7 @@ test("a roll table: roll it, enter a physical die, see the row highlighted", asy
 });
 
 test("a nested table (lingering injury) shows what it rolled underneath, and can be applied to a creature", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Test" }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Borin", max_hp: 30 }), 1);
   const borin = (await campaign(page)).creatures[0];
@@ -72,7 +72,7 @@ test("a nested table (lingering injury) shows what it rolled underneath, and can
 });
 
 test("searching the reference for únava in Czech and exhaustion in English", async () => {
-  const { page, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   await openRules(page, "reference");
   await typeInto(page, "rules.search", "únava");
   await page.waitForTimeout(200);
@@ -85,7 +85,7 @@ test("searching the reference for únava in Czech and exhaustion in English", as
   await shotNow(page, "rules-entry-cs");
   await context.close();
 
-  const en = await openPatient(env);
+  const en = await openApp(env);
   await openRules(en.page, "reference");
   await typeInto(en.page, "rules.search", "exhaustion");
   await en.page.waitForTimeout(200);
@@ -96,7 +96,7 @@ test("searching the reference for únava in Czech and exhaustion in English", as
 });
 
 test("an entry links its calculator and its roll table", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   await openRules(page, "reference");
   await typeInto(page, "rules.search", "massive");
   await tapVisible(page, "rules.ref.hr-massive-damage");
@@ -120,7 +120,7 @@ test("an entry links its calculator and its roll table", async () => {
 });
 
 test("notes: the house-rule notes are saved to the campaign; player mode hides the DM's notes", async () => {
-  const { page, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, context } = await openApp(env, { device: { locale: "uk-UA" } });
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Test" }), 1);
   await openRules(page, "notes");
   await typeInto(page, "rules.notes.house", "Слідопит: змінений");

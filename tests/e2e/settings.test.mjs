@@ -2,8 +2,8 @@
 // edition as undoable campaign commands, the export, a new campaign with confirmation.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, waitForApp, widgets, tap, until, shot, campaign, dispatch } from "./lib.mjs";
-import { reveal, tapVisible, tapSettled, shotNow, gone, settled, waitWidget, openPatient, waitStarted } from "./touch_gestures.mjs";
+import { launch, openApp, waitForApp, widgets, tap, until, shot, campaign, dispatch, reveal, tapVisible,
+         tapSettled, shotNow, gone, settled, waitWidget } from "./lib.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -28,7 +28,7 @@ async function openSettings(page) {
 const stored = (page, key) => page.evaluate((k) => localStorage.getItem(k), key);
 
 test("theme and text size switch at once and survive a reload", async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   await openSettings(page);
   await tapVisible(page, "settings.theme.light");
   await widget(page, "settings.theme.light", { where: (w) => w.label.endsWith("[on]") });
@@ -40,7 +40,7 @@ test("theme and text size switch at once and survive a reload", async () => {
   assert.equal(await stored(page, "druzina.ui.text_size"), "large");
   await shotNow(page, "settings-light-large-en");
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   await openSettings(page);
   await reveal(page, "settings.theme.light");
   assert.ok((await widget(page, "settings.theme.light")).label.endsWith("[on]"), "light kept");
@@ -59,7 +59,7 @@ test("theme and text size switch at once and survive a reload", async () => {
 });
 
 test("rule switches, exhaustion edition and potion warning change the campaign and undo", async (t) => {
-  const { page, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Test" }), 1);
   await openSettings(page);
   const rules = (await widgets(page)).filter((w) => w.id.startsWith("settings.rule."));
@@ -92,7 +92,7 @@ test("rule switches, exhaustion edition and potion warning change the campaign a
 });
 
 test("export shows the campaign JSON with copy and download; a new campaign needs a confirmation", async () => {
-  const { page, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, context } = await openApp(env, { device: { locale: "uk-UA" } });
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Стара" }), 1);
   await openSettings(page);
@@ -127,14 +127,14 @@ test("export shows the campaign JSON with copy and download; a new campaign need
   assert.ok(old, `the old one kept in the list: ${JSON.stringify(lib.campaigns)}`);
   assert.match(await stored(page, `druzina.${old.key}`), /Стара/, "the old one kept aside");
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal((await campaign(page)).name, "", "still new after a reload");
   await context.close();
 });
 
 test("settings in Czech and Ukrainian", async () => {
   for (const locale of ["cs-CZ", "uk-UA"]) {
-    const { page, context } = await openPatient(env, { device: { locale } });
+    const { page, context } = await openApp(env, { device: { locale } });
     await openSettings(page);
     await shotNow(page, `settings-top-${locale.slice(0, 2)}`);
     await reveal(page, "settings.exhaustion.2014");

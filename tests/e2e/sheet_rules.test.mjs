@@ -5,8 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, screenshotFailures,
-         accepted, idOf, see, openSheet } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+         accepted, idOf, see, openSheet, openApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -25,7 +24,7 @@ const gone = async (page, id) => {
 // A sheet widget below the fold: scrolled to, then waited for until it matches.
 
 test("literacy: INT 8 learns to read, INT 5 is refused reading but learns to count; the pick window", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   await accepted(page, { type: "CreateCampaign", name: "Test" });
   await accepted(page, { type: "AddCreature", name: "Lada", kind: "pc", max_hp: 12, abilities: { int: 8 } });
   await accepted(page, { type: "AddCreature", name: "Bran", kind: "pc", max_hp: 14, abilities: { int: 5 } });
@@ -70,7 +69,7 @@ test("literacy: INT 8 learns to read, INT 5 is refused reading but learns to cou
 });
 
 test("dwarf with heavy armour proficiency (Czech): worn plate counts at half weight; players only read", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   await accepted(page, { type: "CreateCampaign", name: "Test" });
   // STR 10: encumbered above 50 lb; plate 65 lb → encumbered, at half weight (32.5 lb) → not encumbered.
   // "Duergar" is not recognised as a dwarf from the race text: the DM says so on the sheet.

@@ -5,9 +5,8 @@
 // and import through the file picker. Screenshots of Settings → Campaigns and Recovery in cs and uk.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, tapAt, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled, tapCarefully,
-         scrollIntoView, screenshotFailures, openTab } from "./lib.mjs";
-import { openPatient, waitStarted, shotNow, gone } from "./touch_gestures.mjs";
+import { launch, tapAt, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled,
+         tapCarefully, scrollIntoView, screenshotFailures, openTab, openApp, waitForApp, shotNow, gone } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -60,13 +59,13 @@ async function tapDown(page, id) {
 }
 
 test("a reload keeps everything; the library has the campaign and its backups", async () => {
-  const { page, context, errors } = await openPatient(env);
+  const { page, context, errors } = await openApp(env);
   await campaignWithBackups(page);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 17 }), 1);
   await untilSaved(page);
   const before = await campaign(page);
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   assert.deepEqual(await campaign(page), before);
   const lib = await library(page);
   assert.equal(lib.campaigns.length, 1);
@@ -97,7 +96,7 @@ const damages = [
 
 for (const d of damages) {
   test(`damage (${d.what}): the newest good backup loads, the user is told, the value is kept, a restore works`, async () => {
-    const { page, context } = await openPatient(env);
+    const { page, context } = await openApp(env);
     const entry = await campaignWithBackups(page);
     const key = `druzina.${entry.key}`;
     const damaged = await page.evaluate(({ key, src, rename }) => {
@@ -112,7 +111,7 @@ for (const d of damages) {
       return out.length > 100000 ? `len:${out.length}` : out;
     }, { key, src: d.apply ? d.apply.toString() : "null", rename: !!d.rename });
     await page.reload();
-    await waitStarted(page);
+    await waitForApp(page);
     // The newest good backup: the state before the last save.
     assert.equal(await potions(page), 2, "the newest good backup was loaded");
     assert.equal((await campaign(page)).name, "Les");
@@ -152,14 +151,14 @@ for (const d of damages) {
     const kept2 = d.rename ? await stored(page, "druzina.campaign-renamed") : await stored(page, key);
     assert.equal(kept2.length, kept.length, "the damaged value is still untouched after the restore");
     await page.reload();
-    await waitStarted(page);
+    await waitForApp(page);
     assert.equal(await potions(page), 1, "the restore survives a reload");
     await context.close();
   });
 }
 
 test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save succeeds", async () => {
-  const { page, context } = await openPatient(env);
+  const { page, context } = await openApp(env);
   const entry = await campaignWithBackups(page);
   const key = `druzina.${entry.key}`;
   const good = await stored(page, key);
@@ -190,7 +189,7 @@ test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save s
   await gone(page, "storage.unsaved");
   assert.match(await stored(page, key), /"new":7,"old":\d+\}/);  // the potion_warning_set event in the tail
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal(await potions(page), 7);
   await context.close();
 });
@@ -200,7 +199,7 @@ test("the page closed right after an action keeps it (single and quick double ta
                                                  hasTouch: true, isMobile: true, locale: "en-US" });
   let page = await context.newPage();
   await page.goto(env.url);
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Les" }), 1);
   await untilSaved(page);
   await openSettings(page);
@@ -214,7 +213,7 @@ test("the page closed right after an action keeps it (single and quick double ta
   await page.close();
   page = await context.newPage();
   await page.goto(env.url);
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal(await potions(page), p0 + 1, "a tap closed 50 ms later is kept");
   // Two taps 120 ms apart (the second inside the debounce), closed 50 ms after the second: the page's last
   // moment (pagehide) runs the input that is still waiting through the UI and saves.
@@ -230,18 +229,18 @@ test("the page closed right after an action keeps it (single and quick double ta
   await page.close();
   page = await context.newPage();
   await page.goto(env.url);
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal(await potions(page), p0 + 3, "both quick taps are kept");
   await context.close();
 });
 
 test("two tabs of one campaign: the second follows the first and says so; 'Edit here' hands over", async () => {
-  const { page: a, context } = await openPatient(env);
+  const { page: a, context } = await openApp(env);
   assert.equal(await dispatch(a, { type: "CreateCampaign", name: "Les" }), 1);
   await untilSaved(a);
   const b = await context.newPage();
   await b.goto(env.url);
-  await waitStarted(b);
+  await waitForApp(b);
   await until(b, (s) => s.readOnly === "other_tab", "the second tab notices the first");
   const bar = await waitWidget(b, "storage.other_tab");
   assert.ok(bar.label.length > 10);
@@ -271,13 +270,13 @@ test("campaign list: new, switch, duplicate, delete with confirmation and undo; 
   const page = await context.newPage();
   // An older app's single campaign under "druzina.campaign", before the app ever ran with the library.
   await page.goto(env.url);
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Stará" }), 1);
   await untilSaved(page);
   const legacy = await stored(page, `druzina.${(await library(page)).campaigns[0].key}`);
   await page.evaluate((v) => { localStorage.clear(); localStorage.setItem("druzina.campaign", v); }, legacy);
   await page.reload();
-  await waitStarted(page);
+  await waitForApp(page);
   assert.equal((await campaign(page)).name, "Stará", "migrated without loss");
   let lib = await library(page);
   assert.equal(lib.campaigns.length, 1);
@@ -323,7 +322,7 @@ test("campaign list: new, switch, duplicate, delete with confirmation and undo; 
 });
 
 test("export one and all; import from the file picker with a preview, undoable; a bad file gets a clear message", async () => {
-  const { page, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, context } = await openApp(env, { device: { locale: "uk-UA" } });
   await campaignWithBackups(page, "Ліс");
   await openSettings(page);
   await down(page, "storage.export_one");
@@ -370,11 +369,11 @@ test("export one and all; import from the file picker with a preview, undoable; 
 
 test("Settings → Campaigns and Recovery in Czech and Ukrainian (screenshots)", async () => {
   for (const locale of ["cs-CZ", "uk-UA"]) {
-    const { page, context } = await openPatient(env, { device: { locale } });
+    const { page, context } = await openApp(env, { device: { locale } });
     const entry = await campaignWithBackups(page, locale === "cs-CZ" ? "Ztracený důl" : "Загублена копальня");
     await page.evaluate((k) => localStorage.setItem(k, "{ broken"), `druzina.${entry.key}`);
     await page.reload();
-    await waitStarted(page);
+    await waitForApp(page);
     await openSettings(page);
     await down(page, "campaigns.new");
     await scrollIntoView(page, "campaigns.new");

@@ -4,9 +4,9 @@
 // Screenshots: build/e2e/extras-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { launch, tapAt, state, until, widgets, waitWidget, settled, tapSettled, tapCarefully, scrollIntoView, openTab, tapTimes,
-         typeReplacing, campaign, dispatch, untilCampaign, freshFrames, screenshotFailures } from "./lib.mjs";
-import { openPatient, shotNow } from "./touch_gestures.mjs";
+import { launch, tapAt, state, until, widgets, waitWidget, settled, tapSettled, tapCarefully, scrollIntoView,
+         openTab, tapTimes, typeReplacing, campaign, dispatch, untilCampaign, freshFrames, screenshotFailures,
+         openApp, shotNow } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -14,7 +14,7 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 test("legendary resistances: set in the monster form, used in Combat, refused at 0, undone", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20, ac: 15 }), 1);
   await openTab(page, "party");
   await tapCarefully(page, "party.add_monster");
@@ -75,7 +75,7 @@ test("legendary resistances: set in the monster form, used in Combat, refused at
 });
 
 test("death saves: Success / Failure record a result without a die", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7 }), 1);
   assert.equal(await dispatch(page, { type: "StartEncounter", initiative: { c1: 15, c2: 10 } }), 1);
@@ -104,7 +104,7 @@ test("death saves: Success / Failure record a result without a die", { timeout: 
 
 // A widget under a visible notice takes the tap (the notice draws over it but takes no input).
 test("a tap on a widget under a visible notice reaches the widget", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7, count: 12 }), 1);
   await openTab(page, "party");
   await waitWidget(page, "party.card.c1");
@@ -136,7 +136,7 @@ test("a tap on a widget under a visible notice reaches the widget", { timeout: 6
 });
 
 test("text size: the fonts are rasterised again at the new size (sharp, not scaled)", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env);
+  const { page, errors, context } = await openApp(env);
   const dpr = 2.625;
   // the body font is 19 CSS px × the text scale, rasterised at whole device pixels and drawn 1:1
   const rasterised = (scale) => (s) => s.font_atlas_px === Math.floor(19 * scale * dpr) &&
@@ -160,7 +160,7 @@ test("text size: the fonts are rasterised again at the new size (sharp, not scal
 });
 
 test("Settings: what players see of NPC/monster HP (DM only), two columns on a wide screen", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
   assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Ліс" }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Гоблін", kind: "monster", hp: 7 }), 1);
   await openTab(page, "settings");
@@ -201,7 +201,7 @@ test("Settings: what players see of NPC/monster HP (DM only), two columns on a w
 });
 
 test("the number pad fits a phone in landscape: keys beside the display, the actions on screen", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { viewport: { width: 915, height: 412 } } });
+  const { page, errors, context } = await openApp(env, { device: { viewport: { width: 915, height: 412 } } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7, ac: 13 }), 1);
   const id = (await campaign(page)).creatures[0].id;
   await openTab(page, "party");
