@@ -153,6 +153,13 @@ void store(Campaign& c, const std::vector<Project>& list) {
   if (d.empty()) c.modules.erase(kCrafting);
 }
 
+// A new project: its id, then project_added (StartProject and AddProject alike).
+Project add_project(Ctx& ctx, Project p) {
+  p.id = ctx.new_id("j");
+  ctx.emit("project_added", {{"project", json(p)}});
+  return p;
+}
+
 // Changes one project of the state (an event's apply: a project it names must exist).
 template <class F>
 void change_project(Campaign& c, const std::string& id, F&& change) {
@@ -301,10 +308,7 @@ void command_start_project(Engine& e) {
        "components_gp", "spell", "spell_confirmed", "added_value_gp"},
       [](const Campaign& c, const json& cmd) { plan_project(c, cmd); },
       [](Ctx& ctx, const json& cmd) {
-        Project p = plan_project(ctx.state(), cmd);
-        p.id = ctx.new_id("j");
-        json pj = p;
-        ctx.emit("project_added", {{"project", std::move(pj)}});
+        const Project p = add_project(ctx, plan_project(ctx.state(), cmd));
         const std::string spell = p.data.value("spell", "");
         if (!spell.empty() && !p.data.value("spell_confirmed", false))
           actions::create_prompt(ctx, "crafting.confirm_spell", p.data.value("crafter", ""),
@@ -501,10 +505,7 @@ void command_add_project(Engine& e) {
       e, "AddProject", {"kind", "name", "owners", "goal_gp", "materials_gp", "data"},
       [](const Campaign& c, const json& cmd) { generic_project(c, cmd); },
       [](Ctx& ctx, const json& cmd) {
-        Project p = generic_project(ctx.state(), cmd);
-        p.id = ctx.new_id("j");
-        json pj = p;
-        ctx.emit("project_added", {{"project", std::move(pj)}});
+        add_project(ctx, generic_project(ctx.state(), cmd));
       });
 }
 
