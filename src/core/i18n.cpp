@@ -127,7 +127,12 @@ std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::j
         std::string name = pattern.substr(i + 1, close - i - 1);
         if (args.is_object() && args.contains(name)) {
           out += dice_notation(lang, std::move(words)), words.clear();
-          out += name == "mark" ? arg_text(args[name]) : dice_notation(lang, arg_text(args[name]));
+          // An argument given in the three languages ({"cs": …, "uk": …, "en": …}: a refusal naming a condition)
+          // is read in the reader's.
+          const nlohmann::json& a = args[name];
+          const std::string code(lang_code(lang));
+          const nlohmann::json& v = a.is_object() && a.contains(code) ? a[code] : a;
+          out += name == "mark" ? arg_text(v) : dice_notation(lang, arg_text(v));
           i = close;
           continue;
         }

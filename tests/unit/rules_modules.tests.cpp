@@ -175,9 +175,11 @@ TEST_CASE("computed key families: every text the engine builds a key for is in c
   CHECK(required.size() > 2 * e.modules().size() + 14);  // the modules' names and descriptions, the conditions …
 }
 
-TEST_CASE("docs/house-rules.md and docs/dm-rules.md name every module, its commands and its prompts", "[rules][modules][docs]") {
-  // The house rules' table and the DM rules' table together: every module is a row of one of them.
-  const std::string doc = read_doc("docs/house-rules.md") + "\n" + read_doc("docs/dm-rules.md");
+TEST_CASE("docs/house-rules.md, dm-rules.md and table-rules.md name every module, its commands and its prompts",
+          "[rules][modules][docs]") {
+  // The house rules', the DM rules' and the game's own rules' tables together: every module is a row of one of them.
+  const std::string doc =
+      read_doc("docs/house-rules.md") + "\n" + read_doc("docs/dm-rules.md") + "\n" + read_doc("docs/table-rules.md");
   const Engine& e = Engine::standard();
   for (const auto& m : e.modules()) {
     CAPTURE(m.id);
@@ -197,7 +199,7 @@ TEST_CASE("docs/house-rules.md and docs/dm-rules.md name every module, its comma
   std::string line;
   size_t rows = 0;
   while (std::getline(lines, line)) {
-    if (line.rfind("| ", 0) != 0 || line.find("| Rule (seed)") != std::string::npos || line.rfind("|---", 0) == 0) continue;
+    if (line.rfind("| ", 0) != 0 || line.rfind("| # |", 0) == 0 || line.rfind("|---", 0) == 0) continue;
     // | # | Rule (seed) | Module (file) | …: the third cell
     size_t a = 0;
     for (int cell = 0; cell < 2 && a != std::string::npos; ++cell) a = line.find('|', a + 1);
@@ -222,6 +224,14 @@ TEST_CASE("docs/house-rules.md and docs/dm-rules.md name every module, its comma
   // One row per DM rule: the modules with an entry in the DM rules' reference (hero points in both documents).
   CHECK(table_rows(read_doc("docs/dm-rules.md")) == static_cast<size_t>(std::count_if(
                                                         e.modules().begin(), e.modules().end(), dm_rule)));
+  // And one per rule of the game itself, a module with no entry in either reference (save proficiencies,
+  // concentration …).
+  CHECK(table_rows(read_doc("docs/table-rules.md")) ==
+        static_cast<size_t>(std::count_if(e.modules().begin(), e.modules().end(), [](const campaign::Module& m) {
+          return std::none_of(m.reference.begin(), m.reference.end(), [](const std::string& r) {
+            return r.rfind("dm-", 0) == 0 || r.rfind("hr-", 0) == 0;
+          });
+        })));
 }
 
 TEST_CASE("price list: SetPriceOverride sets and clears a DM price", "[rules][prices]") {

@@ -64,9 +64,21 @@ void leave_zero(Ctx& ctx, const std::string& target) {
 
 }  // namespace
 
-void damage(Ctx& ctx, const std::string& target, int amount, const DamageOptions& opts) {
-  if (amount < 0) throw UserError("campaign.err.param_range", {{"param", "amount"}, {"value", amount}, {"min", 0}, {"max", 1000000}});
+DamageAdjustment adjust_damage(const Creature& c, const std::string& damage_type, int amount) {
+  auto has = [&](const std::vector<std::string>& list) {
+    return !damage_type.empty() && std::find(list.begin(), list.end(), damage_type) != list.end();
+  };
+  if (has(c.immunities)) return {"immune", 0};
+  if (has(c.resistances)) return {"resisted", amount / 2};
+  if (has(c.vulnerabilities)) return {"vulnerable", amount * 2};
+  return {"", amount};
+}
+
+void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOptions& opts) {
+  if (raw_amount < 0) throw UserError("campaign.err.param_range", {{"param", "amount"}, {"value", raw_amount}, {"min", 0}, {"max", 1000000}});
   const Creature& c = require_living(ctx.state(), target);
+  const DamageAdjustment adj = adjust_damage(c, opts.damage_type, raw_amount);
+  const int amount = opts.ignore_resistance ? raw_amount : adj.applied;
   const int old = c.hp, temp_old = c.temp_hp, max = c.max_hp;
   const bool monster = c.kind == "monster";
   const int to_temp = std::min(temp_old, amount);
@@ -94,6 +106,11 @@ void damage(Ctx& ctx, const std::string& target, int amount, const DamageOptions
   json data = {{"creature", target}, {"old", old}, {"new", now}, {"cause", opts.cause}, {"amount", amount}};
   if (to_temp > 0) data["temp_old"] = temp_old, data["temp_new"] = temp_old - to_temp;
   if (!opts.damage_type.empty()) data["damage_type"] = opts.damage_type;
+  if (!adj.kind.empty()) {
+    data["raw"] = raw_amount;
+    data["adjust"] = adj.kind;
+    if (opts.ignore_resistance) data["override"] = true;
+  }
   if (opts.critical) data["critical"] = true;
   if (!dies.empty()) data["dies"] = dies;
   const bool knocked_out = opts.knock_out && rest > 0 && now == 0 && old > 0 && dies.empty();

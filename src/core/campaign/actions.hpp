@@ -22,9 +22,21 @@ struct DamageOptions {
   std::string cause = "damage";
   bool knock_out = false;   // the attacker knocks the target out (5e): at 0 HP it falls unconscious and is stable
                             // instead of dying, monsters too (and then the injury rule applies to them)
+  bool ignore_resistance = false;  // the table's override: the amount in full, whatever the creature's
+                                   // resistance, vulnerability or immunity to damage_type
 };
-// Temp HP first, then HP (floor 0). Emits hp_changed {creature, old, new, temp_old, temp_new, cause, amount,
-// damage_type?, critical?, dies?} — "dies" names the death this damage causes ("massive_damage", "zero_hp",
+
+// What a creature's resistances do to damage of a type: "immune" (0), "resisted" (half, rounded down),
+// "vulnerable" (double) or "" (in full: no type, or none of its lists has it).
+struct DamageAdjustment {
+  std::string kind;
+  int applied = 0;
+};
+DamageAdjustment adjust_damage(const Creature& c, const std::string& damage_type, int amount);
+// The creature's immunity, resistance or vulnerability to damage_type first (adjust_damage; not with
+// ignore_resistance), then temp HP, then HP (floor 0). Emits hp_changed {creature, old, new, temp_old, temp_new,
+// cause, amount (as applied), damage_type?, raw? + adjust? (the amount before, and "immune" / "resisted" /
+// "vulnerable"; with the override: raw, adjust and "override": true), critical?, dies?} — "dies" names the death this damage causes ("massive_damage", "zero_hp",
 // "death_saves") so on_event hooks know before the died event follows. Then: at 0 HP already → death-save
 // failure(s) or instant death (damage ≥ max HP); dropping to 0 → instant death if the rest ≥ max HP, else a
 // monster dies and anyone else falls unconscious (condition "unconscious", source "0hp").

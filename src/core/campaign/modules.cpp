@@ -7,6 +7,7 @@
 #define DRUZINA_RULE_MODULES(X) \
   X(save_proficiencies)         \
   X(massive_damage)             \
+  X(concentration)              \
   X(lingering_injuries)         \
   X(exhausting_rally)           \
   X(rage_exhaustion)            \

@@ -206,13 +206,27 @@ namespace {
 const std::vector<std::string> kCreatureFields = {
     "id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
-    "legendary_resistances_used", "conditions", "exhaustion",
-    "exhaustion_sources", "death_saves", "inspiration",
+    "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
+    "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
     "attunement", "inventory", "renown", "loyalty", "diseases", "poisons",
     "madness", "modules", "hidden", "notes"};
 }  // namespace
 
 const std::vector<std::string>& creature_fields() { return kCreatureFields; }
+
+const std::vector<std::string>& damage_types() {
+  static const std::vector<std::string> list = {"acid",     "bludgeoning", "cold",    "fire",   "force",
+                                                "lightning", "necrotic",   "piercing", "poison", "psychic",
+                                                "radiant",  "slashing",    "thunder"};
+  return list;
+}
+
+const std::vector<std::string>& condition_immunity_ids() {
+  static const std::vector<std::string> list = {
+      "blinded",  "charmed",  "deafened", "exhaustion", "frightened", "grappled",   "incapacitated", "invisible",
+      "paralyzed", "petrified", "poisoned", "prone",     "restrained", "stunned",    "unconscious"};
+  return list;
+}
 
 json compact_json(const Creature& c) {
   static const json defaults = [] {
@@ -236,6 +250,11 @@ void to_json(json& j, const Creature& v) {
   j["initiative_bonus"] = v.initiative_bonus ? json(*v.initiative_bonus) : json(nullptr);
   j["speed"] = v.speed, j["hit_die"] = v.hit_die, j["hit_dice_used"] = v.hit_dice_used;
   j["legendary_actions"] = v.legendary_actions, j["conditions"] = v.conditions, j["exhaustion"] = v.exhaustion;
+  // Written only when set: saves and events of creatures without them stay as they were.
+  if (!v.resistances.empty()) j["resistances"] = v.resistances;
+  if (!v.vulnerabilities.empty()) j["vulnerabilities"] = v.vulnerabilities;
+  if (!v.immunities.empty()) j["immunities"] = v.immunities;
+  if (!v.condition_immunities.empty()) j["condition_immunities"] = v.condition_immunities;
   j["legendary_resistances"] = v.legendary_resistances;
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
@@ -255,6 +274,8 @@ void from_json(const json& j, Creature& v) {
   field(j, "legendary_resistances", v.legendary_resistances);
   field(j, "legendary_resistances_used", v.legendary_resistances_used);
   field(j, "conditions", v.conditions), field(j, "exhaustion", v.exhaustion);
+  field(j, "resistances", v.resistances), field(j, "vulnerabilities", v.vulnerabilities);
+  field(j, "immunities", v.immunities), field(j, "condition_immunities", v.condition_immunities);
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
   field(j, "inspiration", v.inspiration);
   field(j, "attunement", v.attunement), field(j, "inventory", v.inventory);
@@ -276,8 +297,8 @@ void from_json(const json& j, Creature& v) {
   v.extra = jr::unknown_fields(
       j, {"id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
           "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
-          "legendary_resistances_used", "conditions", "exhaustion", "exhaustion_sources", "death_saves",
-          "inspiration",
+          "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
+          "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
           "attunement", "inventory", "renown", "loyalty", "diseases",
           "poisons", "madness", "modules", "hidden", "notes"});
 }
@@ -459,6 +480,39 @@ void validate_creature(const Creature& c) {
       not_empty("id", c.conditions[i].id);
       max_length("id", c.conditions[i].id, 64);
       valid_until(c.conditions[i].until);
+    }
+  }
+  {
+    // Damage types: known, no repeats, each type in at most one of the three lists.
+    std::vector<std::string> seen;
+    for (const auto* list : {&c.resistances, &c.vulnerabilities, &c.immunities}) {
+      const char* key = list == &c.resistances ? "resistances" : list == &c.vulnerabilities ? "vulnerabilities" : "immunities";
+      PathGuard g(key);
+      for (size_t i = 0; i < list->size(); ++i) {
+        const std::string& t = (*list)[i];
+        PathGuard gi(i);
+        if (std::find(damage_types().begin(), damage_types().end(), t) == damage_types().end()) {
+          std::string all;
+          for (const auto& a : damage_types()) all += (all.empty() ? "" : ", ") + a;
+          jr::fail_value("not_one_of", {{"value", t}, {"allowed", all}});
+        }
+        if (std::find(seen.begin(), seen.end(), t) != seen.end()) jr::fail_value("listed_twice", {{"value", t}});
+        seen.push_back(t);
+      }
+    }
+    PathGuard g("condition_immunities");
+    for (size_t i = 0; i < c.condition_immunities.size(); ++i) {
+      const std::string& t = c.condition_immunities[i];
+      PathGuard gi(i);
+      const auto& ids = condition_immunity_ids();
+      if (std::find(ids.begin(), ids.end(), t) == ids.end()) {
+        std::string all;
+        for (const auto& a : ids) all += (all.empty() ? "" : ", ") + a;
+        jr::fail_value("not_one_of", {{"value", t}, {"allowed", all}});
+      }
+      if (std::find(c.condition_immunities.begin(), c.condition_immunities.begin() + static_cast<long>(i), t) !=
+          c.condition_immunities.begin() + static_cast<long>(i))
+        jr::fail_value("listed_twice", {{"value", t}});
     }
   }
   in_range("exhaustion", c.exhaustion, 0, 6);

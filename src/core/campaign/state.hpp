@@ -99,6 +99,10 @@ struct Creature {
   int legendary_resistances = 0;       // per day ("Legendary Resistance (3/Day)"); 0 = none
   int legendary_resistances_used = 0;  // used since the last long rest, 0..legendary_resistances
   std::vector<Condition> conditions;
+  // Damage types (damage_types()) it resists (half, rounded down), is vulnerable to (double) or immune to (0),
+  // and the conditions it is immune to (condition_immunity_ids()); each type in at most one of the three lists.
+  // Absent in a save = none.
+  std::vector<std::string> resistances, vulnerabilities, immunities, condition_immunities;
   int exhaustion = 0;                             // total level, 0..6
   std::map<std::string, int> exhaustion_sources;  // part of `exhaustion` tracked by source ("rage": 1)
   DeathSaves death_saves;
@@ -215,6 +219,11 @@ void from_json(const json& j, Campaign& v);
 // A creature's JSON without the fields that equal a default Creature's (id and name always kept): the
 // compact form events carry (creature_added); from_json restores the defaults.
 json compact_json(const Creature& c);
+
+// The 13 SRD damage types ("acid" … "thunder"), and the conditions a creature can be immune to (the SRD
+// conditions and "exhaustion").
+const std::vector<std::string>& damage_types();
+const std::vector<std::string>& condition_immunity_ids();
 
 // Names of the editable creature fields (the keys AddCreature / UpdateCreature accept).
 const std::vector<std::string>& creature_fields();

@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/concentration/concentration.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "ui/mode.hpp"
@@ -222,6 +223,8 @@ std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
     if (cond.id == "unconscious" && cond.source == "0hp" && c.hp == 0) continue;  // said by the line above
     out.push_back(with_durations ? condition_text(cond, c) : condition_name(cond.id));
   }
+  if (const std::string spell = rules::concentrating_on(c); !spell.empty())
+    out.push_back(Tf("ui.concentration.chip", {{"spell", spell}}));
   if (c.exhaustion > 0) out.push_back(Tf("ui.creature.exhaustion_n", {{"n", c.exhaustion}}));
   // the icon and its word never part at a line end: a no-break space (U+00A0) between them
   if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95\xC2\xA0" + Tf("ui.creature.injuries_n", {{"n", n}}));  // ⚕

@@ -7,6 +7,8 @@ namespace druzina::campaign::base_cmd {
 
 namespace {
 
+constexpr const char* kConditionPrefix = "campaign.condition.";  // + a condition id: its name
+
 // DeathSave's "result": "" (absent: a roll), "success" or "failure"; refused together with a roll.
 std::string death_save_result(const json& cmd) {
   if (!param::find(cmd, "result")) return {};
@@ -23,6 +25,13 @@ void validate_apply_damage(const Campaign& c, const json& cmd) {
   param::str(cmd, "damage_type", "");
   param::boolean(cmd, "critical", false);
   param::boolean(cmd, "knock_out", false);
+  param::boolean(cmd, "ignore_resistance", false);
+  const std::string type = param::str(cmd, "damage_type", "");
+  if (!type.empty() && std::find(damage_types().begin(), damage_types().end(), type) == damage_types().end()) {
+    std::string all;
+    for (const auto& t : damage_types()) all += (all.empty() ? "" : ", ") + t;
+    throw UserError("campaign.err.param", {{"param", "damage_type"}, {"expected", all}});
+  }
 }
 
 void execute_apply_damage(Ctx& ctx, const json& cmd) {
@@ -30,6 +39,7 @@ void execute_apply_damage(Ctx& ctx, const json& cmd) {
   o.damage_type = param::str(cmd, "damage_type", "");
   o.critical = param::boolean(cmd, "critical", false);
   o.knock_out = param::boolean(cmd, "knock_out", false);
+  o.ignore_resistance = param::boolean(cmd, "ignore_resistance", false);
   actions::damage(ctx, target(cmd), static_cast<int>(param::integer(cmd, "amount", 0, 1'000'000)), o);
 }
 
@@ -73,8 +83,18 @@ auto read_condition(const Campaign& c, const json& cmd) {
 }
 
 void validate_set_condition(const Campaign& c, const json& cmd) {
-  require(c, target(cmd));
-  read_condition(c, cmd);
+  const Creature& x = require(c, target(cmd));
+  const Condition cond = read_condition(c, cmd);
+  // A creature immune to the condition does not get it, unless the table overrides (ignore_immunity).
+  if (!param::boolean(cmd, "ignore_immunity", false) &&
+      std::find(x.condition_immunities.begin(), x.condition_immunities.end(), cond.id) != x.condition_immunities.end()) {
+    json names = json::object();
+    for (Lang l : kLangs) {
+      const std::string key = std::string(kConditionPrefix) + cond.id;
+      names[std::string(lang_code(l))] = has_key(l, key) ? tr(l, key) : cond.id;
+    }
+    throw UserError("campaign.err.condition_immune", {{"name", x.name}, {"condition", names}});
+  }
 }
 
 void execute_set_condition(Ctx& ctx, const json& cmd) { actions::add_condition(ctx, target(cmd), read_condition(ctx.state(), cmd)); }
@@ -182,10 +202,10 @@ void execute_stabilize(Ctx& ctx, const json& cmd) {
 }  // namespace
 
 void register_health_commands(Engine& e) {
-  reg(e, "ApplyDamage", {"target", "amount", "damage_type", "critical", "knock_out"}, validate_apply_damage, execute_apply_damage);
+  reg(e, "ApplyDamage", {"target", "amount", "damage_type", "critical", "knock_out", "ignore_resistance"}, validate_apply_damage, execute_apply_damage);
   reg(e, "Heal", {"target", "amount"}, validate_heal, execute_heal);
   reg(e, "SetTempHp", {"target", "amount"}, validate_set_temp_hp, execute_set_temp_hp);
-  reg(e, "SetCondition", {"target", "condition", "source", "until"}, validate_set_condition, execute_set_condition);
+  reg(e, "SetCondition", {"target", "condition", "source", "until", "ignore_immunity"}, validate_set_condition, execute_set_condition);
   reg(e, "RemoveCondition", {"target", "condition", "source"}, validate_remove_condition, execute_remove_condition);
   reg(e, "SetExhaustion", {"target", "level", "change", "source"}, validate_set_exhaustion, execute_set_exhaustion);
   reg(e, "DeathSave", {"target", "roll", "result"}, validate_death_save, execute_death_save);

@@ -23,7 +23,13 @@ std::string render_hp_changed(const json& d, const LogContext& lc) {
   args["name"] = name_of(lc, d);
   args["gained"] = d.value("new", 0) - d.value("old", 0);
   std::string type = opt_s(d, "damage_type");
-  args["damage_type"] = type.empty() ? std::string() : parenthesized(translated_or(lc.lang, "campaign.damage." + type, type));
+  std::string what = type.empty() ? std::string() : translated_or(lc.lang, "campaign.damage." + type, type);
+  // The creature's resistance, vulnerability or immunity (or the table's override of it) and the amount before.
+  if (std::string adjust = opt_s(d, "adjust"); !adjust.empty()) {
+    const char* prefix = d.value("override", false) ? "campaign.damage.override." : "campaign.damage.adjust.";
+    what += "; " + tr(lc.lang, prefix + adjust, {{"raw", d.value("raw", 0)}});
+  }
+  args["damage_type"] = what.empty() ? std::string() : parenthesized(what);
   if (cause == "damage" || (d.contains("damage_type") && cause != "temp_hp")) {
     bool temp = d.value("temp_old", 0) != d.value("temp_new", 0);
     return tr(lc.lang, temp ? "event.damage_temp" : "event.damage", args);

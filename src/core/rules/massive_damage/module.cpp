@@ -15,8 +15,8 @@
 // Prompt "massive-damage.save" (creature = the target): data {"dice": "1d20+M", "dc": 15, "ability": "con",
 // "modifier": M, "damage": D, "max_hp": H}. Answer: ResolvePrompt {prompt} (the engine rolls) or {prompt,
 // roll: total [, natural]} (entered), optionally "then_roll": the shock d20 the table rolled.
-// The damage counted is the whole amount of the ApplyDamage command (temporary HP included: the creature still
-// "takes" that damage). A creature the damage kills, or one that was already at 0 HP (it fails death saves
+// The damage counted is the amount the target takes: after its resistance, vulnerability or immunity (the
+// hp_changed event's amount), temporary HP included (the creature still "takes" that damage). A creature the damage kills, or one that was already at 0 HP (it fails death saves
 // instead), gets no save.
 #include "core/rules/common.hpp"
 #include "core/rules/massive_damage/massive_damage.hpp"
@@ -65,19 +65,23 @@ Module massive_damage() {
             e.allow_params("ResolvePrompt", {"then_roll"});
             e.after("ApplyDamage", [](Ctx& ctx, const json& cmd) {
               const std::string id = param::str(cmd, "target");
-              const int amount = static_cast<int>(param::integer(cmd, "amount", 0, 1'000'000));
               const Creature* x = campaign::find_creature(ctx.state(), id);
               if (!x || x->death_saves.dead) return;
-              calc::MassiveDamage m = calc::massive_damage(x->max_hp, amount);
-              if (!m.triggered) return;
-              // A creature that was already at 0 HP gets death-save failures from the damage (base rules), not a
-              // shock: its HP before this damage is in the command's hp_changed event.
+              // The damage as applied (after the creature's resistance, vulnerability or immunity) and its HP
+              // before are in the command's hp_changed event. A creature that was already at 0 HP gets
+              // death-save failures from the damage (base rules), not a shock.
+              int amount = -1;
               const auto& evs = ctx.events();
               for (auto it = evs.rbegin(); it != evs.rend(); ++it)
-                if (it->type == "hp_changed" && it->data.value("creature", "") == id) {
+                if (it->type == "hp_changed" && it->data.value("creature", "") == id &&
+                    it->data.value("cause", "") == "damage") {
                   if (it->data.value("old", 1) == 0) return;
+                  amount = it->data.value("amount", 0);
                   break;
                 }
+              if (amount < 0) return;
+              calc::MassiveDamage m = calc::massive_damage(x->max_hp, amount);
+              if (!m.triggered) return;
               const int mod = save_bonus(ctx.state(), *x, "con");
               actions::create_prompt(ctx, "massive-damage.save", id,
                                      {{"dice", d20_plus(mod)},

@@ -29,6 +29,9 @@ using nlohmann::json;
 
 namespace {
 
+constexpr const char* kConditionPrefix = "campaign.condition.";  // + a condition id
+constexpr const char* kDamagePrefix = "campaign.damage.";  // + a damage type: its name
+
 const char* const kConditions[] = {"blinded",   "charmed",  "deafened", "frightened", "grappled",
                                    "incapacitated", "invisible", "paralyzed", "petrified", "poisoned",
                                    "prone",     "restrained", "stunned", "unconscious"};
@@ -154,6 +157,7 @@ struct CondDraft {
   std::string for_id;
   int condition = -1;
   int duration = 0;
+  bool anyway = false;  // add it though the creature is immune (SetCondition ignore_immunity)
 };
 CondDraft& cond_draft() {
   static CondDraft d;
@@ -225,18 +229,122 @@ void conditions_block(const Creature& c) {
     if (toggle_button(T(kDur[k]), d.duration == k, "sheet.cond.dur." + std::to_string(k), ImVec2(w, 44))) d.duration = k;
     ImGui::PopFont();
   }
+  const bool immune = d.condition >= 0 && std::find(c.condition_immunities.begin(), c.condition_immunities.end(),
+                                                     kConditions[d.condition]) != c.condition_immunities.end();
+  if (immune) {
+    ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
+    ImGui::TextWrapped("%s", Tf("ui.sheet.cond_immune", {{"condition", condition_name(kConditions[d.condition])}}).c_str());
+    ImGui::PopStyleColor();
+    track("sheet.cond.immune", condition_name(kConditions[d.condition]));
+    if (toggle_button(T("ui.sheet.cond_anyway"), d.anyway, "sheet.cond.anyway")) d.anyway = !d.anyway;
+  }
   const float bw = split_width(2);
   if (big_button(T("ui.common.cancel"), ImVec2(bw, 52))) d = CondDraft{};
   track("sheet.cond.cancel", T("ui.common.cancel"));
   ImGui::SameLine();
-  ImGui::BeginDisabled(d.condition < 0);
+  ImGui::BeginDisabled(d.condition < 0 || (immune && !d.anyway));
   if (colored_button(T("ui.sheet.add"), col_good(), ImVec2(bw, 52), "sheet.cond.ok")) {
     json cmd = {{"type", "SetCondition"}, {"target", c.id}, {"condition", kConditions[d.condition]}};
+    if (immune && d.anyway) cmd["ignore_immunity"] = true;
     json until = until_for(d.duration);
     if (!until.is_null()) cmd["until"] = until;
     if (quiet(cmd)) d = CondDraft{};
   }
   ImGui::EndDisabled();
+  end_card();
+}
+
+// ---- damage resistances, vulnerabilities, immunities; condition immunities --------------------------------
+// What the creature resists (½), is vulnerable to (×2) or immune to (0), and the conditions it is immune to. Shown
+// when it has any; the DM edits them (every type one row: normal / ½ / ×2 / 0, the conditions as chips).
+std::string joined_types(const std::vector<std::string>& list, const char* prefix) {
+  std::string out;
+  for (const auto& t : list) {
+    std::string label = t == "exhaustion" ? std::string(T("ui.sheet.def.exhaustion")) : std::string(T(prefix + t));
+    out += (out.empty() ? "" : ", ") + label;
+  }
+  return out;
+}
+
+void defenses_block(const Creature& c) {
+  static std::string editing;  // the creature whose lists are open for editing
+  const bool dm = !ui_player_mode();
+  const bool any = !c.resistances.empty() || !c.vulnerabilities.empty() || !c.immunities.empty() ||
+                   !c.condition_immunities.empty();
+  if (!any && !dm) return;
+  section(T("ui.sheet.defenses"));
+  const std::pair<const std::vector<std::string>*, const char*> rows[] = {
+      {&c.resistances, "ui.sheet.def.resistant"},
+      {&c.vulnerabilities, "ui.sheet.def.vulnerable"},
+      {&c.immunities, "ui.sheet.def.immune"}};
+  int shown = 0;
+  for (const auto& [list, key] : rows)
+    if (!list->empty()) {
+      ImGui::TextWrapped("%s", Tf(key, {{"types", joined_types(*list, kDamagePrefix)}}).c_str());
+      ++shown;
+    }
+  if (!c.condition_immunities.empty()) {
+    ImGui::TextWrapped("%s", Tf("ui.sheet.def.cond_immune", {{"conditions", joined_types(c.condition_immunities, kConditionPrefix)}}).c_str());
+    ++shown;
+  }
+  if (!shown) muted(T("ui.sheet.def.none"));
+  {
+    std::string summary;
+    for (const auto& [list, key] : rows) summary += joined_types(*list, kDamagePrefix) + "|";
+    summary += joined_types(c.condition_immunities, kConditionPrefix);
+    ImGui::Dummy(ImVec2(1, 1));
+    track("sheet.def.summary", summary);
+  }
+  if (!dm) return;
+  if (editing != c.id) {
+    if (big_button(T("ui.sheet.def.edit"))) editing = c.id;
+    track("sheet.def.edit", T("ui.sheet.def.edit"));
+    return;
+  }
+  begin_card("##defenses");
+  // One row per damage type: its name, then normal / resistant / vulnerable / immune.
+  static const char* const kWhich[] = {"none", "res", "vul", "imm"};
+  const float name_w = 118.0f;
+  for (const auto& t : campaign::damage_types()) {
+    ImGui::PushID(t.c_str());
+    auto in = [&](const std::vector<std::string>& l) { return std::find(l.begin(), l.end(), t) != l.end(); };
+    int now = in(c.resistances) ? 1 : in(c.vulnerabilities) ? 2 : in(c.immunities) ? 3 : 0;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted(T(std::string(kDamagePrefix) + t));
+    ImGui::SameLine(name_w);
+    const float w = (ImGui::GetContentRegionAvail().x - 3 * gap()) / 4;
+    static const char* const kLabels[] = {"\xE2\x80\x94", "\xC2\xBD", "\xC3\x97" "2", "0"};  // — ½ ×2 0
+    for (int k = 0; k < 4; ++k) {
+      if (k) ImGui::SameLine();
+      if (toggle_button(kLabels[k], now == k, "sheet.def." + t + "." + kWhich[k], ImVec2(w, 44)) && now != k) {
+        std::vector<std::string> lists[3] = {c.resistances, c.vulnerabilities, c.immunities};
+        for (auto& l : lists) l.erase(std::remove(l.begin(), l.end(), t), l.end());
+        if (k) lists[k - 1].push_back(t);
+        update(c, {{"resistances", lists[0]}, {"vulnerabilities", lists[1]}, {"immunities", lists[2]}});
+      }
+    }
+    ImGui::PopID();
+  }
+  ImGui::TextUnformatted(T("ui.sheet.def.conditions"));
+  const float w = split_width(2);
+  int k = 0;
+  for (const auto& cond : campaign::condition_immunity_ids()) {
+    if (k++ % 2) ImGui::SameLine();
+    const bool on = std::find(c.condition_immunities.begin(), c.condition_immunities.end(), cond) != c.condition_immunities.end();
+    ImGui::PushFont(ui().fonts.small);
+    const std::string label = cond == "exhaustion" ? std::string(T("ui.sheet.def.exhaustion")) : condition_name(cond);
+    if (toggle_button(label.c_str(), on, "sheet.def.cond." + cond, ImVec2(w, 44))) {
+      std::vector<std::string> next = c.condition_immunities;
+      if (on)
+        next.erase(std::remove(next.begin(), next.end(), cond), next.end());
+      else
+        next.push_back(cond);
+      update(c, {{"condition_immunities", next}});
+    }
+    ImGui::PopFont();
+  }
+  if (big_button(T("ui.sheet.def.done"), ImVec2(0, 52))) editing.clear();
+  track("sheet.def.done", T("ui.sheet.def.done"));
   end_card();
 }
 
@@ -628,6 +736,8 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   panels::alignment(c);
   panels::deity(c);
   conditions_block(c);
+  panels::concentration(c);
+  defenses_block(c);
   exhaustion_block(c);
   luck_block(c);
   panels::loyalty(c);

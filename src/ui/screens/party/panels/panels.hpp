@@ -7,7 +7,7 @@
 // sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
-// sheet.disease.* (diseases.cpp); the resurrection ritual's in resurrection.hpp.
+// sheet.disease.* (diseases.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp); the resurrection ritual's in resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -35,6 +35,7 @@ void challenge_rating(const campaign::Creature& c);     // challenge_rating.cpp 
 std::string challenge_rating_fact(const campaign::Creature& c);  //   "CR 1/4 (50 XP)" for the facts line, "" if none
 void alignment(const campaign::Creature& c);            // alignment.cpp (players read their party's)
 void deity(const campaign::Creature& c);                // deity.cpp (players read their party's)
+void concentration(const campaign::Creature& c);        // concentration.cpp (the spell; DM: start / end)
 
 }  // namespace druzina::ui::panels
 
