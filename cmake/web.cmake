@@ -27,11 +27,11 @@ list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_LINK_OPT})
 
 # ---- SDL2 ----------------------------------------------------------------------------------------------
 set(sdl_globs "")
-foreach(sub IN ITEMS "" atomic audio audio/emscripten audio/dummy audio/disk cpuinfo dynapi events file
-        filesystem/emscripten haptic haptic/dummy hidapi joystick joystick/emscripten joystick/virtual libm
-        loadso/dlopen locale locale/emscripten main/dummy misc misc/emscripten power power/emscripten render
-        render/software render/opengles2 sensor sensor/dummy stdlib thread thread/generic timer timer/unix video
-        video/emscripten video/dummy video/yuv2rgb)
+# Only what the app uses (video, events, keyboard, mouse, touch, timer, GL context) and what those need;
+# cmake/sdl_config_web.h turns the rest off (audio, joystick drivers, haptic, sensor, power, filesystem, render).
+foreach(sub IN ITEMS "" atomic cpuinfo events file haptic haptic/dummy joystick joystick/dummy libm loadso/dlopen
+        locale locale/emscripten main/dummy misc misc/emscripten render stdlib thread thread/generic timer
+        timer/unix video video/emscripten video/dummy video/yuv2rgb)
   list(APPEND sdl_globs "${SDL_DIR}/src/${sub}/*.c")
 endforeach()
 file(GLOB SDL_SOURCES ${sdl_globs})
@@ -39,7 +39,8 @@ add_library(sdl2_web STATIC ${SDL_SOURCES})
 # SDL's own include dir must come before the emscripten sysroot's SDL1 headers.
 target_include_directories(sdl2_web BEFORE PUBLIC "${SDL_DIR}/include")
 target_include_directories(sdl2_web PRIVATE "${SDL_DIR}/src" "${SDL_DIR}/src/video/khronos")
-target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT})
+target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT}
+  "SHELL:-include ${CMAKE_SOURCE_DIR}/cmake/sdl_config_web.h")
 
 # ---- Dear ImGui ----------------------------------------------------------------------------------------
 add_library(imgui_web STATIC
