@@ -163,7 +163,7 @@ bool sync_size() {
   // here between two ImGui frames (the atlas must not change while a frame is being built).
   if (dpr != font_dpr || ui::fonts_stale()) {
     font_dpr = dpr;
-    ui::load_fonts("/fonts/ui.ttf", dpr);
+    ui::load_fonts(dpr);
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();
     changed = true;

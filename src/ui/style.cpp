@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <cstddef>
 #include <string>
 
 #include "platform/storage.hpp"
@@ -205,7 +206,11 @@ bool fonts_stale() {
   return fonts_from_file && scale_of(size_now) != fonts_scale;
 }
 
-bool load_fonts(const char* path, float dpr) {
+// The UI font subset, compiled in by cmake/embed_font.cmake (no file system in the web build).
+extern const unsigned char font_ttf[];
+extern const std::size_t font_ttf_size;
+
+bool load_fonts(float dpr) {
   load_prefs();
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
@@ -223,12 +228,15 @@ bool load_fonts(const char* path, float dpr) {
   cfg.OversampleH = 1;  // rasterised at the device resolution already
   cfg.OversampleV = 1;
   cfg.PixelSnapH = true;
+  cfg.FontDataOwnedByAtlas = false;  // the bytes are the program's own (read only, never freed)
   const float scale = scale_of(size_now);
   const float px = dpr * scale;
   Fonts& f = ui().fonts;
-  f.body = io.Fonts->AddFontFromFileTTF(path, 19.0f * px, &cfg, ranges);
-  f.small = io.Fonts->AddFontFromFileTTF(path, 14.0f * px, &cfg, ranges);
-  f.big = io.Fonts->AddFontFromFileTTF(path, 27.0f * px, &cfg, ranges);
+  void* ttf = const_cast<unsigned char*>(font_ttf);  // ImGui only reads it (FontDataOwnedByAtlas = false)
+  const int ttf_size = static_cast<int>(font_ttf_size);
+  f.body = io.Fonts->AddFontFromMemoryTTF(ttf, ttf_size, 19.0f * px, &cfg, ranges);
+  f.small = io.Fonts->AddFontFromMemoryTTF(ttf, ttf_size, 14.0f * px, &cfg, ranges);
+  f.big = io.Fonts->AddFontFromMemoryTTF(ttf, ttf_size, 27.0f * px, &cfg, ranges);
   fonts_dpr = dpr;
   if (!f.body || !f.small || !f.big) {
     io.Fonts->Clear();

@@ -23,8 +23,8 @@ bool fonts_stale();
 
 // Rasterises the UI font (Latin-1, Latin Extended-A, Cyrillic, punctuation, symbols) at size × text scale ×
 // dpr and sets FontGlobalScale = 1/dpr, so text stays sharp on any screen. Call again when the device pixel
-// ratio changes.
-bool load_fonts(const char* path, float dpr);
+// ratio changes. The font's bytes are compiled into the app (cmake/embed_font.cmake: font_ttf, font_ttf_size).
+bool load_fonts(float dpr);
 
 // Colours the screens need beyond ImGui's own, matching the theme.
 ImVec4 color_selected_bg();    // a chosen segment / an active toggle
