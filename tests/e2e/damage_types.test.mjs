@@ -6,8 +6,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, waitWidget, tapSettled, tapCarefully, typeReplacing, scrollIntoView, pad, openTab, openSheet, see, campaign,
-         dispatch, untilCampaign, screenshotFailures } from "./lib.mjs";
-import { openPatient } from "./touch_gestures.mjs";
+         dispatch, untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
 
 const spellOf = (x) => x.modules?.concentration?.spell;
 
@@ -29,7 +28,7 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 test("cs: a resisted fire hit, the override, a concentration save that fails", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "cs-CZ" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 40, ac: 14,
                                       abilities: { con: 12 }, resistances: ["fire"] }), 1);
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Ohnivý elementál", kind: "monster", hp: 102, ac: 13 }), 1);
@@ -91,7 +90,7 @@ test("cs: a resisted fire hit, the override, a concentration save that fails", {
 });
 
 test("uk: the sheet's resistances editor, a hit on the Party tab, a save that holds", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openPatient(env, { device: { locale: "uk-UA" } });
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Маг", kind: "pc", max_hp: 30, abilities: { con: 14 } }), 1);
   assert.equal(await dispatch(page, { type: "StartConcentration", target: "c1", spell: "Благословення" }), 1);
 
