@@ -126,7 +126,7 @@ void draw_top_bar(float height) {
   const Model& m = model();
   const std::string& name = m.state().name;
   ImGui::SetCursorScreenPos(ImVec2(origin.x + 14, origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f));
-  ImGui::TextUnformatted(name.empty() ? "Družina" : name.c_str());
+  ImGui::TextUnformatted(name.empty() ? T("ui.app_name") : name.c_str());  // uk "Дружина"
   const float bw = 56.0f;
   const char* labels[2] = {"\xE2\x86\xB6", "\xE2\x86\xB7"};  // ↶ ↷
   const bool enabled[2] = {m.can_undo(), m.can_redo()};

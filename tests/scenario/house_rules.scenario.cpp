@@ -130,7 +130,7 @@ TEST_CASE("scenario: the house rules through an evening, replayed", "[scenario][
   CHECK(rules::resurrection_attempts_of(t.c(wizard)) == 1);
 
   // ---- the log tells it in Czech, Ukrainian and English ----------------------------------------------------------
-  CHECK(log_has(t.session, Lang::cs, "Mira: paralýza (do konce svého příštího tahu)"));
+  CHECK(log_has(t.session, Lang::cs, "Mira: ochromení (do konce svého příštího tahu)"));
   CHECK(log_has(t.session, Lang::cs, "Hnisající rána"));
   CHECK(log_has(t.session, Lang::uk, "Виснажливе згуртування"));
   CHECK(log_has(t.session, Lang::en, "Mira: festering wound (1 day), max HP 17 → 16."));
