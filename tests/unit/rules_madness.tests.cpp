@@ -1,5 +1,7 @@
 // DM rule "madness": the three roll tables, a madness stored on the creature with its row, source and end, its
 // conditions while it lasts, time and rests ending it, the cures, undo, the log in three languages, the rule off.
+#include <set>
+
 #include "core/tables/table.hpp"
 #include "rules_helpers.hpp"
 
@@ -221,4 +223,101 @@ TEST_CASE("madness: players see it, bad stored data is refused", "[rules][madnes
   auto v = rules::madness_view(t.state(), t.c(m));
   CHECK_FALSE(v.on);
   CHECK(v.entries.size() == 1);
+}
+
+TEST_CASE("madness: fear — a WIS save or frightened for 1 minute, repeated at the end of each turn", "[rules][madness][fear]") {
+  RulesTable t(5);
+  new_campaign(t, {{"rules", {{"madness", true}}}});
+  std::string m = t.pc("Mira", 20, {{"abilities", {{"wis", 14}}}});
+  std::string g = t.monster("Ghost", 45, {{"condition_immunities", {"frightened"}}});
+  REQUIRE_REFUSED(t.run({{"type", "Frighten"}, {"target", m}}), "campaign.err.param");
+  REQUIRE_REFUSED(t.run({{"type", "Frighten"}, {"target", m}, {"dc", 31}}), "campaign.err.param_range");
+  REQUIRE_REFUSED(t.run({{"type", "Frighten"}, {"target", g}, {"dc", 15}}), "rules.err.fear_immune");
+
+  t.run({{"type", "Frighten"}, {"target", m}, {"dc", 15}});
+  const Prompt* p = prompts_of(t.state(), "madness.fear").at(0);
+  CHECK(p->data["dice"] == "1d20+2");
+  CHECK(p->data["ability"] == "wis");
+  CHECK(p->data["dc"] == 15);
+
+  SECTION("a success: nothing happens") {
+    t.run({{"type", "ResolvePrompt"}, {"prompt", p->id}, {"roll", 15}});
+    CHECK(t.c(m).conditions.empty());
+  }
+  SECTION("a failure: frightened (fear) for 10 rounds; the save again at the end of her turns until one holds") {
+    t.run({{"type", "ResolvePrompt"}, {"prompt", p->id}, {"roll", 14}});
+    REQUIRE(t.c(m).conditions.size() == 1);
+    const auto& c = t.c(m).conditions[0];
+    CHECK(c.id == "frightened");
+    CHECK(c.source == "fear");
+    CHECK(c.until.kind == "rounds");
+    CHECK(c.until.rounds == 10);
+    CHECK(t.session.log(Lang::cs).back().lines.back().find("strach") != std::string::npos);
+
+    std::string o = t.monster("Orc", 15);
+    t.run({{"type", "StartEncounter"}, {"initiative", {{m, 18}, {o, 10}}}});
+    t.run({{"type", "NextTurn"}});  // Mira's turn ends
+    REQUIRE(prompt_count(t.state(), "madness.fear_again") == 1);
+    const Prompt* again = prompts_of(t.state(), "madness.fear_again").at(0);
+    CHECK(again->creature == m);
+    CHECK(again->data["dc"] == 15);
+    t.run({{"type", "NextTurn"}});  // the orc's turn ends: nothing for him
+    CHECK(prompt_count(t.state(), "madness.fear_again") == 1);
+    t.run({{"type", "NextTurn"}});  // Mira's turn ends again: the open question is not asked twice
+    CHECK(prompt_count(t.state(), "madness.fear_again") == 1);
+    t.run({{"type", "ResolvePrompt"}, {"prompt", again->id}, {"roll", 5}});  // still frightened
+    CHECK(t.c(m).conditions.size() == 1);
+    t.run({{"type", "NextTurn"}});
+    t.run({{"type", "NextTurn"}});
+    const std::string id = the_prompt(t.state(), "madness.fear_again");
+    const Transaction& tx = t.run({{"type", "ResolvePrompt"}, {"prompt", id}, {"roll", 15}});  // it ends
+    CHECK(has_event(tx, "condition_removed"));
+    CHECK(t.c(m).conditions.empty());
+    t.session.undo();
+    CHECK(t.c(m).conditions.size() == 1);
+  }
+}
+
+TEST_CASE("madness: horror — a CHA save or the madness the DM chose, or one at random", "[rules][madness][horror]") {
+  RulesTable t(8);
+  new_campaign(t, {{"rules", {{"madness", true}}}});
+  std::string m = t.pc("Mira", 20, {{"abilities", {{"cha", 8}}}});
+  REQUIRE_REFUSED(t.run({{"type", "Horrify"}, {"target", m}, {"dc", 12}, {"kind", "indefinite"}}), "campaign.err.param");
+
+  SECTION("the DM's choice: long-term, its source 'horror' in the reader's language") {
+    t.run({{"type", "Horrify"}, {"target", m}, {"dc", 12}, {"kind", "long"}});
+    const Prompt* p = prompts_of(t.state(), "madness.horror").at(0);
+    CHECK(p->data["dice"] == "1d20-1");
+    CHECK(p->data["kind"] == "long");
+    CHECK(p->data["madness"]["uk"] == "довготривале");
+    t.run({{"type", "ResolvePrompt"}, {"prompt", p->id}, {"roll", 11}});  // 11 < 12
+    REQUIRE(mad(t, m).size() == 1);
+    CHECK(mad(t, m)[0].kind == "long");
+    CHECK(mad(t, m)[0].source == "horror");
+    const auto log = t.session.log(Lang::cs);
+    const auto& lines = log.back().lines;
+    CHECK(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find("dlouhodobé, hrůza") != std::string::npos; }));
+    t.session.undo();
+    CHECK(mad(t, m).empty());
+    CHECK(prompt_count(t.state(), "madness.horror") == 1);
+  }
+  SECTION("a success: no madness") {
+    t.run({{"type", "Horrify"}, {"target", m}, {"dc", 12}});
+    t.run({{"type", "ResolvePrompt"}, {"prompt", the_prompt(t.state(), "madness.horror")}, {"roll", 13}});
+    CHECK(mad(t, m).empty());
+  }
+  SECTION("no kind given: short or long at random, both seen over seeds") {
+    std::set<std::string> kinds;
+    for (int seed = 1; seed <= 12; ++seed) {
+      RulesTable u(static_cast<uint64_t>(seed));
+      new_campaign(u, {{"rules", {{"madness", true}}}});
+      std::string x = u.pc("Olena", 20);
+      u.run({{"type", "Horrify"}, {"target", x}, {"dc", 30}});
+      CHECK(prompts_of(u.state(), "madness.horror").at(0)->data["madness"]["en"] == "short- or long-term");
+      u.run({{"type", "ResolvePrompt"}, {"prompt", the_prompt(u.state(), "madness.horror")}, {"roll", 1}});
+      REQUIRE(rules::madness_of(u.c(x)).size() == 1);
+      kinds.insert(rules::madness_of(u.c(x))[0].kind);
+    }
+    CHECK(kinds == std::set<std::string>{"short", "long"});
+  }
 }

@@ -40,6 +40,8 @@ struct MadnessEntry {
 };
 std::vector<MadnessEntry> madness_of(const campaign::Creature& x);
 const char* madness_kind_key(const std::string& kind);  // "rules.madness.kind.short" … (its label)
+// A madness's source as the reader sees it: free text as typed, "horror" (a failed horror save) in their language.
+std::string madness_source_text(Lang lang, const std::string& source);
 
 struct MadnessView {
   bool on = false;  // the rule is on (off: the UI shows stored madness but offers no commands)

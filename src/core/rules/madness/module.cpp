@@ -15,6 +15,12 @@
 //   Time (time_advanced: AdvanceTime, short and long rests, the end of a fight) → madness_ended reason "expired"
 //   once the clock reaches ends_at (a long rest's 8 hours end every short-term madness). A short-term madness of rows
 //   01–20 (paralyzed) ends when the creature takes damage (reason "damage").
+//   Frighten {target, dc} (fear: a threat the adventurers have no hope to overcome) → prompt "madness.fear", a WIS
+//     save; a failure → the condition frightened (source "fear", 1 minute = 10 rounds, the DC kept on it). At the
+//     end of each of its turns a frightened creature repeats the save ("madness.fear_again"); a success ends it.
+//   Horrify {target, dc, kind?: short|long} (horror) → prompt "madness.horror", a CHA save; a failure →
+//     the madness of the DM's kind, or short / long at random (1d2) when none is given, its table rolled, source
+//     "horror".
 // Data: Creature::modules["madness"].effects (absent = none), shown to players (their characters' state).
 #include <algorithm>
 #include <set>
@@ -35,6 +41,12 @@ namespace {
 
 constexpr const char* kEffects = "effects";
 constexpr long long kCalmMinutes = 1;  // calm emotions: concentration, up to 1 minute
+constexpr const char* kFearPrompt = "madness.fear";
+constexpr const char* kFearAgainPrompt = "madness.fear_again";
+constexpr const char* kHorrorPrompt = "madness.horror";
+constexpr const char* kFearSource = "fear";
+constexpr const char* kHorrorSource = "horror";
+constexpr int kFearRounds = 10;  // 1 minute
 
 std::string table_of(const std::string& kind) { return "madness-" + kind; }
 std::string kind_of_table(const std::string& table) {
@@ -182,7 +194,7 @@ std::string render_gained(const json& d, const LogContext& lc) {
                {"text", row_text(m.value("table", ""), m.value("roll", 0)).in(lc.lang)}, {"d10", m.value("duration_roll", 0)}};
   if (kind == "short") args["n"] = m.value("duration_roll", 0);
   if (kind == "long") args["n"] = 10 * m.value("duration_roll", 0);
-  if (m.contains("source")) args["source"] = m["source"];
+  if (m.contains("source")) args["source"] = madness_source_text(lc.lang, m.value("source", ""));
   return tr(lc.lang, gained_key(kind, m.contains("source")), args);
 }
 
@@ -222,6 +234,21 @@ void end_madness(Ctx& ctx, const std::string& who, const json& m, const std::str
   if (!suppressed) remove_conditions(ctx, who, id, "expired");
 }
 
+// The madness begins: its entry (the d10 of its duration rolled unless given) and its row's conditions.
+void begin_madness(Ctx& ctx, const std::string& who, const std::string& kind, int roll, std::optional<int> duration_roll,
+                   const std::string& source) {
+  const long long now = ctx.state().minutes;
+  json m = {{"id", ctx.new_id("m")}, {"kind", kind}, {"table", table_of(kind)}, {"roll", roll}, {"at", now}};
+  if (kind != "indefinite") {
+    const int d10 = duration_roll ? *duration_roll : ctx.rng().die(10);
+    m["duration_roll"] = d10;
+    m["ends_at"] = now + (kind == "short" ? d10 : d10 * 10 * 60);
+  }
+  if (!source.empty()) m["source"] = source;
+  ctx.emit("madness_gained", {{"creature", who}, {"madness", m}});
+  add_conditions(ctx, who, m);
+}
+
 // A madness table rolled for a creature (RollTable, InflictMadness): the madness begins.
 void on_table_rolled(Ctx& ctx, const Event& ev) {
   const std::string kind = kind_of_table(ev.data.value("table", ""));
@@ -231,17 +258,9 @@ void on_table_rolled(Ctx& ctx, const Event& ev) {
   if (!x || x->death_saves.dead) return;
   const json& top = ctx.command();
   const bool ours = top.value("type", "") == "InflictMadness";
-  const long long now = ctx.state().minutes;
-  json m = {{"id", ctx.new_id("m")}, {"kind", kind}, {"table", table_of(kind)}, {"roll", ev.data.value("roll", 1)}, {"at", now}};
-  if (kind != "indefinite") {
-    const json* given = ours ? param::find(top, "duration_roll") : nullptr;
-    const int d10 = given ? given->get<int>() : ctx.rng().die(10);
-    m["duration_roll"] = d10;
-    m["ends_at"] = now + (kind == "short" ? d10 : d10 * 10 * 60);
-  }
-  if (ours && !param::str(top, "source", "").empty()) m["source"] = param::str(top, "source", "");
-  ctx.emit("madness_gained", {{"creature", who}, {"madness", m}});
-  add_conditions(ctx, who, m);
+  const json* given = ours ? param::find(top, "duration_roll") : nullptr;
+  begin_madness(ctx, who, kind, ev.data.value("roll", 1), given ? std::optional<int>(given->get<int>()) : std::nullopt,
+                ours ? param::str(top, "source", "") : std::string());
 }
 
 void on_time(Ctx& ctx, const Event& ev) {
@@ -347,6 +366,98 @@ void execute_treat(Ctx& ctx, const json& cmd) {
   end_madness(ctx, who, m, means);
 }
 
+// ---- fear and horror --------------------------------------------------------------------------------------------
+const campaign::Condition* fear_of(const Creature& x) {
+  for (const auto& c : x.conditions)
+    if (c.id == "frightened" && c.source == kFearSource) return &c;
+  return nullptr;
+}
+
+bool prompt_pending(const Campaign& c, const std::string& kind, const std::string& who) {
+  return std::any_of(c.prompts.begin(), c.prompts.end(), [&](const campaign::Prompt& p) { return p.kind == kind && p.creature == who; });
+}
+
+void ask_save(Ctx& ctx, const char* kind, const std::string& who, const char* ability, int dc, json extra = json::object()) {
+  const Creature& x = actions::require(ctx.state(), who);
+  const int mod = save_bonus(ctx.state(), x, ability);
+  json data = {{"dice", d20_plus(mod)}, {"dc", dc}, {"ability", ability}, {"modifier", mod}};
+  data.update(extra);
+  actions::create_prompt(ctx, kind, who, std::move(data));
+}
+
+void validate_frighten(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  if (!opt_int(cmd, "dc", 1, 30)) throw UserError("campaign.err.param", {{"param", "dc"}, {"expected", "1..30"}});
+  if (std::find(x.condition_immunities.begin(), x.condition_immunities.end(), "frightened") != x.condition_immunities.end())
+    throw UserError("rules.err.fear_immune", {{"name", x.name}});
+}
+
+void execute_frighten(Ctx& ctx, const json& cmd) {
+  ask_save(ctx, kFearPrompt, param::str(cmd, "target"), "wis", *opt_int(cmd, "dc", 1, 30));
+}
+
+void on_fear(Ctx& ctx, const Prompt& p, const json& answer) {
+  const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+  if (!x || x->death_saves.dead) return;
+  const bool success = answer.value("success", true);
+  if (p.kind == kFearAgainPrompt) {
+    if (success && fear_of(*x)) actions::remove_condition(ctx, p.creature, "frightened", std::string(kFearSource), "expired");
+    return;
+  }
+  if (success) return;
+  campaign::Condition cond;
+  cond.id = "frightened";
+  cond.source = kFearSource;
+  cond.until.kind = "rounds";
+  cond.until.rounds = kFearRounds;
+  cond.extra["dc"] = p.data.value("dc", 10);
+  actions::add_condition(ctx, p.creature, std::move(cond));
+}
+
+// "The character can repeat the saving throw at the end of each of its turns."
+void on_turn_ended(Ctx& ctx, const Event& ev) {
+  if (ev.data.value("lair", false)) return;
+  const std::string who = ev.data.value("creature", "");
+  const Creature* x = campaign::find_creature(ctx.state(), who);
+  const campaign::Condition* fear = x ? fear_of(*x) : nullptr;
+  if (!fear || x->death_saves.dead || prompt_pending(ctx.state(), kFearAgainPrompt, who)) return;
+  ask_save(ctx, kFearAgainPrompt, who, "wis", fear->extra.value("dc", 10));
+}
+
+void validate_horrify(const Campaign& c, const json& cmd) {
+  actions::require_living(c, param::str(cmd, "target"));
+  if (!opt_int(cmd, "dc", 1, 30)) throw UserError("campaign.err.param", {{"param", "dc"}, {"expected", "1..30"}});
+  const std::string kind = param::str(cmd, "kind", "");
+  if (!kind.empty() && kind != "short" && kind != "long")
+    throw UserError("campaign.err.param", {{"param", "kind"}, {"expected", "short, long"}});
+}
+
+void execute_horrify(Ctx& ctx, const json& cmd) {
+  const std::string kind = param::str(cmd, "kind", "");
+  json extra = {{"madness", json::object()}};  // what a failure brings, in each language (the prompt's text)
+  for (Lang l : kLangs)
+    extra["madness"][std::string(lang_code(l))] = tr(l, kind.empty() ? "rules.madness.kind.short_or_long" : madness_kind_key(kind));
+  if (!kind.empty()) extra["kind"] = kind;
+  ask_save(ctx, kHorrorPrompt, param::str(cmd, "target"), "cha", *opt_int(cmd, "dc", 1, 30), std::move(extra));
+}
+
+void on_horror(Ctx& ctx, const Prompt& p, const json& answer) {
+  if (answer.value("success", true)) return;
+  const Creature* x = campaign::find_creature(ctx.state(), p.creature);
+  if (!x || x->death_saves.dead) return;
+  std::string kind = p.data.value("kind", "");
+  if (kind.empty()) kind = ctx.rng().die(2) == 1 ? "short" : "long";  // "which you choose or determine randomly"
+  // The table rolled in the log (not for the creature: the madness begins here, with its source), then the madness.
+  ctx.run({{"type", "RollTable"}, {"table", table_of(kind)}});
+  int roll = 1;
+  for (auto it = ctx.events().rbegin(); it != ctx.events().rend(); ++it)
+    if (it->type == "table_rolled") {
+      roll = it->data.value("roll", 1);
+      break;
+    }
+  begin_madness(ctx, p.creature, kind, roll, std::nullopt, kHorrorSource);
+}
+
 void install(Engine& e) {
   event(e, "madness_gained", apply_gained, render_gained);
   event(e, "madness_ended", apply_ended, render_ended);
@@ -357,9 +468,20 @@ void install(Engine& e) {
   e.on_event("table_rolled", on_table_rolled);
   e.on_event("time_advanced", on_time);
   e.on_event("hp_changed", on_hp_changed);
+  command(e, "Frighten", {"target", "dc"}, validate_frighten, execute_frighten);
+  command(e, "Horrify", {"target", "dc", "kind"}, validate_horrify, execute_horrify);
+  e.on_prompt(kFearPrompt, on_fear);
+  e.on_prompt(kFearAgainPrompt, on_fear);
+  e.on_prompt(kHorrorPrompt, on_horror);
+  e.on_event("turn_ended", on_turn_ended);
 }
 
 }  // namespace
+
+std::string madness_source_text(Lang lang, const std::string& source) {
+  if (source == kHorrorSource) return tr(lang, "rules.madness.source.horror");
+  return source;
+}
 
 const char* madness_kind_key(const std::string& kind) {
   if (kind == "long") return "rules.madness.kind.long";

@@ -4,7 +4,7 @@
 // and inflicts a new one rolled on madness-short / -long / -indefinite with an optional source (InflictMadness).
 // Stored madness stays shown when the rule is switched off, without the buttons.
 // Test ids: sheet.madness.<id> (its line), sheet.madness.<id>.{calm,lesser,greater,end}, sheet.madness.source,
-// sheet.madness.inflict.{short,long,indefinite}.
+// sheet.madness.inflict.{short,long,indefinite}; fear and horror: sheet.madness.dc, sheet.madness.{frighten,horrify}.
 #include <imgui.h>
 
 #include <map>
@@ -24,6 +24,26 @@ namespace druzina::ui::panels {
 
 using campaign::Creature;
 using nlohmann::json;
+
+namespace {
+// Fear (WIS save or frightened for 1 minute) and horror (CHA save or a short- / long-term madness): the DM sets the
+// DC and asks; the save comes up as a prompt card (Frighten / Horrify).
+void fear_and_horror(const Creature& c) {
+  small_label(T("ui.madness.fear_title"));
+  static std::map<std::string, int> dcs;
+  int& dc = dcs.try_emplace(c.id, 15).first->second;
+  stepper("sheet.madness.dc", dc, 1, 30, {.label = T("ui.madness.dc")});
+  const float w = split_width(2);
+  if (big_button(T("ui.madness.frighten"), ImVec2(w, kTouchTarget)))
+    dispatch_and_tell({{"type", "Frighten"}, {"target", c.id}, {"dc", dc}}, 7.0);
+  track("sheet.madness.frighten", T("ui.madness.frighten"));
+  ImGui::SameLine();
+  if (big_button(T("ui.madness.horrify"), ImVec2(w, kTouchTarget)))
+    dispatch_and_tell({{"type", "Horrify"}, {"target", c.id}, {"dc", dc}}, 7.0);
+  track("sheet.madness.horrify", T("ui.madness.horrify"));
+  ImGui::Spacing();
+}
+}  // namespace
 
 void madness(const Creature& c) {
   const auto v = rules::madness_view(model().state(), c);
@@ -70,7 +90,12 @@ void madness(const Creature& c) {
     ImGui::Spacing();
     ImGui::PopID();
   }
+  if (v.on)
+    for (const auto& cond : c.conditions)
+      if (cond.id == "frightened" && cond.source == "fear")
+        muted(Tf("ui.madness.frightened", {{"dc", cond.extra.value("dc", 10)}}).c_str());
   if (!dm || !v.on || c.death_saves.dead) return;
+  fear_and_horror(c);
   small_label(T("ui.madness.inflict"));
   static std::map<std::string, std::string> sources;
   std::string& source = sources[c.id];
