@@ -42,7 +42,7 @@ test("cs: a wizard in ≤ 15 taps plus the name, the scores typed in one go", { 
   await waitWidget(page, "pad.value", { where: (w) => w.label.trim() === "15 14 13 12 10" });
   await shot(page, "classes-cs-03-pad-typed");
   await n.padTap("pad.8");
-  await waitWidget(page, "edit.ability.int.value", { where: (w) => w.label === "12" });
+  await see(page, "edit.ability.int.value", { where: (w) => w.label === "12" });
   // the HP follow the class: d6 + CON +1 = 7; the initiative bonus was asked: DEX 14 → +2
   await see(page, "edit.max_hp.value", { where: (w) => w.label === "7" });
   await see(page, "edit.init.value", { where: (w) => w.label === "2" });
@@ -67,7 +67,7 @@ test("cs: a wizard in ≤ 15 taps plus the name, the scores typed in one go", { 
   await typeReplacing(page, "edit.name", "Olek");
   await m.tap("edit.class.fighter");
   await m.tap("edit.scores.standard");
-  await waitWidget(page, "edit.ability.str.value", { where: (w) => w.label === "15" });
+  await see(page, "edit.ability.str.value", { where: (w) => w.label === "15" });
   await m.tap("edit.save");
   c = await untilCampaign(page, (c) => c.creatures.length === 2, "Olek added");
   const olek = c.creatures[1];
@@ -90,7 +90,7 @@ test("cs: a wizard in ≤ 15 taps plus the name, the scores typed in one go", { 
   await waitWidget(page, "edit.points", { where: (w) => w.label === "zbývá 26 z 27 bodů" });
   await shot(page, "classes-cs-06-point-buy");
   await tapCarefully(page, "edit.scores.roll");
-  const rolled = await waitWidget(page, "edit.rolled");
+  const rolled = await see(page, "edit.rolled");
   const scores = [...rolled.label.matchAll(/(\d+) \(\d\+\d\+\d\+\d\)/g)].map((x) => Number(x[1]));
   assert.equal(scores.length, 6, rolled.label);
   for (const s of scores) assert.ok(s >= 3 && s <= 18, rolled.label);
@@ -123,7 +123,7 @@ test("uk: a ranger, the card says Слідопит", { timeout: 600000 }, async 
   await waitWidget(page, "pad.value", { where: (w) => w.label.trim() === "8 15 14 13 12 1" });
   await shot(page, "classes-uk-02-pad");
   await tapSettled(page, "pad.0");
-  await waitWidget(page, "edit.ability.dex.value", { where: (w) => w.label === "15" });
+  await see(page, "edit.ability.dex.value", { where: (w) => w.label === "15" });
   await shot(page, "classes-uk-03-form");
   await tapCarefully(page, "edit.save");
   const c = await untilCampaign(page, (c) => c.creatures.length === 1, "Оксана added");

@@ -131,12 +131,13 @@ void class_block(Draft& d) {
   if (rules::is_srd_class(cls)) {
     std::string saves;
     for (const auto& a : rules::class_save_proficiencies(cls))
-      saves += (saves.empty() ? "" : ", ") + std::string(T(std::string("ui.ability.") + a));
+      saves += (saves.empty() ? "" : ", ") + std::string(T(std::string("rules.ability.") + a));
     const std::string line = Tf("ui.classes.follows", {{"die", rules::class_hit_die(cls)}, {"saves", saves}});
     muted(line.c_str());
     track("edit.class_follows", line);
   }
   if (!cls.empty()) {
+    ImGui::Spacing();
     ImGui::TextUnformatted(T("ui.classes.subclass"));
     text_field("##subclass", T("ui.classes.subclass_hint"), d.subclass);
     track("edit.subclass", d.subclass);
