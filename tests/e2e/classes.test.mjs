@@ -67,12 +67,14 @@ test("cs: a wizard in ≤ 15 taps plus the name, the scores typed in one go", { 
   await typeReplacing(page, "edit.name", "Olek");
   await m.tap("edit.class.fighter");
   await m.tap("edit.scores.standard");
-  await see(page, "edit.ability.str.value", { where: (w) => w.label === "15" });
+  // laid out for a fighter: STR 15, CON 14, DEX 13, WIS 12, CHA 10, INT 8
+  await see(page, "edit.ability.con.value", { where: (w) => w.label === "14" });
   await m.tap("edit.save");
   c = await untilCampaign(page, (c) => c.creatures.length === 2, "Olek added");
   const olek = c.creatures[1];
+  assert.deepEqual(["str", "dex", "con", "int", "wis", "cha"].map((k) => olek.abilities[k] ?? 10), [15, 13, 14, 8, 12, 10]);
   assert.equal(olek.hit_die, 10);
-  assert.equal(olek.max_hp, 11);  // d10 + CON 13 (+1)
+  assert.equal(olek.max_hp, 12);  // d10 + CON 14 (+2)
   assert.deepEqual(saves(c, olek.id), ["str", "con"]);
   assert.ok(m.taps <= 5, `${m.taps} taps`);
   console.log(`# taps with the standard array: ${m.taps + 1} (with the Party tab, plus the name)`);

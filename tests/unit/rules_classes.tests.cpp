@@ -164,6 +164,16 @@ TEST_CASE("ability scores: point buy, the standard array, 4d6 keep 3 in order", 
   CHECK(lo == 3);
   CHECK(hi == 18);
 
+  // the standard array laid out for the class
+  CHECK(calc::standard_array_for("wizard") == std::array<int, 6>{8, 13, 14, 15, 12, 10});
+  CHECK(calc::standard_array_for("fighter") == std::array<int, 6>{15, 13, 14, 8, 12, 10});
+  CHECK(calc::standard_array_for("Artificer") == calc::kStandardArray);
+  for (const auto& id : rules::srd_classes()) {
+    auto a = calc::standard_array_for(id);
+    std::sort(a.begin(), a.end());
+    CHECK(a == std::array<int, 6>{8, 10, 12, 13, 14, 15});  // the same six, each once
+  }
+
   // hit points by the fixed values
   CHECK(calc::starting_hp(6, 1, 2) == 8);
   CHECK(calc::starting_hp(6, 5, 2) == 8 + 4 * 6);

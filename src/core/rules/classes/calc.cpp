@@ -39,6 +39,27 @@ AbilityRoll roll_4d6kh3(Rng& rng) {
   return out;
 }
 
+std::array<int, 6> standard_array_for(std::string_view cls) {
+  // The abilities from the highest score to the lowest (0 str, 1 dex, 2 con, 3 int, 4 wis, 5 cha).
+  struct Order {
+    const char* cls;
+    int order[6];
+  };
+  static constexpr Order kOrders[] = {
+      {"barbarian", {0, 2, 1, 4, 5, 3}}, {"bard", {5, 1, 2, 4, 3, 0}},    {"cleric", {4, 2, 0, 1, 5, 3}},
+      {"druid", {4, 2, 1, 3, 5, 0}},     {"fighter", {0, 2, 1, 4, 5, 3}}, {"monk", {1, 4, 2, 0, 3, 5}},
+      {"paladin", {0, 5, 2, 4, 1, 3}},   {"ranger", {1, 4, 2, 0, 3, 5}},  {"rogue", {1, 3, 2, 5, 4, 0}},
+      {"sorcerer", {5, 2, 1, 4, 3, 0}},  {"warlock", {5, 2, 1, 4, 3, 0}}, {"wizard", {3, 2, 1, 4, 5, 0}},
+  };
+  for (const auto& o : kOrders) {
+    if (cls != o.cls) continue;
+    std::array<int, 6> out{};
+    for (int i = 0; i < 6; ++i) out[static_cast<size_t>(o.order[i])] = kStandardArray[static_cast<size_t>(i)];
+    return out;
+  }
+  return kStandardArray;
+}
+
 int starting_hp(int hit_die, int level, int con_mod) {
   detail::require_range("die", hit_die, 1, 100);
   detail::require_range("level", level, 0, 30);

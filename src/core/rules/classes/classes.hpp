@@ -38,6 +38,10 @@ struct AbilityRoll {
 };
 AbilityRoll roll_4d6kh3(Rng& rng);
 
+// The standard array laid out for a class (STR..CHA): the 15 in the class's main ability, then its usual order
+// (wizard: INT 15, CON 14, DEX 13, WIS 12, CHA 10, STR 8); a class typed in or none gets it in order.
+std::array<int, 6> standard_array_for(std::string_view cls);
+
 // Hit points by the class's fixed values: the hit die's maximum + CON at level 1, then die / 2 + 1 + CON for
 // each further level (at least 1 a level); level 0 counts as 1.
 int starting_hp(int hit_die, int level, int con_mod);

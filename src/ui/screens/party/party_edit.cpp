@@ -104,6 +104,10 @@ void abilities_block(Draft& d) {
 
 std::string draft_class(const Draft& d) { return d.cls_other ? d.cls_text : d.cls; }
 
+void set_scores(Draft& d, const std::array<int, 6>& a) {
+  for (int i = 0; i < 6; ++i) d.abilities[i] = a[static_cast<size_t>(i)];
+}
+
 // The class grid: the twelve SRD classes, three a row, then "Other…" with a text field; the hit die follows.
 void class_block(Draft& d) {
   section(T("ui.classes.class"));
@@ -115,6 +119,7 @@ void class_block(Draft& d) {
     if (toggle_button(rules::class_name(ui().lang, ids[i]).c_str(), on, "edit.class." + ids[i], ImVec2(w, kTouchTarget))) {
       d.cls_other = false;
       d.cls = on ? std::string() : ids[i];
+      if (d.method == 1) set_scores(d, calc::standard_array_for(d.cls));
       for (int k = 0; k < 4; ++k)
         if (kHitDice[k] == rules::class_hit_die(d.cls)) d.hit_die = k;
     }
@@ -144,10 +149,6 @@ void class_block(Draft& d) {
   }
 }
 
-void set_scores(Draft& d, const std::array<int, 6>& a) {
-  for (int i = 0; i < 6; ++i) d.abilities[i] = a[static_cast<size_t>(i)];
-}
-
 // The four ways to the six scores, two a row: typed in one go on the pad, the standard array, point buy, 4d6 ×6.
 void score_methods(Draft& d) {
   const float w = split_width(2);
@@ -169,7 +170,7 @@ void score_methods(Draft& d) {
   }
   ImGui::SameLine();
   if (toggle_button(T("ui.classes.standard"), d.method == 1, "edit.scores.standard", ImVec2(w, kTouchTarget))) {
-    set_scores(d, calc::kStandardArray);
+    set_scores(d, calc::standard_array_for(draft_class(d)));  // the 15 where the class wants it
     d.method = 1;
   }
   if (toggle_button(T("ui.classes.point_buy"), d.method == 2, "edit.scores.point_buy", ImVec2(w, kTouchTarget))) {
