@@ -268,6 +268,7 @@ export async function openTab(page, tab) {
 // Taps a stepper's + (id "….plus") n times, waiting for each step to show on "….value".
 export async function tapTimes(page, id, n) {
   const valueId = id.replace(/\.plus$/, ".value");
+  await scrollIntoView(page, id);  // its value is read before the first tap: the stepper must be in view
   for (let i = 0; i < n; i++) {
     const before = Number((await waitWidget(page, valueId)).label);
     await tapCarefully(page, id);

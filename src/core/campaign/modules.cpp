@@ -31,7 +31,8 @@
   X(madness)                    \
   X(diseases)                   \
   X(alignment)                  \
-  X(deity)
+  X(deity)                      \
+  X(classes)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();

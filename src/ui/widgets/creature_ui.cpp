@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/classes/classes.hpp"
 #include "core/rules/concentration/concentration.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
@@ -246,7 +247,14 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
   const float inner = w - 2 * pad;
   ImVec2 chip_sz = chip_text.empty() ? ImVec2(0, 0) : body->CalcTextSizeA(fs, FLT_MAX, inner, chip_text.c_str());
   std::string sub = kind_label(c.kind);
-  if (c.kind == "pc" || c.kind == "sidekick") sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
+  if (c.kind == "pc" || c.kind == "sidekick" || c.kind == "npc") {
+    // "Wizard 5" when it has a class (module classes), else "level 5"
+    const std::string cls = rule_on(rules::kClasses) ? rules::class_line(ui().lang, c) : std::string();
+    if (!cls.empty())
+      sub += " \xC2\xB7 " + cls;
+    else if (c.kind != "npc")
+      sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
+  }
   const float h = pad + fs + 4 + ss + 10 + bar_h + (chip_text.empty() ? 0 : 8 + chip_sz.y) + pad;
 
   ImVec2 p = ImGui::GetCursorScreenPos();
@@ -254,6 +262,7 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
   bool pressed = ImGui::InvisibleButton("card", ImVec2(w, h));
   ImGui::PopID();
   track(test_id, c.name);
+  track(test_id + ".sub", sub);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   ImVec4 bg = col_card();
   if (ImGui::IsItemActive()) bg = ImGui::GetStyleColorVec4(ImGuiCol_FrameBgActive);

@@ -25,6 +25,7 @@ struct State {
   bool pending_open = false;
   bool open = false;
   std::string result_key;  // open_for(): the control waiting for the number
+  bool auto_ok = false;    // list mode: the last number is complete, the first action runs
 };
 
 State& st() {
@@ -60,6 +61,7 @@ void open(Request request) {
   s.req = std::move(request);
   s.digits.clear();
   s.negative = false;
+  s.auto_ok = false;
   if (s.req.show_initial) {
     s.negative = s.req.initial < 0;
     s.digits = std::to_string(s.req.initial < 0 ? -s.req.initial : s.req.initial);
@@ -110,11 +112,11 @@ namespace {
 // The display: what was typed, right-aligned in big digits.
 void draw_display() {
   const State& s = st();
-  std::string shown = s.digits.empty() ? std::string("0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
+  std::string shown = s.digits.empty() ? std::string(s.req.list ? "" : "0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float dw = ImGui::GetContentRegionAvail().x, dh = 64.0f;
   ImGui::Dummy(ImVec2(dw, dh));
-  track("pad.value", s.digits.empty() ? "" : std::to_string(typed_value()));
+  track("pad.value", s.digits.empty() ? "" : s.req.list ? s.digits : std::to_string(typed_value()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + dw, p.y + dh), ImGui::GetColorU32(ImGuiCol_FrameBg), 10.0f);
   ImFont* big = ui().fonts.big;
@@ -128,7 +130,29 @@ void draw_display() {
 void draw_keys(float kh) {
   State& s = st();
   const float kw = split_width(3);
-  auto press_digit = [&s](char d) {
+  auto tokens = [&s] {
+    int n = 0;
+    bool in = false;
+    for (char ch : s.digits) {
+      if (ch != ' ' && !in) ++n;
+      in = ch != ' ';
+    }
+    return n;
+  };
+  auto press_digit = [&s, &tokens](char d) {
+    if (s.req.list) {
+      // list mode: the current number (after the last space) grows until it cannot within list_max
+      const size_t sp = s.digits.find_last_of(' ');
+      std::string cur = sp == std::string::npos ? s.digits : s.digits.substr(sp + 1);
+      if (cur.empty() && tokens() >= s.req.list_items) return;
+      if (cur == "0") return;
+      cur.push_back(d);
+      if (cur.size() > 3 || std::stoi(cur) > s.req.list_max) return;
+      s.digits.push_back(d);
+      if (std::stoi(cur) * 10 > s.req.list_max && tokens() < s.req.list_items) s.digits.push_back(' ');
+      else if (std::stoi(cur) * 10 > s.req.list_max && s.req.list_auto_ok) s.auto_ok = true;
+      return;
+    }
     if (s.digits.size() >= 6) return;
     if (s.digits == "0") s.digits.clear();
     s.digits.push_back(d);
@@ -141,7 +165,11 @@ void draw_keys(float kh) {
       key(label, std::string("pad.") + label, kw, kh, [&] { press_digit(d); });
     }
   }
-  if (s.req.allow_negative) {
+  if (s.req.list) {
+    key(T("ui.pad.space"), "pad.space", kw, kh, [&] {
+      if (!s.digits.empty() && s.digits.back() != ' ' && tokens() < s.req.list_items) s.digits.push_back(' ');
+    });
+  } else if (s.req.allow_negative) {
     key("\xC2\xB1", "pad.minus", kw, kh, [&] { s.negative = !s.negative; });  // ±
   } else {
     key("C", "pad.clear", kw, kh, [&] {
@@ -153,6 +181,8 @@ void draw_keys(float kh) {
   key("0", "pad.0", kw, kh, [&] { press_digit('0'); });
   ImGui::SameLine();
   key("\xE2\x86\x90", "pad.back", kw, kh, [&] {  // ←
+    if (s.req.list)  // a space typed by itself goes with the digit before it
+      while (!s.digits.empty() && s.digits.back() == ' ') s.digits.pop_back();
     if (!s.digits.empty()) s.digits.pop_back();
   });
 }
@@ -162,8 +192,8 @@ std::function<void(int)> draw_actions() {
   const State& s = st();
   const int n = static_cast<int>(s.req.actions.size());
   const float aw = split_width(std::max(1, n));
-  long long v = typed_value();
-  const bool in_range = v >= s.req.lo && v <= s.req.hi;
+  long long v = s.req.list ? 0 : typed_value();
+  const bool in_range = s.req.list ? (s.req.list_valid && s.req.list_valid(s.digits)) : v >= s.req.lo && v <= s.req.hi;
   std::function<void(int)> chosen;
   for (int i = 0; i < n; ++i) {
     const Action& a = s.req.actions[static_cast<size_t>(i)];
@@ -171,12 +201,18 @@ std::function<void(int)> draw_actions() {
     ImGui::BeginDisabled(s.digits.empty() ? !a.allow_empty : !in_range);
     ImGui::PushFont(ui().fonts.big);
     ImGui::PushID(i);
-    if (colored_button(a.label.c_str(), a.color, ImVec2(aw, 66.0f), a.test_id)) chosen = a.run;
+    if (colored_button(a.label.c_str(), a.color, ImVec2(aw, 66.0f), a.test_id)) {
+      if (a.run_text) {
+        chosen = [text = s.digits, f = a.run_text](int) { f(text); };
+      } else {
+        chosen = a.run;
+      }
+    }
     ImGui::PopID();
     ImGui::PopFont();
     ImGui::EndDisabled();
   }
-  if (!in_range && !s.digits.empty()) {
+  if (!in_range && !s.digits.empty() && !s.req.list) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s", Tf("ui.pad.range", {{"min", s.req.lo}, {"max", s.req.hi}}).c_str());
     ImGui::PopStyleColor();
@@ -238,6 +274,11 @@ void draw() {
     draw_keys(58.0f);
     ImGui::Spacing();
     chosen = draw_actions();
+  }
+  if (s.auto_ok) {
+    s.auto_ok = false;
+    if (!s.req.actions.empty() && s.req.actions[0].run_text && s.req.list_valid && s.req.list_valid(s.digits))
+      chosen = [text = s.digits, f = s.req.actions[0].run_text](int) { f(text); };
   }
   if (chosen) close_now = true;
   if (close_now) {

@@ -4,7 +4,7 @@
 //   open_value(…)  → "OK" hands the number to a callback (initiative, checks, spell levels)
 //   open_for(key…) → "OK" keeps the number for the control that opened it: take(key) collects it (steppers)
 //   hp_pad.hpp's open_hp(creature) → "Damage" / "Heal" / "Temp HP"
-// Test ids: pad.0 … pad.9, pad.back, pad.minus, pad.value, pad.close, and one per action (pad.damage, pad.heal,
+// Test ids: pad.0 … pad.9, pad.back, pad.minus, pad.space (list mode), pad.value, pad.close, and one per action (pad.damage, pad.heal,
 // pad.temp, pad.ok, …).
 #pragma once
 #include <imgui.h>
@@ -21,6 +21,7 @@ struct Action {
   ImVec4 color;
   std::function<void(int)> run;  // called with the entered number; the pad closes afterwards
   bool allow_empty = false;      // enabled with nothing typed (the value is then 0)
+  std::function<void(const std::string&)> run_text;  // list mode: called with what was typed ("15 14 13")
 };
 
 struct Request {
@@ -32,6 +33,13 @@ struct Request {
   bool allow_negative = false;
   std::vector<Action> actions;
   std::function<void()> extra;  // extra controls drawn above the keys (toggles)
+  // List mode (several numbers in one go, e.g. six ability scores): the bottom-left key types a space
+  // (pad.space), a number that cannot grow within list_max (15 of 30; 4…9) is followed by one by itself, and
+  // the actions are enabled when list_valid(text) says so.
+  // list_auto_ok: the last number typed in full (it cannot grow) runs the first action at once.
+  bool list = false, list_auto_ok = false;
+  int list_items = 6, list_max = 30;
+  std::function<bool(const std::string&)> list_valid;
 };
 
 void open(Request request);

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/classes/classes.hpp"
 #include "core/rules/rules.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
@@ -74,10 +75,15 @@ void header(const Creature& c, bool show_back, bool* back) {
   heading(c.name.c_str());
   track("sheet.name", c.name);
   std::string sub = kind_label(c.kind);
-  if (c.kind != "monster" || c.level > 0) sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
+  const std::string cls = rule_on(rules::kClasses) ? rules::class_line(ui().lang, c, true) : std::string();
+  if (!cls.empty())
+    sub += " \xC2\xB7 " + cls;  // "Wizard 5 · Evocation"
+  else if (c.kind != "monster" || c.level > 0)
+    sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
   if (!c.race.empty()) sub += " \xC2\xB7 " + c.race;
   sub += " \xC2\xB7 " + Tk("ui.edit.size.", c.size);
   muted(sub.c_str());
+  track("sheet.sub", sub);
 }
 
 // ---- HP --------------------------------------------------------------------------------------------------

@@ -9,10 +9,13 @@
 #include "core/campaign/derived.hpp"
 #include "core/dice/dice.hpp"
 #include "core/error.hpp"
+#include "core/rules/classes/classes.hpp"
+#include "core/rules/rules.hpp"
 #include "ui/model.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -42,6 +45,14 @@ struct Draft {
   int init = 0;
   bool init_given = false;  // the creature had its own initiative bonus (edit) — keep sending it
   bool more = false;        // the extra fields are unfolded
+  // class (module "classes"): an SRD id, or the text typed under "Other…"
+  std::string cls, cls_text, subclass;
+  bool cls_other = false;
+  std::string cls_before;        // edit: the class it had
+  int method = -1;               // scores: 0 typed, 1 standard array, 2 point buy, 3 rolled; -1 none yet
+  std::string rolled;            // "3+5+6 (2)" … of the last 4d6 roll
+  int auto_hp = -1;              // the HP the class filled in (kept following it until the stepper changes it)
+  bool init_follows = true;      // new character: the initiative bonus follows DEX until it is changed
 };
 
 Draft& draft() {
@@ -86,7 +97,121 @@ void abilities_block(Draft& d) {
     std::string label = std::string(T(std::string("ui.ability.") + kAbilityIds[i])) + "  (" +
                         (campaign::ability_modifier(d.abilities[i]) >= 0 ? "+" : "") +
                         std::to_string(campaign::ability_modifier(d.abilities[i])) + ")";
-    stepper(std::string("edit.ability.") + kAbilityIds[i], d.abilities[i], 1, 30, {.label = label.c_str()});
+    const bool buy = d.method == 2;
+    stepper(std::string("edit.ability.") + kAbilityIds[i], d.abilities[i], buy ? 8 : 1, buy ? 15 : 30, {.label = label.c_str()});
+  }
+}
+
+std::string draft_class(const Draft& d) { return d.cls_other ? d.cls_text : d.cls; }
+
+void set_scores(Draft& d, const std::array<int, 6>& a) {
+  for (int i = 0; i < 6; ++i) d.abilities[i] = a[static_cast<size_t>(i)];
+}
+
+// The class grid: the twelve SRD classes, three a row, then "Other…" with a text field; the hit die follows.
+void class_block(Draft& d) {
+  section(T("ui.classes.class"));
+  const auto& ids = rules::srd_classes();
+  const float w = split_width(3);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    if (i % 3) ImGui::SameLine();
+    const bool on = !d.cls_other && d.cls == ids[i];
+    if (toggle_button(rules::class_name(ui().lang, ids[i]).c_str(), on, "edit.class." + ids[i], ImVec2(w, kTouchTarget))) {
+      d.cls_other = false;
+      d.cls = on ? std::string() : ids[i];
+      if (d.method == 1) set_scores(d, calc::standard_array_for(d.cls));
+      for (int k = 0; k < 4; ++k)
+        if (kHitDice[k] == rules::class_hit_die(d.cls)) d.hit_die = k;
+    }
+  }
+  if (toggle_button(T("ui.classes.other"), d.cls_other, "edit.class.other", ImVec2(w, kTouchTarget))) {
+    d.cls_other = !d.cls_other;
+    d.cls.clear();
+  }
+  if (d.cls_other) {
+    text_field("##cls_text", T("ui.classes.other_hint"), d.cls_text);
+    track("edit.class_text", d.cls_text);
+  }
+  const std::string cls = draft_class(d);
+  if (rules::is_srd_class(cls)) {
+    std::string saves;
+    for (const auto& a : rules::class_save_proficiencies(cls))
+      saves += (saves.empty() ? "" : ", ") + std::string(T(std::string("rules.ability.") + a));
+    const std::string line = Tf("ui.classes.follows", {{"die", rules::class_hit_die(cls)}, {"saves", saves}});
+    muted(line.c_str());
+    track("edit.class_follows", line);
+  }
+  if (!cls.empty()) {
+    ImGui::Spacing();
+    ImGui::TextUnformatted(T("ui.classes.subclass"));
+    text_field("##subclass", T("ui.classes.subclass_hint"), d.subclass);
+    track("edit.subclass", d.subclass);
+  }
+}
+
+// The four ways to the six scores, two a row: typed in one go on the pad, the standard array, point buy, 4d6 ×6.
+void score_methods(Draft& d) {
+  const float w = split_width(2);
+  if (toggle_button(T("ui.classes.type"), d.method == 0, "edit.scores.type", ImVec2(w, kTouchTarget))) {
+    pad::Request r;
+    r.title = T("ui.classes.type_title");
+    r.subtitle = T("ui.classes.type_hint");
+    r.list = true;
+    r.list_auto_ok = true;
+    r.list_valid = [](const std::string& t) { return calc::parse_scores(t).has_value(); };
+    r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), nullptr, false, [](const std::string& t) {
+                           Draft& dd = draft();
+                           if (auto a = calc::parse_scores(t)) {
+                             set_scores(dd, *a);
+                             dd.method = 0;
+                           }
+                         }});
+    pad::open(std::move(r));
+  }
+  ImGui::SameLine();
+  if (toggle_button(T("ui.classes.standard"), d.method == 1, "edit.scores.standard", ImVec2(w, kTouchTarget))) {
+    set_scores(d, calc::standard_array_for(draft_class(d)));  // the 15 where the class wants it
+    d.method = 1;
+  }
+  if (toggle_button(T("ui.classes.point_buy"), d.method == 2, "edit.scores.point_buy", ImVec2(w, kTouchTarget))) {
+    for (int& a : d.abilities) a = 8;
+    d.method = 2;
+  }
+  ImGui::SameLine();
+  if (toggle_button(T("ui.classes.roll"), d.method == 3, "edit.scores.roll", ImVec2(w, kTouchTarget))) {
+    const calc::AbilityRoll r = calc::roll_4d6kh3(model().rng());  // the core rolls, with the app's Rng
+    set_scores(d, r.scores);
+    d.method = 3;
+    d.rolled.clear();
+    for (int i = 0; i < 6; ++i) {
+      std::string dice;
+      for (int v : r.dice[static_cast<size_t>(i)]) dice += (dice.empty() ? "" : "+") + std::to_string(v);
+      d.rolled += (d.rolled.empty() ? "" : ", ") + std::to_string(r.scores[static_cast<size_t>(i)]) + " (" + dice + ")";
+    }
+  }
+  if (d.method == 2) {
+    bool in_range = std::all_of(std::begin(d.abilities), std::end(d.abilities), [](int a) { return a >= 8 && a <= 15; });
+    std::string line;
+    bool ok = false;
+    if (in_range) {
+      const calc::PointBuy pb = calc::point_buy(std::vector<int>(std::begin(d.abilities), std::end(d.abilities)));
+      ok = pb.valid;
+      line = pb.valid ? Tf("ui.classes.points_left", {{"left", calc::kPointBuyBudget - pb.cost}})
+                      : Tf("ui.classes.points_over", {{"over", pb.cost - calc::kPointBuyBudget}});
+    } else {
+      line = UserError("calc.err.point_buy_range", {{"value", "8–15"}}).message(ui().lang);
+    }
+    if (!ok) ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
+    ImGui::TextWrapped("%s", line.c_str());
+    if (!ok) ImGui::PopStyleColor();
+    track("edit.points", line);
+  }
+  if (d.method == 3 && !d.rolled.empty()) {
+    const std::string line = Tf("ui.classes.rolled", {{"dice", d.rolled}});
+    ImGui::PushTextWrapPos(0);
+    muted(line.c_str());
+    ImGui::PopTextWrapPos();
+    track("edit.rolled", line);
   }
 }
 
@@ -116,6 +241,10 @@ bool save(Draft& d, std::string* added) {
     if (d.speed != 30) cmd["speed"] = d.speed;
     if (d.size != 2) cmd["size"] = kSizes[d.size];
     if (!d.race.empty()) cmd["race"] = d.race;
+    if (!monster && !draft_class(d).empty()) {
+      cmd["class"] = draft_class(d);
+      if (!d.subclass.empty()) cmd["subclass"] = d.subclass;
+    }
     const long long next = model().state().next_id;
     if (!dispatch_and_tell(cmd, 7.0)) return false;
     if (added) *added = "c" + std::to_string(next);
@@ -142,9 +271,16 @@ bool save(Draft& d, std::string* added) {
   if (d.init_given || d.init != dex_mod) {
     if (!c->initiative_bonus || *c->initiative_bonus != d.init) patch["initiative_bonus"] = d.init;
   }
-  if (patch.empty()) return true;
   if (added) *added = d.editing;
-  return dispatch_and_tell({{"type", "UpdateCreature"}, {"target", d.editing}, {"patch", patch}});
+  if (!patch.empty() && !dispatch_and_tell({{"type", "UpdateCreature"}, {"target", d.editing}, {"patch", patch}})) return false;
+  const std::string cls = draft_class(d);
+  const rules::ClassView had = rules::class_of(*c);
+  if (cls != had.cls || (!cls.empty() && d.subclass != had.subclass)) {
+    json set = {{"type", "SetClass"}, {"target", d.editing}, {"class", cls}};
+    if (!cls.empty() && !d.subclass.empty()) set["subclass"] = d.subclass;
+    return dispatch_and_tell(set);
+  }
+  return true;
 }
 
 }  // namespace
@@ -186,6 +322,10 @@ void open_creature_editor_for(const std::string& id) {
     if (c->size == kSizes[i]) d.size = i;
   d.init = campaign::initiative_modifier(*c);
   d.init_given = c->initiative_bonus.has_value();
+  const rules::ClassView cv = rules::class_of(*c);
+  d.cls_other = !cv.cls.empty() && !cv.srd;
+  (d.cls_other ? d.cls_text : d.cls) = cv.cls;
+  d.subclass = cv.subclass;
   d.more = true;
 }
 
@@ -205,6 +345,7 @@ void draw_creature_editor(std::string* added) {
   ImGui::TextUnformatted(T("ui.edit.name"));
   text_field("##name", monster ? T("ui.edit.name_hint_monster") : T("ui.edit.name_hint"), d.name);
   track("edit.name", d.name);
+  if (!monster && rule_on(rules::kClasses)) class_block(d);
   if (monster && !editing) {
     stepper("edit.count", d.count, 1, 50, {.label = T("ui.edit.count")});
     if (d.count > 1 && !d.name.empty())
@@ -235,6 +376,11 @@ void draw_creature_editor(std::string* added) {
     track("edit.hp_check", dice_ok ? info : err);
     segmented("edit.hp_roll", options({"roll", "average"}, {T("ui.edit.hp_roll"), T("ui.edit.hp_average")}), d.hp_roll);
   } else {
+    // a new character's HP follow the hit die, the level and CON until the stepper changes them
+    if (!editing && !monster && d.hit_die >= 0 && (d.auto_hp < 0 || d.auto_hp == d.max_hp) && !draft_class(d).empty()) {
+      d.max_hp = calc::starting_hp(kHitDice[d.hit_die], d.level, campaign::ability_modifier(d.abilities[2]));
+      d.auto_hp = d.max_hp;
+    }
     stepper("edit.max_hp", d.max_hp, 1, 9999, {.label = T("ui.edit.max_hp")});
   }
 
@@ -242,8 +388,9 @@ void draw_creature_editor(std::string* added) {
   stepper("edit.ac", d.ac, 1, 40, {.label = T("ui.creature.ac_long")});
   if (!monster) stepper("edit.level", d.level, 0, 20, {.label = T("ui.edit.level")});
   const int dex_mod = campaign::ability_modifier(d.abilities[1]);
-  if (!editing && !d.init_given && !monster) d.init = dex_mod;
-  if (monster || editing) stepper("edit.init", d.init, -10, 20, {.label = T("ui.edit.initiative")});
+  if (!editing && !d.init_given && !monster && d.init_follows) d.init = dex_mod;
+  stepper("edit.init", d.init, -10, 20, {.label = T("ui.edit.initiative")});
+  if (!editing && !monster && d.init != dex_mod) d.init_follows = false;
   if (monster || d.legendary > 0) stepper("edit.legendary", d.legendary, 0, 5, {.label = T("ui.edit.legendary")});
   if (monster || d.legendary_res > 0)
     stepper("edit.legendary_res", d.legendary_res, 0, 5, {.label = T("ui.edit.legendary_res")});
@@ -253,6 +400,7 @@ void draw_creature_editor(std::string* added) {
     if (segmented("edit.hit_die", options({"6", "8", "10", "12"}, {"d6", "d8", "d10", "d12"}), idx) || d.hit_die < 0)
       d.hit_die = idx;
     section(T("ui.edit.abilities"));
+    if (!editing) score_methods(d);
     int before_dex = d.abilities[1];
     abilities_block(d);
     if (d.abilities[1] != before_dex && editing && !d.init_given) d.init = campaign::ability_modifier(d.abilities[1]);
