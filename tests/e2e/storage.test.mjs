@@ -137,7 +137,8 @@ for (const d of damages) {
     // Recovery lists the item; opening it shows why it does not load (or what it holds).
     await openSettings(page);
     await tapDown(page, `recovery.item.${item.id}`);
-    const preview = await waitWidget(page, `recovery.item.${item.id}.preview`);
+    // the preview opens under the item, near the bottom of the screen: scrolled to, as a person would
+    const preview = await scrollIntoView(page, `recovery.item.${item.id}.preview`, { minH: 1 });
     assert.ok(preview.label.length > 10);
     // Restore the older backup (potion warning 1) from Recovery.
     await tapCarefully(page, `recovery.item.${item.id}`);  // closed again
