@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "../support/cli.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "rules_helpers.hpp"
@@ -205,4 +206,37 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
     t.session.undo();
     CHECK(t.c(d2).hp == 256);
   }
+}
+
+TEST_CASE("cli monsters / monster: search, one stat block, an unknown id exits 2", "[cli][srd_monsters]") {
+  const json list = cli_json("--lang cs monsters skřet");
+  REQUIRE(list.is_array());
+  REQUIRE_FALSE(list.empty());
+  CHECK(list[0]["id"] == "goblin");
+  CHECK(list[0]["name"] == "Skřet");
+  CHECK(list[0]["cr"] == 0.25);
+  CHECK(cli_json("monsters").size() == 334);
+  const auto text = cli("--lang en monsters goblin");
+  CHECK(text.code == 0);
+  CHECK(text.out.find("goblin · Goblin · CR 1/4 · AC 15 · HP 7 (2d6)") != std::string::npos);
+
+  const json g = cli_json("--lang uk monster goblin");
+  CHECK(g["name"] == "Гоблін");
+  CHECK(g["ac"] == 15);
+  CHECK(g["hp"] == 7);
+  CHECK(g["hp_dice"] == "2d6");
+  CHECK(g["xp"] == 50);
+  CHECK(g["abilities"] == json{8, 14, 10, 10, 8, 8});
+  for (const char* k : {"id", "name", "size", "type", "alignment", "ac", "hp", "hp_dice", "speed", "abilities", "saves",
+                        "skills", "vulnerable", "resistant", "immune", "condition_immune", "passive_perception", "cr",
+                        "xp", "legendary_actions", "legendary_resistances", "attacks"})
+    CHECK(g.contains(k));
+  CHECK(g.size() == 22);
+  const json d = cli_json("monster adult-red-dragon");
+  CHECK(d["immune"] == json{"fire"});
+  CHECK(d["legendary_actions"] == 3);
+
+  const auto bad = cli("--lang cs monster no-such-thing", Output::err);
+  CHECK(bad.code == 2);
+  CHECK(bad.out.find("není nestvůra z SRD") != std::string::npos);
 }
