@@ -32,7 +32,8 @@
   X(diseases)                   \
   X(alignment)                  \
   X(deity)                      \
-  X(classes)
+  X(classes)                    \
+  X(srd_monsters)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();
