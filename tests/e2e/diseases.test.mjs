@@ -50,8 +50,9 @@ for (const lang of ["cs", "uk"]) {
     await accepted(page, { type: "AdvanceTime", minutes: 4 * 1440 });
     c = await untilCampaign(page, (c) => infections(c, mira)[0]?.stage === "sick", "the symptoms");
     assert.equal(c.creatures.find((x) => x.id === mira).exhaustion, 1);
-    await waitWidget(page, "sheet.disease.sewer-plague", { where: (x) => w.sick.test(x.label) });
+    // Read once it is on screen (a clipped widget keeps the label it was last drawn with).
     await scrollIntoView(page, "sheet.disease.sewer-plague.lesser");
+    await waitWidget(page, "sheet.disease.sewer-plague", { where: (x) => w.sick.test(x.label) });
     await shot(page, `diseases-${lang}-02-sick`);
 
     // The long rest asks the save; the prompt is answered on the party screen (rolled).
