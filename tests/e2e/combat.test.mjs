@@ -79,8 +79,13 @@ test("initiative, lair, turns, legendary actions, death saves, attack helper, en
   assert.ok(["hit", "miss", "critical"].includes(verdict.label));
   await shot(page, "combat-cs-04-attack");
 
-  // the end of the fight: confirmed
+  // the end of the fight: confirmed, and the question names who of the party is still dying
+  assert.equal(await dispatch(page, { type: "AddCreature", name: "Hans", kind: "pc", max_hp: 8 }), 1);
+  assert.equal(await dispatch(page, { type: "ApplyDamage", target: "c4", amount: 8 }), 1);
   await tapCarefully(page, "combat.end");
+  const question = await waitWidget(page, "confirm.question");
+  assert.match(question.label, /^Stále umírá: (Mira, )?Hans \(0 životů, bez stabilizace\)\.\n\nUkončit boj\?/);
+  await shot(page, "combat-cs-05-end-dying");
   await waitWidget(page, "confirm.yes");
   await tapSettled(page, "confirm.yes");
   await untilCampaign(page, (c) => !c.encounter, "the end");

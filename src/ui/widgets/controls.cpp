@@ -375,6 +375,7 @@ bool confirm_popup(const std::string& key) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(c.question.c_str());
     ImGui::PopTextWrapPos();
+    track("confirm.question", c.question);
     ImGui::Spacing();
     const std::string no = c.no.empty() ? T("ui.common.cancel") : c.no;
     const std::string yes = c.yes.empty() ? T("ui.common.yes") : c.yes;

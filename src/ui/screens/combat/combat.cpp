@@ -207,6 +207,16 @@ void turn_bar() {
   ImGui::EndDisabled();
 }
 
+// "End the fight?" — and first who of the party is still dying (0 HP, not stable): ending the fight ends their
+// turns, so the death saves stop being asked.
+std::string end_question() {
+  std::string dying;
+  for (const auto& c : model().state().creatures)
+    if (is_party(c) && campaign::is_dying(c)) dying += (dying.empty() ? "" : ", ") + c.name;
+  const std::string end = T("ui.combat.end_confirm");
+  return dying.empty() ? end : Tf("ui.combat.end_dying", {{"names", dying}}) + "\n\n" + end;
+}
+
 void header() {
   const auto& enc = *model().state().encounter;
   const std::string cur = current_creature();
@@ -219,7 +229,7 @@ void header() {
   track("combat.round", std::to_string(enc.round));
   if (!ui_player_mode()) {
     ImGui::SameLine(ImGui::GetContentRegionMax().x - end_w);
-    if (big_button(T("ui.combat.end"), ImVec2(end_w, kTouchTarget))) ask_confirm("combat.end", T("ui.combat.end_confirm"));
+    if (big_button(T("ui.combat.end"), ImVec2(end_w, kTouchTarget))) ask_confirm("combat.end", end_question());
     track("combat.end", T("ui.combat.end"));
   }
   if (confirm_popup("combat.end")) {
@@ -274,7 +284,7 @@ void header_compact() {
   if (colored_button(next.c_str(), ImVec4(0.55f, 0.40f, 0.12f, 1), ImVec2(next_w, 60), "combat.next"))
     dispatch_and_tell({{"type", "NextTurn"}}, 5.0);
   ImGui::SameLine();
-  if (big_button(T("ui.combat.end"), ImVec2(end_w, 60))) ask_confirm("combat.end", T("ui.combat.end_confirm"));
+  if (big_button(T("ui.combat.end"), ImVec2(end_w, 60))) ask_confirm("combat.end", end_question());
   track("combat.end", T("ui.combat.end"));
   if (confirm_popup("combat.end")) {
     if (dispatch_and_tell({{"type", "EndEncounter"}}, 6.0)) reset_attack_helper();
