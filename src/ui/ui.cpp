@@ -9,6 +9,7 @@
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
+#include "ui/screens/welcome/welcome.hpp"
 #include "ui/share/pwa_ui.hpp"
 #include "ui/share/share_ui.hpp"
 #include "ui/test_ids.hpp"
@@ -89,7 +90,10 @@ void draw_tab_bar(float height) {
     ImVec2 p(origin.x + tab_w * static_cast<float>(i), origin.y);
     ImGui::SetCursorScreenPos(p);
     ImGui::PushID(static_cast<int>(i));
-    if (ImGui::InvisibleButton("tab", ImVec2(tab_w, height))) ui().tab = tab;
+    if (ImGui::InvisibleButton("tab", ImVec2(tab_w, height))) {
+      ui().tab = tab;
+      if (welcome_open()) close_welcome();  // a tab tapped on the first start: the user knows where to go
+    }
     ImGui::PopID();
     std::string id = std::string("tab.") + tab_id(tab);
     std::string key = std::string("ui.tab.") + tab_id(tab);
@@ -117,7 +121,8 @@ void draw_tab_bar(float height) {
   }
 }
 
-// The top bar: the campaign's name and undo/redo, always one tap away.
+// The top bar: the campaign's name (a tap opens its settings: rename, the other campaigns) and undo/redo, always
+// one tap away.
 void draw_top_bar(float height) {
   const float w = ImGui::GetContentRegionAvail().x;
   ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -125,9 +130,18 @@ void draw_top_bar(float height) {
   dl->AddRectFilled(origin, ImVec2(origin.x + w, origin.y + height), ImGui::GetColorU32(ImGuiCol_MenuBarBg));
   const Model& m = model();
   const std::string& name = m.state().name;
-  ImGui::SetCursorScreenPos(ImVec2(origin.x + 14, origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f));
-  ImGui::TextUnformatted(name.empty() ? T("ui.app_name") : name.c_str());  // uk "Дружина"
   const float bw = 56.0f;
+  const float name_w = w - 2 * (bw + 6) - 16;
+  ImGui::SetCursorScreenPos(origin);
+  if (ImGui::InvisibleButton("##campaign", ImVec2(name_w, height))) {
+    if (welcome_open()) close_welcome();
+    show_campaign_settings();
+  }
+  track("top.campaign", name.empty() ? T("ui.app_name") : name);
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + 14, origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f));
+  ImGui::PushClipRect(origin, ImVec2(origin.x + name_w, origin.y + height), true);  // a long name stops at undo
+  ImGui::TextUnformatted(name.empty() ? T("ui.app_name") : name.c_str());  // uk "Дружина"
+  ImGui::PopClipRect();
   const char* labels[2] = {"\xE2\x86\xB6", "\xE2\x86\xB7"};  // ↶ ↷
   const bool enabled[2] = {m.can_undo(), m.can_redo()};
   for (int i = 0; i < 2; ++i) {
@@ -198,6 +212,14 @@ void draw_root() {
   draw_update_banner();
   ImVec2 avail = ImGui::GetContentRegionAvail();
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(14, 12));
+  // Each tab keeps its own scroll: a tab opened for the first time starts at its top, not where the last one was.
+  static std::map<Tab, float> scroll_of;
+  static Tab scrolled_tab = u.tab;
+  const Tab drawn = u.tab;  // a button on the screen may switch the tab: the scroll read below is this one's
+  if (drawn != scrolled_tab) {
+    ImGui::SetNextWindowScroll(ImVec2(-1.0f, scroll_of[drawn]));
+    scrolled_tab = drawn;
+  }
   ImGui::BeginChild("##screen", ImVec2(avail.x, avail.y - tab_h), ImGuiChildFlags_AlwaysUseWindowPadding);
   // A link being opened, or the Share screen, takes the screen area until it is closed or a tab is tapped.
   static Tab shown_tab = u.tab;
@@ -208,6 +230,7 @@ void draw_root() {
   }
   if (link_preview_open()) draw_link_preview();
   else if (share_open()) draw_share();
+  else if (welcome_open()) draw_welcome();
   else switch (u.tab) {
     case Tab::dice: draw_dice(); break;
     case Tab::party: draw_party(); break;
@@ -216,6 +239,7 @@ void draw_root() {
     case Tab::rules: draw_rules(); break;
     case Tab::settings: draw_settings(); break;
   }
+  scroll_of[drawn] = ImGui::GetScrollY();
   ImGui::EndChild();
   ImGui::PopStyleVar();
   pad::draw();  // the number pad, whichever screen opened it

@@ -33,8 +33,13 @@ export async function launch() {
 }
 
 // Opens the app in a fresh phone context; collects console errors and page errors.
+// The first start's welcome (src/ui/screens/welcome) is taken as seen unless `welcome: true`: every other test
+// starts where a returning user does.
 export async function openApp(env, options = {}) {
   const context = options.context || await env.browser.newContext({ ...phone, ...(options.device || {}) });
+  if (!options.welcome) await context.addInitScript(() => {
+    try { if (localStorage.getItem("druzina.ui.welcomed") === null) localStorage.setItem("druzina.ui.welcomed", "1"); } catch (e) {}
+  });
   const page = await context.newPage();
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });

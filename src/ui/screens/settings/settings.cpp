@@ -27,6 +27,7 @@ namespace druzina::ui {
 namespace {
 
 struct State {
+  int scroll_to_campaign = 0;  // frames left to scroll to the campaign's name (the top bar's name was tapped)
   bool export_open = false;
   std::string export_text;
   std::string name;
@@ -142,6 +143,10 @@ void reset_campaign() {
 
 void draw_data() {
   State& s = st();
+  if (s.scroll_to_campaign > 0) {  // the section's heading at the top (a few frames: the first is laid out with
+    ImGui::SetScrollHereY(0.0f);   // the previous screen's height, which clamps the scroll)
+    --s.scroll_to_campaign;
+  }
   section(T("ui.settings.data"));
   const auto& c = model().state();
   const bool player = ui_player_mode();
@@ -223,6 +228,11 @@ void draw_about() {
 }
 
 }  // namespace
+
+void show_campaign_settings() {
+  ui().tab = Tab::settings;
+  st().scroll_to_campaign = 3;
+}
 
 void draw_settings() {
   heading(T("ui.tab.settings"));

@@ -8,6 +8,7 @@ namespace druzina::ui {
 // Draws the strip at the cursor when something about storage needs the user's eye; nothing otherwise.
 void draw_storage_bar();
 
+void show_campaign_settings();  // the top bar's campaign name tapped: Settings, scrolled to the campaign's name
 void draw_campaigns();  // Settings → Campaigns: the list, storage status, export and import
 void draw_recovery();   // Settings → Recovery: damaged values, backups, replaced and deleted campaigns
 
