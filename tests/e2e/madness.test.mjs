@@ -5,7 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, tapAt, campaign, untilCampaign, screenshotFailures,
-         scrollIntoView, accepted, idOf, openSheet, openApp, gone } from "./lib.mjs";
+         scrollIntoView, accepted, idOf, openSheet, openApp, gone, pad } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -54,6 +54,54 @@ for (const lang of ["cs", "uk"]) {
     const undo = await waitWidget(page, "top.undo");
     await tapAt(page, undo.x + undo.w / 2, undo.y + undo.h / 2);
     c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 1, "undo brings it back");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+// Fear and horror from the sheet: the DM asks the save (DC 15 by default), the prompt card takes the roll entered at
+// the table, and a failure frightens (cs) or drives mad (uk, source "жах").
+const fearWords = {
+  cs: { fear: /záchranný hod na Moudrost SO 15 proti strachu/, horror: /Charisma SO 15 proti hrůze/, source: /hrůza/ },
+  uk: { fear: /рятівний кидок Мудрості СК 15 проти страху/, horror: /Харизми СК 15 проти жаху/, source: /жах/ },
+};
+for (const lang of ["cs", "uk"]) {
+  test(`fear and horror asked from the sheet (${lang})`, { timeout: 600000 }, async () => {
+    const w = fearWords[lang];
+    const { page, errors, context } = await openApp(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+    await accepted(page, { type: "CreateCampaign", name: "Test", rules: { madness: true } });
+    await accepted(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 12 });
+    let c = await campaign(page);
+    const mira = idOf(c, "Mira");
+    await openSheet(page, mira, "Mira");
+
+    await scrollIntoView(page, "sheet.madness.frighten");
+    await tapCarefully(page, "sheet.madness.frighten");
+    c = await untilCampaign(page, (c) => c.prompts.some((p) => p.kind === "madness.fear"), "the fear save");
+    const fear = c.prompts.find((p) => p.kind === "madness.fear");
+    assert.equal(fear.data.dc, 15);
+    // The card is on the sheet, at its top (a new question scrolls there).
+    assert.match((await scrollIntoView(page, `prompt.${fear.id}`)).label, w.fear);
+    await shot(page, `madness-${lang}-03-fear-prompt`);
+    await tapCarefully(page, `prompt.${fear.id}.enter`);
+    await pad(page, 9, "pad.ok");
+    c = await untilCampaign(page, (c) => c.creatures[0].conditions?.some((x) => x.id === "frightened" && x.source === "fear"),
+                            "frightened by fear");
+
+    await scrollIntoView(page, "sheet.madness.horrify");
+    await tapCarefully(page, "sheet.madness.horrify");
+    c = await untilCampaign(page, (c) => c.prompts.some((p) => p.kind === "madness.horror"), "the horror save");
+    const horror = c.prompts.find((p) => p.kind === "madness.horror");
+    // The card is on the sheet, at its top (a new question scrolls there).
+    assert.match((await scrollIntoView(page, `prompt.${horror.id}`)).label, w.horror);
+    await tapCarefully(page, `prompt.${horror.id}.enter`);
+    await pad(page, 2, "pad.ok");
+    c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 1, "a madness from horror");
+    const m = madnessOf(c, mira)[0];
+    assert.ok(m.kind === "short" || m.kind === "long", m.kind);
+    assert.equal(m.source, "horror");
+    await scrollIntoView(page, `sheet.madness.${m.id}`);
+    await shot(page, `madness-${lang}-04-horror`);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -21,6 +21,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/hp_pad.hpp"
+#include "ui/widgets/prompts.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -729,6 +730,9 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
     return;
   }
   header(c, show_back, back);
+  // On a phone the sheet is the whole screen: the questions about this creature (a save its HP pad or a sheet button
+  // just asked) are answered here. Beside a list (wide layouts) the list shows them already.
+  if (show_back) draw_prompts(c.id);
   hp_block(c);
   if (ui_player_mode() && !is_party(c)) {
     // What a player may know of an NPC or a monster (as io::player_view): health, conditions, injuries.
@@ -738,6 +742,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
     return;
   }
   stats_block(c);
+  panels::srd_monsters(c);
   panels::challenge_rating(c);
   panels::alignment(c);
   panels::deity(c);

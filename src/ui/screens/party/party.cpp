@@ -8,10 +8,12 @@
 #include <algorithm>
 #include <string>
 
+#include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
 #include "ui/screens/party/party_edit.hpp"
+#include "ui/screens/party/srd_picker.hpp"
 #include "ui/share/share_buttons.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -47,6 +49,10 @@ void draw_list() {
     ImGui::SameLine();
     if (big_button((std::string("+ ") + T("ui.party.add_monster")).c_str(), ImVec2(w, 56))) open_creature_editor("monster");
     track("party.add_monster", T("ui.party.add_monster"));
+    if (rule_on(rules::kSrdMonsters)) {
+      if (big_button(T("ui.srd.add_button"), ImVec2(0, 56))) open_srd_picker();
+      track("party.add_srd", T("ui.srd.add_button"));
+    }
   }
   draw_party_share_button();
   const auto& st = model().state();
@@ -94,6 +100,15 @@ void draw_party() {
   if (editing != was_editing) {
     ImGui::SetScrollY(0);
     was_editing = editing;
+  }
+  static bool was_picking = false;  // the same for the SRD monster list
+  if (srd_picker_open() != was_picking) {
+    ImGui::SetScrollY(0);
+    was_picking = !was_picking;
+  }
+  if (was_picking) {
+    draw_srd_picker();
+    return;
   }
   if (editing) {
     std::string added;

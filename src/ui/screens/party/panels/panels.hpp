@@ -7,7 +7,8 @@
 // sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
-// sheet.disease.* (diseases.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp); the resurrection ritual's in resurrection.hpp.
+// sheet.disease.* (diseases.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
+// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp); the resurrection ritual's in resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -36,6 +37,7 @@ std::string challenge_rating_fact(const campaign::Creature& c);  //   "CR 1/4 (5
 void alignment(const campaign::Creature& c);            // alignment.cpp (players read their party's)
 void deity(const campaign::Creature& c);                // deity.cpp (players read their party's)
 void concentration(const campaign::Creature& c);        // concentration.cpp (the spell; DM: start / end)
+void srd_monsters(const campaign::Creature& c);         // srd_monsters.cpp (an SRD monster's attacks and stat block, DM)
 
 }  // namespace druzina::ui::panels
 

@@ -1,0 +1,116 @@
+// Rule "srd_monsters" on the sheet of a monster added from the SRD (DM): its attacks, each one tap to roll the
+// d20 and the damage (MonsterAttack; the log line is shown as a notice), and what the creature has no field for
+// (the type, speeds, skills, passive Perception, the SRD's qualified resistances).
+// Test ids: sheet.srd.kind, sheet.srd.attack.<index>, sheet.srd.more.
+#include <imgui.h>
+
+#include <iterator>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rules/srd_monsters/srd_monsters.hpp"
+#include "ui/mode.hpp"
+#include "ui/screens/party/panels/panels.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
+
+namespace druzina::ui::panels {
+
+namespace {
+
+// "any non-good alignment" → "any_non_good_alignment" (the key's tail)
+std::string key_of(std::string_view text) {
+  std::string out;
+  for (char ch : text) {
+    if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9')) out += ch;
+    else if (ch >= 'A' && ch <= 'Z') out += static_cast<char>(ch - 'A' + 'a');
+    else if (!out.empty() && out.back() != '_') out += '_';
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
+}
+
+// A damage type of the stat block in the reader's language: a plain type, one of the SRD's qualified phrases, or
+// (never in the shipped data) the text as it is.
+std::string damage_text(const std::string& s) {
+  if (const std::string plain = "campaign.damage." + s; has_key(ui().lang, plain)) return T(plain);
+  static const char* const qualified[] = {
+      "bludgeoning, piercing, and slashing from nonmagical weapons",
+      "bludgeoning, piercing, and slashing from nonmagical weapons that aren't silvered",
+      "bludgeoning, piercing, and slashing from nonmagical weapons that aren't adamantine",
+      "damage from spells",
+      "bludgeoning, piercing, and slashing from nonmagical attacks (from stoneskin)",
+      "piercing from magic weapons wielded by good creatures",
+      "piercing and slashing from nonmagical weapons that aren't adamantine"};
+  for (size_t i = 0; i < std::size(qualified); ++i)
+    if (s == qualified[i]) {
+      const std::string phrase = "ui.srd.q." + std::to_string(i);  // ui.srd.q.0 … ui.srd.q.6
+      return T(phrase);
+    }
+  return s;
+}
+
+std::string joined(const std::vector<std::string>& list) {
+  std::string out;
+  for (const auto& s : list) out += (out.empty() ? "" : ", ") + damage_text(s);
+  return out;
+}
+
+// A key of ours when it exists, else the SRD's English word.
+std::string word(const std::string& key, const std::string& fallback) {
+  return has_key(ui().lang, key) ? std::string(T(key)) : fallback;
+}
+
+std::string kind_line(const rules::Monster& m) {
+  return word("ui.edit.size." + m.size, m.size) + " · " + word("ui.srd.type." + key_of(m.type), m.type) + " · " +
+         word("ui.srd.align." + key_of(m.alignment), m.alignment) + " · " +
+         Tf("ui.srd.xp", {{"cr", rules::cr_text(m.cr)}, {"xp", m.xp}});
+}
+
+std::string more_facts(const rules::Monster& m) {
+  std::string speed, skills;
+  for (const auto& [k, v] : m.speed)
+    speed += (speed.empty() ? "" : ", ") + word("ui.srd.move." + k, k) + " " + Tf("ui.srd.feet", {{"n", v}});
+  for (const auto& [k, v] : m.skills) skills += (skills.empty() ? "" : ", ") + word("ui.srd.skill." + k, k) + " " + signed_num(v);
+  std::string out = Tf("ui.srd.speed", {{"speed", speed}});
+  if (!skills.empty()) out += "\n" + Tf("ui.srd.skills", {{"skills", skills}});
+  out += "\n" + Tf("ui.srd.passive", {{"n", m.passive_perception}});
+  if (!m.vulnerable.empty()) out += "\n" + Tf("ui.srd.vulnerable", {{"list", joined(m.vulnerable)}});
+  if (!m.resistant.empty()) out += "\n" + Tf("ui.srd.resistant", {{"list", joined(m.resistant)}});
+  if (!m.immune.empty()) out += "\n" + Tf("ui.srd.immune", {{"list", joined(m.immune)}});
+  return out;
+}
+
+}  // namespace
+
+void srd_monsters(const campaign::Creature& c) {
+  const rules::Monster* m = rules::srd_monster_of(c);
+  if (!m || ui_player_mode()) return;
+  section(T("ui.srd.sheet_title"));
+  const std::string kind = kind_line(*m);
+  muted(kind.c_str());
+  track("sheet.srd.kind", kind);
+  const bool can_roll = rule_on(rules::kSrdMonsters) && !c.death_saves.dead;
+  for (size_t i = 0; i < m->attacks.size(); ++i) {
+    const auto& a = m->attacks[i];
+    std::string label = a.name;
+    if (a.bonus) label += "  " + signed_num(*a.bonus);
+    else if (a.dc) label += "  " + Tf("ui.prompt.dc", {{"dc", a.dc}});
+    for (const auto& d : a.damage) label += "  " + dice_notation(ui().lang, d.dice);
+    const std::string id = "sheet.srd.attack." + std::to_string(i);
+    ImGui::BeginDisabled(!can_roll);
+    if (big_button(label.c_str(), ImVec2(0, 52)))
+      dispatch_and_tell({{"type", "MonsterAttack"}, {"attacker", c.id}, {"attack", static_cast<int>(i)}}, 10.0);
+    ImGui::EndDisabled();
+    track(id, label);
+  }
+  const std::string more = more_facts(*m);
+  muted(more.c_str());
+  track("sheet.srd.more", more);
+}
+
+}  // namespace druzina::ui::panels

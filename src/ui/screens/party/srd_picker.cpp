@@ -1,0 +1,106 @@
+#include "ui/screens/party/srd_picker.hpp"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "core/rules/srd_monsters/srd_monsters.hpp"
+#include "ui/model.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
+
+namespace druzina::ui {
+
+namespace {
+
+constexpr int kShown = 40;  // rows drawn at once: typing narrows the list
+
+struct Picker {
+  bool open = false;
+  std::string query;
+  std::string picked;  // srd id
+  int count = 1;
+};
+
+Picker& pk() {
+  static Picker p;
+  return p;
+}
+
+std::string facts(const rules::Monster& m) {
+  return Tf("ui.srd.facts", {{"cr", rules::cr_text(m.cr)}, {"ac", m.ac}, {"hp", m.hp}, {"dice", dice_notation(ui().lang, m.hp_dice)}});
+}
+
+void draw_picked(const rules::Monster& m) {
+  Picker& p = pk();
+  heading(m.name_in(ui().lang).c_str());
+  const std::string f = facts(m);
+  muted(f.c_str());
+  track("srd.facts", f);
+  for (const auto& a : m.attacks) {
+    std::string line = a.name;
+    if (a.bonus) line += " " + signed_num(*a.bonus);
+    else if (a.dc) line += " " + Tf("ui.prompt.dc", {{"dc", a.dc}});
+    for (const auto& d : a.damage) line += "  " + dice_notation(ui().lang, d.dice);
+    bullet(line.c_str());
+  }
+  ImGui::Spacing();
+  StepperOptions o;
+  o.label = T("ui.srd.count");
+  stepper("srd.count", p.count, 1, 20, o);
+  const std::string add = Tf("ui.srd.add", {{"n", p.count}, {"name", m.name_in(ui().lang)}});
+  if (big_button(add.c_str(), ImVec2(0, 60)) &&
+      dispatch_and_tell({{"type", "AddMonsters"}, {"monster", m.id}, {"count", p.count}, {"name", m.name_in(ui().lang)}}, 6.0))
+    p = Picker{};  // closed: the list shows them
+  track("srd.add", add);
+  if (ImGui::Button(T("ui.srd.other"), ImVec2(ImGui::GetContentRegionAvail().x, 48))) p.picked.clear();
+  track("srd.back", T("ui.srd.other"));
+}
+
+}  // namespace
+
+bool srd_picker_open() { return pk().open && rule_on(rules::kSrdMonsters); }
+
+void open_srd_picker() {
+  pk() = Picker{};
+  pk().open = true;
+}
+
+void draw_srd_picker() {
+  Picker& p = pk();
+  if (ImGui::Button(T("ui.srd.close"), ImVec2(0, 48))) {
+    p = Picker{};
+    return;
+  }
+  track("srd.close", T("ui.srd.close"));
+  if (const rules::Monster* m = p.picked.empty() ? nullptr : rules::find_srd_monster(p.picked)) {
+    draw_picked(*m);
+    return;
+  }
+  heading(T("ui.srd.title"));
+  track("screen.srd", T("ui.srd.title"));
+  text_field("##srdsearch", T("ui.srd.search_hint"), p.query);
+  track("srd.search", p.query);
+  const auto found = rules::search_srd_monsters(p.query, ui().lang);
+  if (found.empty()) muted(T("ui.srd.none"));
+  int shown = 0;
+  for (const rules::Monster* m : found) {
+    if (shown++ == kShown) break;
+    const std::string id = "srd.pick." + m->id;
+    if (card_button(id, m->name_in(ui().lang).c_str(), facts(*m).c_str())) {
+      p.picked = m->id;
+      p.count = 1;
+    }
+    track(id, m->name_in(ui().lang));
+  }
+  if (static_cast<int>(found.size()) > kShown) {
+    const std::string more = Tf("ui.srd.more", {{"n", static_cast<int>(found.size()) - kShown}});
+    muted(more.c_str());
+    track("srd.more", more);
+  }
+}
+
+}  // namespace druzina::ui
