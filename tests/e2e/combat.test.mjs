@@ -81,7 +81,8 @@ test("initiative, lair, turns, legendary actions, death saves, attack helper, en
 
   // the end of the fight: confirmed, and the question names who of the party is still dying
   assert.equal(await dispatch(page, { type: "AddCreature", name: "Hans", kind: "pc", max_hp: 8 }), 1);
-  assert.equal(await dispatch(page, { type: "ApplyDamage", target: "c4", amount: 8 }), 1);
+  const hans = (await campaign(page)).creatures.find((x) => x.name === "Hans").id;
+  assert.equal(await dispatch(page, { type: "ApplyDamage", target: hans, amount: 8 }), 1);
   await tapCarefully(page, "combat.end");
   const question = await waitWidget(page, "confirm.question");
   assert.match(question.label, /^Stále umírá: (Mira, )?Hans \(0 životů, bez stabilizace\)\.\n\nUkončit boj\?/);

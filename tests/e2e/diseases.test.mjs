@@ -42,7 +42,8 @@ for (const lang of ["cs", "uk"]) {
     await tapCarefully(page, "sheet.disease.infect");
     c = await untilCampaign(page, (c) => infections(c, mira).length === 1, "sewer plague");
     assert.equal(infections(c, mira)[0].stage, "incubating");
-    await scrollIntoView(page, "sheet.disease.sewer-plague.cure");
+    // Its text is read once on screen (a clipped widget keeps the label it was last drawn with).
+    await scrollIntoView(page, "sheet.disease.sewer-plague", { minH: 10 });
     await waitWidget(page, "sheet.disease.sewer-plague", { where: (x) => w.incubating.test(x.label) });
     await shot(page, `diseases-${lang}-01-incubating`);
 
@@ -50,9 +51,9 @@ for (const lang of ["cs", "uk"]) {
     await accepted(page, { type: "AdvanceTime", minutes: 4 * 1440 });
     c = await untilCampaign(page, (c) => infections(c, mira)[0]?.stage === "sick", "the symptoms");
     assert.equal(c.creatures.find((x) => x.id === mira).exhaustion, 1);
-    // Read once it is on screen (a clipped widget keeps the label it was last drawn with).
-    await scrollIntoView(page, "sheet.disease.sewer-plague.lesser");
+    await scrollIntoView(page, "sheet.disease.sewer-plague", { minH: 10 });
     await waitWidget(page, "sheet.disease.sewer-plague", { where: (x) => w.sick.test(x.label) });
+    await scrollIntoView(page, "sheet.disease.sewer-plague.lesser");
     await shot(page, `diseases-${lang}-02-sick`);
 
     // The long rest asks the save; the prompt is answered on the party screen (rolled).
