@@ -33,6 +33,11 @@ TEST_CASE("srd_monsters: the 334 SRD monsters, named in cs, uk and en", "[rules]
     CHECK(m.name.count("en") == 1);
     CHECK(rules::cr_row(rules::cr_text(m.cr)));
     CHECK(m.hp >= 1);
+    for (const auto& a : m.attacks) {  // every attack named in all three (scripts/gen-monsters.py ATTACKS)
+      CAPTURE(a.name);
+      for (const char* l : {"en", "cs", "uk"}) CHECK((a.name.count(l) == 1 && !a.name.at(l).empty()));
+      for (Lang l : kLangs) CHECK_FALSE(a.name_in(l).empty());
+    }
   }
   CHECK(ids.size() == 334);
 
@@ -47,7 +52,10 @@ TEST_CASE("srd_monsters: the 334 SRD monsters, named in cs, uk and en", "[rules]
   CHECK(g->name_in(Lang::cs) == "Skřet");
   CHECK(g->name_in(Lang::uk) == "Гоблін");
   REQUIRE(g->attacks.size() == 2);
-  CHECK(g->attacks[0].name == "Scimitar");
+  CHECK(g->attacks[0].name_in(Lang::en) == "Scimitar");
+  CHECK(g->attacks[0].name_in(Lang::cs) == "Šavle");
+  CHECK(g->attacks[0].name_in(Lang::uk) == "Шабля");
+  CHECK(g->attacks[1].name_in(Lang::cs) == "Krátký luk");
   CHECK(*g->attacks[0].bonus == 4);
 
   const rules::Monster* d = rules::find_srd_monster("adult-red-dragon");
@@ -232,6 +240,10 @@ TEST_CASE("cli monsters / monster: search, one stat block, an unknown id exits 2
                         "xp", "legendary_actions", "legendary_resistances", "attacks"})
     CHECK(g.contains(k));
   CHECK(g.size() == 22);
+  REQUIRE(g["attacks"].size() == 2);
+  CHECK(g["attacks"][0]["name"] == "Шабля");  // a string in --lang
+  CHECK(cli_json("--lang cs monster goblin")["attacks"][0]["name"] == "Šavle");
+  CHECK(cli_json("--lang en monster goblin")["attacks"][1]["name"] == "Shortbow");
   const json d = cli_json("monster adult-red-dragon");
   CHECK(d["immune"] == json{"fire"});
   CHECK(d["legendary_actions"] == 3);

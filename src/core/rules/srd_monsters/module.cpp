@@ -77,7 +77,7 @@ Monster read_monster(const json& j) {
   if (j.contains("attacks"))
     for (const auto& a : j.at("attacks")) {
       MonsterAttack at;
-      at.name = a.at("name").get<std::string>();
+      at.name = a.at("name").get<std::map<std::string, std::string>>();
       if (a.contains("bonus")) at.bonus = a.at("bonus").get<int>();
       at.save = a.value("save", "");
       at.dc = a.value("dc", 0);
@@ -287,7 +287,7 @@ void execute_attack(Ctx& ctx, const json& cmd) {
   const MonsterAttack* at = nullptr;
   const Creature& x = attacker_param(ctx.state(), cmd, &m, &at);
   const int index = static_cast<int>(param::integer(cmd, "attack", 0, 100, 0));
-  json data = {{"creature", x.id}, {"attack", at->name}, {"index", index}};
+  json data = {{"creature", x.id}, {"attack", at->name_in(Lang::en)}, {"index", index}};
   const Creature* target = param::find(cmd, "target") ? &actions::require(ctx.state(), param::str(cmd, "target")) : nullptr;
   if (target) data["target"] = target->id;
   bool critical = false, hit = true;
@@ -367,11 +367,16 @@ void install(Engine& e) {
 
 }  // namespace
 
-const std::string& Monster::name_in(Lang lang) const {
+namespace {
+const std::string& name_in_map(const std::map<std::string, std::string>& name, Lang lang) {
   auto it = name.find(std::string(lang_code(lang)));
   if (it != name.end() && !it->second.empty()) return it->second;
   return name.at("en");
 }
+}  // namespace
+
+const std::string& Monster::name_in(Lang lang) const { return name_in_map(name, lang); }
+const std::string& MonsterAttack::name_in(Lang lang) const { return name_in_map(name, lang); }
 
 const std::vector<Monster>& srd_monster_list() {
   static const std::vector<Monster> list = [] {
@@ -450,7 +455,7 @@ std::string cr_text(double cr) {
 json srd_monster_json(const Monster& m, Lang lang) {
   json attacks = json::array();
   for (const auto& a : m.attacks) {
-    json j = {{"name", a.name}};
+    json j = {{"name", a.name_in(lang)}};
     if (a.bonus) j["bonus"] = *a.bonus;
     if (!a.save.empty()) j["save"] = a.save, j["dc"] = a.dc;
     json dmg = json::array();
