@@ -165,12 +165,17 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
     REQUIRE(count_events(tx, "monster_attack_rolled") == 1);
     json d = tx.events.front().data;
     d["log"] = t.session.log(Lang::en).back().lines.at(0);
+    d["log_cs"] = t.session.log(Lang::cs).back().lines.at(0);
+    d["log_uk"] = t.session.log(Lang::uk).back().lines.at(0);
     d["hp"] = t.c(m).hp;
     return d;
   };
   const json a = attack(11, json::object()), b = attack(11, json::object());
   CHECK(a == b);  // the same seed, the same rolls
   CHECK(a["attack"] == "Scimitar");
+  CHECK(a["attack_name"] == json{{"en", "Scimitar"}, {"cs", "Šavle"}, {"uk", "Шабля"}});
+  CHECK(a["log_cs"].get<std::string>().rfind("Goblin: Šavle, útok ", 0) == 0);
+  CHECK(a["log_uk"].get<std::string>().rfind("Goblin: Шабля, атака ", 0) == 0);
   CHECK(a["bonus"] == 4);
   CHECK(a["total"].get<int>() == a["d20"].get<int>() + 4);
   const int dmg = a["damage"][0]["total"].get<int>();
@@ -183,6 +188,7 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
   CHECK(hit["hit"] == true);
   CHECK(hit["hp"].get<int>() == 20 - hit["damage"][0]["total"].get<int>());
   CHECK(hit["log"].get<std::string>().rfind("Goblin attacks Mira with Scimitar: 12+4 = 16 against AC 14, a hit; damage ", 0) == 0);
+  CHECK(hit["log_cs"].get<std::string>().rfind("Goblin útočí na Mira (Šavle): 12+4 = 16 proti OČ 14, ", 0) == 0);
 
   const json miss = attack(5, {{"target", "pc"}, {"roll", 5}, {"apply", true}});
   CHECK(miss["hit"] == false);
@@ -190,6 +196,7 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
 
   const json crit = attack(5, {{"target", "pc"}, {"roll", 20}, {"attack", 1}});
   CHECK(crit["attack"] == "Shortbow");
+  CHECK(crit["log_uk"].get<std::string>().find("(Короткий лук)") != std::string::npos);
   CHECK(crit["critical"] == true);
   CHECK(crit["damage"][0]["dice"] == "2d6+2");
   CHECK(crit["hp"] == 20);  // no apply: only rolled
@@ -214,6 +221,17 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
     t.session.undo();
     CHECK(t.c(d2).hp == 256);
   }
+}
+
+TEST_CASE("srd_monsters: an older monster_attack_rolled (no attack_name) shows its English name", "[rules][srd_monsters]") {
+  Event e;
+  e.type = "monster_attack_rolled";
+  e.data = {{"creature", "c1"}, {"attack", "Scimitar"}, {"index", 0}, {"d20", 7}, {"bonus", 4}, {"total", 11},
+            {"critical", false}, {"damage", json::array()}};
+  LogContext lc{Lang::cs, [](const std::string&) { return std::string("Skřet"); }};
+  CHECK(Engine::standard().render(e, lc).rfind("Skřet: Scimitar, útok 7+4 = 11", 0) == 0);
+  e.data["attack_name"] = {{"en", "Scimitar"}, {"cs", "Šavle"}, {"uk", "Шабля"}};
+  CHECK(Engine::standard().render(e, lc).rfind("Skřet: Šavle, útok 7+4 = 11", 0) == 0);
 }
 
 TEST_CASE("cli monsters / monster: search, one stat block, an unknown id exits 2", "[cli][srd_monsters]") {
