@@ -4,8 +4,9 @@
     scripts/gen-monsters.py /path/to/srd-5.1/monsters.json [out]
 
 Keeps the statistics as they are (the SRD's facts), names each monster in English, Czech and Ukrainian
-("name": {"en", "cs", "uk"}) and leaves out what is empty (no saves, no immunities, 0 legendary actions …) to
-keep the file small; src/core/rules/srd_monsters/ reads the absent fields as empty / 0."""
+("name": {"en", "cs", "uk"}), each attack too (ATTACKS: an attack's name missing there stops the script) and leaves
+out what is empty (no saves, no immunities, 0 legendary actions …) to keep the file small; src/core/rules/srd_monsters/
+reads the absent fields as empty / 0."""
 import json
 import sys
 
@@ -141,6 +142,70 @@ NAMES = {  # English: (Czech, Ukrainian)
     "Giant Wolf Spider": ("Obří slíďák", "Гігантський павук-вовк"),
 }
 
+ATTACKS = {  # an attack's English name (as the SRD): (Czech, Ukrainian)
+    "Acid Breath": ("Kyselinový dech", "Кислотний подих"), "Acid Spray": ("Kyselinová sprška", "Кислотний бризок"),
+    "Battleaxe": ("Válečná sekera", "Бойова сокира"), "Beak": ("Zobák", "Дзьоб"), "Beaks": ("Zobáky", "Дзьоби"),
+    "Beard": ("Vousy", "Борода"), "Bite": ("Kousnutí", "Укус"), "Bites": ("Kousnutí", "Укуси"),
+    "Blinding Breath": ("Oslepující dech", "Засліплювальний подих"),
+    "Blinding Spittle": ("Oslepující slina", "Засліплювальна слина"), "Blood Drain": ("Sání krve", "Висмоктування крові"),
+    "Chain": ("Řetěz", "Ланцюг"), "Charm": ("Okouzlení", "Зачарування"), "Claw": ("Dráp", "Кіготь"),
+    "Claw (Bite in Beast Form)": ("Dráp (ve zvířecí podobě kousnutí)", "Кіготь (у звіриній подобі укус)"),
+    "Claw (Fiend Form Only)": ("Dráp (jen v běsí podobě)", "Кіготь (лише в демонічній подобі)"),
+    "Claw (Oni Form Only)": ("Dráp (jen v podobě oniho)", "Кіготь (лише в подобі оні)"),
+    "Claws": ("Drápy", "Кігті"), "Claws (Hag Form Only)": ("Drápy (jen v podobě ježibaby)", "Кігті (лише в подобі відьми)"),
+    "Club": ("Kyj", "Кийок"), "Cold Breath": ("Mrazivý dech", "Холодний подих"), "Constrict": ("Sevření", "Стискання"),
+    "Create Whirlwind": ("Vytvoření víru", "Створення вихору"), "Crush": ("Rozdrcení", "Роздавлювання"),
+    "Dagger": ("Dýka", "Кинджал"), "Death Glare": ("Smrtící pohled", "Смертельний погляд"),
+    "Dreadful Glare": ("Děsivý pohled", "Жахливий погляд"), "Engulf": ("Pohlcení", "Поглинання"),
+    "Enslave": ("Zotročení", "Поневолення"), "Fetid Cloud": ("Páchnoucí oblak", "Смердюча хмара"),
+    "Fey Charm": ("Vílí okouzlení", "Чари фей"), "Fire Breath": ("Ohnivý dech", "Вогняний подих"),
+    "Fist": ("Pěst", "Кулак"), "Fork": ("Vidle", "Вила"), "Frightful Presence": ("Děsivá přítomnost", "Жахлива присутність"),
+    "Frost Breath": ("Ledový dech", "Крижаний подих"), "Glaive": ("Glévie", "Глефа"), "Gore": ("Nabrání na rohy", "Удар рогами"),
+    "Greataxe": ("Obouruční sekera", "Велика сокира"), "Greatclub": ("Velký kyj", "Палиця"),
+    "Greatsword": ("Obouruční meč", "Дворучний меч"), "Hand Crossbow": ("Ruční kuše", "Ручний арбалет"),
+    "Harpoon": ("Harpuna", "Гарпун"), "Heart Sight": ("Pohled do srdce", "Погляд у серце"),
+    "Heavy Club": ("Těžký kyj", "Важкий кийок"), "Heavy Crossbow": ("Těžká kuše", "Важкий арбалет"),
+    "Hooves": ("Kopyta", "Копита"), "Horn": ("Roh", "Ріг"), "Horns": ("Rohy", "Роги"),
+    "Horrifying Visage": ("Hrůzostrašná tvář", "Жахливий вигляд"), "Horror Nimbus": ("Hrůzná svatozář", "Німб жаху"),
+    "Hurl Flame": ("Vržení plamene", "Кидок полум'я"), "Ink Cloud": ("Inkoustový oblak", "Чорнильна хмара"),
+    "Intoxicating Touch": ("Opojný dotek", "П'янкий дотик"), "Javelin": ("Oštěp", "Метальний спис"),
+    "Life Drain": ("Vysátí života", "Висмоктування життя"), "Light Crossbow": ("Lehká kuše", "Легкий арбалет"),
+    "Lightning Breath": ("Bleskový dech", "Блискавичний подих"), "Lightning Storm": ("Blesková bouře", "Грозова буря"),
+    "Lightning Strike": ("Úder blesku", "Удар блискавки"), "Longbow": ("Dlouhý luk", "Довгий лук"),
+    "Longsword": ("Dlouhý meč", "Довгий меч"), "Mace": ("Palcát", "Булава"), "Maul": ("Perlík", "Молот"),
+    "Moan": ("Sténání", "Стогін"), "Morningstar": ("Řemdih", "Ранкова зірка"),
+    "Paralyzing Touch": ("Paralyzující dotek", "Паралізувальний дотик"),
+    "Petrifying Breath": ("Zkameňující dech", "Скам'янювальний подих"), "Pike": ("Píka", "Піка"), "Pincer": ("Klepeto", "Клешня"),
+    "Poison Breath": ("Jedovatý dech", "Отруйний подих"), "Poisoned Dart": ("Otrávená šipka", "Отруєний дротик"),
+    "Possession": ("Posednutí", "Одержимість"), "Pseudopod": ("Panožka", "Псевдонога"), "Quarterstaff": ("Hůl", "Бойовий посох"),
+    "Rake": ("Rozdrásání", "Роздирання"), "Ram": ("Trknutí", "Таран"), "Rapier": ("Rapír", "Рапіра"),
+    "Rock": ("Balvan", "Камінь"), "Rotting Fist": ("Hnijící pěst", "Гнилий кулак"), "Rotting Touch": ("Hnijící dotek", "Гнилий дотик"),
+    "Scare": ("Vyděšení", "Залякування"), "Scimitar": ("Šavle", "Шабля"), "Shield Bash": ("Úder štítem", "Удар щитом"),
+    "Shock": ("Výboj", "Розряд"), "Shortbow": ("Krátký luk", "Короткий лук"), "Shortsword": ("Krátký meč", "Короткий меч"),
+    "Slam": ("Úder", "Удар"), "Slaying Longbow": ("Zabijácký dlouhý luk", "Вбивчий довгий лук"), "Sling": ("Prak", "Праща"),
+    "Slow": ("Zpomalení", "Сповільнення"), "Smother": ("Zadušení", "Задушення"), "Snake Hair": ("Hadí vlasy", "Зміїне волосся"),
+    "Spear": ("Kopí", "Спис"), "Spiked Bone Club": ("Ostnatý kostěný kyj", "Шипастий кістяний кийок"),
+    "Spiked Shield": ("Ostnatý štít", "Шипастий щит"), "Spit Poison": ("Plivnutí jedu", "Плювок отрутою"),
+    "Spores": ("Spóry", "Спори"), "Steam Breath": ("Parní dech", "Паровий подих"), "Sting": ("Žihadlo", "Жало"),
+    "Sting (Bite in Beast Form)": ("Žihadlo (ve zvířecí podobě kousnutí)", "Жало (у звіриній подобі укус)"),
+    "Stinger": ("Žihadlo", "Жало"), "Stomp": ("Dupnutí", "Топтання"), "Strength Drain": ("Vysátí síly", "Висмоктування сили"),
+    "Stunning Screech": ("Omračující skřek", "Приголомшливий вереск"), "Sword": ("Meč", "Меч"), "Tail": ("Ocas", "Хвіст"),
+    "Tail Spike": ("Ocasní bodec", "Хвостовий шип"), "Tail Stinger": ("Ocasní žihadlo", "Хвостове жало"),
+    "Talons": ("Pařáty", "Пазурі"), "Tendril": ("Úponek", "Вусик"), "Tentacle": ("Chapadlo", "Щупальце"),
+    "Tentacle Slam": ("Úder chapadlem", "Удар щупальцем"), "Tentacles": ("Chapadla", "Щупальця"), "Touch": ("Dotek", "Дотик"),
+    "Tusk": ("Kel", "Ікло"), "Tusks": ("Kly", "Ікла"), "Unarmed Strike": ("Úder beze zbraně", "Беззбройний удар"),
+    "War Pick": ("Válečný krumpáč", "Бойовий кирок"), "Warhammer": ("Válečné kladivo", "Бойовий молот"),
+    "Web": ("Pavučina", "Павутина"), "Whelm": ("Zaplavení", "Затоплення"), "Whip": ("Bič", "Батіг"),
+    "Withering Touch": ("Vysušující dotek", "Висушувальний дотик"),
+}
+
+
+def attack_name(en):
+    if en not in ATTACKS:
+        raise SystemExit(f"gen-monsters: no Czech/Ukrainian name for the attack {en!r} (add it to ATTACKS)")
+    cs, uk = ATTACKS[en]
+    return {"en": en, "cs": cs, "uk": uk}
+
 
 def names(en):
     if en in NAMES:
@@ -175,6 +240,8 @@ def main():
         for k, v in m.items():
             if k == "name":
                 row[k] = {"en": v, "cs": cs, "uk": uk}
+            elif k == "attacks" and v:
+                row[k] = [dict(a, name=attack_name(a["name"])) for a in v]
             elif v in ([], {}, 0) and k in ("saves", "skills", "vulnerable", "resistant", "immune", "condition_immune",
                                             "legendary_actions", "legendary_resistances", "attacks"):
                 continue  # absent = empty / 0

@@ -1,5 +1,5 @@
 // `druzina monsters [QUERY…]` — the SRD monsters whose name (in --lang or English) or id holds the query, one per
-// line (id · name · CR · AC · HP); `druzina monster ID` — one stat block (--json: the SRD file's fields, the name
+// line (id · name · CR · AC · HP); `druzina monster ID` — one stat block (--json: the SRD file's fields, the names
 // in --lang). An unknown id: rules.err.monster_unknown, exit code 2. See src/core/rules/srd_monsters/.
 #include <string>
 
@@ -51,7 +51,7 @@ cli::Output run_monster(const cli::Args& args) {
   text.append("\nSTR DEX CON INT WIS CHA:");
   for (int s : m->abilities) text.append(" ").append(std::to_string(s));
   for (const auto& a : m->attacks) {
-    text.append("\n  • ").append(a.name).append(": ");
+    text.append("\n  • ").append(a.name_in(args.lang)).append(": ");
     if (a.bonus) text.append(*a.bonus >= 0 ? "+" : "").append(std::to_string(*a.bonus));
     else text.append(a.save).append(" DC ").append(std::to_string(a.dc));
     for (const auto& d : a.damage) text.append(", ").append(d.dice).append(" ").append(d.type);

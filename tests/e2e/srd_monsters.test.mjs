@@ -13,9 +13,9 @@ screenshotFailures(afterEach, import.meta.url);
 
 const words = {
   cs: { query: "skřet", name: "Skřet", facts: /^nebezpečnost 1\/4 · OČ 15 · životy 7 \(2k6\)$/, add: "Přidat 3 × Skřet",
-        kind: /^Malá · humanoid · neutrálně zlý · nebezpečnost 1\/4, 50 zk\.$/, attack: /^Skřet 1: Scimitar, útok \d+\+4 = \d+/ },
+        kind: /^Malá · humanoid · neutrálně zlý · nebezpečnost 1\/4, 50 zk\.$/, attack: /^Skřet 1: Šavle, útok \d+\+4 = \d+/ },
   uk: { query: "гоблін", name: "Гоблін", facts: /^ПН 1\/4 · КЗ 15 · хіти 7 \(2к6\)$/, add: "Додати 3 × Гоблін",
-        kind: /^Малий · гуманоїд · нейтральний злий · ПН 1\/4, 50 досвіду$/, attack: /^Гоблін 1: Scimitar/ },
+        kind: /^Малий · гуманоїд · нейтральний злий · ПН 1\/4, 50 досвіду$/, attack: /^Гоблін 1: Шабля, атака \d+\+4 = \d+/ },
 };
 
 for (const lang of ["cs", "uk"]) {

@@ -33,6 +33,11 @@ TEST_CASE("srd_monsters: the 334 SRD monsters, named in cs, uk and en", "[rules]
     CHECK(m.name.count("en") == 1);
     CHECK(rules::cr_row(rules::cr_text(m.cr)));
     CHECK(m.hp >= 1);
+    for (const auto& a : m.attacks) {  // every attack named in all three (scripts/gen-monsters.py ATTACKS)
+      CAPTURE(a.name);
+      for (const char* l : {"en", "cs", "uk"}) CHECK((a.name.count(l) == 1 && !a.name.at(l).empty()));
+      for (Lang l : kLangs) CHECK_FALSE(a.name_in(l).empty());
+    }
   }
   CHECK(ids.size() == 334);
 
@@ -47,7 +52,10 @@ TEST_CASE("srd_monsters: the 334 SRD monsters, named in cs, uk and en", "[rules]
   CHECK(g->name_in(Lang::cs) == "Skřet");
   CHECK(g->name_in(Lang::uk) == "Гоблін");
   REQUIRE(g->attacks.size() == 2);
-  CHECK(g->attacks[0].name == "Scimitar");
+  CHECK(g->attacks[0].name_in(Lang::en) == "Scimitar");
+  CHECK(g->attacks[0].name_in(Lang::cs) == "Šavle");
+  CHECK(g->attacks[0].name_in(Lang::uk) == "Шабля");
+  CHECK(g->attacks[1].name_in(Lang::cs) == "Krátký luk");
   CHECK(*g->attacks[0].bonus == 4);
 
   const rules::Monster* d = rules::find_srd_monster("adult-red-dragon");
@@ -157,12 +165,17 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
     REQUIRE(count_events(tx, "monster_attack_rolled") == 1);
     json d = tx.events.front().data;
     d["log"] = t.session.log(Lang::en).back().lines.at(0);
+    d["log_cs"] = t.session.log(Lang::cs).back().lines.at(0);
+    d["log_uk"] = t.session.log(Lang::uk).back().lines.at(0);
     d["hp"] = t.c(m).hp;
     return d;
   };
   const json a = attack(11, json::object()), b = attack(11, json::object());
   CHECK(a == b);  // the same seed, the same rolls
   CHECK(a["attack"] == "Scimitar");
+  CHECK(a["attack_name"] == json{{"en", "Scimitar"}, {"cs", "Šavle"}, {"uk", "Шабля"}});
+  CHECK(a["log_cs"].get<std::string>().rfind("Goblin: Šavle, útok ", 0) == 0);
+  CHECK(a["log_uk"].get<std::string>().rfind("Goblin: Шабля, атака ", 0) == 0);
   CHECK(a["bonus"] == 4);
   CHECK(a["total"].get<int>() == a["d20"].get<int>() + 4);
   const int dmg = a["damage"][0]["total"].get<int>();
@@ -175,6 +188,7 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
   CHECK(hit["hit"] == true);
   CHECK(hit["hp"].get<int>() == 20 - hit["damage"][0]["total"].get<int>());
   CHECK(hit["log"].get<std::string>().rfind("Goblin attacks Mira with Scimitar: 12+4 = 16 against AC 14, a hit; damage ", 0) == 0);
+  CHECK(hit["log_cs"].get<std::string>().rfind("Goblin útočí na Mira (Šavle): 12+4 = 16 proti OČ 14, ", 0) == 0);
 
   const json miss = attack(5, {{"target", "pc"}, {"roll", 5}, {"apply", true}});
   CHECK(miss["hit"] == false);
@@ -182,6 +196,7 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
 
   const json crit = attack(5, {{"target", "pc"}, {"roll", 20}, {"attack", 1}});
   CHECK(crit["attack"] == "Shortbow");
+  CHECK(crit["log_uk"].get<std::string>().find("(Короткий лук)") != std::string::npos);
   CHECK(crit["critical"] == true);
   CHECK(crit["damage"][0]["dice"] == "2d6+2");
   CHECK(crit["hp"] == 20);  // no apply: only rolled
@@ -208,6 +223,17 @@ TEST_CASE("srd_monsters: MonsterAttack rolls the d20 and the damage with the RNG
   }
 }
 
+TEST_CASE("srd_monsters: an older monster_attack_rolled (no attack_name) shows its English name", "[rules][srd_monsters]") {
+  Event e;
+  e.type = "monster_attack_rolled";
+  e.data = {{"creature", "c1"}, {"attack", "Scimitar"}, {"index", 0}, {"d20", 7}, {"bonus", 4}, {"total", 11},
+            {"critical", false}, {"damage", json::array()}};
+  LogContext lc{Lang::cs, [](const std::string&) { return std::string("Skřet"); }};
+  CHECK(Engine::standard().render(e, lc).rfind("Skřet: Scimitar, útok 7+4 = 11", 0) == 0);
+  e.data["attack_name"] = {{"en", "Scimitar"}, {"cs", "Šavle"}, {"uk", "Шабля"}};
+  CHECK(Engine::standard().render(e, lc).rfind("Skřet: Šavle, útok 7+4 = 11", 0) == 0);
+}
+
 TEST_CASE("cli monsters / monster: search, one stat block, an unknown id exits 2", "[cli][srd_monsters]") {
   const json list = cli_json("--lang cs monsters skřet");
   REQUIRE(list.is_array());
@@ -232,6 +258,10 @@ TEST_CASE("cli monsters / monster: search, one stat block, an unknown id exits 2
                         "xp", "legendary_actions", "legendary_resistances", "attacks"})
     CHECK(g.contains(k));
   CHECK(g.size() == 22);
+  REQUIRE(g["attacks"].size() == 2);
+  CHECK(g["attacks"][0]["name"] == "Шабля");  // a string in --lang
+  CHECK(cli_json("--lang cs monster goblin")["attacks"][0]["name"] == "Šavle");
+  CHECK(cli_json("--lang en monster goblin")["attacks"][1]["name"] == "Shortbow");
   const json d = cli_json("monster adult-red-dragon");
   CHECK(d["immune"] == json{"fire"});
   CHECK(d["legendary_actions"] == 3);

@@ -10,10 +10,12 @@
 //       the abilities the SRD gives save bonuses in (save-proficiencies on). One command: one undo step.
 //   MonsterAttack {attacker, attack: 0-based index, target?, roll?: 1..20 (the d20 as rolled at the table),
 //                  apply?: bool}
-//     → monster_attack_rolled {creature, attack, index, d20, bonus, total, critical, target?, ac?, hit?, save?, dc?,
-//       damage: [{dice, type, total, text}]} — the d20 + bonus (or the save's DC) and the damage dice, rolled with
-//       ctx.rng(); a natural 20 doubles the dice. With apply and a target hit, each damage part goes through
-//       ApplyDamage {target, amount, damage_type} in the same transaction (resistances apply).
+//     → monster_attack_rolled {creature, attack (the English name), attack_name {en, cs, uk}, index, d20, bonus,
+//       total, critical, target?, ac?, hit?, save?, dc?, damage: [{dice, type, total, text}]} — the d20 + bonus (or
+//       the save's DC) and the damage dice, rolled with ctx.rng(); a natural 20 doubles the dice. With apply and a
+//       target hit, each damage part goes through ApplyDamage {target, amount, damage_type} in the same
+//       transaction (resistances apply). The log line names the attack in the reader's language (attack_name;
+//       older events without it: attack).
 #include <algorithm>
 #include <cmath>
 #include <cctype>
@@ -77,7 +79,7 @@ Monster read_monster(const json& j) {
   if (j.contains("attacks"))
     for (const auto& a : j.at("attacks")) {
       MonsterAttack at;
-      at.name = a.at("name").get<std::string>();
+      at.name = a.at("name").get<std::map<std::string, std::string>>();
       if (a.contains("bonus")) at.bonus = a.at("bonus").get<int>();
       at.save = a.value("save", "");
       at.dc = a.value("dc", 0);
@@ -287,7 +289,8 @@ void execute_attack(Ctx& ctx, const json& cmd) {
   const MonsterAttack* at = nullptr;
   const Creature& x = attacker_param(ctx.state(), cmd, &m, &at);
   const int index = static_cast<int>(param::integer(cmd, "attack", 0, 100, 0));
-  json data = {{"creature", x.id}, {"attack", at->name}, {"index", index}};
+  // "attack": the English name (as before); "attack_name": all three, the log line takes the reader's language
+  json data = {{"creature", x.id}, {"attack", at->name_in(Lang::en)}, {"attack_name", at->name}, {"index", index}};
   const Creature* target = param::find(cmd, "target") ? &actions::require(ctx.state(), param::str(cmd, "target")) : nullptr;
   if (target) data["target"] = target->id;
   bool critical = false, hit = true;
@@ -337,8 +340,18 @@ std::string damage_text(Lang lang, const json& d) {
   return out.empty() ? tr(lang, "rules.srd_monsters.no_damage") : out;
 }
 
+// The attack's name in the reader's language: from "attack_name" {en, cs, uk}, else (older events) "attack".
+std::string attack_text(const json& d, Lang lang) {
+  const auto it = d.find("attack_name");
+  if (it != d.end() && it->is_object()) {
+    const std::string s = it->value(std::string(lang_code(lang)), "");
+    if (!s.empty()) return s;
+  }
+  return d.value("attack", "");
+}
+
 std::string render_attack(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"attack", d.value("attack", "")}, {"damage", damage_text(lc.lang, d)}};
+  json args = {{"name", name_of(lc, d)}, {"attack", attack_text(d, lc.lang)}, {"damage", damage_text(lc.lang, d)}};
   if (d.contains("dc")) {
     const std::string ab = d.value("save", "");
     args["dc"] = d.value("dc", 0);
@@ -367,11 +380,16 @@ void install(Engine& e) {
 
 }  // namespace
 
-const std::string& Monster::name_in(Lang lang) const {
+namespace {
+const std::string& name_in_map(const std::map<std::string, std::string>& name, Lang lang) {
   auto it = name.find(std::string(lang_code(lang)));
   if (it != name.end() && !it->second.empty()) return it->second;
   return name.at("en");
 }
+}  // namespace
+
+const std::string& Monster::name_in(Lang lang) const { return name_in_map(name, lang); }
+const std::string& MonsterAttack::name_in(Lang lang) const { return name_in_map(name, lang); }
 
 const std::vector<Monster>& srd_monster_list() {
   static const std::vector<Monster> list = [] {
@@ -450,7 +468,7 @@ std::string cr_text(double cr) {
 json srd_monster_json(const Monster& m, Lang lang) {
   json attacks = json::array();
   for (const auto& a : m.attacks) {
-    json j = {{"name", a.name}};
+    json j = {{"name", a.name_in(lang)}};
     if (a.bonus) j["bonus"] = *a.bonus;
     if (!a.save.empty()) j["save"] = a.save, j["dc"] = a.dc;
     json dmg = json::array();

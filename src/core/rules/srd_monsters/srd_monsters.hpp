@@ -25,11 +25,13 @@ struct MonsterDamage {
   std::string type;  // "slashing"
 };
 struct MonsterAttack {
-  std::string name;          // "Scimitar" (English, as the SRD)
-  std::optional<int> bonus;  // to hit; absent for a saving throw
-  std::string save;          // "dex" … for a saving throw, else ""
-  int dc = 0;                // its DC
+  std::map<std::string, std::string> name;  // "en" (as the SRD: "Scimitar"), "cs", "uk"
+  std::optional<int> bonus;                 // to hit; absent for a saving throw
+  std::string save;                         // "dex" … for a saving throw, else ""
+  int dc = 0;                               // its DC
   std::vector<MonsterDamage> damage;
+
+  const std::string& name_in(Lang lang) const;  // the name in lang (English when missing)
 };
 struct Monster {
   std::string id;                          // "goblin"

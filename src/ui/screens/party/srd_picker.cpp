@@ -41,7 +41,7 @@ void draw_picked(const rules::Monster& m) {
   muted(f.c_str());
   track("srd.facts", f);
   for (const auto& a : m.attacks) {
-    std::string line = a.name;
+    std::string line = a.name_in(ui().lang);
     if (a.bonus) line += " " + signed_num(*a.bonus);
     else if (a.dc) line += " " + Tf("ui.prompt.dc", {{"dc", a.dc}});
     for (const auto& d : a.damage) line += "  " + dice_notation(ui().lang, d.dice);

@@ -97,7 +97,7 @@ void srd_monsters(const campaign::Creature& c) {
   const bool can_roll = rule_on(rules::kSrdMonsters) && !c.death_saves.dead;
   for (size_t i = 0; i < m->attacks.size(); ++i) {
     const auto& a = m->attacks[i];
-    std::string label = a.name;
+    std::string label = a.name_in(ui().lang);
     if (a.bonus) label += "  " + signed_num(*a.bonus);
     else if (a.dc) label += "  " + Tf("ui.prompt.dc", {{"dc", a.dc}});
     for (const auto& d : a.damage) label += "  " + dice_notation(ui().lang, d.dice);
