@@ -147,7 +147,7 @@ test("landscape: the list and the sheet side by side", { timeout: 300000 }, asyn
   await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20 });
   await dispatch(page, { type: "AddCreature", name: "Ogre", kind: "monster", hp: 59 });
   await openTab(page, "party");
-  await tapSettled(page, "party.card.c1");
+  await tapCarefully(page, "party.card.c1");  // under the add buttons: scrolled to on a 412-pixel-high screen
   const name = await waitWidget(page, "sheet.name", { where: (w) => w.label === "Mira" });
   const card = await waitWidget(page, "party.card.c1");
   assert.ok(name.x > card.x + card.w, `the sheet is right of the list: ${JSON.stringify({ name, card })}`);
