@@ -6,6 +6,7 @@
 
 #include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
@@ -41,11 +42,7 @@ void draw_picked(const rules::Monster& m) {
   muted(f.c_str());
   track("srd.facts", f);
   for (const auto& a : m.attacks) {
-    std::string line = a.name_in(ui().lang);
-    if (a.bonus) line += " " + signed_num(*a.bonus);
-    else if (a.dc) line += " " + Tf("ui.prompt.dc", {{"dc", a.dc}});
-    for (const auto& d : a.damage) line += "  " + dice_notation(ui().lang, d.dice);
-    bullet(line.c_str());
+    bullet(panels::srd_attack_label(a).c_str());
   }
   ImGui::Spacing();
   StepperOptions o;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "core/campaign/state.hpp"
+#include "core/rules/srd_monsters/srd_monsters.hpp"
 
 namespace druzina::ui::panels {
 
@@ -38,6 +39,7 @@ void alignment(const campaign::Creature& c);            // alignment.cpp (player
 void deity(const campaign::Creature& c);                // deity.cpp (players read their party's)
 void concentration(const campaign::Creature& c);        // concentration.cpp (the spell; DM: start / end)
 void srd_monsters(const campaign::Creature& c);         // srd_monsters.cpp (an SRD monster's attacks and stat block, DM)
+std::string srd_attack_label(const rules::MonsterAttack& a);  //   "Šavle  +4  1k6+2" (the sheet's buttons, the picker)
 
 }  // namespace druzina::ui::panels
 

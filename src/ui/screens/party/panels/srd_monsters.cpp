@@ -87,6 +87,14 @@ std::string more_facts(const rules::Monster& m) {
 
 }  // namespace
 
+std::string srd_attack_label(const rules::MonsterAttack& a) {
+  std::string label = a.name_in(ui().lang);
+  if (a.bonus) label += "  " + signed_num(*a.bonus);
+  else if (a.dc) label += "  " + Tf("ui.prompt.dc", {{"dc", a.dc}});
+  for (const auto& d : a.damage) label += "  " + dice_notation(ui().lang, d.dice);
+  return label;
+}
+
 void srd_monsters(const campaign::Creature& c) {
   const rules::Monster* m = rules::srd_monster_of(c);
   if (!m || ui_player_mode()) return;
@@ -97,10 +105,7 @@ void srd_monsters(const campaign::Creature& c) {
   const bool can_roll = rule_on(rules::kSrdMonsters) && !c.death_saves.dead;
   for (size_t i = 0; i < m->attacks.size(); ++i) {
     const auto& a = m->attacks[i];
-    std::string label = a.name_in(ui().lang);
-    if (a.bonus) label += "  " + signed_num(*a.bonus);
-    else if (a.dc) label += "  " + Tf("ui.prompt.dc", {{"dc", a.dc}});
-    for (const auto& d : a.damage) label += "  " + dice_notation(ui().lang, d.dice);
+    const std::string label = srd_attack_label(a);
     const std::string id = "sheet.srd.attack." + std::to_string(i);
     ImGui::BeginDisabled(!can_roll);
     if (big_button(label.c_str(), ImVec2(0, 52)))
