@@ -33,7 +33,8 @@
   X(alignment)                  \
   X(deity)                      \
   X(classes)                    \
-  X(srd_monsters)
+  X(srd_monsters)                \
+  X(monster_saves)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();
