@@ -48,6 +48,17 @@ test("a character: steppers, sheet, conditions, exhaustion, load, edit, remove a
   assert.equal(c.creatures[0].conditions[0].id, "prone");
   assert.equal(c.creatures[0].conditions[0].until.kind, "minutes");
   assert.equal(c.creatures[0].conditions[0].until.minutes, 60);
+  // a condition of the table's own, typed in: cursed until the next long rest
+  await tapCarefully(page, "sheet.cond.add");
+  await tapCarefully(page, "sheet.cond.pick.custom");
+  await typeReplacing(page, "sheet.cond.custom", "Prokletá");
+  await tapCarefully(page, "sheet.cond.dur.6");
+  await tapCarefully(page, "sheet.cond.ok");
+  c = await untilCampaign(page, (c) => c.creatures[0].conditions.length === 2, "cursed");
+  assert.equal(c.creatures[0].conditions[1].id, "Prokletá");
+  assert.equal(c.creatures[0].conditions[1].until.kind, "long_rest");
+  await scrollIntoView(page, "sheet.cond.remove.Prokletá");
+  await shot(page, "party-cs-03b-custom-condition");
 
   // exhaustion and inspiration
   await tapCarefully(page, "sheet.exh.plus");

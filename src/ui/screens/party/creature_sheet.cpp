@@ -162,10 +162,12 @@ void stats_block(const Creature& c) {
 // ---- conditions ------------------------------------------------------------------------------------------
 struct CondDraft {
   std::string for_id;
-  int condition = -1;
+  int condition = -1;  // 0..13 kConditions, kCustom = a name typed in
+  std::string custom;  // its name ("Hexed", "Marked by the hunter")
   int duration = 0;
   bool anyway = false;  // add it though the creature is immune (SetCondition ignore_immunity)
 };
+constexpr int kCustom = 14;
 CondDraft& cond_draft() {
   static CondDraft d;
   return d;
@@ -226,6 +228,18 @@ void conditions_block(const Creature& c) {
       d.condition = k;
     ImGui::PopFont();
   }
+  // A condition of the table's own (a curse, a mark, hex): any name, with an end like the others.
+  ImGui::PushFont(ui().fonts.small);
+  if (toggle_button(T("ui.sheet.cond_custom"), d.condition == kCustom, "sheet.cond.pick.custom", ImVec2(0, 44)))
+    d.condition = kCustom;
+  ImGui::PopFont();
+  if (d.condition == kCustom) {
+    text_field("##condname", T("ui.sheet.cond_custom_hint"), d.custom);
+    track("sheet.cond.custom", d.custom);
+  }
+  const size_t a = d.custom.find_first_not_of(' '), b = d.custom.find_last_not_of(' ');
+  const std::string custom = a == std::string::npos ? std::string() : d.custom.substr(a, b - a + 1);
+  const std::string picked = d.condition == kCustom ? custom : d.condition >= 0 ? kConditions[d.condition] : "";
   ImGui::TextUnformatted(T("ui.sheet.how_long"));
   static const char* const kDur[] = {"ui.sheet.dur.permanent", "ui.sheet.dur.end_of_turn", "ui.sheet.dur.minute",
                                      "ui.sheet.dur.ten_minutes", "ui.sheet.dur.hour", "ui.sheet.dur.eight_hours",
@@ -236,22 +250,22 @@ void conditions_block(const Creature& c) {
     if (toggle_button(T(kDur[k]), d.duration == k, "sheet.cond.dur." + std::to_string(k), ImVec2(w, 44))) d.duration = k;
     ImGui::PopFont();
   }
-  const bool immune = d.condition >= 0 && std::find(c.condition_immunities.begin(), c.condition_immunities.end(),
-                                                     kConditions[d.condition]) != c.condition_immunities.end();
+  const bool immune = !picked.empty() && std::find(c.condition_immunities.begin(), c.condition_immunities.end(),
+                                                     picked) != c.condition_immunities.end();
   if (immune) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
-    ImGui::TextWrapped("%s", Tf("ui.sheet.cond_immune", {{"condition", condition_name(kConditions[d.condition])}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.sheet.cond_immune", {{"condition", condition_name(picked)}}).c_str());
     ImGui::PopStyleColor();
-    track("sheet.cond.immune", condition_name(kConditions[d.condition]));
+    track("sheet.cond.immune", condition_name(picked));
     if (toggle_button(T("ui.sheet.cond_anyway"), d.anyway, "sheet.cond.anyway")) d.anyway = !d.anyway;
   }
   const float bw = split_width(2);
   if (big_button(T("ui.common.cancel"), ImVec2(bw, 52))) d = CondDraft{};
   track("sheet.cond.cancel", T("ui.common.cancel"));
   ImGui::SameLine();
-  ImGui::BeginDisabled(d.condition < 0 || (immune && !d.anyway));
+  ImGui::BeginDisabled(picked.empty() || (immune && !d.anyway));
   if (colored_button(T("ui.sheet.add"), col_good(), ImVec2(bw, 52), "sheet.cond.ok")) {
-    json cmd = {{"type", "SetCondition"}, {"target", c.id}, {"condition", kConditions[d.condition]}};
+    json cmd = {{"type", "SetCondition"}, {"target", c.id}, {"condition", picked}};
     if (immune && d.anyway) cmd["ignore_immunity"] = true;
     json until = until_for(d.duration);
     if (!until.is_null()) cmd["until"] = until;
