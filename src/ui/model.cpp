@@ -5,6 +5,7 @@
 #include "platform/lifecycle.hpp"
 #include "platform/storage.hpp"
 #include "platform/tabs.hpp"
+#include "ui/mode.hpp"
 #include "ui/ui.hpp"
 
 namespace druzina::ui {
@@ -121,7 +122,7 @@ bool Model::refuse_read_only() {
 bool Model::dispatch(const nlohmann::json& command) {
   if (refuse_read_only()) return false;
   try {
-    session_.dispatch(command, rng_, platform::wall_ms());
+    session_.dispatch(command, rng_, platform::wall_ms(), ui_player_mode() ? "player" : "");
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
     return false;
@@ -130,21 +131,53 @@ bool Model::dispatch(const nlohmann::json& command) {
   return true;
 }
 
+namespace {
+// Player mode reaches only the player's own steps.
+bool mine(const campaign::Transaction& tx) { return !ui_player_mode() || tx.by == "player"; }
+
+// "Undone: Mira takes 9 damage …" — the step's first line (its log entry has the rest).
+std::string step_text(const char* key, const std::vector<std::string>& lines) {
+  if (lines.empty()) return T(key);
+  std::string text = Tf(std::string(key) + "_what", {{"what", lines.front()}});
+  if (lines.size() > 1) text += " " + Tf("ui.model.step_more", {{"n", static_cast<long long>(lines.size() - 1)}});
+  return text;
+}
+}  // namespace
+
+bool Model::can_undo() const {
+  return session_.undo_depth() > 0 && read_only_ == ReadOnly::no && mine(session_.tail().back());
+}
+
+bool Model::can_redo() const {
+  return session_.redo_depth() > 0 && read_only_ == ReadOnly::no && mine(session_.redo_stack().back());
+}
+
 bool Model::undo() {
   if (refuse_read_only()) return false;
+  if (session_.undo_depth() > 0 && !mine(session_.tail().back())) {
+    notify(T("ui.model.undo_dm_step"), true);
+    return false;
+  }
+  std::vector<std::string> what;
   try {
+    auto log = session_.log(ui().lang);
+    if (!log.empty()) what = log.back().lines;
     session_.undo();
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
     return false;
   }
   save();
-  notify(T("ui.model.undone"));
+  notify(step_text("ui.model.undone", what));
   return true;
 }
 
 bool Model::redo() {
   if (refuse_read_only()) return false;
+  if (session_.redo_depth() > 0 && !mine(session_.redo_stack().back())) {
+    notify(T("ui.model.undo_dm_step"), true);
+    return false;
+  }
   try {
     session_.redo();
   } catch (const UserError& e) {
@@ -152,12 +185,14 @@ bool Model::redo() {
     return false;
   }
   save();
-  notify(T("ui.model.redone"));
+  auto log = session_.log(ui().lang);
+  notify(step_text("ui.model.redone", log.empty() ? std::vector<std::string>{} : log.back().lines), false, 4.0,
+         session_.tail().back().id);
   return true;
 }
 
-void Model::notify(std::string text, bool error, double seconds) {
-  notice_ = {std::move(text), error, page_now + seconds * 1000.0};
+void Model::notify(std::string text, bool error, double seconds, long long tx) {
+  notice_ = {std::move(text), error, page_now + seconds * 1000.0, tx};
 }
 
 void Model::save() {

@@ -21,6 +21,7 @@ struct Notice {
   std::string text;
   bool error = false;
   double until_ms = 0;  // shown until then (ms, page clock)
+  long long tx = 0;     // the log entry it tells of (0 = none): the log opens at it while the notice shows
 };
 
 enum class SaveState {
@@ -47,16 +48,18 @@ class Model {
 
   // Runs a command; on success saves and returns true; on a refusal shows the message and returns false.
   bool dispatch(const nlohmann::json& command);
+  // Undo and redo say what they took back or brought back. In player mode they reach only what was done in
+  // player mode (Transaction::by "player"): a player cannot undo the DM's steps on the DM's phone.
   bool undo();
   bool redo();
-  bool can_undo() const { return session_.undo_depth() > 0 && read_only_ == ReadOnly::no; }
-  bool can_redo() const { return session_.redo_depth() > 0 && read_only_ == ReadOnly::no; }
+  bool can_undo() const;
+  bool can_redo() const;
 
   const campaign::Campaign& state() const { return session_.state(); }
   const campaign::Session& session() const { return session_; }
   Rng& rng() { return rng_; }
 
-  void notify(std::string text, bool error = false, double seconds = 4.0);
+  void notify(std::string text, bool error = false, double seconds = 4.0, long long tx = 0);
   const Notice& notice() const { return notice_; }
   void clear_notice() { notice_ = {}; }
   const std::string& last_saved() const { return saved_text_; }

@@ -8,11 +8,13 @@
 
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/log/log.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
 #include "ui/screens/welcome/welcome.hpp"
 #include "ui/share/pwa_ui.hpp"
 #include "ui/share/share_ui.hpp"
 #include "ui/test_ids.hpp"
+#include "ui/widgets/controls.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
@@ -93,6 +95,7 @@ void draw_tab_bar(float height) {
     if (ImGui::InvisibleButton("tab", ImVec2(tab_w, height))) {
       ui().tab = tab;
       if (welcome_open()) close_welcome();  // a tab tapped on the first start: the user knows where to go
+      close_log();
     }
     ImGui::PopID();
     std::string id = std::string("tab.") + tab_id(tab);
@@ -121,8 +124,8 @@ void draw_tab_bar(float height) {
   }
 }
 
-// The top bar: the campaign's name (a tap opens its settings: rename, the other campaigns) and undo/redo, always
-// one tap away.
+// The top bar: the campaign's name (a tap opens its settings: rename, the other campaigns), the log and
+// undo/redo, always one tap away.
 void draw_top_bar(float height) {
   const float w = ImGui::GetContentRegionAvail().x;
   ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -131,17 +134,31 @@ void draw_top_bar(float height) {
   const Model& m = model();
   const std::string& name = m.state().name;
   const float bw = 56.0f;
-  const float name_w = w - 2 * (bw + 6) - 16;
+  const char* log_label = T("ui.log.button");
+  const float log_w = ImGui::CalcTextSize(log_label).x + 2 * ImGui::GetStyle().FramePadding.x + 8;
+  const float name_w = w - 2 * (bw + 6) - (log_w + 6) - 16;
   ImGui::SetCursorScreenPos(origin);
   if (ImGui::InvisibleButton("##campaign", ImVec2(name_w, height))) {
     if (welcome_open()) close_welcome();
+    close_log();
     show_campaign_settings();
   }
   track("top.campaign", name.empty() ? T("ui.app_name") : name);
   ImGui::SetCursorScreenPos(ImVec2(origin.x + 14, origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f));
-  ImGui::PushClipRect(origin, ImVec2(origin.x + name_w, origin.y + height), true);  // a long name stops at undo
+  ImGui::PushClipRect(origin, ImVec2(origin.x + name_w, origin.y + height), true);  // a long name stops at the log
   ImGui::TextUnformatted(name.empty() ? T("ui.app_name") : name.c_str());  // uk "Дружина"
   ImGui::PopClipRect();
+  // The log opens at the step a notice on screen tells of; tapped again, it closes.
+  ImGui::SetCursorScreenPos(ImVec2(origin.x + w - 2 * (bw + 6) - (log_w + 6) - 8, origin.y + 4));
+  if (choice_button((std::string(log_label) + "##log").c_str(), log_open(), ImVec2(log_w, height - 8))) {
+    if (log_open()) {
+      close_log();
+    } else {
+      if (welcome_open()) close_welcome();
+      open_log(notice_visible() ? m.notice().tx : 0);
+    }
+  }
+  track("top.log", log_label);
   const char* labels[2] = {"\xE2\x86\xB6", "\xE2\x86\xB7"};  // ↶ ↷
   const bool enabled[2] = {m.can_undo(), m.can_redo()};
   for (int i = 0; i < 2; ++i) {
@@ -230,6 +247,7 @@ void draw_root() {
   }
   if (link_preview_open()) draw_link_preview();
   else if (share_open()) draw_share();
+  else if (log_open()) draw_log();
   else if (welcome_open()) draw_welcome();
   else switch (u.tab) {
     case Tab::dice: draw_dice(); break;

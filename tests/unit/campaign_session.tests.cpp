@@ -1,5 +1,8 @@
 // Session: all-or-nothing commands, undo/redo across several steps, the bounded tail, the log.
+#include <functional>
+
 #include "../scenario/campaign_fixture.hpp"
+#include "core/io/save.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
@@ -118,4 +121,84 @@ TEST_CASE("session: the log groups lines by transaction, in every language", "[c
     for (const auto& line : t.session.log_lines(lang)) REQUIRE(line.find("event.") == std::string::npos);
   auto flat = t.session.log_lines(Lang::en);
   REQUIRE(flat.front() == "#1 Campaign “Les” created.");
+}
+
+namespace {
+std::string all_lines(const std::vector<LogEntry>& log) {
+  std::string out;
+  for (const auto& e : log)
+    for (const auto& l : e.lines) out += l + "\n";
+  return out;
+}
+}  // namespace
+
+TEST_CASE("session: a player's log leaves out the DM's secrets", "[campaign][session][log]") {
+  Table t(3);  // the app's engine: NPC loyalty and challenge rating are modules
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
+  std::string mira = t.pc("Mira", 17, {{"abilities", {{"cha", 16}}}});
+  std::string hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}});
+  std::string lurker = t.monster("Číhající", 30, {{"hidden", true}});
+  std::string gob = t.monster("Goblin", 7);
+  t.run({{"type", "ChangeLoyalty"}, {"target", hans}, {"reason", "help"}, {"roll", 3}});
+  t.run({{"type", "SetChallengeRating"}, {"target", gob}, {"cr", "1/4"}});
+  t.run({{"type", "AddNote"}, {"text", "Hans is the traitor"}, {"secret", true}});
+  t.run({{"type", "AddNote"}, {"text", "The bridge is out"}});
+  t.run({{"type", "ApplyDamage"}, {"target", lurker}, {"amount", 4}});
+  t.run({{"type", "ApplyDamage"}, {"target", gob}, {"amount", 3}});   // monsters' HP: "status" by default
+  t.run({{"type", "ApplyDamage"}, {"target", mira}, {"amount", 5}});  // the party's: "exact"
+
+  const std::string dm = all_lines(t.session.log(Lang::en));
+  const std::string player = all_lines(t.session.log(Lang::en, LogAudience::player));
+  for (const char* secret : {"Číhající", "traitor", "oyalty", "1/4"}) {
+    INFO(secret);
+    CHECK(dm.find(secret) != std::string::npos);      // the DM reads everything …
+    CHECK(player.find(secret) == std::string::npos);  // … a player none of it
+  }
+  CHECK(dm.find("Goblin takes 3") != std::string::npos);
+  CHECK(player.find("Goblin takes 3") == std::string::npos);  // the goblin's HP is not the players' to know
+  CHECK(player.find("Mira takes 5") != std::string::npos);
+  CHECK(player.find("The bridge is out") != std::string::npos);
+  CHECK(player.find("Goblin") != std::string::npos);  // the goblin itself is no secret
+  for (const auto& e : t.session.log(Lang::en, LogAudience::player)) CHECK_FALSE(e.lines.empty());
+
+  SECTION("the goblin's HP shows once the DM makes the monsters' HP exact") {
+    t.run({{"type", "SetSettings"}, {"hp_visibility", {{"others", "exact"}}}});
+    CHECK(all_lines(t.session.log(Lang::en, LogAudience::player)).find("Goblin takes 3") != std::string::npos);
+  }
+  SECTION("a creature hidden later stays out of the whole log") {
+    t.run({{"type", "UpdateCreature"}, {"target", gob}, {"patch", {{"hidden", true}}}});
+    CHECK(all_lines(t.session.log(Lang::en, LogAudience::player)).find("Goblin") == std::string::npos);
+  }
+}
+
+TEST_CASE("session: a transaction remembers who ran it, through a save", "[campaign][session][log]") {
+  BaseTable t(4);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
+  t.session.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"hp", 10}}, t.rng, 1700000000000LL, "player");
+  CHECK(t.session.tail().back().by == "player");
+  CHECK(t.session.tail().front().by.empty());
+  auto log = t.session.log(Lang::en);
+  CHECK(log.back().by == "player");
+  CHECK(log.back().wall == 1700000000000LL);
+  Session back = io::load(io::save(t.session), base_engine());
+  CHECK(back.tail().back().by == "player");
+  CHECK(back.tail().front().by.empty());
+  CHECK(io::save(back) == io::save(t.session));
+
+  SECTION("an author the app never writes is a damaged save") {
+    json doc = io::save_json(t.session);
+    int changed = 0;
+    std::function<void(json&)> walk = [&](json& v) {
+      if (v.is_object() && v.contains("by") && v["by"] == "player") {
+        v["by"] = "admin!";
+        ++changed;
+      }
+      if (v.is_structured())
+        for (auto& child : v) walk(child);
+    };
+    walk(doc);
+    REQUIRE(changed == 1);
+    CHECK_NOTHROW(io::load_json(io::save_json(t.session), base_engine()));
+    CHECK_THROWS(io::load_json(doc, base_engine()));
+  }
 }

@@ -35,6 +35,7 @@ void to_json(json& j, const Transaction& t) {
   j["id"] = t.id;
   j["at"] = t.at;
   if (t.wall) j["wall"] = *t.wall;
+  if (!t.by.empty()) j["by"] = t.by;
   j["command"] = t.command;
   j["events"] = t.events;
 }
@@ -51,7 +52,12 @@ void from_json(const json& j, Transaction& t) {
     t.command = *it;
   }
   jr::field(j, "events", t.events);
-  t.extra = jr::unknown_fields(j, {"id", "at", "wall", "command", "events"});
+  jr::field(j, "by", t.by);
+  if (!t.by.empty() && t.by != "player") {  // the only author the app writes; anything else is not ours
+    jr::PathGuard g("by");
+    jr::fail_type("\"player\"");
+  }
+  t.extra = jr::unknown_fields(j, {"id", "at", "wall", "by", "command", "events"});
 }
 
 // ---- Ctx -----------------------------------------------------------------------------------------------
@@ -111,6 +117,12 @@ void Engine::register_event(std::string type, EventDef def) {
   if (installing_module_) installing_module_->events.push_back(type);
   event_owner_[type] = installing_;
   events_[std::move(type)] = std::move(def);
+}
+
+void Engine::secret_event(const std::string& type, std::function<bool(const json& data)> when) {
+  auto it = events_.find(type);
+  if (it == events_.end()) throw std::logic_error("secret_event: unknown event " + type);
+  it->second.secret = when ? std::move(when) : [](const json&) { return true; };
 }
 
 void Engine::before(std::string command_type, CommandHook fn) {

@@ -82,6 +82,7 @@ struct Transaction {
   std::vector<Event> events;    // in the order they were applied
   long long at = 0;             // in-world minutes when the command ran
   std::optional<long long> wall;  // wall-clock time (ms since 1970) if the caller gave it
+  std::string by;               // who ran it: "" = the DM (or a script), "player" = player mode on the DM's phone
   json extra = json::object();
 };
 void to_json(json& j, const Transaction& t);
@@ -143,6 +144,9 @@ struct EventDef {
   // Log text. Empty → tr(lang, "event.<type>", data + {"name": name of data.creature}).
   std::function<std::string(const json& data, const LogContext&)> render;
   bool silent = false;  // not shown in the log (bookkeeping events)
+  // A DM secret: left out of the log a player sees (Session::log with LogAudience::player). Empty = never;
+  // Engine::secret_event sets it (always, or when the predicate says so for the event's data).
+  std::function<bool(const json& data)> secret;
 };
 
 using CommandHook = std::function<void(Ctx&, const json& cmd)>;
@@ -220,6 +224,8 @@ class Engine {
   void on_prompt(std::string prompt_kind, PromptHook fn);
   void allow_params(const std::string& command_type, std::vector<std::string> names);  // extra params for a module
   void add_module(Module m);
+  // Marks a registered event type as a DM secret (see EventDef::secret): always, or when `when` says so.
+  void secret_event(const std::string& type, std::function<bool(const json& data)> when = {});
 
   // ---- queries ------------------------------------------------------------------------------------
   bool has_command(std::string_view type) const;

@@ -1,6 +1,7 @@
 #include "core/campaign/session.hpp"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.hpp"
 
@@ -40,9 +41,11 @@ bool deeper_than(const json& value, int limit) {
 }
 }  // namespace
 
-const Transaction& Session::dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms) {
+const Transaction& Session::dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms,
+                                     std::string by) {
   if (deeper_than(command, kMaxCommandDepth)) throw UserError("campaign.err.too_deep", {{"limit", kMaxCommandDepth}});
   Engine::Result r = engine_->run(current_, command, rng, wall_ms);
+  r.tx.by = std::move(by);
   current_ = std::move(r.state);
   tail_.push_back(std::move(r.tx));
   redo_.clear();
@@ -89,7 +92,63 @@ void Session::redo(size_t steps) {
   trim();
 }
 
-std::vector<LogEntry> Session::log(Lang lang) const {
+namespace {
+
+// The creature an event is about: data.creature as an id, or the creature object of creature_added.
+std::string subject_of(const Event& ev) {
+  auto it = ev.data.find("creature");
+  if (it == ev.data.end()) return {};
+  if (it->is_string()) return it->get<std::string>();
+  if (it->is_object()) return it->value("id", "");
+  return {};
+}
+
+bool party_kind(const std::string& kind) { return kind == "pc" || kind == "sidekick"; }
+
+// What a player may not read in the log (LogAudience::player), decided on the session's current settings.
+class PlayerFilter {
+ public:
+  PlayerFilter(const Engine& engine, const Campaign& snapshot, const Campaign& current) : engine_(engine) {
+    for (const Campaign* c : {&snapshot, &current})
+      for (const auto& x : c->creatures) {
+        if (x.hidden) hidden_.insert(x.id);
+        kind_[x.id] = x.kind;
+      }
+    vis_party_ = current.settings.hp_visibility.party;
+    vis_others_ = current.settings.hp_visibility.others;
+  }
+  // Called for every event in order, shown or not: it learns the creatures added and hidden on the way.
+  bool hides(const Event& ev) {
+    const std::string who = subject_of(ev);
+    if (ev.type == "creature_added" && ev.data.contains("creature") && ev.data["creature"].is_object()) {
+      const json& c = ev.data["creature"];
+      if (c.value("hidden", false)) hidden_.insert(who);
+      if (c.contains("kind") && c["kind"].is_string()) kind_[who] = c["kind"].get<std::string>();
+    }
+    if (ev.type == "creature_updated" && ev.data.contains("patch") && ev.data["patch"].is_object() &&
+        ev.data["patch"].value("hidden", false))
+      hidden_.insert(who);
+    if (!who.empty() && hidden_.count(who)) return true;
+    const EventDef* def = engine_.event_def(ev.type);
+    if (def && def->secret && def->secret(ev.data)) return true;
+    if (ev.type == "hp_changed" && !who.empty()) {
+      auto k = kind_.find(who);
+      const std::string& vis = k != kind_.end() && party_kind(k->second) ? vis_party_ : vis_others_;
+      if (vis != "exact") return true;
+    }
+    return false;
+  }
+
+ private:
+  const Engine& engine_;
+  std::unordered_set<std::string> hidden_;
+  std::unordered_map<std::string, std::string> kind_;
+  std::string vis_party_, vis_others_;
+};
+
+}  // namespace
+
+std::vector<LogEntry> Session::log(Lang lang, LogAudience audience) const {
   std::unordered_map<std::string, std::string> names;
   for (const auto& c : snapshot_.creatures) names[c.id] = c.name;
   LogContext lc;
@@ -98,24 +157,30 @@ std::vector<LogEntry> Session::log(Lang lang) const {
     auto it = names.find(id);
     return it == names.end() ? id : it->second;
   };
+  std::optional<PlayerFilter> filter;
+  if (audience == LogAudience::player) filter.emplace(*engine_, snapshot_, current_);
   std::vector<LogEntry> out;
   out.reserve(tail_.size());
   for (const auto& tx : tail_) {
     LogEntry entry;
     entry.tx = tx.id;
     entry.at = tx.at;
+    entry.wall = tx.wall;
+    entry.by = tx.by;
     entry.command = tx.command.value("type", "");
     for (const auto& ev : tx.events) {
       if (ev.type == "creature_added" && ev.data.contains("creature")) {
         const json& c = ev.data["creature"];
         names[c.value("id", "")] = c.value("name", "");
       }
-      std::string line = engine_->render(ev, lc);
+      const bool hidden = filter && filter->hides(ev);
+      std::string line = hidden ? std::string() : engine_->render(ev, lc);
       if (ev.type == "creature_updated" && ev.data.contains("patch") && ev.data["patch"].contains("name") &&
           ev.data["patch"]["name"].is_string())
         names[ev.data.value("creature", "")] = ev.data["patch"]["name"].get<std::string>();
       if (!line.empty()) entry.lines.push_back(std::move(line));
     }
+    if (filter && entry.lines.empty()) continue;
     out.push_back(std::move(entry));
   }
   return out;

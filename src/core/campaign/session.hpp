@@ -26,10 +26,18 @@ struct SessionOptions {
 
 struct LogEntry {
   long long tx = 0;
-  long long at = 0;       // in-world minutes
-  std::string command;    // the command type
+  long long at = 0;                // in-world minutes
+  std::optional<long long> wall;   // when it was done (ms since 1970), if known
+  std::string by;                  // Transaction::by
+  std::string command;             // the command type
   std::vector<std::string> lines;
 };
+
+// Who reads the log: the DM sees every line; a player (player mode, a shared copy) not the DM's secrets — the
+// events a module marks secret (EventDef::secret), anything about a creature that is or was hidden, and HP
+// changes of creatures whose HP the players may not see exactly (Settings::hp_visibility). An entry left with
+// no line is left out.
+enum class LogAudience { dm, player };
 
 class Session {
  public:
@@ -41,7 +49,9 @@ class Session {
 
   // Runs a command; throws UserError (state, history and rng untouched). The reference is valid until the next
   // call that changes the session.
-  const Transaction& dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms = {});
+  // `by` is recorded on the transaction (Transaction::by: "" or "player").
+  const Transaction& dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms = {},
+                              std::string by = {});
 
   void undo(size_t steps = 1);  // UserError campaign.err.nothing_to_undo when fewer are available
   void redo(size_t steps = 1);  // UserError campaign.err.nothing_to_redo
@@ -57,7 +67,7 @@ class Session {
   void set_tail_limit(size_t limit);  // folds the excess at once
 
   // The log of the tail, oldest first: one entry per transaction with its lines in the given language.
-  std::vector<LogEntry> log(Lang lang) const;
+  std::vector<LogEntry> log(Lang lang, LogAudience audience = LogAudience::dm) const;
   // The same, flattened: "#12 Goblin 1 takes 7 damage …".
   std::vector<std::string> log_lines(Lang lang) const;
 

@@ -86,6 +86,11 @@ std::vector<Transaction> read_transactions(json& doc, const char* key) {
       jr::field(tj, "id", t.id);
       jr::field(tj, "at", t.at);
       jr::field(tj, "wall", t.wall);
+      jr::field(tj, "by", t.by);
+      if (!t.by.empty() && t.by != "player") {  // the only author the app writes: anything else is not ours
+        jr::PathGuard gb("by");
+        jr::fail_type("\"player\"");
+      }
       auto cmd = tj.find("command");
       if (cmd == tj.end() || !cmd->is_object() || !cmd->contains("type")) {
         jr::PathGuard gc("command");
@@ -117,8 +122,8 @@ std::vector<Transaction> read_transactions(json& doc, const char* key) {
         }
       }
       size_t known = 0;
-      for (const char* k : {"id", "at", "wall", "command", "events"}) known += tj.contains(k);
-      if (tj.size() > known) t.extra = jr::unknown_fields(tj, {"id", "at", "wall", "command", "events"});
+      for (const char* k : {"id", "at", "wall", "by", "command", "events"}) known += tj.contains(k);
+      if (tj.size() > known) t.extra = jr::unknown_fields(tj, {"id", "at", "wall", "by", "command", "events"});
     }
     jr::reset_path();
     return 0;
@@ -141,6 +146,7 @@ void append(std::string& out, const Transaction& tx) {
     out += ",\"wall\":";
     out += std::to_string(*tx.wall);
   }
+  if (!tx.by.empty()) out += ",\"by\":\"player\"";  // the only author there is (Transaction::by)
   out += ",\"command\":";
   out += tx.command.dump(-1, ' ', false, replace);
   out += ",\"events\":[";

@@ -19,6 +19,16 @@ EM_JS(char*, js_local_time, (double ms, const char* lang), {
   return stringToNewUTF8(s);
 });
 
+// what: 0 date with the weekday, 1 time of day
+EM_JS(char*, js_local_part, (double ms, const char* lang, int what), {
+  var d = new Date(ms), s;
+  try {
+    s = what === 0 ? d.toLocaleDateString(UTF8ToString(lang), { weekday: "short", day: "numeric", month: "numeric", year: "numeric" })
+                   : d.toLocaleTimeString(UTF8ToString(lang), { hour: "numeric", minute: "2-digit" });
+  } catch (e) { s = what === 0 ? d.toISOString().slice(0, 10) : d.toISOString().slice(11, 16); }
+  return stringToNewUTF8(s);
+});
+
 EM_JS(void, js_install_hidden, (), {
   if (Module.druzinaHiddenInstalled) return;
   Module.druzinaHiddenInstalled = true;
@@ -66,6 +76,18 @@ std::string local_time(long long ms, const std::string& lang) {
   std::free(s);
   return out;
 }
+
+namespace {
+std::string local_part(long long ms, const std::string& lang, int what) {
+  char* s = js_local_part(static_cast<double>(ms), lang.c_str(), what);
+  std::string out = s ? s : "";
+  std::free(s);
+  return out;
+}
+}  // namespace
+
+std::string local_date(long long ms, const std::string& lang) { return local_part(ms, lang, 0); }
+std::string local_clock(long long ms, const std::string& lang) { return local_part(ms, lang, 1); }
 
 void on_page_hidden(void (*fn)()) {
   hidden_callback = fn;

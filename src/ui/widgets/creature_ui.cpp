@@ -343,24 +343,10 @@ std::string join_lines(const std::vector<std::string>& lines) {
   return out;
 }
 
-namespace {
-
-// A line cut to about `limit` bytes at a space (UTF-8 safe), with "…".
-std::string shorten(const std::string& line, size_t limit) {
-  if (line.size() <= limit) return line;
-  size_t cut = limit;
-  while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
-  size_t space = line.rfind(' ', cut);
-  if (space != std::string::npos && space > limit / 2) cut = space;
-  return line.substr(0, cut) + "\xE2\x80\xA6";
-}
-
-}  // namespace
-
 std::string notice_text(const std::vector<std::string>& lines) {
-  // A notice sits over the bottom of the screen: keep it to a few short lines (the full text stays in the
-  // creature sheet, the log and the downtime summary).
-  constexpr size_t kMaxLines = 4, kMaxBytes = 120;
+  // A notice sits over the bottom of the screen: a few lines, each in full (the outcome is at the end of a line,
+  // "… → failed": never cut off). What does not fit is in the log, which opens at this step while it shows.
+  constexpr size_t kMaxLines = 3;
   std::vector<std::string> kept;
   for (const auto& l : lines)
     if (!l.empty()) kept.push_back(l);
@@ -370,7 +356,7 @@ std::string notice_text(const std::vector<std::string>& lines) {
   if (first > 0) out = Tf("ui.notice.more", {{"n", static_cast<long long>(first)}});
   for (size_t i = first; i < kept.size(); ++i) {
     if (!out.empty()) out += "\n";
-    out += shorten(kept[i], kMaxBytes);
+    out += kept[i];
   }
   return out;
 }
@@ -378,7 +364,7 @@ std::string notice_text(const std::vector<std::string>& lines) {
 bool dispatch_and_tell(const nlohmann::json& command, double seconds) {
   if (!model().dispatch(command)) return false;
   std::string text = notice_text(last_log_lines());
-  if (!text.empty()) model().notify(text, false, seconds);
+  if (!text.empty()) model().notify(text, false, seconds, last_tx_id());
   return true;
 }
 

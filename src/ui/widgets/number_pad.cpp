@@ -112,11 +112,15 @@ namespace {
 // The display: what was typed, right-aligned in big digits.
 void draw_display() {
   const State& s = st();
-  std::string shown = s.digits.empty() ? std::string(s.req.list ? "" : "0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
+  std::string shown = s.digits.empty() ? std::string(s.req.list || s.req.pin ? "" : "0") : (s.negative ? "\xE2\x88\x92" : "") + s.digits;
+  if (s.req.pin) {
+    shown.clear();
+    for (size_t i = 0; i < s.digits.size(); ++i) shown += "\xE2\x80\xA2";  // •
+  }
   ImVec2 p = ImGui::GetCursorScreenPos();
   const float dw = ImGui::GetContentRegionAvail().x, dh = 64.0f;
   ImGui::Dummy(ImVec2(dw, dh));
-  track("pad.value", s.digits.empty() ? "" : s.req.list ? s.digits : std::to_string(typed_value()));
+  track("pad.value", s.digits.empty() ? "" : s.req.pin ? shown : s.req.list ? s.digits : std::to_string(typed_value()));
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(p, ImVec2(p.x + dw, p.y + dh), ImGui::GetColorU32(ImGuiCol_FrameBg), 10.0f);
   ImFont* big = ui().fonts.big;
@@ -140,6 +144,10 @@ void draw_keys(float kh) {
     return n;
   };
   auto press_digit = [&s, &tokens](char d) {
+    if (s.req.pin) {
+      if (s.digits.size() < 8) s.digits.push_back(d);
+      return;
+    }
     if (s.req.list) {
       // list mode: the current number (after the last space) grows until it cannot within list_max
       const size_t sp = s.digits.find_last_of(' ');
@@ -192,8 +200,9 @@ std::function<void(int)> draw_actions() {
   const State& s = st();
   const int n = static_cast<int>(s.req.actions.size());
   const float aw = split_width(std::max(1, n));
-  long long v = s.req.list ? 0 : typed_value();
-  const bool in_range = s.req.list ? (s.req.list_valid && s.req.list_valid(s.digits)) : v >= s.req.lo && v <= s.req.hi;
+  const bool text_mode = s.req.list || s.req.pin;
+  long long v = text_mode ? 0 : typed_value();
+  const bool in_range = text_mode ? (s.req.list_valid && s.req.list_valid(s.digits)) : v >= s.req.lo && v <= s.req.hi;
   std::function<void(int)> chosen;
   for (int i = 0; i < n; ++i) {
     const Action& a = s.req.actions[static_cast<size_t>(i)];
@@ -212,7 +221,7 @@ std::function<void(int)> draw_actions() {
     ImGui::PopFont();
     ImGui::EndDisabled();
   }
-  if (!in_range && !s.digits.empty() && !s.req.list) {
+  if (!in_range && !s.digits.empty() && !text_mode) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s", Tf("ui.pad.range", {{"min", s.req.lo}, {"max", s.req.hi}}).c_str());
     ImGui::PopStyleColor();

@@ -40,6 +40,9 @@ struct Request {
   bool list = false, list_auto_ok = false;
   int list_items = 6, list_max = 30;
   std::function<bool(const std::string&)> list_valid;
+  // PIN mode: up to 8 digits, leading zeros kept, shown as dots; the actions get the digits through run_text and
+  // are enabled when list_valid(digits) says so.
+  bool pin = false;
 };
 
 void open(Request request);

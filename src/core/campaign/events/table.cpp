@@ -118,6 +118,7 @@ void register_table_events(Engine& e) {
   reg(e, "prompt_resolved", remove_prompt, render_prompt_resolved);
   reg(e, "prompt_dismissed", remove_prompt, render_prompt_dismissed);
   reg(e, "note_added", apply_note_added, render_note_added);
+  e.secret_event("note_added", [](const json& d) { return d.at("note").value("secret", false); });
   reg(e, "note_removed", apply_note_removed, render_note_removed);
   reg(e, "table_rolled", apply_table_rolled, render_table_rolled);
   reg(e, "module_data_set", apply_module_data_set, {}, true);

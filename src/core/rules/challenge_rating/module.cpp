@@ -87,6 +87,7 @@ std::string render_set(const json& d, const LogContext& lc) {
 
 void install(Engine& e) {
   event(e, "challenge_rating_set", apply_set, render_set);
+  e.secret_event("challenge_rating_set");  // a monster's CR is the DM's (as its module data is)
   command(e, "SetChallengeRating", {"target", kCr}, validate_set, execute_set);
 }
 

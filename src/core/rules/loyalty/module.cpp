@@ -121,6 +121,7 @@ void execute_change_loyalty(Ctx& ctx, const json& cmd) {
 
 void install(Engine& e) {
   event(e, "loyalty_changed", apply_loyalty_changed, render_loyalty_changed);
+  e.secret_event("loyalty_changed");  // the score is the DM's: never in a player's log
   command(e, "SetLoyalty", {"target", "value"}, validate_set_loyalty, execute_set_loyalty);
   command(e, "ChangeLoyalty", {"target", "reason", "roll"}, validate_change_loyalty, execute_change_loyalty);
 }

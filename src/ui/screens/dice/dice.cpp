@@ -76,9 +76,16 @@ void revalidate() {
   }
 }
 
+// Who may roll on this phone: anyone for the DM; in player mode only the party (PCs and sidekicks), never a
+// monster, an NPC or a hidden creature.
+bool may_roll_for(const Creature& x) {
+  return !ui_player_mode() || (!x.hidden && (x.kind == "pc" || x.kind == "sidekick"));
+}
+
 const Creature* roller() {
   if (st().who.empty()) return nullptr;
-  return campaign::find_creature(model().state(), st().who);
+  const Creature* c = campaign::find_creature(model().state(), st().who);
+  return c && may_roll_for(*c) ? c : nullptr;
 }
 
 std::string total_text(long long v) { return std::to_string(v); }
@@ -380,7 +387,7 @@ void draw_who() {
     }
     track("dice.who.me", T("ui.dice.who_me"));
     for (const auto& x : model().state().creatures) {
-      if (x.hidden && ui_player_mode()) continue;
+      if (!may_roll_for(x)) continue;
       std::string l = x.name;
       if (x.inspiration) l += "  \xE2\x98\x85";
       if (const auto hero = rules::hero_points_view(model().state(), x); hero.on && hero.points > 0)

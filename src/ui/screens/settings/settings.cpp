@@ -5,6 +5,7 @@
 // (platform::storage(), through style.hpp and mode.hpp); a new campaign goes through the model (Model::reset).
 #include <imgui.h>
 
+#include <functional>
 #include <string>
 
 #include "core/campaign/engine.hpp"
@@ -20,6 +21,8 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -72,13 +75,67 @@ void draw_look() {
     set_text_size(static_cast<TextSize>(size));
 }
 
+// The PIN pad: `title`, OK enabled for 4–8 digits, `then` gets them.
+void open_pin_pad(const char* title, std::function<void(const std::string&)> then) {
+  pad::Request r;
+  r.title = title;
+  r.pin = true;
+  r.list_valid = valid_pin;
+  pad::Action ok;
+  ok.label = T("ui.pad.ok");
+  ok.test_id = "pad.ok";
+  ok.color = col_good();
+  ok.run_text = std::move(then);
+  r.actions.push_back(std::move(ok));
+  pad::open(std::move(r));
+}
+
+void ask_pin_to_unlock() {
+  open_pin_pad(T("ui.settings.pin.enter"), [](const std::string& pin) {
+    if (unlock_dm_mode(pin)) model().notify(T("ui.settings.pin.unlocked"));
+    else model().notify(T("ui.settings.pin.wrong"), true);
+  });
+}
+
+// A new PIN, typed twice (a typo would lock the DM out of her own side).
+void ask_new_pin() {
+  open_pin_pad(T("ui.settings.pin.new"), [](const std::string& first) {
+    open_pin_pad(T("ui.settings.pin.again"), [first](const std::string& second) {
+      if (second != first) {
+        model().notify(T("ui.settings.pin.mismatch"), true);
+        return;
+      }
+      set_dm_pin(first);
+      model().notify(T("ui.settings.pin.saved"));
+    });
+  });
+}
+
 void draw_mode() {
   section(T("ui.settings.mode"));
   int mode = ui_player_mode() ? 1 : 0;
   if (segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
-                     mode))
-    set_player_mode(mode == 1);
-  muted(T(mode == 1 ? "ui.settings.mode.player_hint" : "ui.settings.mode.dm_hint"));
+                     mode)) {
+    if (mode == 1) set_player_mode(true);
+    else if (!set_player_mode(false)) ask_pin_to_unlock();  // locked: the PIN first
+  }
+  muted(T(ui_player_mode() ? "ui.settings.mode.player_hint" : "ui.settings.mode.dm_hint"));
+  if (ui_player_mode()) {
+    if (dm_pin_set()) muted(T("ui.settings.pin.locked"));
+    return;
+  }
+  if (!dm_pin_set()) {
+    if (big_button(T("ui.settings.pin.lock"))) ask_new_pin();
+    track("settings.pin.lock", T("ui.settings.pin.lock"));
+  } else {
+    muted(T("ui.settings.pin.on"));
+    if (big_button(T("ui.settings.pin.remove"))) {
+      set_dm_pin("");
+      model().notify(T("ui.settings.pin.removed"));
+    }
+    track("settings.pin.remove", T("ui.settings.pin.remove"));
+  }
+  muted(T("ui.settings.pin.hint"));
 }
 
 // What player mode (and a player's share link) shows of HP: the party's and the NPCs'/monsters' separately.
