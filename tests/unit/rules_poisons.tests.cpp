@@ -319,3 +319,51 @@ TEST_CASE("cli run: a script poisons and cures (the commands need nothing of the
   CHECK(r.out.find("Mira is poisoned by Malice: poisoned, blinded (for 1 h). Source: a needle.") != std::string::npos);
   CHECK(r.out.find("Mira: Malice ends (protection from poison).") != std::string::npos);
 }
+
+TEST_CASE("poisons: the saves a poison repeats — crawler mucus, burnt othur fumes, pale tincture", "[rules][poisons]") {
+  RulesTable t(39);
+  new_campaign(t);
+  std::string m = t.pc("Mira", 200);
+  REQUIRE_REFUSED(t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"success", true}}), "rules.err.no_poison");
+  t.run(poison(m, "malice", 1));
+  REQUIRE_REFUSED(t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"success", true}}), "rules.err.poison_no_repeat");
+  t.run({{"type", "CurePoison"}, {"target", m}, {"means", "dm"}});
+  // crawler mucus: one success (the total at the DC) ends it
+  t.run(poison(m, "crawler-mucus", 1));
+  REQUIRE_REFUSED(t.run({{"type", "RecordPoisonSave"}, {"target", m}}), "rules.err.poison_success_or_roll");
+  const auto& fail = t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"roll", 12}});
+  CHECK(line(t, *find_event(fail, "poison_repeat_save"), Lang::en) ==
+        "Mira: the save against Crawler mucus again (12 vs DC 13) — failed (0 of 1 successes).");
+  CHECK_FALSE(has_event(fail, "poison_damage"));
+  const auto& ok = t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"roll", 13}});
+  REQUIRE(find_event(ok, "poison_ended") != nullptr);
+  CHECK(find_event(ok, "poison_ended")->data["reason"] == "saves");
+  CHECK(condition_of(t.c(m), "paralyzed", "poison:crawler-mucus") == nullptr);
+  CHECK(effects(t, m).empty());
+  // burnt othur fumes: stored though it gives no condition; 3d6 on each failure, three successes end it
+  t.run(poison(m, "burnt-othur-fumes", 1));
+  REQUIRE(effects(t, m).size() == 1);
+  CHECK(effects(t, m)[0].successes == 0);
+  const int hp = t.c(m).hp;
+  const auto& again = t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"success", false}});
+  const int d = find_event(again, "poison_damage")->data["amount"].get<int>();
+  CHECK(d >= 3);
+  CHECK(d <= 18);
+  CHECK(t.c(m).hp == hp - d);
+  for (int k = 1; k <= 2; ++k) {
+    t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"success", true}});
+    CHECK(effects(t, m)[0].successes == k);
+  }
+  const auto& last = t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"success", true}});
+  CHECK(line(t, *find_event(last, "poison_ended"), Lang::en) == "Mira: Burnt othur fumes ends (its saves).");
+  CHECK(effects(t, m).empty());
+  t.session.undo();
+  CHECK(effects(t, m)[0].successes == 2);
+  // pale tincture: seven successes
+  t.run(poison(m, "pale-tincture", 1));
+  for (int k = 1; k <= 6; ++k) t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"poison", "pale-tincture"}, {"success", true}});
+  CHECK(rules::poison_effects_of(t.c(m))[1].successes == 6);
+  t.run({{"type", "RecordPoisonSave"}, {"target", m}, {"poison", "pale-tincture"}, {"success", true}});
+  CHECK(condition_of(t.c(m), "poisoned", "poison:pale-tincture") == nullptr);
+  CHECK(effects(t, m).size() == 1);
+}

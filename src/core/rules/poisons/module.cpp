@@ -21,6 +21,11 @@
 //   CurePoison {target, poison? (needed with more than one), means: lesser_restoration | protection_from_poison |
 //     dm} → poison_ended {creature, effect, poison, reason: <means>} and its conditions removed.
 //   Time (time_advanced): an effect whose ends_at has come → poison_ended reason expired, its conditions removed.
+//   RecordPoisonSave {target, poison?, success? | roll?: the total}: one of the saves a poison repeats (crawler mucus
+//     at the end of each turn: one success ends it; burnt othur fumes at the start of each turn: 3d6 on a failure,
+//     three successes end it — it is stored as an effect for that; pale tincture every 24 hours: 1d6 on a failure,
+//     seven successes) → poison_repeat_save {creature, poison, success, successes, of, dc, total?}; the last success
+//     → poison_ended reason saves. The table says when (the app does not ask at each turn or day).
 // Data: Creature::modules["poisons"].effects (absent = none), shown to players.
 #include <algorithm>
 #include <set>
@@ -49,11 +54,11 @@ std::string source_of(const std::string& poison) { return "poison:" + poison; }
 // ---- data ----------------------------------------------------------------------------------------------------
 void validate_effect(const json& e) {
   if (!e.is_object()) jr::fail_type("object");
-  static const std::set<std::string> keys = {"id", "poison", "at", "ends_at", "source", "save", "dc", "damage"};
+  static const std::set<std::string> keys = {"id", "poison", "at", "ends_at", "source", "save", "dc", "damage", "successes"};
   for (const auto& [k, v] : e.items()) {
     jr::PathGuard g(k);
     if (!keys.count(k))
-      jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, poison, at, ends_at, source, save, dc, damage"}});
+      jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, poison, at, ends_at, source, save, dc, damage, successes"}});
     if (k == "id" || k == "poison" || k == "source") {
       if (!v.is_string()) jr::fail_type("string");
     } else if (k == "save") {
@@ -62,6 +67,8 @@ void validate_effect(const json& e) {
       int_in(v, 1, 40);
     } else if (k == "damage") {
       int_in(v, 0, 10000);
+    } else if (k == "successes") {
+      int_in(v, 0, 7);
     } else {
       int_in(v, 0, 1'000'000'000'000LL);
     }
@@ -78,7 +85,7 @@ void validate_effect(const json& e) {
 }
 
 campaign::DataField effects_field() {
-  return {kEffects, "list of poisons acting {id, poison, at, ends_at?, source?, save, dc, damage} (one per poison)", false,
+  return {kEffects, "list of poisons acting {id, poison, at, ends_at?, source?, save, dc, damage, successes?} (one per poison)", false,
           [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
             if (v.size() > 14) jr::fail_value("too_many", {{"value", v.size()}, {"max", 14}});
@@ -152,6 +159,19 @@ void apply_ended(Campaign& c, const json& d) {
   set_creature_data(x, kPoisons, kEffects, list.empty() ? json(nullptr) : std::move(list));
 }
 
+// poison_repeat_save: the successes so far.
+void apply_repeat(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  const std::string poison = d.at("poison").get<std::string>();
+  json list = effects_json(x);
+  if (!list.is_array()) throw std::out_of_range("no poison " + poison);
+  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("poison", "") == poison; });
+  if (it == list.end()) throw std::out_of_range("no poison " + poison);
+  (*it)["successes"] = d.at("successes").get<int>();
+  validate_effect(*it);
+  set_creature_data(x, kPoisons, kEffects, std::move(list));
+}
+
 std::string poison_name(Lang lang, const json& d) {
   const Poison* x = find_poison(d.value("poison", ""));
   return x ? x->name.in(lang) : d.value("poison", "");
@@ -197,6 +217,13 @@ std::string render_applied(const json& d, const LogContext& lc) {
 std::string render_ended(const json& d, const LogContext& lc) {
   const std::string how = kReasonPrefix + d.value("reason", std::string("dm"));
   return tr(lc.lang, "event.poison_ended", {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}, {"how", tr(lc.lang, how)}});
+}
+
+std::string render_repeat(const json& d, const LogContext& lc) {
+  json args = {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}, {"successes", d.value("successes", 0)},
+               {"of", d.value("of", 0)}};
+  args["roll"] = d.contains("total") ? " " + tr(lc.lang, "rules.poisons.total", {{"total", d["total"]}, {"dc", d.value("dc", 0)}}) : "";
+  return tr(lc.lang, d.value("success", false) ? "event.poison_repeat_success" : "event.poison_repeat_failure", args);
 }
 
 std::string render_woke(const json& d, const LogContext& lc) {
@@ -292,7 +319,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
       dealt = it->data.value("amount", 0);
       break;
     }
-  if (p.conditions.empty() || !living(ctx, who)) return;  // just damage (serpent venom, wyvern poison …)
+  if ((p.conditions.empty() && p.repeat_when.empty()) || !living(ctx, who)) return;  // just damage (serpent venom …)
   const long long at = ctx.state().minutes;
   long long minutes = p.duration_minutes;
   json eff = {{"id", next_id(*now)}, {"poison", p.id}, {"at", at}, {"save", total}, {"dc", p.save_dc}, {"damage", dealt}};
@@ -310,6 +337,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
   const bool knocked_out = p.unconscious_if_fails_by > 0 && p.save_dc - total >= p.unconscious_if_fails_by &&
                            !has(cond_immune, "unconscious");
   if (knocked_out) conds.push_back("unconscious");
+  if (p.repeat_successes > 0) eff["successes"] = 0;
   json ev = {{"creature", who}, {"effect", eff}};
   if (!immune.empty()) ev["immune_to"] = immune;
   if (knocked_out) ev["unconscious"] = true;
@@ -355,6 +383,47 @@ void execute_cure(Ctx& ctx, const json& cmd) {
   end_poison(ctx, who, eff, param::str(cmd, "means"));
 }
 
+void validate_record(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const json& e = chosen(x, cmd);
+  const Poison* p = find_poison(e.value("poison", ""));
+  if (!p || p->repeat_when.empty()) throw UserError("rules.err.poison_no_repeat", {{"name", x.name}, {"poison", p ? p->name.en : ""}});
+  const bool has_success = param::find(cmd, "success") != nullptr, has_roll = param::find(cmd, "roll") != nullptr;
+  if (has_success == has_roll) throw UserError("rules.err.poison_success_or_roll");
+  param::boolean(cmd, "success", false);
+  param::integer(cmd, "roll", -100, 1000, 0);
+}
+
+// One of the saves the poison repeats: a failure deals its damage again, enough successes end it.
+void execute_record(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const std::string who = x.id;
+  const json eff = chosen(x, cmd);
+  const Poison& p = *find_poison(eff.value("poison", ""));
+  json data = {{"creature", who}, {"poison", p.id}, {"dc", p.save_dc}, {"of", p.repeat_successes}};
+  bool success = false;
+  if (param::find(cmd, "roll")) {
+    const int total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
+    success = total >= p.save_dc;
+    data["total"] = total;
+  } else {
+    success = param::boolean(cmd, "success", false);
+  }
+  const int successes = std::min(p.repeat_successes, eff.value("successes", 0) + (success ? 1 : 0));
+  data["success"] = success;
+  data["successes"] = successes;
+  ctx.emit("poison_repeat_save", data);
+  if (success && successes >= p.repeat_successes) {
+    end_poison(ctx, who, eff, "saves");
+    return;
+  }
+  if (!success && !p.repeat_damage.empty() && living(ctx, who)) {
+    Poison again = p;
+    again.damage = p.repeat_damage;
+    deal_damage(ctx, who, again, false);
+  }
+}
+
 void on_time(Ctx& ctx, const Event& ev) {
   const long long to = ev.data.value("to", 0LL);
   std::vector<std::pair<std::string, json>> due;
@@ -390,8 +459,10 @@ void install(Engine& e) {
   event(e, "poison_applied", apply_applied, render_applied);
   event(e, "poison_ended", apply_ended, render_ended);
   event(e, "poison_woke", [](Campaign&, const json&) {}, render_woke);
+  event(e, "poison_repeat_save", apply_repeat, render_repeat);
   command(e, "PoisonCreature", {"target", "poison", "roll", "source"}, validate_poison, execute_poison);
   command(e, "CurePoison", {"target", "poison", "means"}, validate_cure, execute_cure);
+  command(e, "RecordPoisonSave", {"target", "poison", "success", "roll"}, validate_record, execute_record);
   e.on_event("time_advanced", on_time);
   e.on_event("hp_changed", on_hp_changed);
 }
@@ -417,6 +488,15 @@ const std::vector<Poison>& poison_list() {
       p.duration_dice_hours = j.value("duration_dice_hours", std::string());
       p.unconscious_if_fails_by = j.value("unconscious_if_fails_by", 0);
       p.wakes_on_damage = j.value("wakes_on_damage", false);
+      if (j.contains("repeat_save")) {
+        const auto& r = j["repeat_save"];
+        p.repeat_when = r.at("when").get<std::string>();
+        p.repeat_damage = r.value("damage", std::string());
+        p.repeat_successes = r.at("successes").get<int>();
+        static const std::set<std::string> whens = {"start_of_turn", "end_of_turn", "every_24_hours"};
+        if (!whens.count(p.repeat_when) || p.repeat_successes < 1 || p.repeat_successes > 7)
+          throw std::runtime_error("poisons.json: repeat_save of " + p.id);
+      }
       if (std::find(kPoisonTypes.begin(), kPoisonTypes.end(), p.type) == kPoisonTypes.end())
         throw std::runtime_error("poisons.json: unknown type " + p.type);
       for (const auto& q : out)
@@ -455,6 +535,7 @@ std::vector<PoisonEffect> poison_effects_of(const Creature& x) {
     e.save = j.value("save", 0);
     e.dc = j.value("dc", 0);
     e.damage = j.value("damage", 0);
+    e.successes = j.value("successes", 0);
     out.push_back(std::move(e));
   }
   return out;

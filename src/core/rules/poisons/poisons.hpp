@@ -34,6 +34,11 @@ struct Poison {
   std::string duration_dice_hours;      // torpor: "4d6" hours, rolled when it takes hold
   int unconscious_if_fails_by = 0;      // drow poison: failing by 5 or more also knocks it unconscious
   bool wakes_on_damage = false;         // its unconsciousness ends when the creature takes damage
+  // The saves it repeats (RecordPoisonSave): when (start_of_turn, end_of_turn, every_24_hours; "" = none), the
+  // damage of each failure ("" = none) and the successes that end it (crawler mucus 1, burnt othur fumes 3, pale
+  // tincture 7).
+  std::string repeat_when, repeat_damage;
+  int repeat_successes = 0;
 };
 const std::vector<Poison>& poison_list();  // in the SRD's order
 const Poison* find_poison(std::string_view id);
@@ -53,6 +58,7 @@ struct PoisonEffect {
   std::string source;                // free text, "" when not given
   int save = 0, dc = 0;              // the failed CON save's total and its DC
   int damage = 0;                    // the poison damage it dealt (after resistance / immunity)
+  int successes = 0;                 // repeated saves made (RecordPoisonSave), of info->repeat_successes
 };
 std::vector<PoisonEffect> poison_effects_of(const campaign::Creature& x);
 

@@ -1,12 +1,14 @@
 // Rule "poisons" on the sheet: each poison acting on the creature (the poison, until when or until cured, the failed
-// save against its DC, the damage it dealt, the source, its special rule's note), players read it; the DM ends it
+// save against its DC, the damage it dealt, the repeated saves, the source, its special rule's note), players read
+// it; the DM records the saves a poison repeats (Save ✓ / Save × — RecordPoisonSave) and ends it
 // (Lesser restoration, Protection from poison, End — CurePoison) and poisons the creature: "Poison…" opens a search
 // over the fourteen SRD poisons in the reader's language, the chosen one's facts, an optional source, then the CON
 // save rolled by the engine ("Roll the save") or its total entered ("Enter the roll" with the stepper) —
-// PoisonCreature; it closes when the command is taken (or by Close). Stored poisons stay shown when the rule is switched off, without the buttons.
-// Test ids: sheet.poison.<poison id> (its line), sheet.poison.<id>.{lesser,protection,cure}, sheet.poison.open,
-// sheet.poison.close, sheet.poison.search,
-// sheet.poison.pick.<poison id>, sheet.poison.source, sheet.poison.total (a stepper), sheet.poison.{roll,enter}.
+// PoisonCreature; it closes when the command is taken (or by Close). Stored poisons stay shown when the rule is
+// switched off, without the buttons.
+// Test ids: sheet.poison.<poison id> (its line), sheet.poison.<id>.{save_ok,save_fail,lesser,protection,cure},
+// sheet.poison.{open,close,search}, sheet.poison.pick.<poison id>, sheet.poison.source, sheet.poison.total (a
+// stepper), sheet.poison.{roll,enter}.
 #include <imgui.h>
 
 #include <algorithm>
@@ -70,7 +72,8 @@ void poisons(const Creature& c) {
     ImGui::PushID(e.poison.c_str());
     const std::string id = "sheet.poison." + e.poison;
     const std::string name = e.info->name.in(ui().lang), end = end_text(e, v.now);
-    const std::string details = Tf("ui.poisons.details", {{"save", e.save}, {"dc", e.dc}, {"damage", e.damage}});
+    std::string details = Tf("ui.poisons.details", {{"save", e.save}, {"dc", e.dc}, {"damage", e.damage}});
+    if (e.info->repeat_successes > 0) details += " · " + Tf("ui.poisons.successes", {{"n", e.successes}, {"of", e.info->repeat_successes}});
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s — %s", name.c_str(), end.c_str());
     ImGui::PopStyleColor();
@@ -84,6 +87,16 @@ void poisons(const Creature& c) {
         dispatch_and_tell({{"type", "CurePoison"}, {"target", c.id}, {"poison", e.poison}, {"means", means}}, 7.0);
       };
       const float w = split_width(2);
+      if (!e.info->repeat_when.empty()) {
+        auto save = [&](bool ok) {
+          dispatch_and_tell({{"type", "RecordPoisonSave"}, {"target", c.id}, {"poison", e.poison}, {"success", ok}}, 7.0);
+        };
+        if (big_button(T("ui.poisons.save_ok"), ImVec2(w, kTouchTarget))) save(true);
+        track(id + ".save_ok", T("ui.poisons.save_ok"));
+        ImGui::SameLine();
+        if (big_button(T("ui.poisons.save_fail"), ImVec2(w, kTouchTarget))) save(false);
+        track(id + ".save_fail", T("ui.poisons.save_fail"));
+      }
       if (big_button(T("ui.poisons.lesser"), ImVec2(w, kTouchTarget))) cure("lesser_restoration");
       track(id + ".lesser", T("ui.poisons.lesser"));
       ImGui::SameLine();
