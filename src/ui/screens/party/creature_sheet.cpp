@@ -769,6 +769,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   panels::lingering_injuries(c);
   panels::madness(c);
   panels::diseases(c);
+  panels::poisons(c);
   panels::level_up(c);
   panels::potions(c);
   inventory_block(c);

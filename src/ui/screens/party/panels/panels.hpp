@@ -7,7 +7,7 @@
 // sheet.load, sheet.dwarf.{auto,yes,no}, sheet.int.{points,kind.<k>,name,pick,learn_reading,learn_counting,
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
-// sheet.disease.* (diseases.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
+// sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
 // sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp); the resurrection ritual's in resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
@@ -33,6 +33,7 @@ void intelligence(const campaign::Creature& c);         // intelligence.cpp
 void loyalty(const campaign::Creature& c);              // loyalty.cpp (an NPC's or sidekick's, DM mode only)
 void madness(const campaign::Creature& c);              // madness.cpp (rule madness; stored madness stays shown)
 void diseases(const campaign::Creature& c);             // diseases.cpp (rule diseases; stored infections stay shown)
+void poisons(const campaign::Creature& c);              // poisons.cpp (rule poisons; stored poisons stay shown)
 void challenge_rating(const campaign::Creature& c);     // challenge_rating.cpp (monsters, NPCs, sidekicks; DM only)
 std::string challenge_rating_fact(const campaign::Creature& c);  //   "CR 1/4 (50 XP)" for the facts line, "" if none
 void alignment(const campaign::Creature& c);            // alignment.cpp (players read their party's)
