@@ -90,6 +90,7 @@ for (const lang of ["cs", "uk"]) {
     c = await untilCampaign(page, (c) => c.last_tx > before, "the exposure");
     if (infections(c, mira).length === 1) {
       await scrollIntoView(page, "sheet.disease.sight-rot.eyebright");
+      await scrollIntoView(page, "sheet.disease.sight-rot", { minH: 10 });  // the line itself (it may sit above the button's view)
       await waitWidget(page, "sheet.disease.sight-rot", { where: (x) => /DC 15|SO 15|СК 15/.test(x.label) });
     }
     await shot(page, `diseases-${lang}-04-exposed`);
