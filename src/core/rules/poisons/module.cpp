@@ -148,14 +148,19 @@ void apply_applied(Campaign& c, const json& d) {
   set_creature_data(x, kPoisons, kEffects, std::move(list));
 }
 
+// The stored effect of `poison` in a creature's list; a history that names one it does not have is corrupt.
+json::iterator effect_in(json& list, const std::string& poison) {
+  if (!list.is_array()) throw std::out_of_range("no poison " + poison);
+  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("poison", "") == poison; });
+  if (it == list.end()) throw std::out_of_range("no poison " + poison);
+  return it;
+}
+
 void apply_ended(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const std::string poison = d.at("poison").get<std::string>();
   json list = effects_json(x);
-  if (!list.is_array()) throw std::out_of_range("no poison " + poison);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("poison", "") == poison; });
-  if (it == list.end()) throw std::out_of_range("no poison " + poison);
-  list.erase(it);
+  list.erase(effect_in(list, poison));
   set_creature_data(x, kPoisons, kEffects, list.empty() ? json(nullptr) : std::move(list));
 }
 
@@ -164,9 +169,7 @@ void apply_repeat(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const std::string poison = d.at("poison").get<std::string>();
   json list = effects_json(x);
-  if (!list.is_array()) throw std::out_of_range("no poison " + poison);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("poison", "") == poison; });
-  if (it == list.end()) throw std::out_of_range("no poison " + poison);
+  auto it = effect_in(list, poison);
   (*it)["successes"] = d.at("successes").get<int>();
   validate_effect(*it);
   set_creature_data(x, kPoisons, kEffects, std::move(list));
