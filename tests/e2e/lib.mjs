@@ -14,19 +14,21 @@ export const shots = process.env.DRUZINA_SHOTS_DIR ? path.resolve(process.env.DR
 export const phone = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, hasTouch: true,
                        isMobile: true, locale: "en-US" };
 
-const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+export const chromiumArgs = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
+  "--disable-gpu-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--no-first-run", "--disable-default-apps", "--disable-quic"];
 
+// The browser: the one tests/e2e/run.mjs started for the whole run (DRUZINA_BROWSER_WS), or a new one when a file
+// is run on its own (`node --test tests/e2e/FILE.test.mjs`). Each file has its own static server, so its own origin.
 export async function launch() {
   fs.mkdirSync(shots, { recursive: true });
   // DRUZINA_WEB_DIR lets a developer test another build folder (e.g. build/web-mine); default build/web.
   const webDir = process.env.DRUZINA_WEB_DIR ? path.resolve(process.env.DRUZINA_WEB_DIR) : path.join(root, "build/web");
   const { server, url } = await serve(webDir, 0);
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-sandbox",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
-           "--disable-default-apps", "--disable-quic"],
-  });
+  const shared = process.env.DRUZINA_BROWSER_WS;
+  const browser = shared ? await chromium.connect(shared)
+                         : await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   // env.url: the test page (with hooks), env.site: the published page (no hooks), env.origin: both's origin
   return { browser, url: url + "test/", site: url, origin: new URL(url).origin,
            close: async () => { await browser.close(); server.close(); } };
@@ -225,7 +227,7 @@ export async function typeReplacing(page, id, text) {
       if (i === 2) throw e;
     }
   }
-  await page.waitForTimeout(300);  // the field becomes active on the next frame
+  await until(page, (s) => s.textInput, `${id} active`);  // the field becomes active on the frame after the tap
   for (let attempt = 0; attempt < 3; attempt++) {
     const now = (await waitWidget(page, id)).label;
     for (let i = 0; i < [...now].length; i++) await page.keyboard.press("Backspace", { delay: 40 });

@@ -86,6 +86,9 @@ test("the phone keyboard bridge types Czech and Cyrillic into a text field", asy
   await until(page, (s) => s.tab === "rules", "rules tab");
   await tap(page, "rules.search");
   await page.waitForFunction(() => document.activeElement && document.activeElement.id === "kbd");
+  // Typed keys reach the field only once ImGui has made it active (the frame after the tap): wait for that, not
+  // for a fixed time.
+  await until(page, (s) => s.textInput, "the search field active");
   await page.keyboard.type("čřů ďťň ї і є ґ");
   await page.keyboard.press("Backspace");
   const w = await widget(page, "rules.search", { where: (x) => x.label.length >= 13 });

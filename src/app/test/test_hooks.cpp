@@ -37,7 +37,9 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
   static std::string out;
   nlohmann::json s = {{"tab", druzina::ui::tab_id(ui().tab)},
                       {"lang", std::string(druzina::lang_code(ui().lang))},
-                      {"frames", druzina::app::frames_rendered()}};
+                      {"frames", druzina::app::frames_rendered()},
+                      // an ImGui text field is active and takes typed keys (the keyboard bridge's text goes to it)
+                      {"textInput", ImGui::GetIO().WantTextInput}};
   {  // storage: whether every change is stored, read-only, which campaign of the library is open
     using druzina::ui::SaveState;
     using druzina::ui::ReadOnly;

@@ -1,0 +1,91 @@
+// Runs the browser test files with one Chromium for the whole run and several files at a time.
+//
+//   node tests/e2e/run.mjs [FILE.test.mjs ...]      default: every tests/e2e/*.test.mjs
+//   env DRUZINA_E2E_JOBS   files at a time (default 2: these machines have 2 cores)
+//
+// One browser server is started here (playwright's launchServer on Debian's chromium); every file connects to it
+// (tests/e2e/lib.mjs launch() reads DRUZINA_BROWSER_WS) and works in contexts of its own, each file on its own
+// static server and so its own origin: nothing is shared between files but the browser process.
+// A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
+// summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
+// at the end the lines the caller parses:
+//   # e2e pass N
+//   # e2e fail M
+//   # e2e flaky FILE ...      (only when some file needed its second run)
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { root, chromiumArgs, chromiumPath } from "./lib.mjs";
+
+const dir = path.join(root, "tests/e2e");
+const logs = path.join(root, "build/e2e-logs");
+fs.mkdirSync(logs, { recursive: true });
+const files = (process.argv.length > 2 ? process.argv.slice(2).map((f) => path.resolve(f))
+  : fs.readdirSync(dir).filter((f) => f.endsWith(".test.mjs")).sort().map((f) => path.join(dir, f)));
+const jobs = Math.max(1, Number(process.env.DRUZINA_E2E_JOBS || 2));
+
+const server = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+const env = { ...process.env, DRUZINA_BROWSER_WS: server.wsEndpoint() };
+
+// Runs one file; resolves with {file, rc, pass, fail, seconds, log}.
+function runFile(file, attempt) {
+  return new Promise((resolve) => {
+    const start = Date.now();
+    const name = path.basename(file, ".test.mjs");
+    const log = path.join(logs, `${name}${attempt > 1 ? ".retry" : ""}.log`);
+    const out = fs.createWriteStream(log);
+    const child = spawn(process.execPath, ["--test", "--test-reporter=tap", file], { env, cwd: root });
+    let text = "";
+    for (const s of [child.stdout, child.stderr]) s.on("data", (d) => { text += d; out.write(d); });
+    child.on("close", (rc) => {
+      out.end();
+      const count = (k) => Number((text.match(new RegExp(`^# ${k} (\\d+)`, "m")) || [])[1] ?? NaN);
+      resolve({ file, rc, pass: count("pass"), fail: count("fail"), seconds: (Date.now() - start) / 1000, log, text });
+    });
+  });
+}
+
+function report(r, label = "") {
+  const lines = r.text.split("\n").filter((l) => /^(not )?ok /.test(l));
+  for (const l of lines) console.log(l);
+  const base = path.relative(root, r.file);
+  console.log(`   ${base}${label}: ${r.rc === 0 ? "passed" : "FAILED"} in ${r.seconds.toFixed(0)} s (log ${path.relative(root, r.log)})`);
+  if (r.rc !== 0) for (const l of r.text.split("\n").filter((l) => /^not ok|error:|Error:/.test(l)).slice(0, 6)) console.log(`     ${l.trim()}`);
+}
+
+const results = new Map();
+const queue = [...files];
+async function worker() {
+  while (queue.length) {
+    const file = queue.shift();
+    const r = await runFile(file, 1);
+    results.set(file, r);
+    report(r);
+  }
+}
+const started = Date.now();
+await Promise.all(Array.from({ length: Math.min(jobs, files.length) }, worker));
+
+// Second runs, one at a time (a file that failed under load gets the machine to itself).
+const flaky = [];
+for (const file of files) {
+  if (results.get(file).rc === 0) continue;
+  const again = await runFile(file, 2);
+  report(again, " (second run, alone)");
+  if (again.rc === 0) flaky.push(path.relative(root, file));
+  results.set(file, again);
+}
+await server.close();
+
+let pass = 0, fail = 0;
+for (const r of results.values()) {
+  pass += Number.isNaN(r.pass) ? 0 : r.pass;
+  // A file that failed without a TAP count (it crashed before its tests ran) counts as one failure.
+  fail += Number.isNaN(r.fail) ? (r.rc === 0 ? 0 : 1) : Math.max(r.fail, r.rc === 0 ? 0 : 1);
+}
+console.log(`   ${files.length} files, ${jobs} at a time, one browser: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`# e2e pass ${pass}`);
+console.log(`# e2e fail ${fail}`);
+if (flaky.length) console.log(`# e2e flaky ${flaky.join(" ")}`);
+process.exit(fail ? 1 : 0);
