@@ -1,4 +1,5 @@
 #include "catalog.hpp"
+#include "paths.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "paths.hpp"
+
 namespace druzina::test {
 
 // What CliRun::out captures: stdout, stderr alone (stdout thrown away), or both merged.

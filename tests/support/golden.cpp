@@ -1,4 +1,5 @@
 #include "golden.hpp"
+#include "paths.hpp"
 
 #include <algorithm>
 #include <catch2/catch.hpp>

@@ -9,6 +9,7 @@
 #include "core/calc/calc.hpp"
 #include "core/tables/effects.hpp"
 #include "core/tables/table.hpp"
+#include "../support/paths.hpp"
 #include "core/reference/reference.hpp"
 #include "../support/catalog.hpp"
 #include "rules_helpers.hpp"

@@ -6,6 +6,7 @@
 #include "core/io/migrate.hpp"
 #include "core/io/save.hpp"
 #include "core/rules/rules.hpp"
+#include "../support/paths.hpp"
 
 using namespace druzina;
 using namespace druzina::test;

@@ -9,6 +9,7 @@
 
 #include "core/rng.hpp"
 #include "core/share/deflate.hpp"
+#include "../support/paths.hpp"
 
 using namespace druzina;
 using share::InflateResult;
