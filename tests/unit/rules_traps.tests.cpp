@@ -247,3 +247,25 @@ TEST_CASE("traps: the rolling sphere with no fight running becomes a combatant t
     if (r["creature"] == who) CHECK(r["modifier"] == 8);
   REQUIRE_REFUSED(t.run({{"type", "TriggerTrap"}, {"trap", sphere}}), "rules.err.trap_not_armed");
 }
+
+TEST_CASE("traps: the players' log leaves out where traps are and a search that found nothing", "[rules][traps]") {
+  RulesTable t(12);
+  new_campaign(t);
+  std::string m = t.pc("Mira", 20);  // WIS 10: passive Perception 10
+  const std::string needle = place(t, "poison-needle");  // Investigation DC 20: not noticed
+  const std::string roof = place(t, "collapsing-roof");  // DC 10: noticed
+  t.run({{"type", "SearchForTrap"}, {"trap", needle}, {"target", m}});
+  t.run({{"type", "SearchForTrap"}, {"trap", roof}, {"target", m}});
+  auto lines = [&](LogAudience who) {
+    std::string all;
+    for (const auto& e : t.session.log(Lang::en, who))
+      for (const auto& l : e.lines) all += l + "\n";
+    return all;
+  };
+  const std::string dm = lines(LogAudience::dm), player = lines(LogAudience::player);
+  CHECK(dm.find("Poison needle") != std::string::npos);
+  CHECK(player.find("Poison needle") == std::string::npos);
+  CHECK(dm.find("places a trap") != std::string::npos);
+  CHECK(player.find("places a trap") == std::string::npos);
+  CHECK(player.find("Mira notices the Collapsing roof: passive Perception 10 vs DC 10.") != std::string::npos);
+}

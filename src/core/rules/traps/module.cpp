@@ -21,7 +21,8 @@
 //     the combat tracker. With no encounter running the DM starts one with it (its +8 rolls as any initiative).
 //   RemoveTrap {trap} → trap_removed {trap} (its combatant stays until the DM removes it).
 // Refusals: an unknown card or placed trap, a trap no longer armed (rules.err.trap_not_armed).
-// Data: Campaign::modules["traps"].placed (absent = none). DM secret: players do not see the traps.
+// Data: Campaign::modules["traps"].placed (absent = none). DM secret: players do not see the traps; trap_placed,
+// trap_removed and a trap_search that found nothing are left out of the players' log.
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -422,6 +423,10 @@ void install(Engine& e) {
   event(e, "trap_combatant", apply_combatant, render_combatant);
   event(e, "trap_joined_initiative", apply_joined, render_joined);
   event(e, "trap_removed", apply_removed, render_removed);
+  // DM secrets in the players' log: where the traps are, and a search that found nothing (it names the trap).
+  e.secret_event("trap_placed");
+  e.secret_event("trap_removed");
+  e.secret_event("trap_search", [](const json& d) { return !d.value("found", false); });
   command(e, "PlaceTrap", {"trap", "label"}, validate_place, execute_place);
   command(e, "SearchForTrap", {"trap", "target", "roll", "active", "passive", "proficient"}, validate_search, execute_search);
   command(e, "DisarmTrap", {"trap", "target", "roll", "proficient"}, validate_disarm, execute_disarm);
