@@ -269,3 +269,25 @@ TEST_CASE("traps: the players' log leaves out where traps are and a search that 
   CHECK(player.find("places a trap") == std::string::npos);
   CHECK(player.find("Mira notices the Collapsing roof: passive Perception 10 vs DC 10.") != std::string::npos);
 }
+
+TEST_CASE("druzina run: the hazards script (traps, dynamite, a revolver, an object) in uk, cs and en", "[cli][traps][explosives]") {
+  const std::string script = std::string(" run '") + DRUZINA_SOURCE_DIR + "/tests/fixtures/scripts/dm-rules-hazards.json' --seed 7";
+  CliRun en = cli("--lang en" + script);
+  REQUIRE(en.code == 0);
+  for (const char* line : {"#6 Rook does not notice the Rolling sphere: passive Perception 12 vs DC 15.",
+                           "#7 Rook finds the Rolling sphere: Perception 16 vs DC 15.",
+                           "#9 Котюча сфера takes its place in the initiative order: ",
+                           "#10 Goblin 2: DEX save 12 vs DC 12 — success, half: ",
+                           "#11 Rook fires the Revolver (5 left).", "#13 Rook reloads the Revolver (6 shots).",
+                           "#17 Door is an object: wood, medium, resilient; immune to poison and psychic damage.",
+                           "#19 Door takes 0 damage (poison; immune: 7 ignored): HP 11 → 11.",
+                           "#20 Rook fails to disarm the Poison needle: 14 vs DC 15.", "#20 Trap triggered: Poison needle."}) {
+    CAPTURE(line);
+    CHECK(en.out.find(line) != std::string::npos);
+  }
+  CliRun uk = cli("--lang uk" + script);
+  CHECK(uk.out.find("#9 Котюча сфера стає в порядок ініціативи: ") != std::string::npos);
+  CliRun cs = cli("--lang cs" + script);
+  CHECK(cs.out.find("6k6 = ") != std::string::npos);
+  CHECK(cs.out.find("v okruhu 4 sáhů, záchranný hod na Obratnost SO 12.") != std::string::npos);
+}
