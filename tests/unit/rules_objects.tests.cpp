@@ -54,3 +54,38 @@ TEST_CASE("cli rule object: the calculator, and bad input exits 2 with a message
   CHECK(size.out.find("huge") != std::string::npos);
   CHECK(cli("rule object --material wood --size small").code == 2);  // resilience missing
 }
+
+TEST_CASE("objects: AddObject puts an object into a fight as a target — AC, HP, immunities, undo", "[rules][objects]") {
+  RulesTable t(6);
+  new_campaign(t);
+  const auto& tx = t.run({{"type", "AddObject"}, {"name", "Door"}, {"material", "wood"}, {"size", "medium"}, {"resilience", "resilient"}});
+  const Event* added = find_event(tx, "object_added");
+  REQUIRE(added != nullptr);
+  const std::string door = added->data["creature"].get<std::string>();
+  CHECK(t.c(door).kind == "monster");
+  CHECK(t.c(door).ac == 15);      // wood
+  CHECK(t.c(door).max_hp == 18);  // 4d8, the average rounded down
+  CHECK(t.c(door).size == "medium");
+  CHECK(t.c(door).immunities == std::vector<std::string>{"poison", "psychic"});
+  CHECK(t.c(door).modules["objects"]["object"] == json{{"material", "wood"}, {"size", "medium"}, {"resilience", "resilient"}});
+  LogContext lc{Lang::en, [&](const std::string& id) { return t.c(id).name; }};
+  CHECK(Engine::standard().render(*added, lc) == "Door is an object: wood, medium, resilient; immune to poison and psychic damage.");
+  // Poison damage does nothing to it.
+  t.run({{"type", "ApplyDamage"}, {"target", door}, {"amount", 10}, {"damage_type", "poison"}});
+  CHECK(t.c(door).hp == 18);
+  // Rolled hit points: 1d4 for a fragile tiny bottle of glass (AC 13).
+  const auto& b = t.run({{"type", "AddObject"}, {"name", "Bottle"}, {"material", "glass"}, {"size", "tiny"}, {"resilience", "fragile"}, {"hp_mode", "roll"}});
+  const std::string bottle = find_event(b, "object_added")->data["creature"].get<std::string>();
+  CHECK(t.c(bottle).ac == 13);
+  CHECK(t.c(bottle).max_hp >= 1);
+  CHECK(t.c(bottle).max_hp <= 4);
+  REQUIRE_REFUSED(t.run({{"type", "AddObject"}, {"name", "Wall"}, {"material", "brick"}, {"size", "large"}, {"resilience", "resilient"}}),
+                  "rules.err.object_param");
+  REQUIRE_REFUSED(t.run({{"type", "AddObject"}, {"name", "Wall"}, {"material", "stone"}, {"size", "huge"}, {"resilience", "resilient"}}),
+                  "rules.err.object_param");
+  t.session.undo();  // the bottle
+  t.session.undo();  // the poison damage
+  t.session.undo();  // the door
+  CHECK(campaign::find_creature(t.state(), door) == nullptr);
+  CHECK(t.state().creatures.empty());
+}

@@ -28,6 +28,7 @@
   X(objects)                    \
   X(poisons)                    \
   X(traps)                      \
+  X(explosives)                 \
   X(madness)                    \
   X(diseases)                   \
   X(alignment)                  \

@@ -1,10 +1,42 @@
-// DM rule "traps": the SRD's trap severity table and damage by level. No commands yet: the calculator `trap` (a trap
-// builder: DC, attack bonus and damage for a severity and the characters' level) answers in the CLI and the reference
-// links it (dm-trap-effects).
+// DM rule "traps": the SRD's trap severity table and damage by level (the calculator `trap`, a trap builder), the
+// eight sample traps as cards (cards.cpp, the calculator `sample-trap`) and a trap placed in the campaign:
+//
+//   PlaceTrap {trap: a card id, label?} → trap_placed {trap: {id: "t1", card, label?, state: "armed"}}
+//   SearchForTrap {trap: "t1", target, roll?: an active check's total | active?: true (the engine rolls d20 + the
+//     skill's ability modifier) | passive?: the creature's passive score, proficient?} — without roll or active the
+//     creature's passive score: the one given, else 10 + the ability modifier (+ the proficiency bonus when
+//     proficient). The skill and DC are the card's (Perception for most, Investigation for the poison needle, Arcana
+//     for the sphere of annihilation). → trap_search {creature, trap, card, method: passive|active, total, dc,
+//     found, rolled?, roll?, modifier?}; found adds the creature to found_by.
+//   DisarmTrap {trap, target, roll?, proficient?} — a card with a check (DEX DC 15 with thieves' tools: collapsing
+//     roof, falling net, poison needle): d20 + DEX (+ proficiency when proficient) or the total entered; a card
+//     without a check (an iron spike under the plate, stuffed holes): done. → trap_disarm {creature, trap, card,
+//     success, means: check|no_check, total?, dc?, rolled?, roll?, modifier?}; a failure triggers the traps that say
+//     so (trap_triggered cause disarm_failed). The sphere of annihilation can't be disarmed (rules.err.trap_no_disarm).
+//   TriggerTrap {trap} → trap_triggered {trap, card, cause: dm}. A complex trap (the rolling sphere, initiative +8)
+//     becomes a combatant: a nested AddCreature (a Large stone object: AC 17, 27 HP, immune to poison and psychic,
+//     initiative bonus +8; trap_combatant {trap, creature, modifier, encounter}) and, while an encounter runs,
+//     trap_joined_initiative {trap, creature, initiative, roll,
+//     modifier}: it is put into the order after those with the same initiative or more, and acts on its turns in
+//     the combat tracker. With no encounter running the DM starts one with it (its +8 rolls as any initiative).
+//   RemoveTrap {trap} → trap_removed {trap} (its combatant stays until the DM removes it).
+// Refusals: an unknown card or placed trap, a trap no longer armed (rules.err.trap_not_armed).
+// Data: Campaign::modules["traps"].placed (absent = none). DM secret: players do not see the traps; trap_placed,
+// trap_removed and a trap_search that found nothing are left out of the players' log.
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/traps/traps.hpp"
 
 namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+namespace jr = campaign::jr;
 
 std::optional<TrapNumbers> trap_numbers(std::string_view severity, int level) {
   int s = -1;
@@ -19,9 +51,414 @@ std::optional<TrapNumbers> trap_numbers(std::string_view severity, int level) {
   return TrapNumbers{dc[s], attack[s], std::to_string(dice[band][s]) + "d10"};
 }
 
+namespace {
+
+constexpr const char* kPlaced = "placed";
+
+// ---- data ----------------------------------------------------------------------------------------------------
+void validate_placed_one(const json& t) {
+  if (!t.is_object()) jr::fail_type("object");
+  static const std::set<std::string> keys = {"id", "card", "label", "state", "found_by", "creature"};
+  for (const auto& [k, v] : t.items()) {
+    jr::PathGuard g(k);
+    if (!keys.count(k)) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, card, label, state, found_by, creature"}});
+    if (k == "found_by") {
+      if (!v.is_array()) jr::fail_type("array");
+      for (const auto& x : v)
+        if (!x.is_string()) jr::fail_type("string");
+    } else if (!v.is_string()) {
+      jr::fail_type("string");
+    }
+  }
+  for (const char* k : {"id", "card", "state"})
+    if (!t.contains(k)) {
+      jr::PathGuard g(k);
+      jr::fail_type("a value");
+    }
+  if (!find_trap_card(t["card"].get<std::string>())) {
+    jr::PathGuard g("card");
+    jr::fail_value("not_one_of", {{"value", t["card"].get<std::string>()}, {"allowed", "a sample trap of traps.json"}});
+  }
+  const std::string st = t["state"].get<std::string>();
+  if (st != "armed" && st != "disarmed" && st != "triggered") {
+    jr::PathGuard g("state");
+    jr::fail_value("not_one_of", {{"value", st}, {"allowed", "armed, disarmed, triggered"}});
+  }
+}
+
+campaign::DataField placed_field() {
+  return {kPlaced, "list of traps placed {id, card, label?, state: armed|disarmed|triggered, found_by?, creature?}", true,
+          [](const json& v) {
+            if (!v.is_array()) jr::fail_type("array");
+            if (v.size() > 500) jr::fail_value("too_many", {{"value", v.size()}, {"max", 500}});
+            std::set<std::string> ids;
+            size_t i = 0;
+            for (const auto& t : v) {
+              jr::PathGuard g(i++);
+              validate_placed_one(t);
+              if (!ids.insert(t["id"].get<std::string>()).second) {
+                jr::PathGuard d("id");
+                jr::fail_value("duplicate_id", {{"id", t["id"].get<std::string>()}});
+              }
+            }
+          }};
+}
+
+const json& placed_json(const Campaign& c) { return data_at(c, kTraps, kPlaced); }
+
+json::iterator placed_in(json& list, const std::string& id) {
+  if (!list.is_array()) throw std::out_of_range("no trap " + id);
+  auto it = std::find_if(list.begin(), list.end(), [&](const json& t) { return t.value("id", "") == id; });
+  if (it == list.end()) throw std::out_of_range("no trap " + id);
+  return it;
+}
+
+void store(Campaign& c, json list) { data_ref(c, kTraps)[kPlaced] = std::move(list); }
+
+template <class F>
+void change(Campaign& c, const json& d, F f) {
+  json list = placed_json(c);
+  auto it = placed_in(list, d.at("trap").get<std::string>());
+  f(*it);
+  validate_placed_one(*it);
+  store(c, std::move(list));
+}
+
+// ---- events --------------------------------------------------------------------------------------------------
+void apply_placed(Campaign& c, const json& d) {
+  const json& t = d.at("trap");
+  validate_placed_one(t);
+  json list = placed_json(c).is_array() ? placed_json(c) : json::array();
+  for (const auto& x : list)
+    if (x.value("id", "") == t.value("id", "")) throw std::invalid_argument("trap placed twice");
+  list.push_back(t);
+  store(c, std::move(list));
+}
+
+void apply_search(Campaign& c, const json& d) {
+  if (!d.at("found").get<bool>()) return;
+  change(c, d, [&](json& t) {
+    json found = t.value("found_by", json::array());
+    const std::string who = d.at("creature").get<std::string>();
+    if (std::find(found.begin(), found.end(), who) == found.end()) found.push_back(who);
+    t["found_by"] = found;
+  });
+}
+
+void apply_disarm(Campaign& c, const json& d) {
+  if (d.at("success").get<bool>()) change(c, d, [](json& t) { t["state"] = "disarmed"; });
+}
+
+void apply_triggered(Campaign& c, const json& d) {
+  change(c, d, [](json& t) { t["state"] = "triggered"; });
+}
+
+void apply_joined(Campaign& c, const json& d) {
+  if (!c.encounter) throw std::logic_error("no encounter");
+  const std::string who = d.at("creature").get<std::string>();
+  campaign::creature_ref(c, who);
+  auto& enc = *c.encounter;
+  campaign::InitEntry e;
+  e.creature = who;
+  e.initiative = d.at("initiative").get<int>();
+  // After every entry with the same initiative or more: the newcomer loses ties.
+  size_t at = 0;
+  while (at < enc.order.size() && enc.order[at].initiative >= e.initiative) ++at;
+  enc.order.insert(enc.order.begin() + static_cast<long>(at), e);
+  if (static_cast<int>(at) <= enc.turn) ++enc.turn;
+}
+
+void apply_removed(Campaign& c, const json& d) {
+  json list = placed_json(c);
+  list.erase(placed_in(list, d.at("trap").get<std::string>()));
+  json& m = data_ref(c, kTraps);
+  if (list.empty())
+    m.erase(kPlaced);
+  else
+    m[kPlaced] = std::move(list);
+  if (m.empty()) c.modules.erase(kTraps);
+}
+
+void apply_combatant(Campaign& c, const json& d) {
+  const std::string who = d.at("creature").get<std::string>();
+  campaign::creature_ref(c, who);
+  change(c, d, [&](json& t) { t["creature"] = who; });
+}
+
+std::string card_name(Lang lang, const json& d) {
+  const TrapCard* t = find_trap_card(d.value("card", ""));
+  return t ? t->name.in(lang) : d.value("card", "");
+}
+
+std::string render_placed(const json& d, const LogContext& lc) {
+  const json& t = d.value("trap", json::object());
+  std::string line = tr(lc.lang, "event.trap_placed", {{"trap", card_name(lc.lang, t)}, {"id", t.value("id", "")}});
+  if (t.contains("label")) line += " " + tr(lc.lang, "rules.traps.label", {{"label", t["label"]}});
+  return line;
+}
+
+std::string render_search(const json& d, const LogContext& lc) {
+  const TrapCard* t = find_trap_card(d.value("card", ""));
+  const std::string skill_key = std::string("rules.traps.skill.") + (t ? t->spot_skill : std::string("perception"));
+  const std::string skill = tr(lc.lang, skill_key);
+  std::string key = d.value("found", false) ? "event.trap_search_found" : "event.trap_search_missed";
+  if (d.value("method", "") == "passive") key += "_passive";
+  return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"trap", card_name(lc.lang, d)}, {"skill", skill},
+                           {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}});
+}
+
+std::string render_disarm(const json& d, const LogContext& lc) {
+  const json args = {{"name", name_of(lc, d)}, {"trap", card_name(lc.lang, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}};
+  if (d.value("means", "") == "no_check") return tr(lc.lang, "event.trap_disarm_no_check", args);
+  return tr(lc.lang, d.value("success", false) ? "event.trap_disarm_success" : "event.trap_disarm_failure", args);
+}
+
+std::string render_triggered(const json& d, const LogContext& lc) {
+  const TrapCard* t = find_trap_card(d.value("card", ""));
+  std::string line = tr(lc.lang, "event.trap_triggered", {{"trap", card_name(lc.lang, d)}});
+  if (t) line += " " + t->effect.in(lc.lang);
+  return line;
+}
+
+std::string render_joined(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.trap_joined_initiative",
+            {{"name", name_of(lc, d)}, {"initiative", d.value("initiative", 0)}, {"roll", d.value("roll", 0)},
+             {"modifier", signed_text(d.value("modifier", 0))}});
+}
+
+std::string render_combatant(const json& d, const LogContext& lc) {
+  return tr(lc.lang, d.value("encounter", false) ? "event.trap_combatant_fight" : "event.trap_combatant",
+            {{"name", name_of(lc, d)}, {"modifier", signed_text(d.value("modifier", 0))}});
+}
+
+std::string render_removed(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.trap_removed", {{"trap", card_name(lc.lang, d)}, {"id", d.value("trap", "")}});
+}
+
+// ---- commands ------------------------------------------------------------------------------------------------
+const TrapCard& require_card(const json& cmd) {
+  const std::string id = param::str(cmd, "trap");
+  const TrapCard* t = find_trap_card(id);
+  if (!t) {
+    std::string all;
+    for (const auto& x : trap_card_ids()) append(all, ", ", x);
+    throw UserError("rules.err.trap_unknown", {{"id", id}, {"allowed", all}});
+  }
+  return *t;
+}
+
+const json& require_placed(const Campaign& c, const json& cmd) {
+  const std::string id = param::str(cmd, "trap");
+  const json& list = placed_json(c);
+  if (list.is_array())
+    for (const auto& t : list)
+      if (t.value("id", "") == id) return t;
+  throw UserError("rules.err.trap_not_placed", {{"id", id}});
+}
+
+const json& require_armed(const Campaign& c, const json& cmd) {
+  const json& t = require_placed(c, cmd);
+  if (t.value("state", "") != "armed") throw UserError("rules.err.trap_not_armed", {{"id", t.value("id", "")}, {"state", t.value("state", "")}});
+  return t;
+}
+
+const TrapCard& card_of(const json& placed) { return *find_trap_card(placed.value("card", "")); }
+
+std::string next_id(const Campaign& c) {
+  int n = 0;
+  const json& list = placed_json(c);
+  if (list.is_array())
+    for (const auto& t : list) {
+      const std::string id = t.value("id", "");
+      if (id.size() > 1 && id[0] == 't') try {
+          n = std::max(n, std::stoi(id.substr(1)));
+        } catch (...) {
+        }
+    }
+  return "t" + std::to_string(n + 1);
+}
+
+void validate_place(const Campaign&, const json& cmd) {
+  require_card(cmd);
+  if (param::str(cmd, "label", "").size() > 200) throw UserError("state.err.too_long", {{"path", "label"}, {"max", 200}});
+}
+
+void execute_place(Ctx& ctx, const json& cmd) {
+  const TrapCard& card = require_card(cmd);
+  json t = {{"id", next_id(ctx.state())}, {"card", card.id}, {"state", "armed"}};
+  const std::string label = param::str(cmd, "label", "");
+  if (!label.empty()) t["label"] = label;
+  ctx.emit("trap_placed", {{"trap", t}});
+}
+
+int check_bonus(const Campaign& c, const Creature& x, const std::string& ability, const json& cmd) {
+  int mod = campaign::modifier(x, ability);
+  if (param::boolean(cmd, "proficient", false)) mod += campaign::proficiency_bonus(x.level);
+  (void)c;
+  return mod;
+}
+
+void validate_search(const Campaign& c, const json& cmd) {
+  require_armed(c, cmd);
+  actions::require_living(c, param::str(cmd, "target"));
+  const int given = (param::find(cmd, "roll") ? 1 : 0) + (param::boolean(cmd, "active", false) ? 1 : 0) + (param::find(cmd, "passive") ? 1 : 0);
+  if (given > 1) throw UserError("rules.err.trap_search_how");
+  param::integer(cmd, "roll", -100, 1000, 0);
+  param::integer(cmd, "passive", -100, 1000, 0);
+  param::boolean(cmd, "proficient", false);
+}
+
+void execute_search(Ctx& ctx, const json& cmd) {
+  const json placed = require_armed(ctx.state(), cmd);
+  const TrapCard& card = card_of(placed);
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const int mod = check_bonus(ctx.state(), x, skill_ability(card.spot_skill), cmd);
+  json data = {{"creature", x.id}, {"trap", placed["id"]}, {"card", card.id}, {"dc", card.spot_dc}};
+  int total = 0;
+  if (param::find(cmd, "roll")) {
+    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
+    data["method"] = "active";
+    data["rolled"] = false;
+  } else if (param::boolean(cmd, "active", false)) {
+    const int d20 = ctx.rng().die(20);
+    total = d20 + mod;
+    data["method"] = "active";
+    data["rolled"] = true;
+    data["roll"] = d20;
+    data["modifier"] = mod;
+  } else {
+    total = param::find(cmd, "passive") ? static_cast<int>(param::integer(cmd, "passive", -100, 1000)) : 10 + mod;
+    data["method"] = "passive";
+    if (!param::find(cmd, "passive")) data["modifier"] = mod;
+  }
+  data["total"] = total;
+  data["found"] = total >= card.spot_dc;
+  ctx.emit("trap_search", std::move(data));
+}
+
+void validate_disarm(const Campaign& c, const json& cmd) {
+  const json& placed = require_armed(c, cmd);
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const TrapCard& card = card_of(placed);
+  if (!card.disarm_possible) throw UserError("rules.err.trap_no_disarm", {{"trap", card.name.en}});
+  (void)x;
+  param::integer(cmd, "roll", -100, 1000, 0);
+  param::boolean(cmd, "proficient", false);
+}
+
+void trigger(Ctx& ctx, const json& placed, const std::string& cause);
+
+void execute_disarm(Ctx& ctx, const json& cmd) {
+  const json placed = require_armed(ctx.state(), cmd);
+  const TrapCard& card = card_of(placed);
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  json data = {{"creature", x.id}, {"trap", placed["id"]}, {"card", card.id}};
+  if (!card.disarm_dc) {
+    data["means"] = "no_check";
+    data["success"] = true;
+    ctx.emit("trap_disarm", std::move(data));
+    return;
+  }
+  const int mod = check_bonus(ctx.state(), x, card.disarm_ability, cmd);
+  int total = 0;
+  if (param::find(cmd, "roll")) {
+    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
+    data["rolled"] = false;
+  } else {
+    const int d20 = ctx.rng().die(20);
+    total = d20 + mod;
+    data["rolled"] = true;
+    data["roll"] = d20;
+    data["modifier"] = mod;
+  }
+  const bool success = total >= *card.disarm_dc;
+  data["means"] = "check";
+  data["total"] = total;
+  data["dc"] = *card.disarm_dc;
+  data["success"] = success;
+  ctx.emit("trap_disarm", std::move(data));
+  if (!success && card.triggers_on_failure) trigger(ctx, placed, "disarm_failed");
+}
+
+// A complex trap's combatant: a Large stone object (AC 17 by material, 5d10 = 27 HP resilient, immune to poison and
+// psychic damage) that rolls initiative with the card's bonus.
+void add_combatant(Ctx& ctx, const json& placed, const TrapCard& card) {
+  const Lang lang = parse_lang(ctx.state().settings.language).value_or(Lang::en);
+  ctx.run({{"type", "AddCreature"}, {"name", card.name.in(lang)}, {"kind", "monster"}, {"size", "large"}, {"ac", 17},
+           {"hp", 27}, {"initiative_bonus", card.initiative_bonus}, {"immunities", {"poison", "psychic"}}});
+  const std::string who = ctx.state().creatures.back().id;
+  const bool fight = ctx.state().encounter.has_value();
+  ctx.emit("trap_combatant", {{"trap", placed["id"]}, {"creature", who}, {"modifier", card.initiative_bonus}, {"encounter", fight}});
+  if (!fight) return;
+  const int d20 = ctx.rng().die(20);
+  ctx.emit("trap_joined_initiative", {{"trap", placed["id"]}, {"creature", who}, {"roll", d20},
+                                      {"modifier", card.initiative_bonus}, {"initiative", d20 + card.initiative_bonus}});
+}
+
+void trigger(Ctx& ctx, const json& placed, const std::string& cause) {
+  const TrapCard& card = card_of(placed);
+  ctx.emit("trap_triggered", {{"trap", placed["id"]}, {"card", card.id}, {"cause", cause}});
+  if (card.complex) add_combatant(ctx, placed, card);
+}
+
+void validate_trigger(const Campaign& c, const json& cmd) { require_armed(c, cmd); }
+
+void execute_trigger(Ctx& ctx, const json& cmd) {
+  const json placed = require_armed(ctx.state(), cmd);
+  trigger(ctx, placed, "dm");
+}
+
+void validate_remove(const Campaign& c, const json& cmd) { require_placed(c, cmd); }
+
+void execute_remove(Ctx& ctx, const json& cmd) {
+  const json placed = require_placed(ctx.state(), cmd);
+  ctx.emit("trap_removed", {{"trap", placed["id"]}, {"card", placed["card"]}});
+}
+
+void install(Engine& e) {
+  event(e, "trap_placed", apply_placed, render_placed);
+  event(e, "trap_search", apply_search, render_search);
+  event(e, "trap_disarm", apply_disarm, render_disarm);
+  event(e, "trap_triggered", apply_triggered, render_triggered);
+  event(e, "trap_combatant", apply_combatant, render_combatant);
+  event(e, "trap_joined_initiative", apply_joined, render_joined);
+  event(e, "trap_removed", apply_removed, render_removed);
+  // DM secrets in the players' log: where the traps are, and a search that found nothing (it names the trap).
+  e.secret_event("trap_placed");
+  e.secret_event("trap_removed");
+  e.secret_event("trap_search", [](const json& d) { return !d.value("found", false); });
+  command(e, "PlaceTrap", {"trap", "label"}, validate_place, execute_place);
+  command(e, "SearchForTrap", {"trap", "target", "roll", "active", "passive", "proficient"}, validate_search, execute_search);
+  command(e, "DisarmTrap", {"trap", "target", "roll", "proficient"}, validate_disarm, execute_disarm);
+  command(e, "TriggerTrap", {"trap"}, validate_trigger, execute_trigger);
+  command(e, "RemoveTrap", {"trap"}, validate_remove, execute_remove);
+}
+
+}  // namespace
+
+std::vector<PlacedTrap> placed_traps(const Campaign& c) {
+  std::vector<PlacedTrap> out;
+  const json& list = placed_json(c);
+  if (!list.is_array()) return out;
+  for (const auto& j : list) {
+    PlacedTrap t;
+    t.id = j.value("id", "");
+    t.card = find_trap_card(j.value("card", ""));
+    t.label = j.value("label", "");
+    t.state = j.value("state", "");
+    t.found_by = j.value("found_by", std::vector<std::string>{});
+    t.creature = j.value("creature", "");
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
 Module traps() {
-  return {kTraps, true, [](campaign::Engine&) {},
-          {.seed = "Пастки", .own_calculators = {trap_calculator()}, .reference = {"dm-traps", "dm-trap-effects"}}};
+  return {kTraps, true, install,
+          {.seed = "Пастки",
+           .own_calculators = {trap_calculator(), sample_trap_calculator()},
+           .reference = {"dm-traps", "dm-trap-effects"},
+           .campaign_data = {placed_field()}}};
 }
 
 }  // namespace druzina::rules

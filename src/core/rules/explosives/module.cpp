@@ -1,0 +1,412 @@
+// DM rule "explosives" (off by default: guns only if the DM allows them): the DMG's firearms and explosives as data
+// (assets/data/rules/explosives.json, read once and checked), the calculators `dynamite` and `firearm` (calc.cpp),
+// the reference (dm-explosives, dm-firearms), ammunition per weapon and area damage.
+//
+//   FireFirearm {target, weapon, burst?, targets?, saves?} — one shot (the attack roll is the table's), or with
+//     burst: true (a weapon with burst fire) ten rounds sprayed into a 10-ft cube: the weapon's damage rolled once,
+//     each creature in `targets` makes a DEX save DC 15 (d20 + its DEX save bonus, or the total in saves[id]) and
+//     takes the damage on a failure, nothing on a success.
+//     → firearm_fired {creature, weapon, shots, left, burst?}; burst: burst_fire {creature, weapon, dice, rolled,
+//       dc} and per target blast_save {creature, total, dc, success, rolled, roll?, modifier, amount, source}, then
+//       the damage through the core (resistance, immunity, vulnerability apply).
+//     Refused when the weapon is empty (rules.err.firearm_empty), for a burst with fewer than ten rounds
+//     (rules.err.firearm_burst_ammo) or without the property (rules.err.firearm_no_burst), targets without a burst
+//     (rules.err.firearm_targets_burst).
+//   ReloadFirearm {target, weapon} → firearm_reloaded {creature, weapon, old, new}: all its shots again (an action
+//     or a bonus action at the table); refused when it is full (rules.err.firearm_full).
+//   Detonate {explosive, sticks?, targets?, saves?} — a bomb, gunpowder (horn, keg), dynamite (sticks 1–100 in a
+//     bundle: dynamite_blast) or a fragmentation grenade goes off: explosion {explosive, sticks?, dice, rolled,
+//     radius_ft, dc, damage_type} and the targets' DEX saves as for a burst (half on a success where the explosive
+//     says so: not the bomb). The smoke grenade and the grenade launcher deal no damage (rules.err.explosive_no_damage).
+// Data: Creature::modules["explosives"].rounds {weapon id: rounds left} — absent = loaded (all its shots); a full
+// reload erases the entry.
+#include <algorithm>
+#include <set>
+#include <stdexcept>
+
+#include "core/assets.hpp"
+#include "core/campaign/json_read.hpp"
+#include "core/dice/dice.hpp"
+#include "core/rules/common.hpp"
+#include "core/rules/explosives/explosives.hpp"
+
+namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+namespace jr = campaign::jr;
+
+namespace {
+
+constexpr const char* kRounds = "rounds";
+
+Text text_of(const nlohmann::json& n) {
+  return Text{n.at("cs").get<std::string>(), n.at("uk").get<std::string>(), n.at("en").get<std::string>()};
+}
+
+std::optional<int> price_of(const nlohmann::json& j) {
+  if (!j.contains("price_gp") || j["price_gp"].is_null()) return std::nullopt;
+  return j["price_gp"].get<int>();
+}
+
+// ---- data ----------------------------------------------------------------------------------------------------
+campaign::DataField rounds_field() {
+  return {kRounds, "object {firearm id: rounds left 0..shots} (absent = loaded)", false, [](const json& v) {
+            if (!v.is_object()) jr::fail_type("object");
+            for (const auto& [k, n] : v.items()) {
+              jr::PathGuard g(k);
+              const Firearm* f = find_firearm(k);
+              if (!f) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "a firearm of explosives.json"}});
+              int_in(n, 0, f->shots);
+            }
+          }};
+}
+
+const json& rounds_json(const Creature& x) { return creature_data(x, kExplosives, kRounds); }
+
+void set_rounds(Creature& x, const Firearm& f, int left) {
+  json r = rounds_json(x).is_object() ? rounds_json(x) : json::object();
+  if (left >= f.shots)
+    r.erase(f.id);
+  else
+    r[f.id] = left;
+  set_creature_data(x, kExplosives, kRounds, r.empty() ? json(nullptr) : std::move(r));
+}
+
+const Firearm& firearm_in(const json& d, const char* key = "weapon") {
+  const Firearm* f = find_firearm(d.at(key).get<std::string>());
+  if (!f) throw std::out_of_range("no firearm " + d.at(key).get<std::string>());
+  return *f;
+}
+
+// ---- events --------------------------------------------------------------------------------------------------
+void apply_fired(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  const Firearm& f = firearm_in(d);
+  const int left = d.at("left").get<int>();
+  if (left < 0 || left > f.shots) throw std::out_of_range("rounds left");
+  set_rounds(x, f, left);
+}
+
+void apply_reloaded(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  const Firearm& f = firearm_in(d);
+  set_rounds(x, f, f.shots);
+}
+
+std::string firearm_name(Lang lang, const json& d) {
+  const Firearm* f = find_firearm(d.value("weapon", ""));
+  return f ? f->name.in(lang) : d.value("weapon", "");
+}
+
+std::string explosive_name(Lang lang, const std::string& id) {
+  const Explosive* x = find_explosive(id);
+  return x ? x->name.in(lang) : id;
+}
+
+std::string damage_type(Lang lang, const std::string& t) { return label(lang, "campaign.damage." + t, t); }
+
+std::string render_fired(const json& d, const LogContext& lc) {
+  return tr(lc.lang, d.value("burst", false) ? "event.firearm_fired_burst" : "event.firearm_fired",
+            {{"name", name_of(lc, d)}, {"weapon", firearm_name(lc.lang, d)}, {"shots", d.value("shots", 1)}, {"left", d.value("left", 0)}});
+}
+
+std::string render_reloaded(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.firearm_reloaded", {{"name", name_of(lc, d)}, {"weapon", firearm_name(lc.lang, d)}, {"n", d.value("new", 0)}});
+}
+
+std::string render_burst(const json& d, const LogContext& lc) {
+  const Firearm* f = find_firearm(d.value("weapon", ""));
+  return tr(lc.lang, "event.burst_fire",
+            {{"name", name_of(lc, d)}, {"weapon", firearm_name(lc.lang, d)}, {"dice", d.value("dice", "")}, {"rolled", d.value("rolled", 0)},
+             {"type", damage_type(lc.lang, f ? f->damage_type : "")}, {"dc", d.value("dc", 0)}});
+}
+
+// The blast's radius as the language says it: feet, in Czech sáhy (1 sáh = 5 ft).
+std::string area(Lang lang, int ft) {
+  if (ft == 5) return tr(lang, "rules.explosives.area_one");
+  return tr(lang, "rules.explosives.area", {{"n", lang == Lang::cs ? ft / 5 : ft}});
+}
+
+std::string render_explosion(const json& d, const LogContext& lc) {
+  const std::string id = d.value("explosive", "");
+  std::string what = explosive_name(lc.lang, id);
+  if (d.contains("sticks")) what = tr(lc.lang, "rules.explosives.sticks", {{"what", what}, {"n", d["sticks"]}});
+  return tr(lc.lang, "event.explosion",
+            {{"what", what}, {"dice", d.value("dice", "")}, {"rolled", d.value("rolled", 0)},
+             {"type", damage_type(lc.lang, d.value("damage_type", ""))}, {"area", area(lc.lang, d.value("radius_ft", 0))}, {"dc", d.value("dc", 0)}});
+}
+
+std::string render_blast_save(const json& d, const LogContext& lc) {
+  std::string key = "event.blast_save_failure";
+  if (d.value("success", false)) key = d.value("amount", 0) > 0 ? "event.blast_save_half" : "event.blast_save_success";
+  return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}, {"amount", d.value("amount", 0)}});
+}
+
+// ---- commands ------------------------------------------------------------------------------------------------
+const Firearm& require_firearm(const json& cmd) {
+  const std::string id = param::str(cmd, "weapon");
+  const Firearm* f = find_firearm(id);
+  if (!f) {
+    std::string all;
+    for (const auto& x : firearm_ids()) append(all, ", ", x);
+    throw UserError("rules.err.firearm_unknown", {{"id", id}, {"allowed", all}});
+  }
+  return *f;
+}
+
+// The creatures caught in an area and the totals entered for their saves ({id: total}).
+void validate_area(const Campaign& c, const json& cmd) {
+  const auto targets = id_list(cmd, "targets");
+  for (const auto& id : targets) actions::require_living(c, id);
+  if (const json* s = param::find(cmd, "saves")) {
+    if (!s->is_object()) throw UserError("campaign.err.param", {{"param", "saves"}, {"expected", "{creature id: the save's total}"}});
+    for (const auto& [id, v] : s->items()) {
+      if (std::find(targets.begin(), targets.end(), id) == targets.end())
+        throw UserError("rules.err.blast_save_not_target", {{"id", id}});
+      param::integer(json{{"saves", v}}, "saves", -100, 1000);
+    }
+  }
+}
+
+// Each target's DEX save against dc: full damage on a failure, half (rounded down) or none on a success.
+void area_saves(Ctx& ctx, const json& cmd, int rolled, int dc, bool half, const std::string& type, const std::string& cause) {
+  const json* saves = param::find(cmd, "saves");
+  for (const auto& id : id_list(cmd, "targets")) {
+    const Creature* x = campaign::find_creature(ctx.state(), id);
+    if (!x || x->death_saves.dead) continue;
+    const int mod = save_bonus(ctx.state(), *x, "dex");
+    json data = {{"creature", id}, {"dc", dc}, {"modifier", mod}, {"source", cause}};
+    int total = 0;
+    if (saves && saves->contains(id)) {
+      total = (*saves)[id].get<int>();
+      data["rolled"] = false;
+    } else {
+      const int d20 = ctx.rng().die(20);
+      total = d20 + mod;
+      data["roll"] = d20;
+      data["rolled"] = true;
+    }
+    const bool success = total >= dc;
+    const int amount = success ? (half ? rolled / 2 : 0) : rolled;
+    data["total"] = total;
+    data["success"] = success;
+    data["amount"] = amount;
+    ctx.emit("blast_save", data);
+    if (amount <= 0) continue;
+    actions::DamageOptions o;
+    o.damage_type = type;
+    o.cause = cause;
+    actions::damage(ctx, id, amount, o);
+  }
+}
+
+void validate_fire(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const Firearm& f = require_firearm(cmd);
+  const bool burst = param::boolean(cmd, "burst", false);
+  const int left = rounds_left(x, f);
+  if (left <= 0) throw UserError("rules.err.firearm_empty", {{"name", x.name}, {"weapon", f.name.en}});
+  if (!burst && (param::find(cmd, "targets") || param::find(cmd, "saves"))) throw UserError("rules.err.firearm_targets_burst");
+  if (burst) {
+    if (!f.burst_fire()) throw UserError("rules.err.firearm_no_burst", {{"weapon", f.name.en}});
+    if (left < kBurstRounds) throw UserError("rules.err.firearm_burst_ammo", {{"weapon", f.name.en}, {"left", left}, {"need", kBurstRounds}});
+    validate_area(c, cmd);
+  }
+}
+
+void execute_fire(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const Firearm& f = require_firearm(cmd);
+  const std::string who = x.id;
+  const bool burst = param::boolean(cmd, "burst", false);
+  const int shots = burst ? kBurstRounds : 1;
+  json data = {{"creature", who}, {"weapon", f.id}, {"shots", shots}, {"left", rounds_left(x, f) - shots}};
+  if (burst) data["burst"] = true;
+  ctx.emit("firearm_fired", std::move(data));
+  if (!burst) return;
+  const int rolled = static_cast<int>(dice::roll(f.damage, ctx.rng()).total);
+  ctx.emit("burst_fire", {{"creature", who}, {"weapon", f.id}, {"dice", f.damage}, {"rolled", rolled}, {"dc", kBurstDc}});
+  area_saves(ctx, cmd, rolled, kBurstDc, false, f.damage_type, "burst:" + f.id);
+}
+
+void validate_reload(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const Firearm& f = require_firearm(cmd);
+  if (rounds_left(x, f) >= f.shots) throw UserError("rules.err.firearm_full", {{"name", x.name}, {"weapon", f.name.en}, {"n", f.shots}});
+}
+
+void execute_reload(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const Firearm& f = require_firearm(cmd);
+  ctx.emit("firearm_reloaded", {{"creature", x.id}, {"weapon", f.id}, {"old", rounds_left(x, f)}, {"new", f.shots}});
+}
+
+const Explosive& require_explosive(const json& cmd) {
+  const std::string id = param::str(cmd, "explosive");
+  const Explosive* e = find_explosive(id);
+  if (!e) {
+    std::string all;
+    for (const auto& x : explosive_ids()) append(all, ", ", x);
+    throw UserError("rules.err.explosive_unknown", {{"id", id}, {"allowed", all}});
+  }
+  return *e;
+}
+
+void validate_detonate(const Campaign& c, const json& cmd) {
+  const Explosive& e = require_explosive(cmd);
+  if (e.damage.empty()) throw UserError("rules.err.explosive_no_damage", {{"explosive", e.name.en}});
+  if (param::find(cmd, "sticks")) {
+    if (e.id != "dynamite") throw UserError("rules.err.explosive_sticks_dynamite");
+    param::integer(cmd, "sticks", 1, 100);
+  }
+  validate_area(c, cmd);
+}
+
+void execute_detonate(Ctx& ctx, const json& cmd) {
+  const Explosive& e = require_explosive(cmd);
+  std::string dice_expr = e.damage;
+  int radius = e.radius_ft;
+  json data = {{"explosive", e.id}};
+  if (e.id == "dynamite") {
+    const int sticks = static_cast<int>(param::integer(cmd, "sticks", 1, 100, 1));
+    const auto b = dynamite_blast(sticks);
+    dice_expr = std::to_string(b->dice) + "d6";
+    radius = b->radius_ft;
+    data["sticks"] = sticks;
+  }
+  const int rolled = static_cast<int>(dice::roll(dice_expr, ctx.rng()).total);
+  data["dice"] = dice_expr;
+  data["rolled"] = rolled;
+  data["radius_ft"] = radius;
+  data["dc"] = e.save_dc;
+  data["damage_type"] = e.damage_type;
+  ctx.emit("explosion", std::move(data));
+  area_saves(ctx, cmd, rolled, e.save_dc, e.half_on_success, e.damage_type, "explosive:" + e.id);
+}
+
+void install(Engine& e) {
+  event(e, "firearm_fired", apply_fired, render_fired);
+  event(e, "firearm_reloaded", apply_reloaded, render_reloaded);
+  event(e, "burst_fire", [](Campaign&, const json&) {}, render_burst);
+  event(e, "explosion", [](Campaign&, const json&) {}, render_explosion);
+  event(e, "blast_save", [](Campaign&, const json&) {}, render_blast_save);
+  command(e, "FireFirearm", {"target", "weapon", "burst", "targets", "saves"}, validate_fire, execute_fire);
+  command(e, "ReloadFirearm", {"target", "weapon"}, validate_reload, execute_reload);
+  command(e, "Detonate", {"explosive", "sticks", "targets", "saves"}, validate_detonate, execute_detonate);
+}
+
+const nlohmann::json& data() {
+  static const nlohmann::json d = assets::json("data/rules/explosives.json");
+  return d;
+}
+
+}  // namespace
+
+bool Firearm::burst_fire() const { return std::find(properties.begin(), properties.end(), "burst-fire") != properties.end(); }
+
+const std::vector<Firearm>& firearm_list() {
+  static const std::vector<Firearm> list = [] {
+    static const std::set<std::string> props = {"ammunition", "loading", "reload", "burst-fire", "two-handed"};
+    std::vector<Firearm> out;
+    for (const auto& j : data().at("firearms")) {
+      Firearm f;
+      f.id = j.at("id").get<std::string>();
+      f.era = j.at("era").get<std::string>();
+      f.name = text_of(j.at("name"));
+      f.price_gp = price_of(j);
+      f.damage = j.at("damage").get<std::string>();
+      f.damage_type = j.at("damage_type").get<std::string>();
+      f.weight_lb = j.at("weight_lb").get<double>();
+      f.range = {j.at("range").at(0).get<int>(), j.at("range").at(1).get<int>()};
+      f.properties = j.at("properties").get<std::vector<std::string>>();
+      f.shots = j.at("shots").get<int>();
+      f.ammunition = j.at("ammunition").get<std::string>();
+      for (const auto& p : f.properties)
+        if (!props.count(p)) throw std::runtime_error("explosives.json: unknown property " + p);
+      if (std::find(kFirearmEras.begin(), kFirearmEras.end(), f.era) == kFirearmEras.end())
+        throw std::runtime_error("explosives.json: unknown era " + f.era);
+      if (f.shots < 1 || (f.burst_fire() && f.shots < kBurstRounds)) throw std::runtime_error("explosives.json: shots of " + f.id);
+      for (const auto& q : out)
+        if (q.id == f.id) throw std::runtime_error("explosives.json: id twice: " + f.id);
+      out.push_back(std::move(f));
+    }
+    return out;
+  }();
+  return list;
+}
+
+const Firearm* find_firearm(std::string_view id) {
+  for (const auto& f : firearm_list())
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+std::vector<std::string> firearm_ids() {
+  std::vector<std::string> out;
+  for (const auto& f : firearm_list()) out.push_back(f.id);
+  return out;
+}
+
+const std::vector<Explosive>& explosive_list() {
+  static const std::vector<Explosive> list = [] {
+    std::vector<Explosive> out;
+    for (const auto& j : data().at("explosives")) {
+      Explosive e;
+      e.id = j.at("id").get<std::string>();
+      e.era = j.at("era").get<std::string>();
+      e.name = text_of(j.at("name"));
+      e.price_gp = price_of(j);
+      e.weight_lb = j.at("weight_lb").get<double>();
+      e.throw_ft = j.value("throw_ft", 0);
+      e.damage = j.value("damage", std::string());
+      e.damage_type = j.value("damage_type", std::string());
+      e.radius_ft = j.value("radius_ft", 0);
+      e.save_dc = j.value("save_dc", 0);
+      e.half_on_success = j.value("half_on_success", false);
+      if (!e.damage.empty() && (e.save_dc < 1 || e.radius_ft < 5)) throw std::runtime_error("explosives.json: area of " + e.id);
+      for (const auto& q : out)
+        if (q.id == e.id) throw std::runtime_error("explosives.json: id twice: " + e.id);
+      out.push_back(std::move(e));
+    }
+    return out;
+  }();
+  return list;
+}
+
+const Explosive* find_explosive(std::string_view id) {
+  for (const auto& e : explosive_list())
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+std::vector<std::string> explosive_ids() {
+  std::vector<std::string> out;
+  for (const auto& e : explosive_list()) out.push_back(e.id);
+  return out;
+}
+
+int rounds_left(const Creature& x, const Firearm& f) {
+  const json& r = rounds_json(x);
+  if (r.is_object() && r.contains(f.id)) return r[f.id].get<int>();
+  return f.shots;
+}
+
+ExplosivesView explosives_view(const Campaign& c, const Creature& x) {
+  ExplosivesView v;
+  v.on = campaign::rule_enabled(c, kExplosives, false);
+  for (const auto& f : firearm_list())
+    if (rounds_left(x, f) < f.shots) v.fired.push_back({&f, rounds_left(x, f)});
+  return v;
+}
+
+Module explosives() {
+  return {kExplosives, false, install,
+          {.seed = "Вибухівка й вогнепальна зброя",
+           .own_calculators = {dynamite_calculator(), firearm_calculator()},
+           .reference = {"dm-explosives", "dm-firearms"},
+           .creature_data = {rounds_field()}}};
+}
+
+}  // namespace druzina::rules
