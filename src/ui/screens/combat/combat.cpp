@@ -5,7 +5,7 @@
 // big ◀ / Next turn ▶ buttons fixed at the top (notices cover the bottom); End closes the fight (confirmed, and undoable).
 // Test ids: screen.combat, combat.round, combat.row.<id>, combat.more.<id>, combat.lair_row, combat.next,
 // combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders,
-// combat.delay (the current creature waits: DelayTurn), combat.reorder, combat.up.<id> / combat.down.<id> (MoveInitiative).
+// combat.delay (the current creature waits: DelayTurn), combat.ready (a readied action until its next turn), combat.reorder, combat.up.<id> / combat.down.<id> (MoveInitiative).
 #include <imgui.h>
 
 #include <algorithm>
@@ -199,8 +199,17 @@ void draw_rows() {
       }
       if (dm && current && !c.death_saves.dead && !u.reorder) {
         // the creature waits: it acts after the next one (DelayTurn), its turn at its new place
-        if (big_button(T("ui.combat.delay"), ImVec2(0, kTouchTarget))) dispatch_and_tell({{"type", "DelayTurn"}}, 5.0);
+        const float w = split_width(2);
+        ImGui::PushFont(ui().fonts.small);
+        if (big_button(T("ui.combat.delay"), ImVec2(w, kTouchTarget))) dispatch_and_tell({{"type", "DelayTurn"}}, 5.0);
         track("combat.delay", T("ui.combat.delay"));
+        ImGui::SameLine();
+        // the Ready action (5e): a reaction held until the start of its next turn, shown on its card meanwhile
+        if (big_button(T("ui.combat.ready"), ImVec2(w, kTouchTarget)))
+          dispatch_and_tell({{"type", "SetCondition"}, {"target", c.id}, {"condition", T("ui.combat.readied")},
+                             {"until", {{"kind", "start_of_next_turn"}}}});
+        track("combat.ready", T("ui.combat.ready"));
+        ImGui::PopFont();
       }
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
