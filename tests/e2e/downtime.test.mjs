@@ -6,7 +6,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, waitWidget, scrollIntoView, tapCarefully, typeReplacing, pad, openTab, campaign,
-         dispatch, untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
+         dispatch, untilCampaign, screenshotFailures, openApp, accepted, see, openSheet } from "./lib.mjs";
 
 // The crafting rule's projects (the module's campaign data).
 const projects = (c) => c.modules?.crafting?.projects ?? [];
@@ -137,3 +137,62 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Issue 12, "Downtime that moves the world": two 10-hour days of the smith's sword move the clock to day 2, 18:00;
+// the night between them is a long rest (the first day's overtime exhaustion goes), the summary under the Work
+// button says so; the next work begins with the night and finishes the sword, which lands in his inventory.
+for (const lang of ["uk", "cs"]) {
+  test(`crafting moves the clock (${lang}): working days, the night's long rest, the finished sword in the inventory`, { timeout: 600000 }, async () => {
+    const { page, errors, context } = await openApp(env, { device: { locale: lang === "uk" ? "uk-UA" : "cs-CZ" } });
+    const sword = lang === "uk" ? "Меч" : "Meč";
+    await accepted(page, { type: "AddCreature", name: "Thorin", kind: "pc", level: 7, max_hp: 60, abilities: { con: 10 } });
+    await accepted(page, { type: "AdvanceTime", minutes: 480 });  // day 1, 08:00
+    await accepted(page, { type: "StartProject", kind: "mundane", crafter: "c1", name: sword, value_gp: 50 });
+    let c = await campaign(page);
+    const j = projects(c)[0].id;
+    await openTab(page, "downtime");
+
+    // 10 hours a day, two days, the saves rolled by the app
+    await tapCarefully(page, `project.${j}.hours.plus`);
+    await tapCarefully(page, `project.${j}.hours.plus`);
+    await waitWidget(page, `project.${j}.hours.value`, { where: (w) => w.label === "10" });
+    await tapCarefully(page, `project.${j}.days.plus`);
+    await waitWidget(page, `project.${j}.days.value`, { where: (w) => w.label === "2" });
+    const rest = await see(page, `project.${j}.rest`);
+    assert.match(rest.label, lang === "uk" ? /тривалий відпочинок/ : /důkladný odpočinek/);
+    await shot(page, `downtime-${lang}-09-two-days`);
+    await tapCarefully(page, `project.${j}.work`);
+    c = await untilCampaign(page, (c) => projects(c)[0].progress_gp === 40, "two days of work");
+    // 08:00–18:00, the night to 08:00, 08:00–18:00
+    assert.equal(c.minutes, 1440 + 18 * 60);
+    assert.ok(c.creatures[0].modules.crafting.workday, "his working day is open");
+    const summary = await see(page, `project.${j}.summary`);
+    assert.match(summary.label, lang === "uk" ? /день 1, 08:00 → день 2, 18:00/ : /den 1, 08:00 → den 2, 18:00/);
+    assert.match(summary.label, lang === "uk" ? /Ніч була тривалим відпочинком для Thorin/ : /Noc byla důkladným odpočinkem pro Thorin/);
+    await shot(page, `downtime-${lang}-10-summary`);
+
+    // the next work: he worked today, so it begins after the night (the choice is shown), and finishes the sword
+    const worked = await see(page, `project.${j}.worked`);
+    assert.match(worked.label, /Thorin/);
+    assert.match(worked.label, /10/);
+    await waitWidget(page, `project.${j}.day.next`);
+    await shot(page, `downtime-${lang}-11-worked-today`);
+    const exhaustedBefore = c.creatures[0].exhaustion;
+    await tapCarefully(page, `project.${j}.work`);
+    c = await untilCampaign(page, (c) => projects(c)[0].done, "the sword finished");
+    assert.equal(c.minutes, 2 * 1440 + 8 * 60 + 5 * 60);  // the night to day 3, 08:00, then 5 hours (10 gp at 2 gp/h)
+    assert.equal(c.creatures[0].exhaustion, Math.max(0, exhaustedBefore - 1), "the night took one level of exhaustion");
+    assert.deepEqual(c.creatures[0].inventory.map((i) => [i.name, i.value_gp]), [[sword, 50]]);
+    const done = await see(page, `project.${j}.summary`);
+    assert.match(done.label, lang === "uk" ? /додано до спорядження — Thorin \(50 зм\)/ : /přibývá do výbavy – Thorin \(50 zl\)/);
+    await shot(page, `downtime-${lang}-12-done`);
+
+    // the sword on his sheet, with its value
+    await openSheet(page, "c1", "Thorin");
+    const item = await see(page, "sheet.item.0");
+    assert.match(item.label, new RegExp(`^${sword}.*50 ${lang === "uk" ? "зм" : "zl"}`));
+    await shot(page, `downtime-${lang}-13-inventory`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -87,6 +87,16 @@ TEST_CASE("cli house rules: downtime (crafting, art, scroll, price override)", "
       CHECK(e["data"]["results"][1]["dc"] == 12);
     }
   CHECK(overtime == 2);
+  // crafting moved the clock: the smith's three days (10 h, the night, 10 h, the night, 5 h), then the painter's
+  // and the scribe's four days each (8 + 8 + 8 + 1 hours, nights between them)
+  CHECK(j["state"]["minutes"] == 2 * 1440 + 5 * 60 + 2 * (3 * 1440 + 60));
+  int nights = 0;
+  for (const auto& e : j["events"]) nights += e["type"] == "crafting_night" ? 1 : 0;
+  CHECK(nights == 2 + 3 + 3);
+  CHECK(creature(j["state"], "c1")["inventory"][0]["name"] == "Sekera");
+  CHECK(creature(j["state"], "c1")["inventory"][0]["value_gp"] == 50);
+  CHECK(creature(j["state"], "c2")["inventory"][0]["kind"] == "art");
+  CHECK(creature(j["state"], "c2")["inventory"][0]["value_gp"] == 120);
 }
 
 TEST_CASE("cli house rules: the resurrection ritual", "[cli][house-rules]") {

@@ -544,7 +544,7 @@ void validate_creature(const Creature& c) {
       in_range("qty", it.qty, 0, 1'000'000);
       non_negative("value_gp", it.value_gp);
       one_of("kind", it.kind,
-             {"armor_light", "armor_medium", "armor_heavy", "shield", "clothing", "weapon", "gear", "potion"});
+             {"armor_light", "armor_medium", "armor_heavy", "shield", "clothing", "weapon", "gear", "potion", "art"});
     }
   }
   if (!c.loyalty.is_null() && !c.loyalty.is_number() && !c.loyalty.is_object()) {

@@ -69,7 +69,7 @@ struct DeathSaves {
   json extra = json::object();
 };
 
-// kind: armor_light | armor_medium | armor_heavy | shield | clothing | weapon | gear | potion
+// kind: armor_light | armor_medium | armor_heavy | shield | clothing | weapon | gear | potion | art (an art object)
 struct Item {
   std::string name;
   double weight = 0;  // pounds, per piece

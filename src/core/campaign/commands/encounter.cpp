@@ -1,5 +1,7 @@
 // The encounter: StartEncounter, NextTurn, PrevTurn, EndEncounter, UseLegendaryAction, UseLegendaryResistance.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
+#include <map>
+
 #include "core/campaign/commands/common.hpp"
 
 namespace druzina::campaign::base_cmd {
@@ -20,6 +22,17 @@ void start_turn(Ctx& ctx, int turn, int round) {
   if (lair) data["lair"] = true;
   ctx.emit("turn_started", std::move(data));
   if (!lair && ctx.state().encounter) actions::expire_turn_conditions(ctx, who, true);
+}
+
+// Identical monsters share one initiative roll (StartEncounter {group_initiative: true}): monsters whose names
+// differ only in a trailing number ("Goblin 1", "Goblin 2": AddCreature / AddMonsters copies) and whose
+// initiative modifiers are equal. The key is "" for anyone else (PCs, sidekicks, NPCs roll alone).
+std::string initiative_group(const Creature& x) {
+  if (x.kind != "monster") return {};
+  std::string base = x.name;
+  size_t end = base.find_last_not_of("0123456789");
+  if (end != std::string::npos && end + 1 < base.size() && base[end] == ' ') base.resize(end);
+  return base + '\n' + std::to_string(initiative_modifier(x));
 }
 
 struct Plan {
@@ -62,8 +75,14 @@ auto plan_encounter(const Campaign& c, const json& cmd, Rng* rng) {
   std::vector<std::string> lair = id_list(cmd, "lair");
   for (const auto& id : lair)
     if (!seen.count(id)) throw UserError("campaign.err.not_participant", {{"id", id}});
+  const bool grouped = param::boolean(cmd, "group_initiative", false);
   Plan plan;
   if (!rng) return plan;
+  std::map<std::string, int> group_roll;  // a group of identical monsters: one d20 for all
+  std::map<std::string, int> group_size;  // a "group" of one rolls as anyone does
+  if (grouped)
+    for (const auto& id : ids)
+      if (!given.contains(id)) ++group_size[initiative_group(*find_creature(c, id))];
   struct Row {
     InitEntry e;
     int mod = 0, dex = 0;
@@ -80,6 +99,12 @@ auto plan_encounter(const Campaign& c, const json& cmd, Rng* rng) {
     if (given.contains(x.id)) {
       r.e.initiative = given[x.id].get<int>();
       plan.rolls.push_back({{"creature", x.id}, {"given", r.e.initiative}});
+    } else if (const std::string key = grouped ? initiative_group(x) : std::string(); !key.empty() && group_size[key] > 1) {
+      auto [it, fresh] = group_roll.try_emplace(key, 0);
+      if (fresh) it->second = rng->die(20);
+      r.e.initiative = it->second + r.mod;
+      plan.rolls.push_back({{"creature", x.id}, {"roll", it->second}, {"modifier", r.mod}, {"total", r.e.initiative},
+                            {"group", key}});
     } else {
       int d = rng->die(20);
       r.e.initiative = d + r.mod;
@@ -168,6 +193,94 @@ void execute_prev_turn(Ctx& ctx, const json&) {
   ctx.emit("turn_moved", {{"creature", enc.order[static_cast<size_t>(idx)].creature}, {"round", round}, {"turn", idx}});
 }
 
+// The index of a creature's own entry (not its lair action) or campaign.err.not_participant.
+int entry_of(const Encounter& enc, const std::string& id) {
+  for (size_t k = 0; k < enc.order.size(); ++k)
+    if (enc.order[k].creature == id && !enc.order[k].lair) return static_cast<int>(k);
+  throw UserError("campaign.err.not_participant", {{"id", id}});
+}
+
+// MoveInitiative {target, position (0-based, in the order as it is), …}: the DM reorders; whose turn it is stays.
+struct Move {
+  int from = 0, to = 0, turn = 0;
+};
+Move plan_move(const Campaign& c, const json& cmd) {
+  const Encounter& enc = require_encounter(c);
+  Move m;
+  m.from = entry_of(enc, target(cmd));
+  m.to = static_cast<int>(param::integer(cmd, "position", 0, static_cast<long long>(enc.order.size()) - 1));
+  if (m.to == m.from) throw UserError("campaign.err.same_position");
+  // the current creature keeps its turn: find where its entry ends up
+  std::vector<int> idx(enc.order.size());
+  for (size_t k = 0; k < idx.size(); ++k) idx[k] = static_cast<int>(k);
+  const int moved = idx[static_cast<size_t>(m.from)];
+  idx.erase(idx.begin() + m.from);
+  idx.insert(idx.begin() + m.to, moved);
+  m.turn = static_cast<int>(std::find(idx.begin(), idx.end(), enc.turn) - idx.begin());
+  return m;
+}
+
+void validate_move_initiative(const Campaign& c, const json& cmd) { plan_move(c, cmd); }
+
+void execute_move_initiative(Ctx& ctx, const json& cmd) {
+  const Move m = plan_move(ctx.state(), cmd);
+  const auto& order = ctx.state().encounter->order;
+  json data = {{"creature", target(cmd)}, {"from", m.from}, {"to", m.to}, {"turn", m.turn}};
+  // the log names whom it follows now (the order without it, the one before its new place)
+  std::vector<InitEntry> rest = order;
+  rest.erase(rest.begin() + m.from);
+  if (m.to > 0) data["after"] = rest[static_cast<size_t>(m.to - 1)].creature;
+  ctx.emit("initiative_moved", std::move(data));
+}
+
+// DelayTurn {after?}: the creature whose turn it is waits: its entry moves to right after `after` (default: the
+// next creature that takes a turn), later in this round, and the turn passes on. Its turn comes at its new place.
+struct Delay {
+  std::string who, after;
+  int from = 0, to = 0, next = 0;
+};
+Delay plan_delay(const Campaign& c, const json& cmd) {
+  const Encounter& enc = require_encounter(c);
+  const InitEntry& cur = enc.order[static_cast<size_t>(enc.turn)];
+  if (cur.lair) throw UserError("campaign.err.lair_cannot_delay");
+  Delay d;
+  d.who = cur.creature;
+  d.from = enc.turn;
+  const int n = static_cast<int>(enc.order.size());
+  int after = -1;
+  if (param::find(cmd, "after")) {
+    d.after = param::str(cmd, "after");
+    for (int k = enc.turn + 1; k < n; ++k)
+      if (enc.order[static_cast<size_t>(k)].creature == d.after && !enc.order[static_cast<size_t>(k)].lair) after = k;
+    if (after < 0) throw UserError("campaign.err.delay_after", {{"id", d.after}});
+  } else {
+    for (int k = enc.turn + 1; k < n && after < 0; ++k)
+      if (takes_turn(c, enc.order[static_cast<size_t>(k)])) after = k;
+    if (after < 0) throw UserError("campaign.err.delay_last");
+    d.after = enc.order[static_cast<size_t>(after)].creature;
+  }
+  d.to = after;  // after removing its own entry, `after` shifts down by one: inserting at its old index follows it
+  // the turn goes to whoever now sits at the delayer's old index (the next in the order), skipping the dead
+  d.next = d.from;
+  std::vector<InitEntry> order = enc.order;
+  InitEntry e = order[static_cast<size_t>(d.from)];
+  order.erase(order.begin() + d.from);
+  order.insert(order.begin() + d.to, e);
+  while (d.next < n && !takes_turn(c, order[static_cast<size_t>(d.next)])) ++d.next;
+  if (d.next >= n) throw UserError("campaign.err.delay_last");
+  return d;
+}
+
+void validate_delay_turn(const Campaign& c, const json& cmd) { plan_delay(c, cmd); }
+
+void execute_delay_turn(Ctx& ctx, const json& cmd) {
+  const Delay d = plan_delay(ctx.state(), cmd);
+  const int round = ctx.state().encounter->round;
+  ctx.emit("initiative_moved", {{"creature", d.who}, {"from", d.from}, {"to", d.to}, {"turn", d.next},
+                                {"after", d.after}, {"reason", "delay"}});
+  start_turn(ctx, d.next, round);
+}
+
 void validate_end_encounter(const Campaign& c, const json& cmd) {
   require_encounter(c);
   param::integer(cmd, "minutes", 0, 1440, 0);
@@ -227,7 +340,10 @@ void execute_use_legendary_resistance(Ctx& ctx, const json& cmd) {
 }  // namespace
 
 void register_encounter_commands(Engine& e) {
-  reg(e, "StartEncounter", {"participants", "initiative", "lair"}, validate_start_encounter, execute_start_encounter);
+  reg(e, "StartEncounter", {"participants", "initiative", "lair", "group_initiative"}, validate_start_encounter,
+      execute_start_encounter);
+  reg(e, "MoveInitiative", {"target", "position"}, validate_move_initiative, execute_move_initiative);
+  reg(e, "DelayTurn", {"after"}, validate_delay_turn, execute_delay_turn);
   reg(e, "NextTurn", {}, validate_next_turn, execute_next_turn);
   reg(e, "PrevTurn", {}, validate_prev_turn, execute_prev_turn);
   reg(e, "EndEncounter", {"minutes"}, validate_end_encounter, execute_end_encounter);

@@ -68,6 +68,28 @@ std::string render_turn_moved(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.turn_moved", {{"name", name_of(lc, d)}, {"round", d.value("round", 0)}});
 }
 
+// A creature's place in the order changes (MoveInitiative, DelayTurn): its entry goes from index `from` to `to`;
+// `turn` is the index of whose turn it is afterwards (the same creature as before a move).
+void apply_initiative_moved(Campaign& c, const json& d) {
+  if (!c.encounter) throw std::logic_error("no encounter");
+  auto& order = c.encounter->order;
+  const int from = i(d, "from"), to = i(d, "to"), turn = i(d, "turn"), n = static_cast<int>(order.size());
+  if (from < 0 || from >= n || to < 0 || to >= n || turn < 0 || turn >= n) throw std::out_of_range("initiative_moved");
+  if (order[static_cast<size_t>(from)].creature != s(d, "creature") || order[static_cast<size_t>(from)].lair)
+    throw std::invalid_argument("initiative_moved: not that creature's entry");
+  InitEntry e = order[static_cast<size_t>(from)];
+  order.erase(order.begin() + from);
+  order.insert(order.begin() + to, std::move(e));
+  c.encounter->turn = turn;
+}
+
+std::string render_initiative_moved(const json& d, const LogContext& lc) {
+  json args = {{"name", name_of(lc, d)}, {"position", d.value("to", 0) + 1}};
+  if (d.contains("after")) args["after"] = name_of(lc, d, "after");
+  if (d.value("reason", "") == "delay") return tr(lc.lang, "event.turn_delayed", args);
+  return tr(lc.lang, d.contains("after") ? "event.initiative_moved_after" : "event.initiative_moved_first", args);
+}
+
 void apply_encounter_ended(Campaign& c, const json&) { c.encounter.reset(); }
 
 std::string render_encounter_ended(const json& d, const LogContext& lc) { return tr(lc.lang, "event.encounter_ended", {{"n", d.value("rounds", 0)}}); }
@@ -106,6 +128,7 @@ void register_encounter_events(Engine& e) {
   reg(e, "turn_started", apply_turn_started, render_turn_started);
   reg(e, "turn_ended", apply_turn_ended, {}, true);
   reg(e, "turn_moved", apply_turn_moved, render_turn_moved);
+  reg(e, "initiative_moved", apply_initiative_moved, render_initiative_moved);
   reg(e, "encounter_ended", apply_encounter_ended, render_encounter_ended);
   reg(e, "legendary_used", apply_legendary_used, render_legendary_used);
   reg(e, "legendary_resistance_used", apply_legendary_resistance_used, render_legendary_resistance_used);

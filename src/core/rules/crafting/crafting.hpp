@@ -34,6 +34,15 @@ struct Project {
 void to_json(nlohmann::json& j, const Project& v);
 void from_json(const nlohmann::json& j, Project& v);  // strict (campaign::jr), unknown fields kept in `extra`
 
+// A crafter's working day (creature data modules.crafting.workday): when it began and the hours worked in it.
+// Present from the first hour of crafting until the crafter's next long rest; the next WorkOnProject starts
+// with the night (a long rest unless the DM says otherwise), or goes on the same day (same_day: true).
+struct Workday {
+  long long start = 0;  // campaign minute
+  int hours = 0;
+};
+std::optional<Workday> workday_of(const campaign::Creature& x);
+
 // The campaign's projects, in the order they were started (what the downtime screen lists).
 std::vector<Project> projects_of(const campaign::Campaign& c);
 

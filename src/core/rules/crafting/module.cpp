@@ -11,15 +11,31 @@
 //            components are spent once and add no time
 // Collaborators add their own rates; added value (a gem in the hilt) adds no time. Up to 8 hours a day count as
 // normal; each hour past 8 asks every crafter for a CON save DC 10 + hours past 8 (failure: 1 exhaustion, source
-// "overtime"). A day with overtime is worked one day at a time, so the DM can rest the crafters in between.
+// "overtime").
+// Crafting moves the clock: each working day advances it by the hours worked (time_advanced, reason "crafting").
+// A crafter who has worked keeps creature data modules.crafting.workday {start, hours} until a long rest; the next
+// working day starts with the night: the clock goes to the hour the last working day began, a day later (or stays,
+// when it is already past that), and the night is a long rest for the crafters (a nested LongRest {targets:
+// crafters}; with rest: false the time passes without one). same_day: true goes on with the same working day
+// instead (its overtime counts the hours already worked). A finished project leaves its item in the crafter's
+// inventory (crafted_item_stored: mundane, magic, scroll at the market value + added value; art, kind "art",
+// at the value FinishArt gives it).
 //
 // Commands:
 //   StartProject {kind: mundane | art | magic | scroll, crafter, collaborators?: [ids], name,
 //                 value_gp (mundane, magic), materials_gp (art), rarity (magic), spell_level (scroll, 0–9),
 //                 components_gp? (magic: per day, scroll: once), spell? (magic: the spell the item casts,
 //                 scroll: default the name), spell_confirmed?: true, added_value_gp?}
-//   WorkOnProject {project, hours: per day (1–24), days?: (default 1; more than 1 only with ≤ 8 hours),
-//                  saves?: "auto" (the engine rolls the overtime saves) | "ask" (prompts), spell_prepared?: true}
+//   WorkOnProject {project, hours: per day (1–24), days?: (default 1; with saves "ask" more than 1 only without
+//                  overtime), saves?: "auto" (the engine rolls the overtime saves) | "ask" (prompts),
+//                  spell_prepared?: true, rest?: true (the nights between working days are long rests) | false,
+//                  same_day?: false | true (go on with the crafters' working day: no night first)}
+//     → per day: [crafting_night {creatures, rest, minutes} + LongRest's events | time_advanced "night"],
+//       project_worked {…, days: 1}, workday_set {creature, start, hours} (silent), time_advanced "crafting",
+//       overtime_saves + exhaustion_changed | prompts; then crafting_days {project, name, days, nights, rest,
+//       creatures, from, to} (when more than one day or a night), crafted_item_stored {creature, project, item}.
+//     Refused during an encounter (campaign.err.in_encounter) and while a crafter's overtime save is open
+//     (rules.err.overtime_pending).
 //   FinishArt {project, check?: the tool check total, roll?: its d20, modifier?}
 //   ConfirmProjectSpell {project, value: true | false}
 // Prompts: "crafting.confirm_spell" {"project", "spell", "choices": ["yes", "no"], "dm_only": true} (creature =
@@ -128,6 +144,7 @@ Project plan_project(const Campaign& c, const json& cmd) {
 }
 
 constexpr const char* kProjects = "projects";
+constexpr const char* kWorkday = "workday";
 
 Project find_project(const Campaign& c, const std::string& id) {
   for (auto& p : projects_of(c))
@@ -190,22 +207,24 @@ int rate_of(const Campaign& c, const Project& p, std::vector<std::string>* craft
 struct Work {
   std::string project;
   int hours = 0, days = 1;
-  bool ask = false;
+  bool ask = false, rest = true, same_day = false;
   std::vector<std::string> crafters;
   int rate = 0;
 };
 
 Work plan_work(const Campaign& c, const json& cmd) {
   const Project p = craft_project(c, cmd);
+  if (c.encounter) throw UserError("campaign.err.in_encounter", {{"command", "WorkOnProject"}});
   if (p.done) throw UserError("rules.err.project_done", {{"project", p.name}});
   Work w;
   w.project = p.id;
   w.hours = static_cast<int>(param::integer(cmd, "hours", 1, 24));
   w.days = static_cast<int>(param::integer(cmd, "days", 1, 365, 1));
-  if (w.days > 1 && w.hours > 8) throw UserError("rules.err.overtime_one_day");
   std::string saves = param::str(cmd, "saves", "auto");
   if (saves != "auto" && saves != "ask") throw UserError("campaign.err.param", {{"param", "saves"}, {"expected", "auto | ask"}});
   w.ask = saves == "ask";
+  w.rest = param::boolean(cmd, "rest", true);
+  w.same_day = param::boolean(cmd, "same_day", false);
   const std::string spell = p.data.value("spell", "");
   if (!spell.empty()) {
     if (!p.data.value("spell_confirmed", false)) throw UserError("rules.err.spell_unconfirmed", {{"project", p.name}, {"spell", spell}});
@@ -216,6 +235,18 @@ Work plan_work(const Campaign& c, const json& cmd) {
   const Creature* crafter = campaign::find_creature(c, p.data.value("crafter", ""));
   if (!crafter || crafter->death_saves.dead) throw UserError("rules.err.crafter_gone", {{"project", p.name}});
   w.rate = rate_of(c, p, &w.crafters);
+  // Overtime asked as prompts: the answers come after the command, so a second day (and the night's long rest
+  // before it) would come before the first day's exhaustion. Such days are entered one at a time.
+  int before = 0;
+  if (w.same_day)
+    for (const auto& id : w.crafters)
+      if (auto d = workday_of(*campaign::find_creature(c, id))) before = std::max(before, d->hours);
+  if (w.ask && w.days > 1 && (w.hours > 8 || before + w.hours > 8)) throw UserError("rules.err.overtime_one_day");
+  // An overtime save still open for a crafter would land after the night that should have followed it.
+  for (const auto& pr : c.prompts)
+    if (pr.kind == "crafting.overtime_save" &&
+        std::find(w.crafters.begin(), w.crafters.end(), pr.creature) != w.crafters.end())
+      throw UserError("rules.err.overtime_pending", {{"name", campaign::find_creature(c, pr.creature)->name}});
   return w;
 }
 
@@ -301,6 +332,78 @@ void event_project_spell_confirmed(Engine& e) {
       });
 }
 
+std::string clock(Lang lang, long long minutes) {
+  char hm[16];
+  std::snprintf(hm, sizeof hm, "%02lld:%02lld", (minutes % 1440) / 60, minutes % 60);
+  return tr(lang, "campaign.time.clock", {{"day", minutes / 1440 + 1}, {"time", hm}});
+}
+
+std::string names(const LogContext& lc, const json& ids) {
+  std::string out;
+  for (const auto& id : ids)
+    if (id.is_string()) append(out, ", ", lc.name ? lc.name(id.get<std::string>()) : id.get<std::string>());
+  return out;
+}
+
+// A crafter's working day (creature data "workday" {start, hours}); without start: the day is over (erased).
+void event_workday_set(Engine& e) {
+  event(
+      e, "workday_set",
+      [](Campaign& c, const json& d) {
+        Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+        if (!d.contains("start")) {
+          set_creature_data(x, kCrafting, kWorkday, nullptr);
+          return;
+        }
+        set_creature_data(x, kCrafting, kWorkday, {{"start", d.at("start").get<long long>()}, {"hours", d.at("hours").get<int>()}});
+      },
+      {}, /*silent*/ true);
+}
+
+void event_crafting_night(Engine& e) {
+  event(e, "crafting_night", [](Campaign&, const json&) {},
+        [](const json& d, const LogContext& lc) {
+          return tr(lc.lang, d.value("rest", true) ? "event.crafting_night" : "event.crafting_night_no_rest",
+                    {{"names", names(lc, d.value("creatures", json::array()))}});
+        });
+}
+
+void event_crafting_days(Engine& e) {
+  event(e, "crafting_days", [](Campaign&, const json&) {},
+        [](const json& d, const LogContext& lc) {
+          std::string line = tr(lc.lang, "event.crafting_days",
+                                {{"project", d.value("name", "")}, {"n", d.value("days", 0)},
+                                 {"from", clock(lc.lang, d.value("from", 0LL))}, {"to", clock(lc.lang, d.value("to", 0LL))}});
+          if (d.value("nights", 0) > 0)
+            line += " " + tr(lc.lang, d.value("rest", true) ? "rules.crafting.nights_rest" : "rules.crafting.nights_no_rest",
+                             {{"names", names(lc, d.value("creatures", json::array()))}, {"n", d.value("nights", 0)}});
+          return line;
+        });
+}
+
+void event_crafted_item_stored(Engine& e) {
+  event(
+      e, "crafted_item_stored",
+      [](Campaign& c, const json& d) {
+        Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+        campaign::Item item;
+        campaign::jr::get(d.at("item"), item);
+        x.inventory.push_back(std::move(item));
+      },
+      [](const json& d, const LogContext& lc) {
+        const json& item = d.at("item");
+        return tr(lc.lang, "event.crafted_item_stored",
+                  {{"name", name_of(lc, d)}, {"item", item.value("name", "")}, {"gp", gp_text(item.value("value_gp", 0.0))}});
+      });
+}
+
+// A long rest ends a crafter's working day: the next one starts fresh (and after no further night).
+void end_workday_after_long_rest(Ctx& ctx, const campaign::Event& ev) {
+  const std::string who = ev.data.value("creature", "");
+  const Creature* x = campaign::find_creature(ctx.state(), who);
+  if (x && workday_of(*x)) ctx.emit("workday_set", {{"creature", who}});
+}
+
 void command_start_project(Engine& e) {
   command(
       e, "StartProject",
@@ -316,56 +419,124 @@ void command_start_project(Engine& e) {
       });
 }
 
+// The item a finished project leaves in its crafter's inventory: mundane, magic and scroll projects at their
+// market value (plus the added value), an art object at the value its check gave it.
+void store_item(Ctx& ctx, const Project& p, const std::string& crafter, double value_gp) {
+  const Creature* x = campaign::find_creature(ctx.state(), crafter);
+  if (!x) return;  // the crafter was removed since: nobody to hand it to
+  json item = {{"name", p.name}, {"qty", 1}, {"weight", 0}, {"kind", p.kind == "art" ? "art" : "gear"},
+               {"value_gp", value_gp}};
+  ctx.emit("crafted_item_stored", {{"creature", crafter}, {"project", p.id}, {"item", item}});
+}
+
+// The night between two working days: the clock moves to the same hour the last working day began, a day later
+// (or not at all when it is already past it), as a long rest for the crafters unless the DM says no.
+void night(Ctx& ctx, const Work& w) {
+  long long start = ctx.state().minutes;
+  bool any = false;
+  for (const auto& id : w.crafters)
+    if (const Creature* x = campaign::find_creature(ctx.state(), id))
+      if (auto d = workday_of(*x)) start = any ? std::max(start, d->start) : d->start, any = true;
+  const long long minutes = std::max(0LL, start + 1440 - ctx.state().minutes);
+  ctx.emit("crafting_night", {{"creatures", w.crafters}, {"rest", w.rest}, {"minutes", minutes}});
+  if (w.rest) {
+    ctx.run({{"type", "LongRest"}, {"targets", w.crafters}, {"minutes", minutes}});
+  } else {
+    actions::advance_time(ctx, minutes, "night");
+    for (const auto& id : w.crafters)
+      if (const Creature* x = campaign::find_creature(ctx.state(), id))
+        if (workday_of(*x)) ctx.emit("workday_set", {{"creature", id}});
+  }
+}
+
 void command_work_on_project(Engine& e) {
   command(
-      e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared"},
+      e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared", "rest", "same_day"},
       [](const Campaign& c, const json& cmd) { plan_work(c, cmd); },
       [](Ctx& ctx, const json& cmd) {
         const Work w = plan_work(ctx.state(), cmd);
         const Project p = find_project(ctx.state(), w.project);
         const double goal = p.goal_gp;
+        const long long components = p.data.value("components_gp", 0LL);
+        const bool spends_components = p.kind == "magic" && components > 0 && !p.data.value("spell", std::string()).empty();
         double progress = p.progress_gp;
-        int days = 0, hours = 0, max_day = 0;
-        for (int d = 0; d < w.days && progress < goal; ++d) {
+        int days = 0, nights = 0;
+        long long from = 0;
+        for (int day = 0; day < w.days && progress < goal; ++day) {
+          // a crafter who worked and has not had a long rest since starts the day after a night (unless the DM
+          // says the work goes on the same day)
+          bool worked = false;
+          for (const auto& id : w.crafters)
+            if (const Creature* x = campaign::find_creature(ctx.state(), id)) worked = worked || workday_of(*x).has_value();
+          if (worked && (day > 0 || !w.same_day)) {
+            night(ctx, w);
+            ++nights;
+          }
+          if (day == 0) from = ctx.state().minutes;
+          ++days;
+
           const int need = static_cast<int>(std::ceil((goal - progress) / w.rate - 1e-9));
           const int h = std::min(w.hours, std::max(1, need));
+          const double before = progress;
           progress = std::min(goal, progress + static_cast<double>(h) * w.rate);
-          hours += h;
-          max_day = std::max(max_day, h);
-          ++days;
-        }
-        json data = {{"project", p.id}, {"name", p.name}, {"days", days}, {"hours", hours},
-                     {"hours_per_day", w.hours}, {"rate", w.rate}, {"gp", progress - p.progress_gp},
-                     {"progress", progress}, {"goal", goal}, {"done", progress >= goal}, {"crafters", w.crafters}};
-        const long long components = p.data.value("components_gp", 0LL);
-        if (p.kind == "magic" && components > 0 && !p.data.value("spell", std::string()).empty())
-          data["materials_gp"] = p.materials_gp + static_cast<double>(components * days);
-        ctx.emit("project_worked", std::move(data));
+          const Project now = find_project(ctx.state(), w.project);
+          json data = {{"project", p.id}, {"name", p.name}, {"days", 1}, {"hours", h},
+                       {"hours_per_day", w.hours}, {"rate", w.rate}, {"gp", progress - before},
+                       {"progress", progress}, {"goal", goal}, {"done", progress >= goal}, {"crafters", w.crafters}};
+          if (spends_components) data["materials_gp"] = now.materials_gp + static_cast<double>(components);
+          ctx.emit("project_worked", std::move(data));
 
-        // Overtime: hours 9.. of the (single) day, for every crafter.
-        if (max_day <= 8) return;
-        json results = json::array();
-        for (int hour = 9; hour <= max_day; ++hour) {
-          const int dc = *calc::craft_overtime(hour).dc;
+          // each crafter's working day: the hours before (the same day), then these
+          std::vector<std::pair<std::string, int>> earlier;
+          const long long day_start = ctx.state().minutes;
           for (const auto& id : w.crafters) {
             const Creature* x = campaign::find_creature(ctx.state(), id);
             if (!x || x->death_saves.dead) continue;
-            const int mod = save_bonus(ctx.state(), *x, "con");
-            if (w.ask) {
-              actions::create_prompt(ctx, "crafting.overtime_save", id,
-                                     {{"project", p.id}, {"hour", hour}, {"dice", d20_plus(mod)}, {"dc", dc},
-                                      {"ability", "con"}, {"modifier", mod}});
-              continue;
+            auto d = workday_of(*x);
+            earlier.push_back({id, d ? d->hours : 0});
+            ctx.emit("workday_set", {{"creature", id}, {"start", d ? d->start : day_start},
+                                     {"hours", std::min(24, (d ? d->hours : 0) + h)}});
+          }
+          actions::advance_time(ctx, 60LL * h, "crafting");
+
+          // Overtime: every hour past the 8th of a crafter's working day asks a CON save.
+          json results = json::array();
+          int first = 25, last = 0;
+          for (const auto& [id, done_before] : earlier) {
+            first = std::min(first, std::max(9, done_before + 1));
+            last = std::max(last, std::min(24, done_before + h));
+          }
+          for (int hour = first; hour <= last; ++hour) {  // hour by hour, every crafter in that hour
+            const int dc = *calc::craft_overtime(hour).dc;
+            for (const auto& [id, done_before] : earlier) {
+              if (hour <= done_before || hour > done_before + h) continue;
+              const Creature* x = campaign::find_creature(ctx.state(), id);
+              if (!x || x->death_saves.dead) continue;
+              const int mod = save_bonus(ctx.state(), *x, "con");
+              if (w.ask) {
+                actions::create_prompt(ctx, "crafting.overtime_save", id,
+                                       {{"project", p.id}, {"hour", hour}, {"dice", d20_plus(mod)}, {"dc", dc},
+                                        {"ability", "con"}, {"modifier", mod}});
+                continue;
+              }
+              const int d20 = ctx.rng().die(20);
+              results.push_back({{"creature", id}, {"hour", hour}, {"roll", d20}, {"modifier", mod},
+                                 {"total", d20 + mod}, {"dc", dc}, {"success", d20 + mod >= dc}});
             }
-            const int d20 = ctx.rng().die(20);
-            results.push_back({{"creature", id}, {"hour", hour}, {"roll", d20}, {"modifier", mod},
-                               {"total", d20 + mod}, {"dc", dc}, {"success", d20 + mod >= dc}});
+          }
+          if (!results.empty()) {
+            ctx.emit("overtime_saves", {{"project", w.project}, {"results", results}});
+            for (const auto& r : results)
+              if (!r.value("success", false)) add_exhaustion(ctx, r.value("creature", ""), 1, "overtime", "crafting_overtime");
           }
         }
-        if (w.ask) return;
-        ctx.emit("overtime_saves", {{"project", w.project}, {"results", results}});
-        for (const auto& r : results)
-          if (!r.value("success", false)) add_exhaustion(ctx, r.value("creature", ""), 1, "overtime", "crafting_overtime");
+        if (days > 1 || nights > 0)
+          ctx.emit("crafting_days", {{"project", p.id}, {"name", p.name}, {"days", days}, {"nights", nights},
+                                     {"rest", w.rest}, {"creatures", w.crafters}, {"from", from}, {"to", ctx.state().minutes}});
+        if (progress >= goal && p.kind != "art") {
+          const double value = p.data.value("value_gp", 0.0) + p.data.value("added_value_gp", 0.0);
+          store_item(ctx, p, p.data.value("crafter", ""), value);
+        }
       });
 }
 
@@ -411,6 +582,7 @@ void command_finish_art(Engine& e) {
         data["value_gp"] = static_cast<double>(v.value_cp) / 100.0;
         data["worthless"] = v.worthless;
         ctx.emit("art_finished", std::move(data));
+        store_item(ctx, p, p.data.value("crafter", ""), static_cast<double>(v.value_cp) / 100.0);
       });
 }
 
@@ -477,6 +649,22 @@ campaign::DataField projects_field() {
                 jr::fail_value("wrong_type", {{"expected", "object"}});
               }
             }
+          }};
+}
+
+campaign::DataField workday_field() {
+  return {kWorkday, "{start: minute the crafter's working day began, hours: 1..24 worked that day}: present until its next long rest",
+          false, [](const json& v) {
+            namespace jr = campaign::jr;
+            if (!v.is_object()) jr::fail_type("object");
+            {
+              jr::PathGuard g("start");
+              if (!v.contains("start")) jr::fail_value("empty");
+              int_in(v.at("start"), 0, 1'000'000'000'000LL);
+            }
+            jr::PathGuard g("hours");
+            if (!v.contains("hours")) jr::fail_value("empty");
+            int_in(v.at("hours"), 1, 24);
           }};
 }
 
@@ -604,6 +792,12 @@ void from_json(const json& j, Project& v) {
       j, {"id", "kind", "name", "owners", "goal_gp", "progress_gp", "materials_gp", "hours", "done", "data"});
 }
 
+std::optional<Workday> workday_of(const Creature& x) {
+  const json& d = creature_data(x, kCrafting, kWorkday);
+  if (!d.is_object() || !d.contains("start")) return std::nullopt;
+  return Workday{d.at("start").get<long long>(), d.value("hours", 0)};
+}
+
 std::vector<Project> projects_of(const Campaign& c) {
   std::vector<Project> list;
   const json& v = data_at(c, kCrafting, kProjects);
@@ -624,6 +818,11 @@ Module crafting() {
         event_overtime_saves(e);
         event_art_finished(e);
         event_project_spell_confirmed(e);
+        event_workday_set(e);
+        event_crafting_night(e);
+        event_crafting_days(e);
+        event_crafted_item_stored(e);
+        e.on_event("long_rest_applied", end_workday_after_long_rest);
         command_start_project(e);
         command_work_on_project(e);
         prompt_crafting_overtime_save(e);
@@ -637,6 +836,7 @@ Module crafting() {
        .own_calculators = crafting_calculators(),
        .reference = {"hr-mundane-crafting", "hr-crafting-overtime", "hr-art-objects", "hr-magic-crafting",
                      "hr-scroll-prices", "hr-magic-item-values"},
+       .creature_data = {workday_field()},
        .campaign_data = {projects_field()}}};
 }
 

@@ -4,7 +4,8 @@
 // open questions (massive damage, injuries, turn-start saves) on top, the attack helper (attack.cpp), and
 // big ◀ / Next turn ▶ buttons fixed at the top (notices cover the bottom); End closes the fight (confirmed, and undoable).
 // Test ids: screen.combat, combat.round, combat.row.<id>, combat.more.<id>, combat.lair_row, combat.next,
-// combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders.
+// combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders,
+// combat.delay (the current creature waits: DelayTurn), combat.ready (a readied action until its next turn), combat.reorder, combat.up.<id> / combat.down.<id> (MoveInitiative).
 #include <imgui.h>
 
 #include <algorithm>
@@ -34,6 +35,7 @@ namespace {
 struct CombatUi {
   std::string sheet;      // creature whose sheet is open ("" = none)
   bool attack = false;    // the attack helper is unfolded
+  bool reorder = false;   // ▲ ▼ under each row: the DM moves creatures in the order (MoveInitiative)
   long long seen_turn = -1;  // round * 1000 + turn last scrolled to
 };
 
@@ -179,6 +181,36 @@ void draw_rows() {
       ImGui::SameLine();
       if (big_button("\xE2\x80\xA6", ImVec2(more_w, h))) u.sheet = c.id;  // …
       track("combat.more." + c.id, c.name);
+      if (dm && u.reorder) {
+        // ▲ ▼: one place up or down in the order (whose turn it is stays)
+        const float w = split_width(2);
+        const int n = static_cast<int>(enc.order.size());
+        ImGui::BeginDisabled(i == 0);
+        if (big_button(("\xE2\x96\xB2 " + std::string(T("ui.combat.move_up"))).c_str(), ImVec2(w, kTouchTarget)))
+          dispatch_and_tell({{"type", "MoveInitiative"}, {"target", c.id}, {"position", static_cast<int>(i) - 1}});
+        ImGui::EndDisabled();
+        track("combat.up." + c.id, T("ui.combat.move_up"));
+        ImGui::SameLine();
+        ImGui::BeginDisabled(static_cast<int>(i) + 1 >= n);
+        if (big_button(("\xE2\x96\xBC " + std::string(T("ui.combat.move_down"))).c_str(), ImVec2(w, kTouchTarget)))
+          dispatch_and_tell({{"type", "MoveInitiative"}, {"target", c.id}, {"position", static_cast<int>(i) + 1}});
+        ImGui::EndDisabled();
+        track("combat.down." + c.id, T("ui.combat.move_down"));
+      }
+      if (dm && current && !c.death_saves.dead && !u.reorder) {
+        // the creature waits: it acts after the next one (DelayTurn), its turn at its new place
+        const float w = split_width(2);
+        ImGui::PushFont(ui().fonts.small);
+        if (big_button(T("ui.combat.delay"), ImVec2(w, kTouchTarget))) dispatch_and_tell({{"type", "DelayTurn"}}, 5.0);
+        track("combat.delay", T("ui.combat.delay"));
+        ImGui::SameLine();
+        // the Ready action (5e): a reaction held until the start of its next turn, shown on its card meanwhile
+        if (big_button(T("ui.combat.ready"), ImVec2(w, kTouchTarget)))
+          dispatch_and_tell({{"type", "SetCondition"}, {"target", c.id}, {"condition", T("ui.combat.readied")},
+                             {"until", {{"kind", "start_of_next_turn"}}}});
+        track("combat.ready", T("ui.combat.ready"));
+        ImGui::PopFont();
+      }
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
@@ -296,6 +328,7 @@ void attack_toggle() {
   if (ui_player_mode()) return;
   if (toggle_button((std::string("\xE2\x9A\x94 ") + T("ui.combat.attack")).c_str(), u.attack, "combat.attack")) u.attack = !u.attack;
   if (u.attack) draw_attack_helper(current_creature());
+  if (toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder")) u.reorder = !u.reorder;
 }
 
 }  // namespace
@@ -338,6 +371,7 @@ void draw_combat() {
     float head_h = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h));
     draw_prompts();
+    if (!ui_player_mode() && toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder")) u.reorder = !u.reorder;
     draw_rows();
     ImGui::EndChild();
     ImGui::EndGroup();

@@ -1,7 +1,8 @@
 // Parts of the combat screen (combat.cpp):
 //   setup.cpp  — before a fight: who takes part, entered or rolled initiative, the lair action slot
 //                       (StartEncounter). Test ids: combat.pick.<id>, combat.init.<id>, combat.all, combat.none,
-//                       combat.lair, combat.lair.<id>, combat.start.
+//                       combat.lair, combat.lair.<id>, combat.group_init (one roll per group of identical
+//                       monsters: StartEncounter group_initiative), combat.start.
 //   attack.cpp — the attack helper: attacker, target, bonus, flanking (direct +2 / side +1 / none),
 //                       advantage / disadvantage → AttackRoll (the house-rule module), or with the rule off
 //                       the core's rules::attack_roll (nothing stored); inspiration as luck after the roll.

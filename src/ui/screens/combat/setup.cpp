@@ -25,6 +25,7 @@ struct Setup {
   std::map<std::string, int> initiative;  // entered at the table; the rest is rolled
   bool lair = false;
   std::string lair_owner;
+  bool group = false;  // identical monsters ("Goblin 1", "Goblin 2" …) share one initiative roll
 };
 
 Setup& setup() {
@@ -128,6 +129,8 @@ void draw_combat_setup() {
     }
   }
 
+  if (toggle_button(T("ui.combat.group_init"), s.group, "combat.group_init")) s.group = !s.group;
+
   ImGui::Spacing();
   json participants = json::array();
   json init = json::object();
@@ -142,6 +145,7 @@ void draw_combat_setup() {
   if (colored_button(("\xE2\x9A\x94 " + start).c_str(), ImVec4(0.55f, 0.22f, 0.20f, 1), ImVec2(0, 72), "combat.start")) {
     json cmd = {{"type", "StartEncounter"}, {"participants", participants}, {"initiative", init.empty() ? json("roll") : init}};
     if (s.lair && !s.lair_owner.empty()) cmd["lair"] = json::array({s.lair_owner});
+    if (s.group) cmd["group_initiative"] = true;
     if (dispatch_and_tell(cmd, 8.0)) {
       s.initiative.clear();
       reset_attack_helper();

@@ -8,8 +8,10 @@
 //                           Test ids: project.new, project.kind.<k>, project.name, project.crafter.<id>,
 //                           project.collab.<id>, project.value.*, project.start, project.<id>,
 //                           project.<id>.hours.*, project.<id>.days.*, project.<id>.work, project.<id>.finish_roll,
-//                           project.<id>.finish_enter, project.<id>.remove, artcalc.cost.*, artcalc.check.*,
-//                           artcalc.value.
+//                           project.<id>.finish_enter, project.<id>.remove, project.<id>.worked (who worked today),
+//                           project.<id>.day.next / .same, project.<id>.rest (nights = long rests),
+//                           project.<id>.summary (what the work did), project.<id>.summary.all, artcalc.cost.*,
+//                           artcalc.check.*, artcalc.value.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -21,8 +23,10 @@ void draw_rest_and_time();
 void draw_projects();
 void draw_art_calculator();
 
-// Runs a command from the downtime screen and keeps its log lines as the "what changed" summary.
-bool downtime_dispatch(const nlohmann::json& command);
-void draw_downtime_summary();
+// Runs a command from the downtime screen and keeps its log lines as the "what changed" summary, shown where
+// `where` says: "" at the top of the screen (rests, time), "project.<id>" in that project's card under its Work
+// button (a crafting stretch: its days, nights, saves and the finished item right where the DM tapped).
+bool downtime_dispatch(const nlohmann::json& command, const std::string& where = {});
+void draw_downtime_summary(const std::string& where = {});
 
 }  // namespace druzina::ui

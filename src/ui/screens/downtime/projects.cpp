@@ -27,6 +27,8 @@ namespace {
 
 const char* const kKinds[] = {"mundane", "art", "magic", "scroll"};
 
+void append_to(std::string& list, const std::string& item) { list += (list.empty() ? "" : "\n") + item; }
+
 std::string gp(double v) {
   char buf[32];
   if (std::fabs(v - std::round(v)) < 0.005)
@@ -54,7 +56,8 @@ NewProject& np() {
 
 struct WorkUi {
   int hours = 8, days = 1, saves = 0;  // saves: 0 auto, 1 ask
-  bool prepared = false;
+  int day = 0;                         // 0: the next day (after the night), 1: the same working day goes on
+  bool prepared = false, rest = true;  // rest: the nights between working days are long rests
 };
 
 WorkUi& work(const std::string& id) {
@@ -278,19 +281,49 @@ void project_card(const rules::Project& p) {
     }
   } else if (dm && rule_on(rules::kCrafting)) {
     WorkUi& wu = work(p.id);
+    // the crafters' working day so far: the next work begins after the night, or goes on the same day
+    std::string worked;
+    int worked_hours = 0;
+    for (const auto& id : p.owners)
+      if (const auto* x = creature(id))
+        if (auto d = rules::workday_of(*x)) {
+          worked_hours = std::max(worked_hours, d->hours);
+          append_to(worked, Tf("ui.project.worked_today", {{"name", x->name}, {"n", d->hours}, {"clock", clock_text(d->start)}}));
+        }
+    if (!worked.empty()) {
+      ImGui::PushFont(ui().fonts.small);
+      ImGui::TextWrapped("%s", worked.c_str());
+      segmented(base + ".day", options({"next", "same"}, {T("ui.project.next_day"), T("ui.project.same_day")}), wu.day);
+      ImGui::PopFont();
+      track(base + ".worked", worked);
+    } else {
+      wu.day = 0;
+    }
+    const bool same = !worked.empty() && wu.day == 1;
     stepper(base + ".hours", wu.hours, 1, 24, {.label = T("ui.project.hours_per_day")});
-    if (wu.hours > 8) {
-      wu.days = 1;
+    const int from_hour = same ? worked_hours : 0;  // overtime counts the hours already worked that day
+    if (from_hour + wu.hours > 8) {
       std::string dcs;
-      for (int h = 9; h <= wu.hours; ++h) dcs += (dcs.empty() ? "" : ", ") + std::to_string(*calc::craft_overtime(h).dc);
+      for (int h = std::max(9, from_hour + 1); h <= std::min(24, from_hour + wu.hours); ++h)
+        dcs += (dcs.empty() ? "" : ", ") + std::to_string(*calc::craft_overtime(h).dc);
       ImGui::PushStyleColor(ImGuiCol_Text, col_hp(0.4f));
       ImGui::TextWrapped("%s", Tf("ui.project.overtime", {{"dcs", dcs}}).c_str());
       ImGui::PopStyleColor();
       ImGui::PushFont(ui().fonts.small);
       segmented(base + ".saves", options({"auto", "ask"}, {T("ui.project.saves_auto"), T("ui.project.saves_ask")}), wu.saves);
       ImGui::PopFont();
+    }
+    const bool ask = wu.saves == 1 && (from_hour + wu.hours > 8 || wu.hours > 8);
+    if (ask) {
+      wu.days = 1;  // the asked saves come one day at a time
     } else {
       stepper(base + ".days", wu.days, 1, 365, {.label = T("ui.project.days")});
+    }
+    const bool nights = wu.days > 1 || (!worked.empty() && !same);
+    if (nights) {
+      ImGui::PushFont(ui().fonts.small);
+      if (toggle_button(T("ui.project.nights_rest"), wu.rest, base + ".rest")) wu.rest = !wu.rest;
+      ImGui::PopFont();
     }
     const bool spell = !p.data.value("spell", std::string()).empty();
     if (spell) {
@@ -298,15 +331,19 @@ void project_card(const rules::Project& p) {
                         base + ".prepared"))
         wu.prepared = !wu.prepared;
     }
+    muted(Tf("ui.project.clock_hint", {{"clock", clock_text(st.minutes)}}).c_str());
     std::string label = Tf("ui.project.work", {{"hours", wu.hours}, {"days", wu.days}});
     if (colored_button(label.c_str(), col_good(), ImVec2(0, 56), base + ".work")) {
       json cmd = {{"type", "WorkOnProject"}, {"project", p.id}, {"hours", wu.hours}};
       if (wu.days > 1) cmd["days"] = wu.days;
-      if (wu.hours > 8) cmd["saves"] = wu.saves == 1 ? "ask" : "auto";
+      if (from_hour + wu.hours > 8) cmd["saves"] = wu.saves == 1 ? "ask" : "auto";
       if (spell) cmd["spell_prepared"] = wu.prepared;
-      downtime_dispatch(cmd);
+      if (same) cmd["same_day"] = true;
+      if (nights && !wu.rest) cmd["rest"] = false;
+      if (downtime_dispatch(cmd, base)) wu.day = 0;
     }
   }
+  draw_downtime_summary(base);
   if (dm) {
     ImGui::PushFont(ui().fonts.small);
     if (big_button(T("ui.project.remove"), ImVec2(0, 44)))

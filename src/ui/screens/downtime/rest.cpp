@@ -22,7 +22,9 @@ namespace {
 
 struct Summary {
   long long tx = 0;
+  std::string where;  // "" the top of the screen, "project.<id>" that project's card
   std::vector<std::string> lines;
+  bool all = false;   // a long one (a crafting week) shown in full
 };
 
 Summary& summary() {
@@ -42,33 +44,50 @@ RestUi& rest() {
 
 }  // namespace
 
-bool downtime_dispatch(const json& command) {
+bool downtime_dispatch(const json& command, const std::string& where) {
   if (!dispatch_and_tell(command, 8.0)) return false;
   Summary& s = summary();
   s.tx = model().state().last_tx;
-  s.lines = last_log_lines();
+  s.where = where;
+  s.lines.clear();
+  for (auto& l : last_log_lines())
+    if (!l.empty()) s.lines.push_back(std::move(l));
+  s.all = false;
   return true;
 }
 
-void draw_downtime_summary() {
+void draw_downtime_summary(const std::string& where) {
   Summary& s = summary();
-  if (s.lines.empty() || s.tx != model().state().last_tx) return;  // undone, or something else happened since
-  begin_card("##summary", col_tint(hue_green(), 0.22f));
+  if (s.lines.empty() || s.tx != model().state().last_tx || s.where != where) return;  // undone, or something else since
+  const std::string id = where.empty() ? std::string("downtime.summary") : where + ".summary";
+  begin_card(("##summary" + where).c_str(), col_tint(hue_green(), 0.22f));
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
   ImGui::TextUnformatted(T("ui.downtime.changed"));
   ImGui::PopStyleColor();
+  // A long stretch (a week of crafting: each day, night and rest) shows how it began and how it ended; the rest
+  // behind one tap (and in the log).
+  constexpr size_t kHead = 3, kTail = 6;
+  const size_t n = s.lines.size();
+  const bool cut = !s.all && n > kHead + kTail + 1;
   std::string all;
-  for (const auto& l : s.lines) {
-    if (l.empty()) continue;
+  for (size_t i = 0; i < n; ++i) {
+    if (cut && i == kHead) {
+      ImGui::PushFont(ui().fonts.small);
+      const std::string more = Tf("ui.downtime.show_all", {{"n", static_cast<long long>(n - kHead - kTail)}});
+      if (big_button(more.c_str(), ImVec2(0, 44))) s.all = true;
+      ImGui::PopFont();
+      track(id + ".all", more);
+      i = n - kTail;
+    }
     ImGui::PushTextWrapPos(0);
     ImGui::Bullet();
     ImGui::SameLine();
-    ImGui::TextUnformatted(l.c_str());
+    ImGui::TextUnformatted(s.lines[i].c_str());
     ImGui::PopTextWrapPos();
-    all += l + "\n";
+    all += s.lines[i] + "\n";
   }
   end_card();
-  track("downtime.summary", all);
+  track(id, all);
 }
 
 void draw_rest_and_time() {

@@ -455,12 +455,14 @@ void inventory_block(const Creature& c) {
   for (const auto& it : c.inventory) {
     ImGui::PushID(i);
     std::string line = it.name + (it.qty != 1 ? "  \xC3\x97" + std::to_string(it.qty) : "") + "  \xC2\xB7  " +
-                       fmt_lb(it.weight * it.qty) + " lb" + (it.worn ? "  \xC2\xB7  " + std::string(T("ui.item.worn")) : "");
+                       fmt_lb(it.weight * it.qty) + " lb" + (it.worn ? "  \xC2\xB7  " + std::string(T("ui.item.worn")) : "") +
+                       (it.value_gp > 0 ? "  \xC2\xB7  " + Tf("ui.item.value", {{"gp", fmt_lb(it.value_gp)}}) : "");
     const float bw = 52;
     ImGui::AlignTextToFramePadding();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - (dm ? bw + gap() : 0));
     ImGui::TextUnformatted(line.c_str());
     ImGui::PopTextWrapPos();
+    track("sheet.item." + std::to_string(i), line);
     if (dm) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - bw);
       if (big_button("\xE2\x9C\x95", ImVec2(bw, kTouchTarget))) {
