@@ -169,7 +169,7 @@ TEST_CASE("magic items: prerequisites — class, race, alignment, spellcaster", 
   REQUIRE_REFUSED(t.run({{"type", "GiveMagicItem"}, {"target", f}, {"item", axe}, {"to", f}}), "rules.err.item_give_self");
 }
 
-TEST_CASE("magic items: attunement ends on death, when another creature attunes, for distance; a curse holds", "[rules][magic-items]") {
+TEST_CASE("magic items: attunement ends on death, when another creature attunes, for distance, a curse holds", "[rules][magic-items]") {
   RulesTable t(4);
   new_campaign(t);
   const std::string m = t.pc("Mira", 10);
@@ -289,7 +289,7 @@ TEST_CASE("magic items: charges — spent, the last one refused, the last charge
   REQUIRE_REFUSED(t.run(cmd("UseItemCharge", m, none)), "rules.err.item_no_charges_kept");
 }
 
-TEST_CASE("magic items: consumables are used up; worn slots — two rings, one cloak", "[rules][magic-items]") {
+TEST_CASE("magic items: consumables are used up, worn slots — two rings, one cloak", "[rules][magic-items]") {
   RulesTable t(7);
   new_campaign(t);
   const std::string m = t.pc("Mira", 30);
