@@ -123,7 +123,6 @@ TEST_CASE("state: validation refuses impossible values", "[campaign][state]") {
       {"unknown kind", [](Campaign& c) { c.creatures[0].kind = "dragon"; }, "state.err.not_one_of"},
       {"exhaustion 7", [](Campaign& c) { c.creatures[0].exhaustion = 7; }, "state.err.out_of_range"},
       {"sources above total", [](Campaign& c) { c.creatures[0].exhaustion_sources["rage"] = 1; }, "state.err.sources_exceed_total"},
-      {"four attunements", [](Campaign& c) { c.creatures[0].attunement = {"a", "b", "c", "d"}; }, "state.err.too_many"},
       {"duplicate id", [](Campaign& c) { c.creatures.push_back(c.creatures[0]); }, "state.err.duplicate_id"},
       {"id not below next_id", [](Campaign& c) { c.next_id = 1; }, "state.err.id_not_below_next"},
       {"encounter with unknown creature",

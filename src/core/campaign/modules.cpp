@@ -33,6 +33,8 @@
   X(diseases)                   \
   X(alignment)                  \
   X(deity)                      \
+  X(magic_items)                \
+  X(treasure)                   \
   X(classes)                    \
   X(srd_monsters)                \
   X(monster_saves)

@@ -208,7 +208,7 @@ const std::vector<std::string> kCreatureFields = {
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
     "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
     "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
-    "attunement", "inventory", "renown", "loyalty", "diseases", "poisons",
+    "inventory", "renown", "loyalty", "diseases", "poisons",
     "madness", "modules", "hidden", "notes"};
 }  // namespace
 
@@ -258,7 +258,7 @@ void to_json(json& j, const Creature& v) {
   j["legendary_resistances"] = v.legendary_resistances;
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
-  j["inspiration"] = v.inspiration, j["attunement"] = v.attunement;
+  j["inspiration"] = v.inspiration;
   j["inventory"] = v.inventory, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
   j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
   if (!v.modules.empty()) j["modules"] = v.modules;
@@ -278,7 +278,7 @@ void from_json(const json& j, Creature& v) {
   field(j, "immunities", v.immunities), field(j, "condition_immunities", v.condition_immunities);
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
   field(j, "inspiration", v.inspiration);
-  field(j, "attunement", v.attunement), field(j, "inventory", v.inventory);
+  field(j, "inventory", v.inventory);
   field(j, "renown", v.renown), field(j, "loyalty", v.loyalty);
   field(j, "diseases", v.diseases), field(j, "poisons", v.poisons), field(j, "madness", v.madness);
   field(j, "modules", v.modules), field(j, "hidden", v.hidden);
@@ -299,7 +299,7 @@ void from_json(const json& j, Creature& v) {
           "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
           "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
           "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
-          "attunement", "inventory", "renown", "loyalty", "diseases",
+          "inventory", "renown", "loyalty", "diseases",
           "poisons", "madness", "modules", "hidden", "notes"});
 }
 
@@ -529,10 +529,6 @@ void validate_creature(const Creature& c) {
     PathGuard g("death_saves");
     in_range("successes", c.death_saves.successes, 0, 3);
     in_range("failures", c.death_saves.failures, 0, 3);
-  }
-  if (c.attunement.size() > 3) {
-    PathGuard g("attunement");
-    jr::fail_value("too_many", {{"max", 3}, {"value", c.attunement.size()}});
   }
   {
     PathGuard g("inventory");

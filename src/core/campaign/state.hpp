@@ -107,7 +107,6 @@ struct Creature {
   std::map<std::string, int> exhaustion_sources;  // part of `exhaustion` tracked by source ("rage": 1)
   DeathSaves death_saves;
   bool inspiration = false;
-  std::vector<std::string> attunement;  // item names, at most 3
   std::vector<Item> inventory;
   std::map<std::string, int> renown;  // faction → renown
   json loyalty;                       // null | int | object — DM SECRET

@@ -400,10 +400,96 @@ json migrate_v4_to_v5(json doc) {
   return doc;
 }
 
+// ---- v5 → v6: the plain attunement list becomes magic items of the magic-items module --------------------------
+namespace {
+
+// A creature's attunement list (item names) as magic items attuned to it: ids "<creature>-a1", "-a2" … (unique in
+// the campaign: creature ids are), identified (the owner knew what it attuned to), requiring attunement.
+json v6_items(const json& names, const std::string& creature, const std::string& path) {
+  if (!names.is_array()) cannot(5, path, "array");
+  json items = json::array();
+  for (size_t k = 0; k < names.size(); ++k) {
+    if (!names[k].is_string()) cannot(5, path + "[" + std::to_string(k) + "]", "string");
+    if (names[k].get<std::string>().empty()) continue;
+    items.push_back({{"id", creature + "-a" + std::to_string(k + 1)},
+                     {"name", names[k]},
+                     {"kind", "wondrous"},
+                     {"attunement", true},
+                     {"attuned_by", creature},
+                     {"identified", true}});
+  }
+  return items;
+}
+
+std::string v6_creature_id(const json& x, const std::string& path) {
+  auto it = x.find("id");
+  if (it == x.end() || !it->is_string()) cannot(5, path + ".id", "creature id");
+  return it->get<std::string>();
+}
+
+// A creature object (the snapshot's, creature_added's): attunement → modules["magic-items"].items.
+void v6_creature(json& x, const std::string& path) {
+  if (!x.is_object()) cannot(5, path, "object");
+  auto it = x.find("attunement");
+  if (it == x.end()) return;
+  json items = v6_items(*it, v6_creature_id(x, path), path + ".attunement");
+  x.erase("attunement");
+  if (items.empty()) return;
+  if (x.contains("modules") && !x["modules"].is_object()) cannot(5, path + ".modules", "object");
+  x["modules"]["magic-items"]["items"] = std::move(items);
+}
+
+void v6_transaction(json& tx, const std::string& path) {
+  if (!tx.is_object()) cannot(5, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(5, path + ".events", "array");
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json& ev = (*evs)[k];
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(5, at, "event");
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(5, at + ".data", "object");
+    const std::string& type = ev["type"].get_ref<const std::string&>();
+    if (type == "creature_added" && d.contains("creature")) {
+      v6_creature(d["creature"], at + ".data.creature");
+    } else if (type == "creature_updated" && d.contains("patch") && d["patch"].is_object() && d["patch"].contains("attunement")) {
+      // The whole list was replaced: so is the list of items (at that time it held only the attuned ones).
+      if (!d.contains("creature") || !d["creature"].is_string()) cannot(5, at + ".data.creature", "creature id");
+      json& patch = d["patch"];
+      json items = v6_items(patch["attunement"], d["creature"].get<std::string>(), at + ".data.patch.attunement");
+      patch.erase("attunement");
+      if (patch.contains("modules") && !patch["modules"].is_object()) cannot(5, at + ".data.patch.modules", "object");
+      patch["modules"]["magic-items"]["items"] = items.empty() ? json(nullptr) : std::move(items);
+    }
+  }
+}
+
+}  // namespace
+
+json migrate_v5_to_v6(json doc) {
+  if (!doc.is_object()) cannot(5, "", "object");
+  auto snap = doc.find("snapshot");
+  if (snap == doc.end() || !snap->is_object()) cannot(5, "snapshot", "object");
+  json& c = *snap;
+  if (c.contains("creatures")) {
+    if (!c["creatures"].is_array()) cannot(5, "snapshot.creatures", "array");
+    for (size_t k = 0; k < c["creatures"].size(); ++k) v6_creature(c["creatures"][k], "snapshot.creatures[" + std::to_string(k) + "]");
+  }
+  for (const char* list : {"tail", "redo"}) {
+    auto it = doc.find(list);
+    if (it == doc.end()) continue;
+    if (!it->is_array()) cannot(5, list, "array");
+    for (size_t k = 0; k < it->size(); ++k) v6_transaction((*it)[k], std::string(list) + "[" + std::to_string(k) + "]");
+  }
+  doc["schemaVersion"] = 6;
+  return doc;
+}
+
 json migrate(json doc, int from) {
   using Step = json (*)(json);
   static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4,
-                               migrate_v4_to_v5};  // steps[v]: v → v+1
+                               migrate_v4_to_v5, migrate_v5_to_v6};  // steps[v]: v → v+1
   static_assert(sizeof(steps) / sizeof(steps[0]) == kSchemaVersion, "one migration per schema version step");
   for (int v = from; v < kSchemaVersion; ++v) {
     if (v < 1 || !steps[v]) throw UserError("save.err.no_version");

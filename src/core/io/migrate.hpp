@@ -44,5 +44,11 @@ nlohmann::json migrate_v3_to_v4(nlohmann::json doc);
 // _updated / _removed keep their type and data (the crafting module registers them now). A creature removed no
 // longer leaves the projects it worked on: readers skip an owner that is gone.
 nlohmann::json migrate_v4_to_v5(nlohmann::json doc);
+// v5 → v6 (issue 14: magic items are things of their own): Creature::attunement (a list of up to three item names)
+// → creature.modules["magic-items"].items, one item per name {id: "<creature>-a<k>", name, kind: wondrous,
+// attunement: true, attuned_by: <creature>, identified: true} (absent when empty), in the snapshot and in
+// creature_added's creature; creature_updated's patch of the list becomes a merge patch replacing the items (before
+// v6 a creature's items were exactly its attuned ones).
+nlohmann::json migrate_v5_to_v6(nlohmann::json doc);
 
 }  // namespace druzina::io

@@ -5,6 +5,7 @@
 #include "core/campaign/derived.hpp"
 #include "core/rules/crafting/crafting.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
+#include "core/rules/magic_items/magic_items.hpp"
 #include "core/rules/price_list/price_list.hpp"
 
 namespace druzina::io {
@@ -70,7 +71,11 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     json scars = json::array();
     for (const auto& sc : rules::scars_of(c)) scars.push_back({{"text", sc.text}});
     out["scars"] = scars;
-    out["attunement"] = c.attunement;
+    // The names of its items it is attuned to (the magic-items rule's data; the whole items are in rule_data).
+    json attuned = json::array();
+    for (const auto& m : rules::magic_items_of(c))
+      if (m.attuned_by == c.id) attuned.push_back(m.name);
+    out["attunement"] = attuned;
     json items = json::array();
     for (const auto& it : c.inventory)
       items.push_back({{"name", it.name}, {"weight", it.weight}, {"qty", it.qty}, {"worn", it.worn}, {"kind", it.kind}});

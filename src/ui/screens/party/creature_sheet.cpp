@@ -546,17 +546,6 @@ void string_list_editor(const Creature& c, const char* field, const json& list, 
   ImGui::PopID();
 }
 
-void attunement_block(const Creature& c) {
-  section(Tf("ui.sheet.attunement", {{"n", static_cast<int>(c.attunement.size())}}).c_str());
-  json list = c.attunement;
-  for (size_t k = c.attunement.size(); k < 3; ++k) {
-    ImGui::PushStyleColor(ImGuiCol_Text, col_muted());
-    ImGui::BulletText("%s", T("ui.sheet.free_slot"));
-    ImGui::PopStyleColor();
-  }
-  string_list_editor(c, "attunement", list, "ui.sheet.attune_hint", "sheet.attune", 3);
-}
-
 void renown_block(const Creature& c) {
   const bool dm = !ui_player_mode();
   if (!dm && c.renown.empty()) return;
@@ -776,7 +765,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   panels::potions(c);
   inventory_block(c);
   panels::intelligence(c);
-  attunement_block(c);
+  panels::magic_items(c);
   renown_block(c);
   afflictions_block(c);
   notes_block(c);

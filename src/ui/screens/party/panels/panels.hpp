@@ -1,6 +1,6 @@
 // The creature sheet's panels of the rule modules, one file each, named after the rule (creature_sheet.cpp
 // composes them with the sheet's base parts: header, HP, numbers, conditions, exhaustion, inspiration, inventory,
-// attunement, renown, afflictions, notes). A panel draws nothing when its rule is off, unless data the rule left
+// renown, afflictions, notes). A panel draws nothing when its rule is off, unless data the rule left
 // behind still needs showing (stored injuries, hero points). A new rule's panel: a file here and a line below.
 // Test ids: sheet.saveprof.<ability>, sheet.exh.rage, sheet.hero.{minus,plus}, <prefix>.ds.hero, sheet.injury.<id>[.cure<k>|.cure|
 // .remove], sheet.injury.roll, sheet.potions, sheet.potion.{name,heal,drink}, sheet.levelup.{roll,enter,average},
@@ -8,7 +8,7 @@
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
-// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp); the resurrection ritual's in resurrection.hpp.
+// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.* (magic_items.cpp); the resurrection ritual's in resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -39,6 +39,7 @@ std::string challenge_rating_fact(const campaign::Creature& c);  //   "CR 1/4 (5
 void alignment(const campaign::Creature& c);            // alignment.cpp (players read their party's)
 void deity(const campaign::Creature& c);                // deity.cpp (players read their party's)
 void concentration(const campaign::Creature& c);        // concentration.cpp (the spell; DM: start / end)
+void magic_items(const campaign::Creature& c);          // magic_items.cpp (items, attunement slots; players read it)
 void srd_monsters(const campaign::Creature& c);         // srd_monsters.cpp (an SRD monster's attacks and stat block, DM)
 std::string srd_attack_label(const rules::MonsterAttack& a);  //   "Šavle  +4  1k6+2" (the sheet's buttons, the picker)
 
