@@ -32,6 +32,9 @@
   X(diseases)                   \
   X(alignment)                  \
   X(deity)                      \
+  X(planes)                     \
+  X(league)                     \
+  X(sidekicks)                  \
   X(classes)                    \
   X(srd_monsters)                \
   X(monster_saves)
