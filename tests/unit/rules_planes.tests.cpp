@@ -83,8 +83,8 @@ TEST_CASE("planes: SetPlane moves the party and a creature, undo, refusals, log"
   CHECK(plane(t) == "mechanus");
   CHECK(t.state().modules["planes"]["plane"] == "mechanus");
   CHECK(t.session.log(Lang::en).back().lines.at(0) == "The party is now on Mechanus (was the Material Plane).");
-  CHECK(t.session.log(Lang::cs).back().lines.at(0) == "Družina je nyní na sféře Mechanus (dříve Materiální sféra).");
-  CHECK(t.session.log(Lang::uk).back().lines.at(0) == "Група тепер на плані Механус (раніше Матеріальний план).");
+  CHECK(t.session.log(Lang::cs).back().lines.at(0) == "Družina se přesunula: Mechanus (dříve Materiální sféra).");
+  CHECK(t.session.log(Lang::uk).back().lines.at(0) == "Група перейшла: Механус (раніше Матеріальний план).");
   CHECK(rules::plane_of(t.state(), t.c(mira)) == "mechanus");
 
   // Bran alone in the Abyss; then back with the party.
