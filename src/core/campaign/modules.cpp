@@ -35,6 +35,7 @@
   X(planes)                     \
   X(league)                     \
   X(sidekicks)                  \
+  X(plot_points)                \
   X(classes)                    \
   X(srd_monsters)                \
   X(monster_saves)
