@@ -46,7 +46,7 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(rules::scars_of(borek)[0].text.cs == "Jizva na tváři");
   REQUIRE(rules::hero_points_of(olena) == 2);
   REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
-  REQUIRE(host.renown.at("Harfeníci") == 2);
+  REQUIRE(rules::renown_of(host).at("Harfeníci") == 2);  // since schema 6 in the renown module
   REQUIRE(rules::potions_drunk(elixir) == 3);
   const auto projects = rules::projects_of(c);
   REQUIRE(projects.size() == 1);

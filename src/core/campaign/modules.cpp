@@ -36,6 +36,7 @@
   X(league)                     \
   X(sidekicks)                  \
   X(plot_points)                \
+  X(renown)                     \
   X(classes)                    \
   X(srd_monsters)                \
   X(monster_saves)

@@ -109,7 +109,6 @@ struct Creature {
   bool inspiration = false;
   std::vector<std::string> attunement;  // item names, at most 3
   std::vector<Item> inventory;
-  std::map<std::string, int> renown;  // faction → renown
   json loyalty;                       // null | int | object — DM SECRET
   json diseases = json::array(), poisons = json::array(), madness = json::array();
   json modules = json::object();  // per-rule-module data, keyed by module id (Module::creature_data)

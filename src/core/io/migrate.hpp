@@ -44,5 +44,9 @@ nlohmann::json migrate_v3_to_v4(nlohmann::json doc);
 // _updated / _removed keep their type and data (the crafting module registers them now). A creature removed no
 // longer leaves the projects it worked on: readers skip an owner that is gone.
 nlohmann::json migrate_v4_to_v5(nlohmann::json doc);
+// v5 → v6 (issue 15: renown is a DM rule): Creature::renown {faction → n} → creature.modules.renown.organizations
+// (absent when empty, values clamped to 0..1000), in the snapshot and in creature_added / creature_updated of the
+// tail and the redo stack (a patch's renown becomes a merge patch of modules.renown.organizations).
+nlohmann::json migrate_v5_to_v6(nlohmann::json doc);
 
 }  // namespace druzina::io
