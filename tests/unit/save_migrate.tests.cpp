@@ -229,7 +229,12 @@ json run_script_in_process(const std::string& name, std::uint64_t seed) {
   const json script = json::parse(fixture(name));
   Session s(Engine::standard());
   Rng rng(seed);
-  for (const auto& cmd : script.at("commands")) {
+  for (json cmd : script.at("commands")) {
+    // The script predates schema 6: a creature's renown is the renown rule's data today (the same meaning).
+    if (cmd.contains("renown")) {
+      cmd["modules"]["renown"]["organizations"] = cmd["renown"];
+      cmd.erase("renown");
+    }
     if (cmd.at("type") == "Undo") s.undo(cmd.value("steps", 1));
     else s.dispatch(cmd, rng);
   }
