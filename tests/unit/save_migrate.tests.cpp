@@ -5,6 +5,7 @@
 #include "../scenario/campaign_fixture.hpp"
 #include "core/io/migrate.hpp"
 #include "core/io/save.hpp"
+#include "core/rules/renown/renown.hpp"
 #include "core/rules/rules.hpp"
 
 using namespace druzina;
