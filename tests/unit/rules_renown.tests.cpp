@@ -116,7 +116,7 @@ TEST_CASE("renown: the v5 fixture (renown in the base state) loads with renown i
   const Campaign& c = s.state();
   const Creature& mira = *find_creature(c, "c1");
   const Creature& borek = *find_creature(c, "c2");
-  const Creature& olena = *find_creature(c, "c3");
+  const Creature& olena = *find_creature(c, "c4");  // c3 is the note n3's number
   CHECK(rules::renown_of(mira) == std::map<std::string, int>{{"Harfeníci", 4}, {"Zhentarim", 0}});
   CHECK(rules::renown_of(borek) == std::map<std::string, int>{{"Řád rukavice", 1}});
   CHECK(borek.ac == 16);
@@ -127,7 +127,7 @@ TEST_CASE("renown: the v5 fixture (renown in the base state) loads with renown i
   s.redo(1);
   CHECK(rules::renown_of(*find_creature(s.state(), "c1")).at("Harfeníci") == 6);
   s.undo(2);
-  CHECK(rules::renown_of(*find_creature(s.state(), "c1")).at("Harfeníci") == 3);  // the snapshot's value
+  CHECK(rules::renown_of(*find_creature(s.state(), "c1")).at("Harfeníci") == 4);  // before the redone change
   CHECK(rules::renown_of(*find_creature(s.state(), "c2")).empty());
   // Saved again, it is schema 6 and loads the same.
   const std::string again = io::save(s);

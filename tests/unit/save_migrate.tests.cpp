@@ -93,7 +93,7 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
     REQUIRE(find_creature(s.state(), "c3")->death_saves.dead);
     json doc = io::save_json(s);
     REQUIRE(doc["schemaVersion"] == io::kSchemaVersion);
-    REQUIRE(io::kSchemaVersion == 5);
+    REQUIRE(io::kSchemaVersion == 6);
     REQUIRE_FALSE(doc.contains("campaign"));
     Session again = io::load(doc.dump(), base_engine());
     REQUIRE(to_j(again.state()) == to_j(s.state()));
