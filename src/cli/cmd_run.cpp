@@ -154,7 +154,7 @@ Session build_bench_campaign(int pcs, int monsters, int events, size_t tail_limi
              {"race", "dwarf"},
              {"abilities", {{"str", 14}, {"dex", 12}, {"con", 14}, {"int", 10}, {"wis", 13}, {"cha", 8}}},
              {"inventory", inv},
-             {"renown", {{"Harfenici", 3}}},
+             {"modules", {{"renown", {{"organizations", {{"Harfenici", 3}}}}}}},
              {"notes", "A character of the benchmark campaign with a few lines of notes."}});
   }
   run_cmd({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", std::max(1, monsters)}, {"ac", 15}});

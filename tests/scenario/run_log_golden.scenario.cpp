@@ -25,6 +25,7 @@ const GoldenScript kScripts[] = {
     {"house-rules-combat", 7},
     {"house-rules-downtime", 7},
     {"dm-rules-diseases", 7},
+    {"dm-rules-world", 7},  // planes (Mechanus, the long rest's saves), league play, a sidekick
 };
 const char* const kLangCodes[] = {"cs", "uk", "en"};
 

@@ -27,7 +27,7 @@ TEST_CASE("state: a full campaign survives JSON → struct → JSON unchanged", 
       {"cured", false}}});
   m.inventory.push_back({"Řetězová košile", 55, 1, true, "armor_heavy", 75, json::object()});
   m.modules["intelligence"]["picks"] = json::array({{{"kind", "language"}, {"name", "elfština"}, {"taken_at_level", 1}, {"order", 1}}});
-  m.renown["Harfenici"] = 2;
+  m.modules["renown"]["organizations"]["Harfenici"] = 2;
   m.loyalty = 7;
   c.creatures.push_back(m);
   c.encounter = Encounter{{{"c1", 15, false, json::object()}}, 2, 0, {}, json::object()};

@@ -35,6 +35,11 @@
   X(deity)                      \
   X(magic_items)                \
   X(treasure)                   \
+  X(planes)                     \
+  X(league)                     \
+  X(sidekicks)                  \
+  X(plot_points)                \
+  X(renown)                     \
   X(classes)                    \
   X(srd_monsters)                \
   X(monster_saves)

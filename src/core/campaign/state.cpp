@@ -208,7 +208,7 @@ const std::vector<std::string> kCreatureFields = {
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
     "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
     "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
-    "inventory", "renown", "loyalty", "diseases", "poisons",
+    "inventory", "loyalty", "diseases", "poisons",
     "madness", "modules", "hidden", "notes"};
 }  // namespace
 
@@ -259,7 +259,7 @@ void to_json(json& j, const Creature& v) {
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
   j["inspiration"] = v.inspiration;
-  j["inventory"] = v.inventory, j["renown"] = v.renown, j["loyalty"] = v.loyalty;
+  j["inventory"] = v.inventory, j["loyalty"] = v.loyalty;
   j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
   if (!v.modules.empty()) j["modules"] = v.modules;
   j["hidden"] = v.hidden;
@@ -279,7 +279,7 @@ void from_json(const json& j, Creature& v) {
   field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
   field(j, "inspiration", v.inspiration);
   field(j, "inventory", v.inventory);
-  field(j, "renown", v.renown), field(j, "loyalty", v.loyalty);
+  field(j, "loyalty", v.loyalty);
   field(j, "diseases", v.diseases), field(j, "poisons", v.poisons), field(j, "madness", v.madness);
   field(j, "modules", v.modules), field(j, "hidden", v.hidden);
   if (!v.modules.is_object()) {
@@ -299,7 +299,7 @@ void from_json(const json& j, Creature& v) {
           "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
           "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
           "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
-          "inventory", "renown", "loyalty", "diseases",
+          "inventory", "loyalty", "diseases",
           "poisons", "madness", "modules", "hidden", "notes"});
 }
 

@@ -108,7 +108,6 @@ struct Creature {
   DeathSaves death_saves;
   bool inspiration = false;
   std::vector<Item> inventory;
-  std::map<std::string, int> renown;  // faction → renown
   json loyalty;                       // null | int | object — DM SECRET
   json diseases = json::array(), poisons = json::array(), madness = json::array();
   json modules = json::object();  // per-rule-module data, keyed by module id (Module::creature_data)

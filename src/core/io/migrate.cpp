@@ -486,10 +486,79 @@ json migrate_v5_to_v6(json doc) {
   return doc;
 }
 
+// ---- v6 → v7: renown leaves the base state for the renown module ---------------------------------------------------
+namespace {
+
+// Creature::renown {faction → n} → modules.renown.organizations (absent when empty; values clamped to the module's
+// 0..1000 — the old sheet's − button could go below 0). In a creature_updated patch it becomes a merge patch of the
+// same object (a null still removes a faction).
+json v7_organizations(const json& renown, const std::string& path, bool patch) {
+  if (!renown.is_object()) cannot(6, path, "object");
+  json out = json::object();
+  for (const auto& [k, v] : renown.items()) {
+    if (v.is_null() && patch) {
+      out[k] = nullptr;
+      continue;
+    }
+    if (!v.is_number_integer()) cannot(6, path + "." + k, "integer");
+    out[k] = std::clamp<long long>(v.get<long long>(), 0, 1000);
+  }
+  return out;
+}
+
+void v7_creature(json& x, const std::string& path, bool patch) {
+  if (!x.is_object()) cannot(6, path, "object");
+  auto it = x.find("renown");
+  if (it == x.end()) return;
+  json orgs = v7_organizations(*it, path + ".renown", patch);
+  x.erase(it);
+  if (orgs.empty()) return;
+  if (x.contains("modules") && !x["modules"].is_object()) cannot(6, path + ".modules", "object");
+  x["modules"]["renown"]["organizations"] = std::move(orgs);
+}
+
+void v7_transaction(json& tx, const std::string& path) {
+  if (!tx.is_object()) cannot(6, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(6, path + ".events", "array");
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json& ev = (*evs)[k];
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(6, at, "event");
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(6, at + ".data", "object");
+    const std::string& type = ev["type"].get_ref<const std::string&>();
+    if (type == "creature_added" && d.contains("creature")) v7_creature(d["creature"], at + ".data.creature", false);
+    else if (type == "creature_updated" && d.contains("patch") && d["patch"].is_object()) v7_creature(d["patch"], at + ".data.patch", true);
+  }
+}
+
+}  // namespace
+
+json migrate_v6_to_v7(json doc) {
+  if (!doc.is_object()) cannot(6, "", "object");
+  auto snap = doc.find("snapshot");
+  if (snap == doc.end() || !snap->is_object()) cannot(6, "snapshot", "object");
+  json& c = *snap;
+  if (c.contains("creatures")) {
+    if (!c["creatures"].is_array()) cannot(6, "snapshot.creatures", "array");
+    for (size_t k = 0; k < c["creatures"].size(); ++k) v7_creature(c["creatures"][k], "snapshot.creatures[" + std::to_string(k) + "]", false);
+  }
+  for (const char* list : {"tail", "redo"}) {
+    auto it = doc.find(list);
+    if (it == doc.end()) continue;
+    if (!it->is_array()) cannot(6, list, "array");
+    for (size_t k = 0; k < it->size(); ++k) v7_transaction((*it)[k], std::string(list) + "[" + std::to_string(k) + "]");
+  }
+  doc["schemaVersion"] = 7;
+  return doc;
+}
+
 json migrate(json doc, int from) {
   using Step = json (*)(json);
   static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4,
-                               migrate_v4_to_v5, migrate_v5_to_v6};  // steps[v]: v → v+1
+                               migrate_v4_to_v5, migrate_v5_to_v6, migrate_v6_to_v7};  // steps[v]: v → v+1
   static_assert(sizeof(steps) / sizeof(steps[0]) == kSchemaVersion, "one migration per schema version step");
   for (int v = from; v < kSchemaVersion; ++v) {
     if (v < 1 || !steps[v]) throw UserError("save.err.no_version");

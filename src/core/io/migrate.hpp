@@ -50,5 +50,9 @@ nlohmann::json migrate_v4_to_v5(nlohmann::json doc);
 // creature_added's creature; creature_updated's patch of the list becomes a merge patch replacing the items (before
 // v6 a creature's items were exactly its attuned ones).
 nlohmann::json migrate_v5_to_v6(nlohmann::json doc);
+// v6 → v7 (issue 15: renown is a DM rule): Creature::renown {faction → n} → creature.modules.renown.organizations
+// (absent when empty, values clamped to 0..1000), in the snapshot and in creature_added / creature_updated of the
+// tail and the redo stack (a patch's renown becomes a merge patch of modules.renown.organizations).
+nlohmann::json migrate_v6_to_v7(nlohmann::json doc);
 
 }  // namespace druzina::io

@@ -80,7 +80,6 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     for (const auto& it : c.inventory)
       items.push_back({{"name", it.name}, {"weight", it.weight}, {"qty", it.qty}, {"worn", it.worn}, {"kind", it.kind}});
     out["inventory"] = items;
-    out["renown"] = c.renown;
     out["notes"] = c.notes;
     // The rules' own per-creature data a player may see (never the key "modules": the campaign's module data
     // stays with the DM).

@@ -36,6 +36,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/planes/planes.hpp"
 #include "core/rules/diseases/diseases.hpp"
 
 namespace druzina::rules {
@@ -459,7 +460,8 @@ void on_cackle_fever_save(Ctx& ctx, const Prompt& p, const json& answer) {
     actions::DamageOptions o;
     o.damage_type = "psychic";
     o.cause = source_of(id);
-    actions::damage(ctx, who, ctx.rng().die(10), o);
+    // 1d10 psychic; on Mechanus (planes rule) the mean, rounded down: 5
+    actions::damage(ctx, who, averages_damage(ctx, who) ? static_cast<int>(mean_damage("1d10")) : ctx.rng().die(10), o);
   }
   if (failures != dz.madness_after_failures || before >= failures || !living(ctx, who)) return;
   if (ctx.module_enabled(kMadness)) {

@@ -35,6 +35,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/planes/planes.hpp"
 #include "core/rules/poisons/poisons.hpp"
 
 namespace druzina::rules {
@@ -259,9 +260,12 @@ void end_poison(Ctx& ctx, const std::string& who, const json& eff, const std::st
 
 void deal_damage(Ctx& ctx, const std::string& who, const Poison& p, bool half) {
   if (p.damage.empty() || !living(ctx, who)) return;
-  const int rolled = static_cast<int>(dice::roll(p.damage, ctx.rng()).total);
+  const DamageRoll r = roll_damage(ctx, p.damage, who);  // Mechanus (planes rule): the mean, rounded down
+  const int rolled = r.total;
   const int amount = half ? rolled / 2 : rolled;
-  ctx.emit("poison_damage", {{"creature", who}, {"poison", p.id}, {"dice", p.damage}, {"rolled", rolled}, {"amount", amount}, {"half", half}});
+  json d = {{"creature", who}, {"poison", p.id}, {"dice", p.damage}, {"rolled", rolled}, {"amount", amount}, {"half", half}};
+  if (r.average) d["average"] = true;
+  ctx.emit("poison_damage", std::move(d));
   actions::DamageOptions o;
   o.damage_type = "poison";
   o.cause = source_of(p.id);

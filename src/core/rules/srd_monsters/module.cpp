@@ -25,6 +25,7 @@
 #include "core/dice/dice.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/planes/planes.hpp"
 #include "core/rules/srd_monsters/srd_monsters.hpp"
 
 namespace druzina::rules {
@@ -310,8 +311,9 @@ void execute_attack(Ctx& ctx, const json& cmd) {
   json damage = json::array();
   for (const auto& d : at->damage) {
     const std::string expr = critical ? doubled(d.dice) : d.dice;
-    const dice::Roll r = dice::roll(expr, ctx.rng());
-    damage.push_back({{"dice", expr}, {"type", d.type}, {"total", std::max(0, static_cast<int>(r.total))}, {"text", r.text}});
+    const DamageRoll r = roll_damage(ctx, expr, x.id);  // Mechanus (planes rule): the mean, rounded down
+    damage.push_back({{"dice", expr}, {"type", d.type}, {"total", std::max(0, r.total)}, {"text", r.text}});
+    if (r.average) damage.back()["average"] = true;
   }
   data["damage"] = damage;
   const std::string target_id = target ? target->id : "";

@@ -9,6 +9,7 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/classes/classes.hpp"
+#include "core/rules/renown/renown.hpp"
 #include "core/rules/rules.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
@@ -546,21 +547,48 @@ void string_list_editor(const Creature& c, const char* field, const json& list, 
   ImGui::PopID();
 }
 
+// Renown per organization and piety: the renown rule's data (rules::renown_view), changed with ChangeRenown.
+std::string renown_line(const std::string& who, int value, const rules::RankAt& r) {
+  const Lang lang = ui().lang;
+  std::string line = who + ": " + std::to_string(value);
+  if (r.rank) line += " \xE2\x80\x94 " + r.rank->title.in(lang);
+  if (r.next) line += " " + Tf("ui.renown.next", {{"next", *r.next}});
+  return line;
+}
+
 void renown_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  if (!dm && c.renown.empty()) return;
+  const auto v = rules::renown_view(model().state(), c);
+  if (!v.on || (!dm && v.organizations.empty() && v.piety == 0)) return;
   section(T("ui.sheet.renown"));
-  for (const auto& [faction, value] : c.renown) {
-    ImGui::PushID(faction.c_str());
-    const float bw = 48;
+  const float bw = 48;
+  auto change = [&](json cmd) { model().dispatch(cmd); };
+  for (const auto& o : v.organizations) {
+    ImGui::PushID(o.organization.c_str());
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted((faction + ": " + std::to_string(value)).c_str());
+    ImGui::TextWrapped("%s", renown_line(o.organization, o.value, o.rank).c_str());
     if (dm) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
-      if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget))) update(c, {{"renown", {{faction, value - 1}}}});
+      if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && o.value > 0)
+        change({{"type", "ChangeRenown"}, {"target", c.id}, {"organization", o.organization}, {"reason", "loss"}, {"amount", 1}});
       ImGui::SameLine();
-      if (big_button("+", ImVec2(bw, kTouchTarget))) update(c, {{"renown", {{faction, value + 1}}}});
-      track("sheet.renown." + faction, std::to_string(value));
+      if (big_button("+", ImVec2(bw, kTouchTarget)))
+        change({{"type", "ChangeRenown"}, {"target", c.id}, {"organization", o.organization}, {"reason", "mission"}});
+      track("sheet.renown." + o.organization, std::to_string(o.value));
+    }
+    ImGui::PopID();
+  }
+  if (dm || v.piety > 0) {
+    ImGui::PushID("piety");
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextWrapped("%s", renown_line(T("ui.renown.piety"), v.piety, v.piety_rank).c_str());
+    if (dm) {
+      ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
+      if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && v.piety > 0)
+        change({{"type", "ChangeRenown"}, {"target", c.id}, {"piety", true}, {"reason", "loss"}, {"amount", 1}});
+      ImGui::SameLine();
+      if (big_button("+", ImVec2(bw, kTouchTarget))) change({{"type", "ChangeRenown"}, {"target", c.id}, {"piety", true}, {"reason", "mission"}});
+      track("sheet.renown.piety", std::to_string(v.piety));
     }
     ImGui::PopID();
   }
@@ -569,9 +597,10 @@ void renown_block(const Creature& c) {
   std::string& text = drafts[c.id];
   text_field("##faction", T("ui.sheet.faction_hint"), text);
   track("sheet.renown.text", text);
-  ImGui::BeginDisabled(text.empty() || c.renown.count(text));
+  const bool known = std::any_of(v.organizations.begin(), v.organizations.end(), [&](const auto& o) { return o.organization == text; });
+  ImGui::BeginDisabled(text.empty() || known);
   if (big_button(T("ui.sheet.add_faction"), ImVec2(0, 48))) {
-    if (update(c, {{"renown", {{text, 0}}}})) text.clear();
+    if (model().dispatch({{"type", "ChangeRenown"}, {"target", c.id}, {"organization", text}, {"reason", "add"}})) text.clear();
   }
   ImGui::EndDisabled();
   track("sheet.renown.add", T("ui.sheet.add_faction"));

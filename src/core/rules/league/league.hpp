@@ -1,0 +1,39 @@
+// DM rule "league" (issue 15, section 7; seed "Спільна кампанія"): shared-campaign (Adventurers League style) play —
+// checkpoints instead of XP and treasure points, awarded per PC at the end of a session from the hours the adventure
+// is designed for and its tier; a PC with enough checkpoints levels up at once (LevelUp, nested) and the surplus
+// carries over. Calculators `checkpoints` and `treasure-points`. Texts in assets/i18n/<lang>/league.json, tests in
+// tests/unit/rules_league.tests.cpp; docs/dm-rules.md section 15.7.
+#pragma once
+#include "core/calc/calc.hpp"
+#include "core/campaign/engine.hpp"
+
+namespace druzina::rules {
+
+inline constexpr const char* kLeague = "league";
+inline constexpr int kLeagueMaxLevel = 20;
+
+campaign::Module league();
+calc::Calculator checkpoints_calculator();      // checkpoints --hours H --adventure-tier T --level L → {"checkpoints"}
+calc::Calculator treasure_points_calculator();  // treasure-points --hours H --adventure-tier T --level L → {"points"}
+
+// Tier by level: 1–4 → 1, 5–10 → 2, 11–16 → 3, 17–20 → 4.
+int league_tier(int level);
+// 1 per hour the adventure is designed for, +1 when its tier is above the character's.
+int league_checkpoints(int hours, int adventure_tier, int level);
+// 1 per 2 hours (rounded down) at tiers 1–2, 1 per hour at tiers 3–4 (the character's tier), +1 for an adventure
+// of a higher tier.
+int league_treasure_points(int hours, int adventure_tier, int level);
+// Checkpoints a character of this level needs for the next level: 4 at levels 1–4, 8 from level 5.
+int league_checkpoints_to_next(int level);
+
+// Creature::modules.league: {"checkpoints": n, "treasure_points": n} (absent = 0).
+struct LeagueView {
+  bool on = false;
+  int checkpoints = 0, treasure_points = 0;
+  int tier = 1;
+  int needed = 4;          // for the next level (0 at level 20)
+  bool level_due = false;  // enough checkpoints, not levelled yet (no hit die set, or the level-up rule off)
+};
+LeagueView league_view(const campaign::Campaign& c, const campaign::Creature& x);
+
+}  // namespace druzina::rules

@@ -1,0 +1,175 @@
+// DM rule "league": shared-campaign play.
+//
+//   EndLeagueSession {hours: 1..100 (the hours the adventure is designed for), adventure_tier: 1..4,
+//     targets?: [PC ids] (default: every living PC)}
+//     → per PC league_awarded {creature, level, tier, adventure_tier, hours, checkpoints_old, checkpoints,
+//       gained, treasure_old, treasure_points, treasure_gained}; then, while it has the checkpoints its level needs
+//       (4 at levels 1–4, 8 from level 5; none past 20): LevelUp {target} (nested: the level-up rule's hit die roll)
+//       and league_level_bought {creature, level (the new one), spent, checkpoints} — the surplus carries over.
+//       A PC without a hit die (or with the level-up rule off) keeps its checkpoints: its sheet says a level is due.
+//   SpendTreasurePoints {target, points: 1..1000, item?: text} → treasure_points_spent {creature, points, old, new,
+//     item?}; refused beyond what it has (rules.err.treasure_points_short).
+// Only PCs take part (rules.err.league_not_pc). Data: Creature::modules.league.checkpoints, .treasure_points
+// (absent = 0), shown to players.
+#include <set>
+
+#include "core/rules/common.hpp"
+#include "core/rules/league/league.hpp"
+
+namespace druzina::rules {
+
+using namespace detail;
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+
+namespace {
+
+constexpr const char* kCheckpoints = "checkpoints";
+constexpr const char* kTreasure = "treasure_points";
+constexpr int kMaxPoints = 100000;
+
+campaign::DataField points_field(const char* name, const char* what) {
+  return {name, what, false, [](const json& v) { int_in(v, 0, kMaxPoints); }};
+}
+
+int stored(const Creature& x, const char* key) {
+  const json& v = creature_data(x, kLeague, key);
+  return v.is_number_integer() ? v.get<int>() : 0;
+}
+
+void put(Creature& x, const char* key, int n) {
+  if (n < 0 || n > kMaxPoints) throw std::out_of_range("league points out of range");
+  set_creature_data(x, kLeague, key, n == 0 ? json(nullptr) : json(n));
+}
+
+const Creature& pc(const Campaign& c, const std::string& id) {
+  const Creature& x = actions::require(c, id);
+  if (x.kind != "pc") throw UserError("rules.err.league_not_pc", {{"name", x.name}});
+  return x;
+}
+
+std::vector<std::string> targets(const Campaign& c, const json& cmd) {
+  std::vector<std::string> out;
+  if (param::find(cmd, "targets")) {
+    for (const auto& id : id_list(cmd, "targets")) {
+      const Creature& x = pc(c, id);
+      if (std::find(out.begin(), out.end(), x.id) == out.end()) out.push_back(x.id);
+    }
+    if (out.empty()) throw UserError("campaign.err.param", {{"param", "targets"}, {"expected", "PC ids"}});
+    return out;
+  }
+  for (const auto& x : c.creatures)
+    if (x.kind == "pc" && !x.death_saves.dead) out.push_back(x.id);
+  if (out.empty()) throw UserError("rules.err.league_no_pc");
+  return out;
+}
+
+// ---- events ------------------------------------------------------------------------------------------------
+void apply_awarded(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  put(x, kCheckpoints, d.at("checkpoints").get<int>());
+  put(x, kTreasure, d.at("treasure_points").get<int>());
+}
+
+void apply_level_bought(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  put(x, kCheckpoints, d.at("checkpoints").get<int>());
+}
+
+void apply_spent(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  put(x, kTreasure, d.at("new").get<int>());
+}
+
+std::string render_spent(const json& d, const LogContext& lc) {
+  json args = {{"name", name_of(lc, d)}, {"points", d.value("points", 0)}, {"new", d.value("new", 0)}, {"item", d.value("item", "")}};
+  return tr(lc.lang, d.contains("item") ? "event.treasure_points_spent_item" : "event.treasure_points_spent", args);
+}
+
+// ---- commands ----------------------------------------------------------------------------------------------
+void validate_end_session(const Campaign& c, const json& cmd) {
+  param::integer(cmd, "hours", 1, 100);
+  param::integer(cmd, "adventure_tier", 1, 4);
+  targets(c, cmd);
+}
+
+void buy_levels(Ctx& ctx, const std::string& who) {
+  for (int guard = 0; guard < kLeagueMaxLevel; ++guard) {
+    const Creature* x = campaign::find_creature(ctx.state(), who);
+    if (!x || x->death_saves.dead || x->hit_die <= 0 || !ctx.module_enabled("level-up")) return;
+    const int need = league_checkpoints_to_next(x->level);
+    const int have = stored(*x, kCheckpoints);
+    if (need <= 0 || have < need) return;
+    ctx.run({{"type", "LevelUp"}, {"target", who}});
+    x = campaign::find_creature(ctx.state(), who);
+    ctx.emit("league_level_bought", {{"creature", who}, {"level", x->level}, {"spent", need}, {"checkpoints", have - need}});
+  }
+}
+
+void execute_end_session(Ctx& ctx, const json& cmd) {
+  const int hours = static_cast<int>(param::integer(cmd, "hours", 1, 100));
+  const int adventure_tier = static_cast<int>(param::integer(cmd, "adventure_tier", 1, 4));
+  for (const auto& who : targets(ctx.state(), cmd)) {
+    const Creature& x = actions::require(ctx.state(), who);
+    const int level = std::clamp(x.level, 1, kLeagueMaxLevel);
+    const int cp = league_checkpoints(hours, adventure_tier, level), tp = league_treasure_points(hours, adventure_tier, level);
+    const int cp_old = stored(x, kCheckpoints), tp_old = stored(x, kTreasure);
+    ctx.emit("league_awarded", {{"creature", who}, {"level", x.level}, {"tier", league_tier(level)}, {"adventure_tier", adventure_tier},
+                                {"hours", hours}, {"checkpoints_old", cp_old}, {"gained", cp},
+                                {"checkpoints", std::min(kMaxPoints, cp_old + cp)}, {"treasure_old", tp_old},
+                                {"treasure_gained", tp}, {"treasure_points", std::min(kMaxPoints, tp_old + tp)}});
+    buy_levels(ctx, who);
+  }
+}
+
+void validate_spend(const Campaign& c, const json& cmd) {
+  const Creature& x = pc(c, param::str(cmd, "target"));
+  const int points = static_cast<int>(param::integer(cmd, "points", 1, 1000));
+  if (param::find(cmd, "item")) {
+    const std::string item = param::str(cmd, "item");
+    if (item.size() > 200) throw UserError("campaign.err.param", {{"param", "item"}, {"expected", "1–200 characters"}});
+  }
+  if (points > stored(x, kTreasure))
+    throw UserError("rules.err.treasure_points_short", {{"name", x.name}, {"points", points}, {"have", stored(x, kTreasure)}});
+}
+
+void execute_spend(Ctx& ctx, const json& cmd) {
+  const Creature& x = pc(ctx.state(), param::str(cmd, "target"));
+  const int points = static_cast<int>(param::integer(cmd, "points", 1, 1000));
+  const int old = stored(x, kTreasure);
+  json d = {{"creature", x.id}, {"points", points}, {"old", old}, {"new", old - points}};
+  if (param::find(cmd, "item")) d["item"] = param::str(cmd, "item");
+  ctx.emit("treasure_points_spent", std::move(d));
+}
+
+void install(Engine& e) {
+  event(e, "league_awarded", apply_awarded);
+  event(e, "league_level_bought", apply_level_bought);
+  event(e, "treasure_points_spent", apply_spent, render_spent);
+  command(e, "EndLeagueSession", {"hours", "adventure_tier", "targets"}, validate_end_session, execute_end_session);
+  command(e, "SpendTreasurePoints", {"target", "points", "item"}, validate_spend, execute_spend);
+}
+
+}  // namespace
+
+LeagueView league_view(const Campaign& c, const Creature& x) {
+  LeagueView v;
+  v.on = campaign::rule_enabled(c, kLeague, false);
+  v.checkpoints = stored(x, kCheckpoints);
+  v.treasure_points = stored(x, kTreasure);
+  v.tier = league_tier(std::clamp(x.level, 1, kLeagueMaxLevel));
+  v.needed = league_checkpoints_to_next(x.level);
+  v.level_due = v.needed > 0 && v.checkpoints >= v.needed;
+  return v;
+}
+
+Module league() {
+  return {kLeague, false, install,
+          {.seed = "Спільна кампанія",
+           .own_calculators = {checkpoints_calculator(), treasure_points_calculator()},
+           .reference = {"dm-shared-campaign", "dm-league-treasure", "dm-league-buying"},
+           .creature_data = {points_field(kCheckpoints, "int 0..100000: checkpoints not spent on a level (absent = 0)"),
+                             points_field(kTreasure, "int 0..100000: treasure points (absent = 0)")}}};
+}
+
+}  // namespace druzina::rules
