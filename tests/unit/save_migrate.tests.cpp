@@ -48,7 +48,7 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(rules::scars_of(borek)[0].text.cs == "Jizva na tváři");
   REQUIRE(rules::hero_points_of(olena) == 2);
   REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
-  REQUIRE(rules::renown_of(host).at("Harfeníci") == 2);  // since schema 6 in the renown module
+  REQUIRE(rules::renown_of(host).at("Harfeníci") == 2);  // since schema 7 in the renown module
   REQUIRE(rules::potions_drunk(elixir) == 3);
   const auto projects = rules::projects_of(c);
   REQUIRE(projects.size() == 1);
@@ -232,7 +232,7 @@ json run_script_in_process(const std::string& name, std::uint64_t seed) {
   Session s(Engine::standard());
   Rng rng(seed);
   for (json cmd : script.at("commands")) {
-    // The script predates schema 6: a creature's renown is the renown rule's data today (the same meaning).
+    // The script predates schema 7: a creature's renown is the renown rule's data today (the same meaning).
     if (cmd.contains("renown")) {
       cmd["modules"]["renown"]["organizations"] = cmd["renown"];
       cmd.erase("renown");
