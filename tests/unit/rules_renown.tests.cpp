@@ -8,6 +8,7 @@
 #include "core/io/save.hpp"
 #include "core/rules/renown/renown.hpp"
 #include "rules_helpers.hpp"
+#include "../support/paths.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
