@@ -401,9 +401,9 @@ export async function typeInto(page, id, text, { match = (label) => label.endsWi
   for (let attempt = 1; ; attempt++) {
     await tapVisible(page, id);
     await page.waitForFunction(() => document.activeElement && document.activeElement.id === "kbd");
-    await page.waitForTimeout(200);
+    await until(page, (s) => s.textInput, `${id} active`);  // keys typed before that land out of order or nowhere
     const before = (await waitWidget(page, id)).label;
-    await page.keyboard.type(text);
+    await page.keyboard.type(text, { delay: 40 });
     try {
       return await waitWidget(page, id, { timeout: 6000, where: (w) => match(w.label) });
     } catch (e) {
