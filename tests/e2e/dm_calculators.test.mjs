@@ -71,7 +71,8 @@ for (const lang of ["cs", "uk"]) {
     ({ page, errors, context } = await fresh(lang));
     await openEntry(page, w.poison, "dm-poison-list");
     await tapCarefully(page, "rules.calc.poison.id.serpent-venom");
-    await page.waitForTimeout(300);
+    // The result changes on the frame after the tap: wait for it, not for a fixed time.
+    await waitWidget(page, "rules.calc.poison.result", { where: (x) => w.serpent.test(x.label) });
     r = await reveal(page, "rules.calc.poison.result");
     assert.match(r.label, w.serpent);
     assert.match(r.label, /200/);
