@@ -1,11 +1,13 @@
 // Runs the browser test files with one Chromium for the whole run and several files at a time.
 //
 //   node tests/e2e/run.mjs [FILE.test.mjs ...]      default: every tests/e2e/*.test.mjs
-//   env DRUZINA_E2E_JOBS   files at a time (default 2: these machines have 2 cores)
-//
-// One browser server is started here (playwright's launchServer on Debian's chromium); every file connects to it
-// (tests/e2e/lib.mjs launch() reads DRUZINA_BROWSER_WS) and works in contexts of its own, each file on its own
-// static server and so its own origin: nothing is shared between files but the browser process.
+//   env DRUZINA_E2E_JOBS    files at a time (default 1)
+//   env DRUZINA_E2E_SHARED  1: one browser for the whole run (launchServer; every file connects to it through
+//                           DRUZINA_BROWSER_WS, tests/e2e/lib.mjs launch()), each file still on its own static
+//                           server (own origin) and in its own contexts
+// Measured here: one shared browser with two files at a time was much SLOWER than a browser per file, one at a time
+// (files took 85–220 s instead of ~35 s): every page of the shared browser renders through its single GPU process
+// (SwiftShader, 160 % CPU), so the default is a browser per file, one file at a time.
 // A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
 // summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
 // at the end the lines the caller parses:
@@ -23,10 +25,12 @@ const logs = path.join(root, "build/e2e-logs");
 fs.mkdirSync(logs, { recursive: true });
 const files = (process.argv.length > 2 ? process.argv.slice(2).map((f) => path.resolve(f))
   : fs.readdirSync(dir).filter((f) => f.endsWith(".test.mjs")).sort().map((f) => path.join(dir, f)));
-const jobs = Math.max(1, Number(process.env.DRUZINA_E2E_JOBS || 2));
+const jobs = Math.max(1, Number(process.env.DRUZINA_E2E_JOBS || 1));
+const shared = process.env.DRUZINA_E2E_SHARED === "1";
 
-const server = await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-const env = { ...process.env, DRUZINA_BROWSER_WS: server.wsEndpoint() };
+const server = shared ? await chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true }) : null;
+const env = shared ? { ...process.env, DRUZINA_BROWSER_WS: server.wsEndpoint() } : { ...process.env };
+delete env.DRUZINA_E2E_SHARED;
 
 // Runs one file; resolves with {file, rc, pass, fail, seconds, log}.
 function runFile(file, attempt) {
@@ -76,7 +80,7 @@ for (const file of files) {
   if (again.rc === 0) flaky.push(path.relative(root, file));
   results.set(file, again);
 }
-await server.close();
+await server?.close();
 
 let pass = 0, fail = 0;
 for (const r of results.values()) {
@@ -84,7 +88,7 @@ for (const r of results.values()) {
   // A file that failed without a TAP count (it crashed before its tests ran) counts as one failure.
   fail += Number.isNaN(r.fail) ? (r.rc === 0 ? 0 : 1) : Math.max(r.fail, r.rc === 0 ? 0 : 1);
 }
-console.log(`   ${files.length} files, ${jobs} at a time, one browser: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`   ${files.length} files, ${jobs} at a time, ${shared ? "one browser" : "a browser per file"}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`# e2e pass ${pass}`);
 console.log(`# e2e fail ${fail}`);
 if (flaky.length) console.log(`# e2e flaky ${flaky.join(" ")}`);
