@@ -189,7 +189,8 @@ for (const lang of ["uk", "cs"]) {
 
     // the sword on his sheet, with its value
     await openSheet(page, "c1", "Thorin");
-    const item = await see(page, "sheet.item.0");
+    await scrollIntoView(page, "sheet.item.0", { minH: 10 });  // a text line, lower than a button
+    const item = await waitWidget(page, "sheet.item.0");
     assert.match(item.label, new RegExp(`^${sword}.*50 ${lang === "uk" ? "зм" : "zl"}`));
     await shot(page, `downtime-${lang}-13-inventory`);
     assert.deepEqual(errors, []);
