@@ -137,7 +137,7 @@ test("settings in Czech and Ukrainian", async () => {
     const { page, context } = await openApp(env, { device: { locale } });
     await openSettings(page);
     await shotNow(page, `settings-top-${locale.slice(0, 2)}`);
-    // Under the rule switches (33 of them now, longer in Ukrainian): many swipes on a slow machine.
+    // Under the rule switches (one per rule module, 38 now; longer in Ukrainian): many swipes on a slow machine.
     await reveal(page, "settings.exhaustion.2014", { timeout: 90000 });
     await shotNow(page, `settings-rules-${locale.slice(0, 2)}`);
     await reveal(page, "settings.reset");
