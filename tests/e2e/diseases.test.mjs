@@ -6,7 +6,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, tapAt, campaign, untilCampaign, screenshotFailures,
-         scrollIntoView, accepted, idOf, openSheet, openTab, openApp, gone } from "./lib.mjs";
+         scrollIntoView, ruleSwitch, accepted, idOf, openSheet, openTab, openApp, gone } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -31,7 +31,7 @@ for (const lang of ["cs", "uk"]) {
 
     // Off by default: the DM switches it on in Settings.
     await openTab(page, "settings");
-    await scrollIntoView(page, "settings.rule.diseases");
+    await ruleSwitch(page, "diseases", "dm");
     await waitWidget(page, "settings.rule.diseases", { where: (x) => x.label.endsWith("[off]") });
     await tapCarefully(page, "settings.rule.diseases");
     await untilCampaign(page, (c) => c.settings.rules.diseases === true, "the rule switched on");

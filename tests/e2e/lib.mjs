@@ -214,6 +214,18 @@ export async function tapCarefully(page, id) {
   await page.waitForTimeout(120);
 }
 
+// Settings → the campaign's rules: unfolds the switch's group ("house", "dm" or "table": its card reads "+ …"
+// folded, "− …" open) and scrolls the switch into view; returns the switch.
+export async function ruleSwitch(page, module, group) {
+  const card = `settings.rules.${group}`;
+  await scrollIntoView(page, card);
+  if ((await settled(page, card)).label.startsWith("+")) {
+    await tapCarefully(page, card);
+    await waitWidget(page, card, { where: (w) => !w.label.startsWith("+") });
+  }
+  return scrollIntoView(page, `settings.rule.${module}`);
+}
+
 // Replaces a text field's content through the keyboard bridge, one key at a time; taps again when the bridge did
 // not take the tap, types again when a key got lost.
 export async function typeReplacing(page, id, text) {

@@ -6,7 +6,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, shot, waitWidget, tapCarefully, tapSettled, accepted, campaign, untilCampaign, openTab,
-         screenshotFailures, scrollIntoView, gone, widgets, freshFrames, idOf } from "./lib.mjs";
+         screenshotFailures, scrollIntoView, ruleSwitch, gone, widgets, freshFrames, idOf } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -76,7 +76,7 @@ test("the log in Czech: each step in full, newest first, under the day; the noti
   // "Roll monsters' saves for me": the ogre's massive-damage save is rolled at once and is in the log; Mira's
   // still waits for the table.
   await openTab(page, "settings");
-  await scrollIntoView(page, "settings.rule.monster-saves");
+  await ruleSwitch(page, "monster-saves", "table");
   await waitWidget(page, "settings.rule.monster-saves", { where: (x) => x.label.endsWith("[off]") });
   await tapCarefully(page, "settings.rule.monster-saves");
   await untilCampaign(page, (x) => x.settings.rules["monster-saves"] === true, "the rule on");

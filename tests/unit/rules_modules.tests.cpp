@@ -2,6 +2,7 @@
 // the price list override and the ranger's free-text notes.
 #include <cctype>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -85,6 +86,19 @@ TEST_CASE("the Settings switches list every module with its texts and state", "[
   }
   CHECK_FALSE(e.module_enabled(c, "massive-damage"));
   CHECK_FALSE(e.module_enabled(c, "hero-points"));  // off by default
+  // Settings lists them in three groups (modules.cpp), the same as the rules documents: a module with an entry
+  // in the DM rules' reference is a DM rule, one with a house-rule entry only is a house rule, the rest the table's.
+  std::map<std::string, size_t> groups;
+  for (const auto& s : switches) {
+    CAPTURE(s.id);
+    const auto& m = *e.module(s.id);
+    const bool hr = std::any_of(m.reference.begin(), m.reference.end(), [](auto& r) { return r.rfind("hr-", 0) == 0; });
+    CHECK(s.group == (dm_rule(m) ? "dm" : hr ? "house" : "table"));
+    ++groups[s.group];
+  }
+  CHECK(groups.size() == 3);
+  CHECK(groups["house"] >= 14);  // the seventeen house rules: three of them (ranger, HP visibility, exhaustion
+                                 // edition) are campaign settings, not modules
   CHECK(e.module_enabled(c, "potions"));
 }
 

@@ -206,7 +206,7 @@ bool Engine::module_enabled(const Campaign& c, std::string_view module_id) const
 
 std::vector<RuleSwitch> Engine::rule_switches(const Campaign& c) const {
   std::vector<RuleSwitch> out;
-  for (const auto& m : modules_) out.push_back({m.id, m.name_key(), m.desc_key(), module_enabled(c, m.id), m.default_on});
+  for (const auto& m : modules_) out.push_back({m.id, m.name_key(), m.desc_key(), m.group, module_enabled(c, m.id), m.default_on});
   return out;
 }
 

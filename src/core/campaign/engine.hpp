@@ -190,6 +190,9 @@ struct Module : ModuleInfo {
 
   std::string id;                        // "massive-damage" — also its switch in Settings::rules
   bool default_on = true;
+  std::string group = "table";           // where Settings lists its switch: "house" (the group's house rules),
+                                         // "dm" (the DM's optional rules) or "table" (the app's own table helpers);
+                                         // given by its line in campaign/modules.cpp
   std::function<void(Engine&)> install;  // registers the module's commands, events, hooks ("register" is a keyword)
   // Recorded by Engine::add_module while install runs:
   std::vector<CommandInfo> commands;        // in registration order
@@ -202,7 +205,7 @@ struct Module : ModuleInfo {
 
 // One switch of the Settings screen: a module, its texts and whether it is on for this campaign.
 struct RuleSwitch {
-  std::string id, name_key, desc_key;
+  std::string id, name_key, desc_key, group;
   bool on = true, default_on = true;
 };
 

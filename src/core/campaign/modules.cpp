@@ -1,51 +1,53 @@
-// The rule modules of the app, one line each, in the order their hooks run. Each module lives in its own folder
-// or file under src/core/rules/ and exposes a factory returning its campaign::Module (docs/adding-a-rule.md).
+// The rule modules of the app, one line each, in the order their hooks run, with the group Settings lists them
+// under: house (the group's house rules, house-rules.cs.txt), dm (the DM's optional rules, dm-rules.uk.txt), table
+// (the app's own helpers at the table). Each module lives in its own folder or file under src/core/rules/
+// and exposes a factory returning its campaign::Module (docs/adding-a-rule.md).
 // (An explicit list, not static self-registration: the core is a static library, and the linker would drop a
 // module file that nothing references.)
 #include "core/campaign/engine.hpp"
 
-#define DRUZINA_RULE_MODULES(X) \
-  X(save_proficiencies)         \
-  X(massive_damage)             \
-  X(concentration)              \
-  X(lingering_injuries)         \
-  X(exhausting_rally)           \
-  X(rage_exhaustion)            \
-  X(inspiration_luck)           \
-  X(hero_points)                \
-  X(level_up)                   \
-  X(hp_roll)                    \
-  X(intelligence)               \
-  X(potions)                    \
-  X(variant_encumbrance)        \
-  X(attack_roll)                \
-  X(flanking)                   \
-  X(resurrection_ritual)        \
-  X(crafting)                   \
-  X(price_list)                 \
-  X(npc_loyalty)                \
-  X(challenge_rating)           \
-  X(objects)                    \
-  X(poisons)                    \
-  X(traps)                      \
-  X(explosives)                 \
-  X(madness)                    \
-  X(diseases)                   \
-  X(alignment)                  \
-  X(deity)                      \
-  X(magic_items)                \
-  X(treasure)                   \
-  X(planes)                     \
-  X(league)                     \
-  X(sidekicks)                  \
-  X(plot_points)                \
-  X(renown)                     \
-  X(classes)                    \
-  X(srd_monsters)                \
-  X(monster_saves)
+#define DRUZINA_RULE_MODULES(X)         \
+  X(save_proficiencies, table)          \
+  X(massive_damage, house)              \
+  X(concentration, table)               \
+  X(lingering_injuries, house)          \
+  X(exhausting_rally, house)            \
+  X(rage_exhaustion, house)             \
+  X(inspiration_luck, house)            \
+  X(hero_points, dm)                    \
+  X(level_up, house)                    \
+  X(hp_roll, house)                     \
+  X(intelligence, house)                \
+  X(potions, house)                     \
+  X(variant_encumbrance, house)         \
+  X(attack_roll, house)                 \
+  X(flanking, house)                    \
+  X(resurrection_ritual, house)         \
+  X(crafting, house)                    \
+  X(price_list, house)                  \
+  X(npc_loyalty, dm)                    \
+  X(challenge_rating, dm)               \
+  X(objects, dm)                        \
+  X(poisons, dm)                        \
+  X(traps, dm)                          \
+  X(explosives, dm)                     \
+  X(madness, dm)                        \
+  X(diseases, dm)                       \
+  X(alignment, dm)                      \
+  X(deity, dm)                          \
+  X(magic_items, dm)                    \
+  X(treasure, dm)                       \
+  X(planes, dm)                         \
+  X(league, dm)                         \
+  X(sidekicks, dm)                      \
+  X(plot_points, dm)                    \
+  X(renown, dm)                         \
+  X(classes, table)                     \
+  X(srd_monsters, table)                \
+  X(monster_saves, table)
 
 namespace druzina::rules {
-#define DRUZINA_DECLARE_MODULE(factory) campaign::Module factory();
+#define DRUZINA_DECLARE_MODULE(factory, group) campaign::Module factory();
 DRUZINA_RULE_MODULES(DRUZINA_DECLARE_MODULE)
 #undef DRUZINA_DECLARE_MODULE
 }  // namespace druzina::rules
@@ -53,7 +55,12 @@ DRUZINA_RULE_MODULES(DRUZINA_DECLARE_MODULE)
 namespace druzina::campaign {
 
 void register_rule_modules(Engine& e) {
-#define DRUZINA_ADD_MODULE(factory) e.add_module(rules::factory());
+#define DRUZINA_ADD_MODULE(factory, group_) \
+  {                                         \
+    campaign::Module m = rules::factory();  \
+    m.group = #group_;                      \
+    e.add_module(std::move(m));             \
+  }
   DRUZINA_RULE_MODULES(DRUZINA_ADD_MODULE)
 #undef DRUZINA_ADD_MODULE
 }

@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <functional>
+#include <map>
 #include <string>
 
 #include "core/campaign/engine.hpp"
@@ -36,6 +37,7 @@ struct State {
   std::string name;
   bool name_dirty = false;
   std::string new_name;
+  std::map<std::string, bool> open_groups;  // rule groups unfolded (all folded at first)
 };
 
 State& st() {
@@ -164,6 +166,31 @@ void draw_hp_visibility() {
     model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", kModes[party]}}}});
 }
 
+// The rule switches in three groups (house rules, the DM's rules, the table's helpers), each folded under a card
+// that says how many of its rules are on: the column stays short enough to find the rest of Settings.
+void draw_rule_group(const char* group, const char* title_key, const std::vector<campaign::RuleSwitch>& switches,
+                     bool player) {
+  int on = 0, total = 0;
+  for (const auto& s : switches)
+    if (s.group == group) total += 1, on += s.on ? 1 : 0;
+  if (total == 0) return;
+  bool& open = st().open_groups[group];
+  const std::string id = std::string("settings.rules.") + group;
+  const std::string title = std::string(open ? "\xE2\x88\x92 " : "+ ") + T(title_key);
+  if (card_button(id, title.c_str(), Tf("ui.settings.group.count", {{"on", on}, {"n", total}}).c_str(), open))
+    open = !open;
+  if (!open) return;
+  ImGui::BeginDisabled(player);
+  for (const auto& s : switches) {
+    if (s.group != group) continue;
+    std::string name = has_key(ui().lang, s.name_key) ? std::string(T(s.name_key)) : s.id;
+    const char* desc = has_key(ui().lang, s.desc_key) ? T(s.desc_key) : nullptr;
+    if (switch_row("settings.rule." + s.id, name.c_str(), s.on, desc))
+      model().dispatch({{"type", "SetSettings"}, {"rules", {{s.id, !s.on}}}});
+  }
+  ImGui::EndDisabled();
+}
+
 void draw_campaign_rules() {
   section(T("ui.settings.rules"));
   const auto& settings = model().state().settings;
@@ -171,13 +198,10 @@ void draw_campaign_rules() {
   if (player) muted(T("ui.settings.rules_player"));
   const auto switches = campaign::Engine::standard().rule_switches(model().state());
   if (switches.empty()) muted(T("ui.settings.rules_none"));
+  draw_rule_group("house", "ui.settings.group.house", switches, player);
+  draw_rule_group("dm", "ui.settings.group.dm", switches, player);
+  draw_rule_group("table", "ui.settings.group.table", switches, player);
   ImGui::BeginDisabled(player);
-  for (const auto& s : switches) {
-    std::string name = has_key(ui().lang, s.name_key) ? std::string(T(s.name_key)) : s.id;
-    const char* desc = has_key(ui().lang, s.desc_key) ? T(s.desc_key) : nullptr;
-    if (switch_row("settings.rule." + s.id, name.c_str(), s.on, desc))
-      model().dispatch({{"type", "SetSettings"}, {"rules", {{s.id, !s.on}}}});
-  }
   ImGui::Spacing();
   small_label(T("ui.settings.exhaustion"));
   int ed = settings.exhaustion_edition == 2024 ? 1 : 0;
