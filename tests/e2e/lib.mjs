@@ -1,5 +1,5 @@
 // Browser test helpers: Debian's chromium (never a downloaded browser) driven by playwright-core, emulating a
-// phone (412×915 CSS px, devicePixelRatio 2.625, touch). The tests open the test page, build/web/test/ (the app
+// phone (412×915 CSS px, touch; devicePixelRatio 2.625 or 1: see testPhone). The tests open the test page, build/web/test/ (the app
 // linked with the test hooks of src/app/test/*.cpp): tests find widgets by id and tap their real screen position.
 // The published page (build/web/index.html, env.site) has no hooks.
 import { chromium } from "playwright-core";
@@ -13,6 +13,12 @@ export const shots = process.env.DRUZINA_SHOTS_DIR ? path.resolve(process.env.DR
 
 export const phone = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, hasTouch: true,
                        isMobile: true, locale: "en-US" };
+// The phone the screen tests open (openApp): the same layout in CSS px, drawn at devicePixelRatio 1 unless
+// DRUZINA_E2E_DPR says otherwise. Measured: rules.test.mjs took 141 s at 2.625 and 67 s at 1 — the browser draws
+// every frame in software (SwiftShader), 6.9× the pixels at 2.625. What depends on the ratio (fonts rasterised at
+// device pixels, touch at device scale) is tested at 2.625: shell.test.mjs, the text-size test, storage, share
+// and pwa open `phone` itself. For screenshots to look at as on a phone: DRUZINA_E2E_DPR=2.625 scripts/test.
+export const testPhone = { ...phone, deviceScaleFactor: Number(process.env.DRUZINA_E2E_DPR || 1) };
 
 export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 export const chromiumArgs = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
@@ -38,7 +44,7 @@ export async function launch() {
 // The first start's welcome (src/ui/screens/welcome) is taken as seen unless `welcome: true`: every other test
 // starts where a returning user does.
 export async function openApp(env, options = {}) {
-  const context = options.context || await env.browser.newContext({ ...phone, ...(options.device || {}) });
+  const context = options.context || await env.browser.newContext({ ...testPhone, ...(options.device || {}) });
   if (!options.welcome) await context.addInitScript(() => {
     try { if (localStorage.getItem("druzina.ui.welcomed") === null) localStorage.setItem("druzina.ui.welcomed", "1"); } catch (e) {}
   });

@@ -158,7 +158,8 @@ const storage = (page) => page.evaluate(() => Object.fromEntries(Object.keys(loc
 const visible = async (page, id) => (await widgets(page)).some((w) => w.id === id && w.visible);
 
 test("the Share screen: a table link with a QR code that scans and its length; decoded, it holds no DM secret", async () => {
-  const { page, context, errors } = await openApp(env);
+  // At a phone's devicePixelRatio: the QR code is read back from a screenshot as a camera would see the screen.
+  const { page, context, errors } = await openApp(env, { device: phone });
   await dmTable(page);
   await openTab(page, "party");
   await tapCarefully(page, "party.share");

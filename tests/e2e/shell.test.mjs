@@ -1,7 +1,10 @@
 // The app shell: loads cleanly, shows the tab bar, switches sections by touch, speaks cs/uk/en, remembers it.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { launch, openApp, state, widget, widgets, tap, until, shot } from "./lib.mjs";
+import { launch, openApp as open, phone, state, widget, widgets, tap, until, shot } from "./lib.mjs";
+
+// The shell as on a real phone, at its devicePixelRatio (2.625): touch, fonts and layout at device scale.
+const openApp = (env, options = {}) => open(env, { ...options, device: { ...phone, ...(options.device || {}) } });
 
 let env;
 before(async () => { env = await launch(); });

@@ -136,8 +136,8 @@ test("a tap on a widget under a visible notice reaches the widget", { timeout: 6
 });
 
 test("text size: the fonts are rasterised again at the new size (sharp, not scaled)", { timeout: 600000 }, async () => {
-  const { page, errors, context } = await openApp(env);
-  const dpr = 2.625;
+  const dpr = 2.625;  // a real phone's ratio (openApp's default is 1: lib.mjs, testPhone)
+  const { page, errors, context } = await openApp(env, { device: { deviceScaleFactor: dpr } });
   // the body font is 19 CSS px × the text scale, rasterised at whole device pixels and drawn 1:1
   const rasterised = (scale) => (s) => s.font_atlas_px === Math.floor(19 * scale * dpr) &&
                                        Math.abs(s.font_px - Math.floor(19 * scale * dpr) / dpr) < 0.01 &&
