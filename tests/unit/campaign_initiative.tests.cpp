@@ -144,3 +144,55 @@ TEST_CASE("initiative: three goblins share one roll with group_initiative - the 
   for (const auto& r : find_event(tx, "encounter_started")->data["rolls"]) seen.insert(r["roll"].get<int>());
   CHECK(seen.size() > 1);
 }
+
+TEST_CASE("initiative: reinforcements join the running fight - in their place, whose turn it is stays, undoable",
+          "[campaign][initiative]") {
+  Table t(34);
+  t.run({{"type", "CreateCampaign"}, {"name", "T"}});
+  std::string a = t.pc("Mira", 20), b = t.pc("Olek", 20), g = t.monster("Goblin", 7);
+  REQUIRE_REFUSED(t.run({{"type", "JoinEncounter"}, {"target", g}}), "campaign.err.no_encounter");
+  t.run({{"type", "StartEncounter"}, {"participants", {a, b}}, {"initiative", {{a, 18}, {b, 12}}}});
+  t.run({{"type", "NextTurn"}});
+  REQUIRE(current(t) == b);
+
+  // entered at 15: between Mira and Olek — above whose turn it is, so it acts next round; Olek keeps the turn
+  const Transaction& tx = t.run({{"type", "JoinEncounter"}, {"target", g}, {"initiative", 15}});
+  CHECK(order_of(t) == std::vector<std::string>{a, g, b});
+  CHECK(current(t) == b);
+  CHECK_FALSE(find_event(tx, "encounter_joined")->data.contains("roll"));
+  CHECK(t.session.log(Lang::en).back().lines[0] == "Goblin joins the fight (initiative 15).");
+  CHECK(t.session.log(Lang::uk).back().lines[0] == "Goblin долучається до бою (ініціатива 15).");
+  REQUIRE_REFUSED(t.run({{"type", "JoinEncounter"}, {"target", g}}), "campaign.err.already_fighting");
+  REQUIRE_REFUSED(t.run({{"type", "JoinEncounter"}, {"target", "c99"}}), "campaign.err.no_creature");
+  const std::string o = t.monster("Ork", 15);
+  REQUIRE_REFUSED(t.run({{"type", "JoinEncounter"}, {"target", o}, {"initiative", 101}}), "campaign.err.param_range");
+  t.run({{"type", "NextTurn"}});  // round 2: Mira, then the goblin
+  t.run({{"type", "NextTurn"}});
+  CHECK(current(t) == g);
+
+  // rolled: d20 + its initiative modifier, after everyone with the same total
+  const Transaction& rolled = t.run({{"type", "JoinEncounter"}, {"target", o}});
+  const json& d = find_event(rolled, "encounter_joined")->data;
+  CHECK(d["initiative"].get<int>() == d["roll"].get<int>() + d["modifier"].get<int>());
+  CHECK(d["roll"].get<int>() >= 1);
+  CHECK(d["roll"].get<int>() <= 20);
+  CHECK(t.state().encounter->order.size() == 4);
+  CHECK(current(t) == g);
+  t.session.undo(1);
+  CHECK(order_of(t) == std::vector<std::string>{a, g, b});
+  CHECK(current(t) == g);
+}
+
+TEST_CASE("initiative: a creature joining at 20 goes before the lair action, which loses ties", "[campaign][initiative]") {
+  Table t(35);
+  t.run({{"type", "CreateCampaign"}, {"name", "T"}});
+  std::string a = t.pc("Mira", 20), d = t.monster("Drak", 50), g = t.monster("Goblin", 7);
+  t.run({{"type", "StartEncounter"}, {"participants", {a, d}}, {"initiative", {{a, 20}, {d, 10}}}, {"lair", {d}}});
+  REQUIRE(t.state().encounter->order[1].lair);
+  t.run({{"type", "JoinEncounter"}, {"target", g}, {"initiative", 20}});
+  const auto& order = t.state().encounter->order;
+  CHECK(order[0].creature == a);  // Mira's 20 was there first
+  CHECK(order[1].creature == g);
+  CHECK(order[2].lair);
+  CHECK(current(t) == a);
+}

@@ -85,6 +85,23 @@ TEST_CASE("srd_monsters: search in cs, uk and en, case and diacritics aside", "[
   CHECK(rules::search_srd_monsters("zzzqqq", Lang::en).empty());
 }
 
+TEST_CASE("srd_monsters: AddMonsters with join brings reinforcements into the running fight", "[rules][srd_monsters]") {
+  RulesTable t(8);
+  new_campaign(t);
+  REQUIRE_REFUSED(t.run({{"type", "AddMonsters"}, {"monster", "goblin"}, {"count", 2}, {"join", true}}),
+                  "campaign.err.no_encounter");
+  t.run({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"max_hp", 20}});
+  t.run({{"type", "StartEncounter"}, {"initiative", {{"c1", 12}}}});
+  const Transaction& tx = t.run({{"type", "AddMonsters"}, {"monster", "goblin"}, {"count", 2}, {"join", true}});
+  CHECK(count_events(tx, "encounter_joined") == 2);
+  CHECK(t.state().encounter->order.size() == 3);
+  for (const auto& e : t.state().encounter->order) CHECK(e.initiative >= (e.creature == "c1" ? 12 : 1 + 2));
+  CHECK(t.state().encounter->order[static_cast<size_t>(t.state().encounter->turn)].creature == "c1");
+  t.session.undo();  // one step: the goblins and their places
+  CHECK(t.state().creatures.size() == 1);
+  CHECK(t.state().encounter->order.size() == 1);
+}
+
 TEST_CASE("srd_monsters: AddMonsters adds three goblins in one undo step", "[rules][srd_monsters]") {
   RulesTable t(7);
   new_campaign(t);

@@ -1,4 +1,5 @@
-// The encounter: StartEncounter, NextTurn, PrevTurn, EndEncounter, UseLegendaryAction, UseLegendaryResistance.
+// The encounter: StartEncounter, JoinEncounter, MoveInitiative, DelayTurn, NextTurn, PrevTurn, EndEncounter,
+// UseLegendaryAction, UseLegendaryResistance.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include <map>
 
@@ -220,6 +221,49 @@ Move plan_move(const Campaign& c, const json& cmd) {
   return m;
 }
 
+// JoinEncounter {target, initiative?}: a creature joins the running fight (reinforcements, a monster added from
+// the Combat screen): its initiative entered or rolled (d20 + its initiative modifier), its entry after everyone
+// with the same initiative (before a lair action at 20, which loses ties). Joining above whose turn it is, it
+// waits for the next round: the current turn stays with the same creature.
+struct Join {
+  int initiative = 0, position = 0, turn = 0;
+  json roll;  // {"roll", "modifier"} when rolled
+};
+Join plan_join(const Campaign& c, const json& cmd, Rng* rng) {
+  const Encounter& enc = require_encounter(c);
+  const Creature& x = require_living(c, target(cmd));
+  for (const auto& e : enc.order)
+    if (!e.lair && e.creature == x.id) throw UserError("campaign.err.already_fighting", {{"name", x.name}});
+  Join j;
+  if (param::find(cmd, "initiative")) {
+    j.initiative = static_cast<int>(param::integer(cmd, "initiative", -20, 100));
+  } else if (rng) {
+    const int d = rng->die(20), mod = initiative_modifier(x);
+    j.initiative = d + mod;
+    j.roll = {{"roll", d}, {"modifier", mod}};
+  }
+  const int n = static_cast<int>(enc.order.size());
+  j.position = n;
+  for (int k = 0; k < n; ++k) {
+    const InitEntry& e = enc.order[static_cast<size_t>(k)];
+    if (e.initiative < j.initiative || (e.lair && e.initiative <= j.initiative)) {
+      j.position = k;
+      break;
+    }
+  }
+  j.turn = j.position <= enc.turn ? enc.turn + 1 : enc.turn;
+  return j;
+}
+
+void validate_join_encounter(const Campaign& c, const json& cmd) { plan_join(c, cmd, nullptr); }
+
+void execute_join_encounter(Ctx& ctx, const json& cmd) {
+  const Join j = plan_join(ctx.state(), cmd, &ctx.rng());
+  json data = {{"creature", target(cmd)}, {"initiative", j.initiative}, {"position", j.position}, {"turn", j.turn}};
+  if (!j.roll.is_null()) data.update(j.roll);
+  ctx.emit("encounter_joined", std::move(data));
+}
+
 void validate_move_initiative(const Campaign& c, const json& cmd) { plan_move(c, cmd); }
 
 void execute_move_initiative(Ctx& ctx, const json& cmd) {
@@ -342,6 +386,7 @@ void execute_use_legendary_resistance(Ctx& ctx, const json& cmd) {
 void register_encounter_commands(Engine& e) {
   reg(e, "StartEncounter", {"participants", "initiative", "lair", "group_initiative"}, validate_start_encounter,
       execute_start_encounter);
+  reg(e, "JoinEncounter", {"target", "initiative"}, validate_join_encounter, execute_join_encounter);
   reg(e, "MoveInitiative", {"target", "position"}, validate_move_initiative, execute_move_initiative);
   reg(e, "DelayTurn", {"after"}, validate_delay_turn, execute_delay_turn);
   reg(e, "NextTurn", {}, validate_next_turn, execute_next_turn);

@@ -1,4 +1,4 @@
-// The encounter: encounter_started, round_started, turn_started / _ended / _moved, encounter_ended, legendary_used,
+// The encounter: encounter_started, encounter_joined, round_started, turn_started / _ended / _moved, encounter_ended, legendary_used,
 // legendary_resistance_used, legendary_resistances_reset.
 // Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
 // (its log line).
@@ -90,6 +90,24 @@ std::string render_initiative_moved(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.contains("after") ? "event.initiative_moved_after" : "event.initiative_moved_first", args);
 }
 
+// A creature joins the running fight (JoinEncounter): its entry inserted at `position`; `turn` is the index of
+// whose turn it is afterwards (the same creature as before).
+void apply_encounter_joined(Campaign& c, const json& d) {
+  if (!c.encounter) throw std::logic_error("no encounter");
+  auto& order = c.encounter->order;
+  const int position = i(d, "position"), turn = i(d, "turn"), n = static_cast<int>(order.size());
+  if (position < 0 || position > n || turn < 0 || turn > n) throw std::out_of_range("encounter_joined");
+  InitEntry e;
+  e.creature = creature_ref(c, s(d, "creature")).id;
+  e.initiative = i(d, "initiative");
+  order.insert(order.begin() + position, std::move(e));
+  c.encounter->turn = turn;
+}
+
+std::string render_encounter_joined(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.encounter_joined", {{"name", name_of(lc, d)}, {"initiative", d.value("initiative", 0)}});
+}
+
 void apply_encounter_ended(Campaign& c, const json&) { c.encounter.reset(); }
 
 std::string render_encounter_ended(const json& d, const LogContext& lc) { return tr(lc.lang, "event.encounter_ended", {{"n", d.value("rounds", 0)}}); }
@@ -124,6 +142,7 @@ std::string render_legendary_resistances_reset(const json& d, const LogContext& 
 
 void register_encounter_events(Engine& e) {
   reg(e, "encounter_started", apply_encounter_started, render_encounter_started);
+  reg(e, "encounter_joined", apply_encounter_joined, render_encounter_joined);
   reg(e, "round_started", apply_round_started, render_round_started);
   reg(e, "turn_started", apply_turn_started, render_turn_started);
   reg(e, "turn_ended", apply_turn_ended, {}, true);

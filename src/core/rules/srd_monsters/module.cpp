@@ -1,13 +1,16 @@
 // Rule "srd_monsters" (a 5e table rule, on by default): the SRD 5.1 monsters put into the campaign and their attacks.
 //
 //   AddMonsters {monster: "<srd id>", count?: 1..20 (1), name?: the base name (default: the SRD name in the
-//                campaign's language), roll_hp?: bool (false: the SRD average; true: rolled from hp_dice)}
+//                campaign's language), roll_hp?: bool (false: the SRD average; true: rolled from hp_dice),
+//                join?: bool (false)}
 //     → creature_added × count (kind monster, "Goblin 1", "Goblin 2" … when count > 1, numbered after any
 //       "Goblin N" already there): size, AC, HP, speed (walking), the six scores, level = ⌊CR⌋ (so the
 //       proficiency bonus is the CR's), legendary actions / resistances, the plain damage types it is vulnerable,
 //       resistant or immune to and its condition immunities, modules.srd_monsters.monster = the srd id;
 //       then, per creature, challenge_rating_set (the challenge-rating rule on) and save_proficiencies_set with
-//       the abilities the SRD gives save bonuses in (save-proficiencies on). One command: one undo step.
+//       the abilities the SRD gives save bonuses in (save-proficiencies on); with join (a fight running, else
+//       campaign.err.no_encounter) each then joins it: JoinEncounter, its initiative rolled. One command: one
+//       undo step.
 //   MonsterAttack {attacker, attack: 0-based index, target?, roll?: 1..20 (the d20 as rolled at the table),
 //                  apply?: bool}
 //     → monster_attack_rolled {creature, attack (the English name), attack_name {en, cs, uk}, index, d20, bonus,
@@ -201,6 +204,7 @@ void validate_add(const Campaign& c, const json& cmd) {
   const Monster& m = monster_param(cmd);
   param::integer(cmd, "count", 1, kMaxCount, 1);
   param::boolean(cmd, "roll_hp", false);
+  if (param::boolean(cmd, "join", false) && !c.encounter) throw UserError("campaign.err.no_encounter");
   base_name(c, cmd, m);
 }
 
@@ -239,6 +243,8 @@ void execute_add(Ctx& ctx, const json& cmd) {
     if (!saves.empty() && ctx.module_enabled(kSaveProficiencies))
       ctx.emit("save_proficiencies_set", {{"creature", id}, {"abilities", saves}});
   }
+  if (param::boolean(cmd, "join", false))
+    for (const auto& id : ids) ctx.run({{"type", "JoinEncounter"}, {"target", id}});
 }
 
 const Creature& attacker_param(const Campaign& c, const json& cmd, const Monster** m, const MonsterAttack** at) {
@@ -376,7 +382,7 @@ std::string render_attack(const json& d, const LogContext& lc) {
 
 void install(Engine& e) {
   event(e, "monster_attack_rolled", apply_attack, render_attack);
-  command(e, "AddMonsters", {kMonster, "count", "name", "roll_hp"}, validate_add, execute_add);
+  command(e, "AddMonsters", {kMonster, "count", "name", "roll_hp", "join"}, validate_add, execute_add);
   command(e, "MonsterAttack", {"attacker", "attack", "target", "roll", "apply"}, validate_attack, execute_attack);
 }
 
