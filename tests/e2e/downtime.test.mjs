@@ -197,3 +197,25 @@ for (const lang of ["uk", "cs"]) {
     await context.close();
   });
 }
+
+test("where the party is: the DM moves it to the Shadowfell, a despair shows and ends", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
+  await accepted(page, { type: "CreateCampaign", name: "Тіні" });
+  await accepted(page, { type: "AddCreature", name: "Оля", kind: "pc", max_hp: 20 });
+  await openTab(page, "downtime");
+  const here = await scrollIntoView(page, "planes.current", { minH: 10 });
+  assert.equal(here.label, "Матеріальний план");
+  await tapCarefully(page, "planes.change");
+  await tapCarefully(page, "planes.pick.shadowfell");
+  await untilCampaign(page, (c) => c.modules?.planes?.plane === "shadowfell", "the party in the Shadowfell");
+  await waitWidget(page, "planes.current", { where: (w) => w.label === "Царство тіней" });
+  // A despair rolled for Olya (Rules → Tables → apply does the same): on the card, with its row's text.
+  await accepted(page, { type: "RollTable", table: "shadowfell-despair", target: "c1", roll: 1 });
+  const line = await scrollIntoView(page, "planes.affliction.c1", { minH: 10 });
+  assert.match(line.label, /^Оля — розпач Царства тіней: /);
+  await shot(page, "downtime-uk-planes");
+  await tapCarefully(page, "planes.end.c1");
+  await untilCampaign(page, (c) => !c.creatures[0].modules?.planes?.affliction, "the despair ended");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -468,6 +468,8 @@ std::optional<PlanarAffliction> affliction_of(const Creature& x) {
   return PlanarAffliction{v.value("table", ""), v.value("roll", 1)};
 }
 
+std::string affliction_text(Lang lang, const PlanarAffliction& a) { return row_text(lang, a.table, a.roll); }
+
 PlanesView planes_view(const Campaign& c, const Creature* x) {
   PlanesView v;
   v.on = campaign::rule_enabled(c, kPlanes, true);

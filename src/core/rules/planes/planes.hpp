@@ -79,6 +79,8 @@ struct PlanarAffliction {
   int roll = 0;
 };
 std::optional<PlanarAffliction> affliction_of(const campaign::Creature& x);
+// Its table row's text in that language ("Apathy. …"); the table's id if the row is gone.
+std::string affliction_text(Lang lang, const PlanarAffliction& a);
 
 // Limbo's DCs (the DMG's table): move an object by size (tiny 5 … huge 25), alter it (tiny 10 … large and huge 25),
 // stabilize a sphere of radius R feet around you (5 up to 10 feet, +5 per further 10 feet or part of them).

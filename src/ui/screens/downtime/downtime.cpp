@@ -1,5 +1,5 @@
 // The downtime screen: rests and time (short rest with hit dice, the exhausting rally, long rest, advancing the
-// clock) with a "what changed" summary, then crafting projects and the art value calculator. At ≥ 700 px:
+// clock) with a "what changed" summary, where the party is (rule planes), then crafting projects and the art value calculator. At ≥ 700 px:
 // rests | projects side by side (pending prompts and the summary at the top of the rests column).
 #include <imgui.h>
 
@@ -24,6 +24,7 @@ void draw_downtime() {
     draw_prompts();
     draw_downtime_summary();
     draw_rest_and_time();
+    draw_planes();
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##projects", ImVec2(0, avail.y));
@@ -34,6 +35,7 @@ void draw_downtime() {
     draw_prompts();
     draw_downtime_summary();
     draw_rest_and_time();
+    draw_planes();
     draw_projects();
     draw_art_calculator();
     ImGui::Spacing();
