@@ -68,3 +68,33 @@ for (const lang of ["cs", "uk"]) {
     await context.close();
   });
 }
+
+test("reinforcements from the Combat screen: two SRD goblins and the ork join the running fight (uk)", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openApp(env, { device: { locale: "uk-UA" } });
+  await accepted(page, { type: "CreateCampaign", name: "Засідка" });
+  await accepted(page, { type: "AddCreature", name: "Оля", kind: "pc", max_hp: 20 });
+  await accepted(page, { type: "AddCreature", name: "Орк", kind: "monster", hp: 15 });
+  await accepted(page, { type: "StartEncounter", participants: ["c1"], initiative: { c1: 12 } });
+  await openTab(page, "combat");
+  await tapCarefully(page, "combat.join");
+  // the ork, who stood aside, joins with its initiative rolled
+  assert.equal((await waitWidget(page, "combat.join.c2")).label, "Орк долучається (кидок ініціативи)");
+  await tapCarefully(page, "combat.join.c2");
+  let c = await untilCampaign(page, (c) => c.encounter?.order.length === 2, "the ork in the order");
+  await waitWidget(page, "combat.row.c2");
+  // two goblins from the SRD, straight into the fight
+  await tapCarefully(page, "combat.join.srd");
+  await typeReplacing(page, "srd.search", "гоблін");
+  await tapCarefully(page, "srd.pick.goblin");
+  await tapTimes(page, "srd.count.plus", 1);
+  await waitWidget(page, "srd.add", { where: (x) => x.label === "Додати до бою 2 × Гоблін" });
+  const before = c.last_tx;
+  await tapCarefully(page, "srd.add");
+  c = await untilCampaign(page, (c) => c.encounter?.order.length === 4, "two goblins in the order");
+  assert.equal(c.last_tx, before + 1, "one undo step");
+  assert.equal(c.encounter.order[c.encounter.turn].creature, "c1", "still Olya's turn");
+  await waitWidget(page, "combat.row.c3");
+  await shot(page, "srd-uk-05-joined");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -5,7 +5,8 @@
 // big ◀ / Next turn ▶ buttons fixed at the top (notices cover the bottom); End closes the fight (confirmed, and undoable).
 // Test ids: screen.combat, combat.round, combat.row.<id>, combat.more.<id>, combat.lair_row, combat.next,
 // combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders,
-// combat.delay (the current creature waits: DelayTurn), combat.ready (a readied action until its next turn), combat.reorder, combat.up.<id> / combat.down.<id> (MoveInitiative).
+// combat.delay (the current creature waits: DelayTurn), combat.ready (a readied action until its next turn), combat.reorder, combat.up.<id> / combat.down.<id> (MoveInitiative),
+// combat.join (+ Add to the fight), combat.join.<id> (JoinEncounter), combat.join.srd (the SRD picker: the monsters join).
 #include <imgui.h>
 
 #include <algorithm>
@@ -13,11 +14,13 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/rules.hpp"
+#include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
 #include "ui/screens/party/party_edit.hpp"
+#include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -36,6 +39,7 @@ struct CombatUi {
   std::string sheet;      // creature whose sheet is open ("" = none)
   bool attack = false;    // the attack helper is unfolded
   bool reorder = false;   // ▲ ▼ under each row: the DM moves creatures in the order (MoveInitiative)
+  bool join = false;      // "+ Add to the fight" unfolded: who is not fighting, the SRD
   long long seen_turn = -1;  // round * 1000 + turn last scrolled to
 };
 
@@ -331,6 +335,33 @@ void attack_toggle() {
   if (toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder")) u.reorder = !u.reorder;
 }
 
+// Under the order (DM): "+ Add to the fight" — every living creature not in the order joins with its initiative
+// rolled (JoinEncounter), or new SRD monsters join straight away (the SRD picker, AddMonsters join).
+void join_panel() {
+  CombatUi& u = cu();
+  if (ui_player_mode()) return;
+  if (toggle_button(T("ui.combat.join"), u.join, "combat.join")) u.join = !u.join;
+  if (!u.join) return;
+  const auto& st = model().state();
+  int outside = 0;
+  for (const auto& c : st.creatures) {
+    if (c.death_saves.dead) continue;
+    bool in = false;
+    for (const auto& e : st.encounter->order) in = in || (!e.lair && e.creature == c.id);
+    if (in) continue;
+    ++outside;
+    const std::string label = Tf("ui.combat.join_one", {{"name", c.name}});
+    if (big_button((label + "##join" + c.id).c_str(), ImVec2(0, kTouchTarget)))
+      dispatch_and_tell({{"type", "JoinEncounter"}, {"target", c.id}}, 6.0);
+    track("combat.join." + c.id, label);
+  }
+  if (outside == 0) muted(T("ui.combat.join_none"));
+  if (rule_on(rules::kSrdMonsters)) {
+    if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
+    track("combat.join.srd", T("ui.srd.add_button"));
+  }
+}
+
 }  // namespace
 
 void draw_combat() {
@@ -350,6 +381,10 @@ void draw_combat() {
     bool back = false;
     draw_creature_sheet(u.sheet, true, &back);
     if (back) u.sheet.clear();
+    return;
+  }
+  if (srd_picker_open() && srd_picker_joins()) {  // "+ From the SRD" here: before or during a fight
+    draw_srd_picker();
     return;
   }
   if (!st.encounter) {
@@ -373,6 +408,7 @@ void draw_combat() {
     draw_prompts();
     if (!ui_player_mode() && toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder")) u.reorder = !u.reorder;
     draw_rows();
+    join_panel();
     ImGui::EndChild();
     ImGui::EndGroup();
     ImGui::SameLine();
@@ -395,6 +431,7 @@ void draw_combat() {
     draw_prompts();
     attack_toggle();
     draw_rows();
+    join_panel();
     ImGui::Spacing();
     ImGui::EndChild();
   }

@@ -5,9 +5,11 @@
 #include <string>
 
 #include "core/campaign/derived.hpp"
+#include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/combat/parts.hpp"
+#include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -48,6 +50,10 @@ void draw_combat_setup() {
     return;
   }
   section(T("ui.combat.who"));
+  if (rule_on(rules::kSrdMonsters)) {  // monsters from the SRD straight into this list
+    if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
+    track("combat.add_srd", T("ui.srd.add_button"));
+  }
   if (alive.empty()) {
     muted(T("ui.combat.nobody"));
     track("combat.nobody", T("ui.combat.nobody"));

@@ -15,6 +15,8 @@
 
 namespace druzina::ui {
 
+using nlohmann::json;
+
 namespace {
 
 constexpr int kShown = 40;  // rows drawn at once: typing narrows the list
@@ -24,6 +26,7 @@ struct Picker {
   std::string query;
   std::string picked;  // srd id
   int count = 1;
+  bool join = false;   // opened from a running fight: the monsters join it (AddMonsters join)
 };
 
 Picker& pk() {
@@ -48,10 +51,12 @@ void draw_picked(const rules::Monster& m) {
   StepperOptions o;
   o.label = T("ui.srd.count");
   stepper("srd.count", p.count, 1, 20, o);
-  const std::string add = Tf("ui.srd.add", {{"n", p.count}, {"name", m.name_in(ui().lang)}});
-  if (big_button(add.c_str(), ImVec2(0, 60)) &&
-      dispatch_and_tell({{"type", "AddMonsters"}, {"monster", m.id}, {"count", p.count}, {"name", m.name_in(ui().lang)}}, 6.0))
-    p = Picker{};  // closed: the list shows them
+  const bool join = p.join && model().state().encounter.has_value();
+  const std::string add = Tf(join ? "ui.srd.add_join" : "ui.srd.add", {{"n", p.count}, {"name", m.name_in(ui().lang)}});
+  json cmd = {{"type", "AddMonsters"}, {"monster", m.id}, {"count", p.count}, {"name", m.name_in(ui().lang)}};
+  if (join) cmd["join"] = true;
+  if (big_button(add.c_str(), ImVec2(0, 60)) && dispatch_and_tell(cmd, 6.0))
+    p = Picker{};  // closed: the list (or the fight) shows them
   track("srd.add", add);
   if (ImGui::Button(T("ui.srd.other"), ImVec2(ImGui::GetContentRegionAvail().x, 48))) p.picked.clear();
   track("srd.back", T("ui.srd.other"));
@@ -61,10 +66,13 @@ void draw_picked(const rules::Monster& m) {
 
 bool srd_picker_open() { return pk().open && rule_on(rules::kSrdMonsters); }
 
-void open_srd_picker() {
+void open_srd_picker(bool join) {
   pk() = Picker{};
   pk().open = true;
+  pk().join = join;
 }
+
+bool srd_picker_joins() { return pk().join; }
 
 void draw_srd_picker() {
   Picker& p = pk();
