@@ -193,6 +193,7 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
   const size = page.viewportSize() || phone.viewport;
   const top = 56, bottom = size.height - 72;
   const end = Date.now() + timeout;
+  let lastDir = 0, damp = 1;
   for (;;) {
     const w = (await widgets(page)).find((x) => x.id === id);
     if (w && w.visible && w.y >= top && w.y + w.h <= bottom && w.h >= minH) return w;
@@ -201,10 +202,16 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
     const mid = (top + bottom) / 2;
     const dy = Math.max(-300, Math.min(300, w.y + w.h / 2 - mid));
     // A clipped widget is where it was last drawn, off the edge it left by: several wheel notches at a time toward
-    // it (one notch scrolls a line or two; a long column such as the rule switches is dozens of notches).
-    const notches = !w.visible || w.h === 0 ? 4 : 1;
+    // it (one notch scrolls a line or two; a long column such as the rule switches is dozens of notches). Jumping
+    // past it to the other edge halves the stride, so the scroll settles on it instead of swinging both ways
+    // (a notch scrolls farther at devicePixelRatio 1 than at 2.625).
+    const dir = Math.sign(dy);
+    if (lastDir && dir && dir !== lastDir) damp = Math.max(0.1, damp / 2);
+    lastDir = dir || lastDir;
+    const notches = (!w.visible || w.h === 0) && damp === 1 ? 4 : 1;
+    const step = dy * damp;
     await page.mouse.move(w.x + w.w / 2, mid);  // over the widget's own column (two columns in landscape)
-    for (let k = 0; k < notches; k++) await page.mouse.wheel(0, Math.abs(dy) < 40 ? Math.sign(dy) * 40 : dy);
+    for (let k = 0; k < notches; k++) await page.mouse.wheel(0, Math.abs(step) < 40 ? dir * 40 : step);
     await page.waitForTimeout(150);
   }
 }
