@@ -44,7 +44,8 @@
   X(renown, dm)                         \
   X(classes, table)                     \
   X(srd_monsters, table)                \
-  X(monster_saves, table)
+  X(monster_saves, table)               \
+  X(group_actions, table)
 
 namespace druzina::rules {
 #define DRUZINA_DECLARE_MODULE(factory, group) campaign::Module factory();
