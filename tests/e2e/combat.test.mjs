@@ -90,7 +90,7 @@ test("initiative, lair, turns, legendary actions, death saves, attack helper, en
   await waitWidget(page, "confirm.yes");
   await tapSettled(page, "confirm.yes");
   await untilCampaign(page, (c) => !c.encounter, "the end");
-  await waitWidget(page, "combat.start");
+  await scrollIntoView(page, "combat.start");  // under the dying PCs' prompt cards
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -125,6 +125,45 @@ test("Ukrainian combat screen with a prompt on top", { timeout: 300000 }, async 
   await pad(page, 4, "pad.ok");
   const c2 = await untilCampaign(page, (c) => injuriesOf(c.creatures[0]).length > 0, "the serious injury");
   assert.equal(injuriesOf(c2.creatures[0])[0].effects.injury, "lost_ear");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a fireball on a group: three picked, 10 damage, a DEX save DC 15 each for half, one undo step (cs)", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
+  await dispatch(page, { type: "CreateCampaign", name: "Ohnivá koule" });
+  await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 30, abilities: { dex: 14 } });
+  await dispatch(page, { type: "AddCreature", name: "Skřet 1", kind: "monster", hp: 12 });
+  await dispatch(page, { type: "AddCreature", name: "Skřet 2", kind: "monster", hp: 12 });
+  await dispatch(page, { type: "AddCreature", name: "Ork", kind: "monster", hp: 15 });
+  await dispatch(page, { type: "StartEncounter", initiative: { c1: 15, c2: 12, c3: 11, c4: 5 } });
+  await openTab(page, "combat");
+  await tapCarefully(page, "combat.select");
+  for (const id of ["c1", "c2", "c3"]) await tapCarefully(page, `combat.row.${id}`);
+  await waitWidget(page, "combat.group.count", { where: (w) => w.label.startsWith("Vybráni 3 tvorové") });
+  await shot(page, "combat-cs-group-picked");
+  await tapCarefully(page, "combat.group.act");
+  await waitWidget(page, "pad.value");
+  await tapSettled(page, "group.save.dex");
+  await waitWidget(page, "group.on_save.half", { where: (w) => w.label.endsWith("[on]") });
+  await shot(page, "combat-cs-group-pad");
+  const before = (await campaign(page)).last_tx;
+  await pad(page, 10, "pad.group.damage");
+  await pad(page, 15, "pad.ok");  // the DC, on a second pad
+  let c = await untilCampaign(page, (c) => c.prompts.filter((p) => p.kind === "group.save_for_damage").length === 3,
+                              "a save card for each of the three");
+  assert.equal(c.last_tx, before + 1, "one command");
+  const card = c.prompts.find((p) => p.creature === "c1");
+  assert.equal(card.data.dc, 15);
+  assert.equal(card.data.dice, "1d20+2");
+  await shot(page, "combat-cs-group-saves");
+  // Mira's player rolled 17 (half: 5), the goblins 3 and 20 (10 and 5); the ork was not picked
+  for (const [who, roll] of [["c1", 17], ["c2", 3], ["c3", 20]]) {
+    const p = (await campaign(page)).prompts.find((x) => x.creature === who);
+    assert.equal(await dispatch(page, { type: "ResolvePrompt", prompt: p.id, roll }), 1);
+  }
+  c = await campaign(page);
+  assert.deepEqual(c.creatures.map((x) => x.hp), [25, 2, 7, 15]);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -164,6 +164,7 @@ void draw_rows() {
     const Creature* cp = creature(e.creature);
     if (!cp || hidden_from_players(*cp)) continue;
     const Creature c = *cp;  // a copy: the buttons below change the state (a reference would dangle)
+    const float row_top = ImGui::GetCursorScreenPos().y;
     ImGui::PushID(static_cast<int>(i));
     if (e.lair) {
       std::string text = "20  \xC2\xB7  " + Tf("ui.combat.lair_row", {{"name", c.name}});
@@ -179,8 +180,14 @@ void draw_rows() {
     } else {
       const float more_w = 60.0f;
       std::string init = std::to_string(e.initiative);
-      if (creature_card(c, "combat.row." + c.id, current, more_w + gap(), init.c_str()) && dm && !c.death_saves.dead)
-        pad::open_hp(c.id);
+      const bool picking = group_selecting();
+      if (creature_card(c, "combat.row." + c.id, picking ? group_picked(c.id) : current, more_w + gap(), init.c_str()) &&
+          dm && !c.death_saves.dead) {
+        if (picking)
+          group_tap(c.id);
+        else
+          pad::open_hp(c.id);
+      }
       float h = ImGui::GetItemRectSize().y;
       ImGui::SameLine();
       if (big_button("\xE2\x80\xA6", ImVec2(more_w, h))) u.sheet = c.id;  // …
@@ -221,7 +228,9 @@ void draw_rows() {
       if (current) reminders(c);
     }
     if (current && u.seen_turn != turn_key) {
-      ImGui::SetScrollHereY(0.25f);
+      // a new turn: its row into view — unless it is in view already (the question cards on top stay readable)
+      const float top = ImGui::GetWindowPos().y, bottom = top + ImGui::GetWindowHeight();
+      if (row_top < top || ImGui::GetCursorScreenPos().y > bottom) ImGui::SetScrollHereY(0.25f);
       u.seen_turn = turn_key;
     }
     ImGui::PopID();
@@ -327,12 +336,24 @@ void header_compact() {
   }
 }
 
+// Reorder and Select several side by side (one line: the order's first rows stay where they were).
+void reorder_and_select() {
+  CombatUi& u = cu();
+  const bool select = group_available();
+  const float w = select ? split_width(2) : ImGui::GetContentRegionAvail().x;
+  if (toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder", ImVec2(w, 0))) u.reorder = !u.reorder;
+  if (!select) return;
+  ImGui::SameLine();
+  group_toggle(w);
+  draw_group_bar();
+}
+
 void attack_toggle() {
   CombatUi& u = cu();
   if (ui_player_mode()) return;
   if (toggle_button((std::string("\xE2\x9A\x94 ") + T("ui.combat.attack")).c_str(), u.attack, "combat.attack")) u.attack = !u.attack;
   if (u.attack) draw_attack_helper(current_creature());
-  if (toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder")) u.reorder = !u.reorder;
+  reorder_and_select();
 }
 
 // Under the order (DM): "+ Add to the fight" — every living creature not in the order joins with its initiative
@@ -406,7 +427,7 @@ void draw_combat() {
     float head_h = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h));
     draw_prompts();
-    if (!ui_player_mode() && toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder")) u.reorder = !u.reorder;
+    if (!ui_player_mode()) reorder_and_select();
     draw_rows();
     join_panel();
     ImGui::EndChild();

@@ -7,10 +7,19 @@
 //                       advantage / disadvantage → AttackRoll (the house-rule module), or with the rule off
 //                       the core's rules::attack_roll (nothing stored); inspiration as luck after the roll.
 //                       Test ids: attack.*.
+//   group_actions.cpp — (rule group-actions) "Select several": rows picked by a tap, then Damage with a save each
+//                       or Heal for all of them on the number pad (GroupDamage, GroupHeal).
 #pragma once
 #include <string>
 
 namespace druzina::ui {
+
+bool group_selecting();                      // a tap on a row picks it
+bool group_picked(const std::string& id);
+void group_tap(const std::string& id);
+bool group_available();                      // DM mode, the rule on
+void group_toggle(float width);              // "Select several"
+void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
 

@@ -50,10 +50,6 @@ void draw_combat_setup() {
     return;
   }
   section(T("ui.combat.who"));
-  if (rule_on(rules::kSrdMonsters)) {  // monsters from the SRD straight into this list
-    if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
-    track("combat.add_srd", T("ui.srd.add_button"));
-  }
   if (alive.empty()) {
     muted(T("ui.combat.nobody"));
     track("combat.nobody", T("ui.combat.nobody"));
@@ -159,6 +155,11 @@ void draw_combat_setup() {
   }
   ImGui::PopFont();
   ImGui::EndDisabled();
+  if (rule_on(rules::kSrdMonsters)) {  // monsters from the SRD straight into the list above
+    ImGui::Spacing();
+    if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
+    track("combat.add_srd", T("ui.srd.add_button"));
+  }
 }
 
 }  // namespace druzina::ui
