@@ -3,10 +3,14 @@
 // command line in any clone: ccache (CCACHE_BASEDIR) then reuses them across clones and worktrees. A -D with an
 // absolute path on every test file made each fresh clone recompile all of them.
 #pragma once
+#include <string>
 
 namespace druzina::test {
 const char* source_dir();  // the repository's root
 const char* cli_path();    // build/native/druzina
+// A file name in the temporary folder for this test process alone ("<tmp>/druzina-<pid>-<name>"): test runs in
+// other clones on the same machine at the same time never share it. Removed when the process ends.
+std::string temp_file(const std::string& name);
 }  // namespace druzina::test
 
 #define DRUZINA_SOURCE_DIR (::druzina::test::source_dir())

@@ -47,7 +47,7 @@ TEST_CASE("cli run: the log in --lang, the save on request, a saved campaign con
   auto with_save = cli("--json run " + fixture("scripts/combat.json") + " --seed 7 --save");
   json out = json::parse(with_save.out);
   REQUIRE(out["save"]["schemaVersion"] == druzina::io::kSchemaVersion);
-  std::string path = "/tmp/druzina-cli-test-save.json";
+  std::string path = druzina::test::temp_file("cli-test-save.json");
   {
     std::ofstream f(path);
     f << out["save"].dump();

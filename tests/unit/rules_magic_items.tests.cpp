@@ -495,7 +495,7 @@ TEST_CASE("sentient items: the generator (4d6 drop lowest, the four tables) and 
 }
 
 TEST_CASE("cli run: a script gives, attunes, refuses a fourth, spends the last charge", "[cli][magic-items]") {
-  const std::string path = std::string(P_tmpdir) + "/druzina-magic-items-cli.json";
+  const std::string path = druzina::test::temp_file("magic-items-cli.json");
   std::ofstream(path, std::ios::binary) << R"({"commands": [
     {"type": "CreateCampaign", "name": "T", "language": "en"},
     {"type": "AddCreature", "name": "Mira", "kind": "pc", "hp": 30},

@@ -307,7 +307,7 @@ TEST_CASE("poisons: refusals — an unknown poison, the rule off", "[rules][pois
 }
 
 TEST_CASE("cli run: a script poisons and cures (the commands need nothing of the CLI)", "[cli][poisons]") {
-  const std::string path = std::string(P_tmpdir) + "/druzina-poisons-cli.json";
+  const std::string path = druzina::test::temp_file("poisons-cli.json");
   std::ofstream(path, std::ios::binary) << R"({"commands": [
     {"type": "CreateCampaign", "name": "T", "language": "en"},
     {"type": "AddCreature", "name": "Mira", "kind": "pc", "hp": 30},

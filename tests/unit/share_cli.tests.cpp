@@ -22,7 +22,7 @@ namespace {
 std::string fixture(const std::string& name) { return std::string("'") + DRUZINA_SOURCE_DIR + "/tests/fixtures/" + name + "'"; }
 
 std::string temp(const std::string& name, const std::string& text) {
-  std::string path = std::string(P_tmpdir) + "/druzina-share-cli-" + name;
+  std::string path = druzina::test::temp_file("share-cli-" + name);
   std::ofstream(path, std::ios::binary) << text;
   return path;
 }
@@ -32,7 +32,7 @@ std::string nested(size_t levels) { return std::string(levels, '[') + "1" + std:
 // A saved campaign (the combat script's result) in a temp file.
 std::string saved_campaign() {
   static const std::string path = [] {
-    std::string p = std::string(P_tmpdir) + "/druzina-share-cli-save.json";
+    std::string p = druzina::test::temp_file("share-cli-save.json");
     auto r = cli("run " + fixture("scripts/combat.json") + " --seed 7 --out '" + p + "'");
     REQUIRE(r.code == 0);
     return p;
@@ -84,7 +84,7 @@ TEST_CASE("cli link/open: character and campaign links, and --out", "[cli][share
   REQUIRE(camp.code == 0);
   std::string link = json::parse(camp.out)["link"];
   std::string file = temp("link.txt", link + "\n");
-  std::string out = std::string(P_tmpdir) + "/druzina-share-cli-moved.json";
+  std::string out = druzina::test::temp_file("share-cli-moved.json");
   auto o = cli("--json open --file '" + file + "' --out '" + out + "'");
   REQUIRE(o.code == 0);
   json opened = json::parse(o.out);

@@ -64,7 +64,7 @@ TEST_CASE("deflate: every sample inflates back to itself", "[share][deflate]") {
 
 TEST_CASE("deflate: zlib reads our streams and we read zlib's", "[share][deflate]") {
   auto list = samples();
-  std::string dir = std::string(P_tmpdir) + "/druzina-deflate-test";
+  std::string dir = druzina::test::temp_file("deflate-test");
   REQUIRE(std::system(("mkdir -p '" + dir + "'").c_str()) == 0);
   for (size_t i = 0; i < list.size(); ++i) {
     std::ofstream(dir + "/" + std::to_string(i) + ".raw", std::ios::binary) << list[i];
