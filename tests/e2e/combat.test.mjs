@@ -129,7 +129,7 @@ test("Ukrainian combat screen with a prompt on top", { timeout: 300000 }, async 
   await context.close();
 });
 
-test("a fireball on a group: three picked, 10 damage, a DEX save DC 15 each for half, one undo step (cs)", { timeout: 600000 }, async () => {
+test("a fireball on a group: three picked, 10 damage, a DEX save DC 15 each for half, one undo step; two knocked prone (cs)", { timeout: 600000 }, async () => {
   const { page, errors, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   await dispatch(page, { type: "CreateCampaign", name: "Ohnivá koule" });
   await dispatch(page, { type: "AddCreature", name: "Mira", kind: "pc", max_hp: 30, abilities: { dex: 14 } });
@@ -164,6 +164,15 @@ test("a fireball on a group: three picked, 10 damage, a DEX save DC 15 each for 
   }
   c = await campaign(page);
   assert.deepEqual(c.creatures.map((x) => x.hp), [25, 2, 7, 15]);
+  // the two goblins knocked prone together (under the massive-damage question of the first one)
+  for (const id of ["c2", "c3"]) await tapCarefully(page, `combat.row.${id}`);
+  await scrollIntoView(page, "combat.group.count", { minH: 10 });
+  await waitWidget(page, "combat.group.count", { where: (w) => w.label.startsWith("Vybráni 2 tvorové") });
+  await tapCarefully(page, "combat.group.conditions");
+  await tapCarefully(page, "group.cond.prone");
+  c = await untilCampaign(page, (c) => c.creatures.filter((x) => x.conditions.some((k) => k.id === "prone")).length === 2,
+                          "two goblins prone");
+  assert.ok(!c.creatures[0].conditions.some((k) => k.id === "prone"), "Mira stays on her feet");
   assert.deepEqual(errors, []);
   await context.close();
 });

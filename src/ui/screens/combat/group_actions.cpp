@@ -1,13 +1,16 @@
 // Rule "group-actions" on the Combat screen (DM): "Select several" turns a tap on a row into picking it; the bar
 // above the order says how many are picked and opens the number pad for the group — Damage (no save, or a save of
 // any ability for half or none: a second pad asks its DC; GroupDamage, each target's save a prompt card) or Heal
-// (GroupHeal). One command, one undo step. Test ids: combat.select, combat.group.count, combat.group.act,
-// combat.group.clear, pad.group.damage, pad.group.heal, group.save.<none|str|…>, group.on_save.<half|none>.
+// (GroupHeal); *Condition…* adds a condition to all of them or takes it from all (GroupCondition). One command,
+// one undo step. Test ids: combat.select, combat.group.count, combat.group.act, combat.group.clear,
+// combat.group.conditions, group.cond_mode.<add|remove>, group.cond.<condition>, pad.group.damage,
+// pad.group.heal, group.save.<none|str|…>, group.on_save.<half|none>.
 #include <imgui.h>
 
 #include <set>
 #include <string>
 
+#include "core/campaign/state.hpp"
 #include "core/rules/group_actions/group_actions.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
@@ -30,6 +33,8 @@ struct Group {
   std::set<std::string> picked;
   int save = 0;         // 0 none, 1..6 str … cha
   bool half = true;     // on a success: half (else none)
+  bool conditions = false;  // the condition chips unfolded
+  int remove = 0;           // 0 add the condition, 1 remove it
 };
 
 Group& gr() {
@@ -126,6 +131,24 @@ void draw_group_bar() {
   ImGui::SameLine();
   if (big_button(T("ui.group.clear"), ImVec2(w, kTouchTarget))) g.picked.clear();
   track("combat.group.clear", T("ui.group.clear"));
+  if (toggle_button(T("ui.group.condition"), g.conditions, "combat.group.conditions")) g.conditions = !g.conditions;
+  if (g.conditions) {
+    // a condition for all of them (GroupCondition; the immune are left out with a log line), or taken from all
+    segmented("group.cond_mode", {{"add", T("ui.group.cond_add")}, {"remove", T("ui.group.cond_remove")}}, g.remove);
+    int k = 0;
+    ImGui::PushFont(ui().fonts.small);
+    for (const auto& id : campaign::condition_immunity_ids()) {
+      if (id == "exhaustion") continue;  // levels, not a condition to switch
+      if (k++ % 2) ImGui::SameLine();
+      if (big_button((condition_name(id) + "##group").c_str(), ImVec2(w, 44))) {
+        json cmd = {{"type", "GroupCondition"}, {"condition", id}};
+        if (g.remove) cmd["remove"] = true;
+        run(cmd);
+      }
+      track("group.cond." + id, condition_name(id));
+    }
+    ImGui::PopFont();
+  }
   ImGui::EndDisabled();
 }
 
