@@ -4,7 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, tapSettled, openTab, campaign, untilCampaign,
-         screenshotFailures, typeReplacing, accepted, idOf, see, openSheet, openApp } from "./lib.mjs";
+         screenshotFailures, typeReplacing, accepted, idOf, see, openSheet, openApp, scrollIntoView } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -12,8 +12,12 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 const dataOf = (c, id, rule) => c.creatures.find((x) => x.id === id).modules?.[rule] || {};
-// A panel's text line is shorter than a finger: its button below is scrolled to, then the line is read.
-const line = async (page, id, below, label) => { await see(page, below); return waitWidget(page, id, { where: (x) => label(x.label) }); };
+// A panel's text line (shorter than a finger: minH) is scrolled into view whole, then read; its button below too.
+const line = async (page, id, below, label) => {
+  await see(page, below);
+  await scrollIntoView(page, id, { minH: 8 });
+  return waitWidget(page, id, { where: (x) => label(x.label) });
+};
 
 const words = {
   cs: { none: "nenastaveno", ng: "Neutrálně dobrý (ND)", search: "thor", thor: /^Thór \(/, own: "Bůh Mlýna",

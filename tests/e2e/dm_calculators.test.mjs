@@ -4,7 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, until, screenshotFailures, tapCarefully, reveal, tapSettled, shotNow, typeInto, waitWidget,
-         openApp } from "./lib.mjs";
+         openApp, see } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -45,13 +45,13 @@ for (const lang of ["cs", "uk"]) {
     await tapCarefully(page, "rules.calc.object.material.wood");
     await tapCarefully(page, "rules.calc.object.size.medium");
     await tapCarefully(page, "rules.calc.object.resilience.resilient");
-    let r = await waitWidget(page, "rules.calc.object.result", { where: (x) => w.hp.test(x.label) });
+    let r = await see(page, "rules.calc.object.result", { minH: 8, where: (x) => w.hp.test(x.label) });
     assert.match(r.label, w.wood);
     assert.match(r.label, w.avg);
     await reveal(page, "rules.calc.object.result");
     await shotNow(page, `dm-calc-${lang}-object`);
     await tapCarefully(page, "rules.calc.object.material.iron");
-    await waitWidget(page, "rules.calc.object.result", { where: (x) => w.iron.test(x.label) });
+    await see(page, "rules.calc.object.result", { minH: 8, where: (x) => w.iron.test(x.label) });
     assert.deepEqual(errors, []);
     await context.close();
 
@@ -60,7 +60,7 @@ for (const lang of ["cs", "uk"]) {
     await openEntry(page, w.trap, "dm-trap-effects");
     await tapCarefully(page, "rules.calc.trap.severity.dangerous");
     for (let i = 1; i < 7; ++i) await tapCarefully(page, "rules.calc.trap.level.plus");
-    r = await waitWidget(page, "rules.calc.trap.result", { where: (x) => w.trap7.test(x.label) });
+    r = await see(page, "rules.calc.trap.result", { minH: 8, where: (x) => w.trap7.test(x.label) });
     assert.match(r.label, w.dc);
     await reveal(page, "rules.calc.trap.result");
     await shotNow(page, `dm-calc-${lang}-trap`);
@@ -72,7 +72,7 @@ for (const lang of ["cs", "uk"]) {
     await openEntry(page, w.poison, "dm-poison-list");
     await tapCarefully(page, "rules.calc.poison.id.serpent-venom");
     // The result changes on the frame after the tap: wait for it, not for a fixed time.
-    await waitWidget(page, "rules.calc.poison.result", { where: (x) => w.serpent.test(x.label) });
+    await see(page, "rules.calc.poison.result", { minH: 8, where: (x) => w.serpent.test(x.label) });
     r = await reveal(page, "rules.calc.poison.result");
     assert.match(r.label, w.serpent);
     assert.match(r.label, /200/);

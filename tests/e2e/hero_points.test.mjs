@@ -43,7 +43,7 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     c = await untilCampaign(page, (c) => mira(c).death_saves.successes === 1, "the failure became a success");
     assert.equal(mira(c).death_saves.failures, 0);
     assert.equal(points(c), 5);
-    await waitWidget(page, "sheet.ds", { where: (w) => w.label === "1/0" });
+    await see(page, "sheet.ds", { minH: 8, where: (w) => w.label === "1/0" });
     await scrollIntoView(page, "sheet.ds.hero");
     await shot(page, `hero-points-${lang}-02-death-save`);
     // disarmed: a failure stays a failure

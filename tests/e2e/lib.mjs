@@ -1,7 +1,7 @@
 // Browser test helpers: Debian's chromium (never a downloaded browser) driven by playwright-core, emulating a
-// phone (412×915 CSS px, devicePixelRatio 2.625, touch; another ratio for quick runs: see testPhone). The tests open the test page, build/web/test/ (the app
-// linked with the test hooks of src/app/test/*.cpp): tests find widgets by id and tap their real screen position.
-// The published page (build/web/index.html, env.site) has no hooks.
+// phone (412×915 CSS px, touch; devicePixelRatio 1, or 2.625 for sharp screenshots: see testPhone). The tests
+// open the test page, build/web/test/ (the app linked with the test hooks of src/app/test/*.cpp): tests find
+// widgets by id and tap their real screen position. The published page (build/web/index.html, env.site) has no hooks.
 import { chromium } from "playwright-core";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,13 +13,12 @@ export const shots = process.env.DRUZINA_SHOTS_DIR ? path.resolve(process.env.DR
 
 export const phone = { viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625, hasTouch: true,
                        isMobile: true, locale: "en-US" };
-// The phone the screen tests open (openApp): a real phone's devicePixelRatio 2.625 unless DRUZINA_E2E_DPR says
-// otherwise. Measured: rules.test.mjs took 141 s at 2.625 and 67 s at 1 — the browser draws every frame in
-// software (SwiftShader), 6.9× the pixels at 2.625. But the text is rasterised at whole device pixels (19 CSS px
-// at 1, 18.67 at 2.625), so at 1 every line sits a little lower, and tests that read a line without scrolling to
-// it (alignment_deity, hero_points, dm_calculators …) fail there: DRUZINA_E2E_DPR=1 is for quick local runs of a
-// file known to scroll to what it reads, the suite stays at 2.625 until those tests scroll.
-export const testPhone = { ...phone, deviceScaleFactor: Number(process.env.DRUZINA_E2E_DPR || phone.deviceScaleFactor) };
+// The phone the screen tests open (openApp): devicePixelRatio 1 unless DRUZINA_E2E_DPR says otherwise (2.625, a
+// real phone's, for sharp screenshots to look at; the tests that are about the ratio itself pin it). Measured:
+// rules.test.mjs took 141 s at 2.625 and 67 s at 1 — the browser draws every frame in software (SwiftShader),
+// 6.9× the pixels at 2.625. Text is rasterised at whole device pixels (19 CSS px high at 1, 18.67 at 2.625), so a
+// test must scroll to the line it reads (see(page, id, { minH: 8 })) rather than count on where it sits.
+export const testPhone = { ...phone, deviceScaleFactor: Number(process.env.DRUZINA_E2E_DPR || 1) };
 
 export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
 export const chromiumArgs = ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
@@ -320,9 +319,10 @@ export async function accepted(page, command) {
 }
 export const idOf = (c, name) => c.creatures.find((x) => x.name === name).id;
 
-// Scrolls the widget into view and waits for it (optionally for a label: options.where).
+// Scrolls the widget into view and waits for it (optionally for a label: options.where). A text line is lower
+// than a finger: options.minH 8 (the height scrollIntoView wants; default 20).
 export async function see(page, id, options = {}) {
-  await scrollIntoView(page, id);
+  await scrollIntoView(page, id, { minH: options.minH ?? 20 });
   return waitWidget(page, id, options);
 }
 
