@@ -2,6 +2,9 @@
 //   node bench/web_bench.mjs saveload SAVE.json [RUNS]  → {bytes, load_ms, save_ms} of the wasm build
 //   node bench/web_bench.mjs openlink LINK.txt [RUNS] → {chars, decode_ms, kind, creatures}: decoding a share link
 //   node bench/web_bench.mjs idle [SECONDS]             → frames rendered while idle, first-frame time
+//   node bench/web_bench.mjs combat [N]                 → N creatures in a fight (every third with a condition
+//                                                         and an injury) on the Combat screen: CPU time per frame
+//                                                         while the list is scrolled, and frames while idle
 //   node bench/web_bench.mjs start SAVE.json [RUNS]     → navigation → first frame with the campaign drawn, cold
 //                                                         (fresh browser profile: empty HTTP and code caches) and
 //                                                         warm (the same profile again: files from the browser
@@ -10,7 +13,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { launch, openApp, state, phone, root } from "../tests/e2e/lib.mjs";
+import { launch, openApp, state, phone, root, dispatch, openTab } from "../tests/e2e/lib.mjs";
 
 // playwright-core lives with the browser tests (tests/e2e/node_modules).
 const { chromium } = createRequire(path.join(root, "tests/e2e/package.json"))("playwright-core");
@@ -145,6 +148,55 @@ async function start(saveFile, runs) {
   }
 }
 
+// ---- combat: a big fight on the Combat screen while its initiative list is scrolled by the wheel. Two figures per
+// rendered frame: the app's own CPU time (ImGui's new frame, the screens and Render(), summed by the app:
+// druzina_test_state().layout_ms), and the whole animation-frame callback, which also waits for the GL calls to
+// reach the GPU process — in headless Chromium that is SwiftShader rasterising on the same two cores, so it says
+// more about this machine than about the app.
+async function combat(page, n) {
+  const ok = async (cmd) => { if ((await dispatch(page, cmd)) !== 1) throw new Error(`refused: ${JSON.stringify(cmd)}`); };
+  await ok({ type: "CreateCampaign", name: "Bench" });
+  for (let i = 1; i <= n; ++i)
+    await ok({ type: "AddCreature", name: `Goblin ${i}`, kind: i <= 6 ? "pc" : "monster", max_hp: 7 + (i % 20), ac: 13 });
+  const ids = JSON.parse(await page.evaluate(() => Module.UTF8ToString(Module._druzina_test_campaign()))).creatures.map((c) => c.id);
+  for (let k = 0; k < ids.length; k += 3) {
+    await ok({ type: "SetCondition", target: ids[k], condition: k % 2 ? "prone" : "poisoned" });
+    await ok({ type: "AddInjury", target: ids[k], text: "Bench: a limp" });
+  }
+  await ok({ type: "StartEncounter", initiative: Object.fromEntries(ids.map((id, k) => [id, 1 + (k * 7) % 25])) });
+  await openTab(page, "combat");
+  await page.waitForTimeout(1500);
+  await page.evaluate(() => {
+    const raf = window.requestAnimationFrame.bind(window);
+    window.__benchFrames = [];
+    window.requestAnimationFrame = (cb) => raf((t) => {
+      const a = performance.now();
+      cb(t);
+      window.__benchFrames.push(performance.now() - a);
+    });
+  });
+  await page.waitForTimeout(500);
+  const s0 = await state(page);
+  await page.evaluate(() => { window.__benchFrames = []; });
+  const size = page.viewportSize();
+  await page.mouse.move(size.width / 2, size.height / 2);
+  for (let k = 0; k < 60; ++k) {  // down the list and back up, a wheel notch every 50 ms
+    await page.mouse.wheel(0, k < 30 ? 240 : -240);
+    await page.waitForTimeout(50);
+  }
+  await page.waitForTimeout(500);
+  const times = await page.evaluate(() => window.__benchFrames);
+  const s1 = await state(page);
+  await page.waitForTimeout(1500);
+  const idle0 = (await state(page)).frames;
+  await page.waitForTimeout(3000);
+  const idle1 = (await state(page)).frames;
+  const frames = s1.frames - s0.frames;
+  const total = times.reduce((a, b) => a + b, 0);
+  return { creatures: ids.length, frames, layout_ms_per_frame: frames ? (s1.layout_ms - s0.layout_ms) / frames : null,
+           callback_ms_per_frame: frames ? total / frames : null, idle_frames_3s: idle1 - idle0 };
+}
+
 if (what === "start") {
   await start(arg, Number(runsArg || 3));
 } else {
@@ -172,6 +224,8 @@ if (what === "start") {
       await page.waitForTimeout(seconds * 1000);
       const b = (await state(page)).frames;
       console.log(JSON.stringify({ seconds, frames: b - a, fps: (b - a) / seconds, app_ready_ms: firstFrameMs }));
+    } else if (what === "combat") {
+      console.log(JSON.stringify(await combat(page, Number(arg || 100))));
     } else {
       throw new Error(`unknown measurement ${what}`);
     }

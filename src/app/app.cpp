@@ -4,11 +4,16 @@ namespace druzina::app {
 
 namespace {
 long long frames = 0;
+double layout_ms = 0;
 std::uint64_t run_seed = 0;
 }  // namespace
 
 void start(std::uint64_t seed) { run_seed = seed; }
-void note_frame_rendered() { ++frames; }
+void note_frame_rendered(double ms) {
+  ++frames;
+  layout_ms += ms;
+}
 long long frames_rendered() { return frames; }
+double layout_ms_total() { return layout_ms; }
 
 }  // namespace druzina::app

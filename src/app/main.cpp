@@ -209,6 +209,7 @@ void frame() {
   }
 
   flush_pending_text(now);
+  const double layout_start = emscripten_get_now();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
@@ -216,6 +217,7 @@ void frame() {
   ui::begin_text_fields();
   ui::draw_root();
   ImGui::Render();
+  const double layout_ms = emscripten_get_now() - layout_start;
   {
     std::vector<platform::keyboard::Rect> rects;
     for (const auto& f : ui::text_fields_this_frame()) rects.push_back({f.x, f.y, f.w, f.h});
@@ -227,7 +229,7 @@ void frame() {
   glClearColor(0.114f, 0.106f, 0.180f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  note_frame_rendered();
+  note_frame_rendered(layout_ms);
   ++frames_since_activity;
 }
 

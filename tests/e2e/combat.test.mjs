@@ -5,7 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, waitWidget, tapSettled, scrollIntoView, tapCarefully, pad, openTab, campaign, dispatch,
-         untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
+         untilCampaign, screenshotFailures, openApp, widgets } from "./lib.mjs";
 
 // A creature's lingering injuries: the lingering-injuries rule's data (absent = none).
 const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
@@ -173,6 +173,32 @@ test("a fireball on a group: three picked, 10 damage, a DEX save DC 15 each for 
   c = await untilCampaign(page, (c) => c.creatures.filter((x) => x.conditions.some((k) => k.id === "prone")).length === 2,
                           "two goblins prone");
   assert.ok(!c.creatures[0].conditions.some((k) => k.id === "prone"), "Mira stays on her feet");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a fight of 40: rows off the screen are not laid out, yet the last one scrolls into view and takes a hit (en)", { timeout: 600000 }, async () => {
+  const { page, errors, context } = await openApp(env);
+  await dispatch(page, { type: "CreateCampaign", name: "Horde" });
+  const init = {};
+  for (let i = 1; i <= 40; ++i) {
+    assert.equal(await dispatch(page, { type: "AddCreature", name: `Goblin ${i}`, kind: "monster", hp: 7 }), 1);
+    init[`c${i}`] = 41 - i;  // Goblin 1 first, Goblin 40 last
+  }
+  await dispatch(page, { type: "StartEncounter", initiative: init });
+  await openTab(page, "combat");
+  await waitWidget(page, "combat.row.c1");
+  // far below: tracked (its place kept) but not visible, nor its "…" button (not laid out)
+  const ws = await widgets(page);
+  assert.ok(ws.some((w) => w.id === "combat.row.c40" && !w.visible), "the last row has its place");
+  assert.ok(!ws.some((w) => w.id === "combat.more.c40"), "the last row is not laid out");
+  await tapCarefully(page, "combat.row.c40");
+  await pad(page, 3, "pad.damage");
+  await untilCampaign(page, (c) => c.creatures.find((x) => x.id === "c40").hp === 4, "Goblin 40 hit for 3");
+  await waitWidget(page, "combat.more.c40");
+  await shot(page, "combat-en-horde");
+  // and back to the top: the first row where it was
+  await scrollIntoView(page, "combat.row.c1");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -26,6 +26,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/hp_pad.hpp"
 #include "ui/widgets/prompts.hpp"
+#include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -158,11 +159,16 @@ void draw_rows() {
   CombatUi& u = cu();
   const bool dm = !ui_player_mode();
   const long long turn_key = static_cast<long long>(enc.round) * 1000 + enc.turn;
+  RowCull cull("combat", enc.order.size() > RowCull::kFrom);
   for (size_t i = 0; i < enc.order.size(); ++i) {
     const auto& e = enc.order[i];
     const bool current = static_cast<int>(i) == enc.turn;
     const Creature* cp = creature(e.creature);
     if (!cp || hidden_from_players(*cp)) continue;
+    if (!cull.begin((e.lair ? "lair." : "") + e.creature, !current)) {
+      track(e.lair ? "combat.lair_row" : "combat.row." + e.creature, cp->name);
+      continue;
+    }
     const Creature c = *cp;  // a copy: the buttons below change the state (a reference would dangle)
     const float row_top = ImGui::GetCursorScreenPos().y;
     ImGui::PushID(static_cast<int>(i));
@@ -234,6 +240,7 @@ void draw_rows() {
       u.seen_turn = turn_key;
     }
     ImGui::PopID();
+    cull.end();
   }
 }
 

@@ -20,6 +20,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/hp_pad.hpp"
 #include "ui/widgets/prompts.hpp"
+#include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -64,6 +65,7 @@ void draw_list() {
   }
   const std::string turn = current_turn_creature();
   const bool dm = !ui_player_mode();
+  RowCull cull("party", st.creatures.size() > RowCull::kFrom);
   for (int group = 0; group < 2; ++group) {
     bool header = false;
     for (const auto& c : st.creatures) {
@@ -72,6 +74,10 @@ void draw_list() {
       if (!header) {
         section(group == 0 ? T("ui.party.group_party") : T("ui.party.group_others"));
         header = true;
+      }
+      if (!cull.begin(c.id)) {
+        track("party.card." + c.id, c.name);
+        continue;
       }
       const float hp_w = dm && !c.death_saves.dead ? 60.0f : 0.0f;
       if (creature_card(c, "party.card." + c.id, c.id == turn || c.id == open_sheet(), hp_w ? hp_w + gap() : 0))
@@ -86,6 +92,7 @@ void draw_list() {
         ImGui::PopFont();
         ImGui::PopID();
       }
+      cull.end();
     }
   }
   ImGui::Spacing();
