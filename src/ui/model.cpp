@@ -215,11 +215,53 @@ bool Model::store_now() {
       notify(T("ui.store.saved_again"));
     }
     if (st == store::SaveStatus::saved) post("saved");
+    if (page_now - usage_checked_at_ >= 60000) check_usage(false);
     return true;
   }
   if (!was_failing) notify(T("ui.store.save_failed"), true, 10.0);
   save_state_ = storage_blocked_ ? SaveState::blocked : SaveState::failed;
+  if (!storage_blocked_) check_usage(true);
   return false;
+}
+
+std::optional<std::string> Model::campaign_text(const std::string& id) {
+  if (id == campaign_id_) return current_text();
+  const store::CampaignInfo* c = library_->find(id);
+  if (!c) return std::nullopt;
+  return kv().get(c->key);
+}
+
+const store::Usage& Model::usage(double max_age_ms) {
+  if (library_ && (page_now - usage_at_ > max_age_ms || usage_.budget != storage_budget_)) {
+    usage_ = library_->usage(storage_budget_);
+    usage_at_ = page_now;
+  }
+  return usage_;
+}
+
+void Model::set_storage_budget(long long units) {
+  storage_budget_ = units;
+  usage_checked_at_ = -1e18;
+}
+
+void Model::check_usage(bool failed) {
+  usage_checked_at_ = page_now;
+  const store::Usage& u = usage(0);
+  if (usage_warned_ || !u.near_full()) return;
+  usage_warned_ = true;
+  if (failed) return;  // the failed save's own notice says it
+  notify(Tf("ui.store.usage.warn", {{"percent", u.percent()}}), true, 10.0);
+}
+
+bool Model::archive_campaign(const std::string& id) {
+  if (library_->passive()) return !refuse_read_only();
+  std::string name;
+  if (const auto* c = library_->find(id)) name = c->name;
+  if (id == campaign_id_ || !library_->archive(id)) return false;
+  usage_at_ = -1e18;
+  if (!usage(0).near_full()) usage_warned_ = false;  // warn again when it fills up again
+  notify(Tf("ui.store.archived", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}}));
+  return true;
 }
 
 void Model::tick(double now) {
@@ -294,19 +336,10 @@ bool Model::replace_session(campaign::Session session) {
 
 bool Model::duplicate_campaign(const std::string& id) {
   if (library_->passive()) return !refuse_read_only();
-  std::string text;
-  std::string name;
-  if (id == campaign_id_) {
-    text = current_text();
-    name = state().name;
-  } else {
-    const store::CampaignInfo* c = library_->find(id);
-    if (!c) return false;
-    auto v = kv().get(c->key);
-    if (!v) return false;
-    text = *v;
-    name = c->name;
-  }
+  auto stored = campaign_text(id);
+  if (!stored) return false;
+  std::string text = std::move(*stored);
+  std::string name = id == campaign_id_ ? state().name : library_->find(id)->name;
   // The copy says it is one in its name (a SetSettings in its own history, undoable there).
   std::string copy_name = Tf("ui.store.copy_name", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}});
   try {

@@ -9,6 +9,7 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/campaign/session.hpp"
@@ -87,12 +88,23 @@ class Model {
   bool undo_delete();
   const std::string& last_deleted() const { return last_deleted_; }  // Recovery id, "" = nothing to undo
   bool rename_campaign(const std::string& id, const std::string& name);
+  // Removes a campaign that is not open, with its backups and Recovery copies, for good (its file was exported
+  // first: Settings → Campaigns → Archive). False when it cannot go.
+  bool archive_campaign(const std::string& id);
+
+  // ---- the storage budget ---------------------------------------------------------------------------------
+  // What the library takes of the browser's storage, measured again when older than max_age_ms (it reads every
+  // stored value). Measured after saves at most once a minute and after a failed save: past 80 % of the budget
+  // (or on a save that failed) a warning, once per run of the app.
+  const store::Usage& usage(double max_age_ms = 2000);
+  void set_storage_budget(long long units);  // the tests lower it (the next save checks it again)
 
   // ---- Recovery, export, import ---------------------------------------------------------------------------
   // Puts a text (a Recovery item's, a backup's, an import's) into a campaign: into `into` (its current value
   // goes into Recovery) or, when `into` is empty, as a new campaign. The text must load (io::load). Opens it.
   bool restore_text(const std::string& text, const std::string& into);
   std::string current_text();  // the current campaign's save text
+  std::optional<std::string> campaign_text(const std::string& id);  // any campaign's (the open one's: current_text)
   // Replaces the open campaign's state and history by `session` (a newer share link of the same campaign, or the
   // undo of one): saved like a change, so the state it replaces becomes the campaign's newest backup. False (and
   // a notice) when the campaign is read-only.
@@ -126,6 +138,11 @@ class Model {
   std::string last_deleted_;
   std::string tab_id_;
   double opened_at_ = 0;  // this tab's claim on the campaign (earlier wins)
+  store::Usage usage_;
+  long long storage_budget_ = store::kStorageBudget;
+  double usage_at_ = -1e18, usage_checked_at_ = -1e18;  // measured; checked after a save
+  bool usage_warned_ = false;
+  void check_usage(bool failed);
 };
 
 Model& model();

@@ -5,6 +5,7 @@
 // and import through the file picker. Screenshots of Settings → Campaigns and Recovery in cs and uk.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import { launch, tapAt, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled,
          tapCarefully, scrollIntoView, screenshotFailures, openTab, openApp, waitForApp, shotNow, gone } from "./lib.mjs";
 
@@ -41,12 +42,14 @@ async function openSettings(page) {
 }
 
 // Campaigns and Recovery are at the end of a long Settings screen: wheel down in big steps until the widget is
-// drawn on screen (a widget off screen may not be tracked at all), then let tapCarefully place it exactly.
+// tracked (a widget off screen may not be tracked at all), then scroll to it either way (a big step can jump
+// past it, farther at devicePixelRatio 1), and let tapCarefully place it exactly.
 async function down(page, id, timeout = 120000) {
   const end = Date.now() + timeout;
   for (;;) {
     const w = (await widgets(page)).find((x) => x.id === id);
     if (w && w.visible && w.h > 10) return w;
+    if (w) return scrollIntoView(page, id, { minH: 10 });
     if (Date.now() > end) throw new Error(`${id} never came on screen`);
     await page.mouse.move(206, 450);
     await page.mouse.wheel(0, 1500);
@@ -192,6 +195,87 @@ test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save s
   await page.reload();
   await waitForApp(page);
   assert.equal(await potions(page), 7);
+  await context.close();
+});
+
+test("near the quota: Settings warns, a save that does not fit loses nothing, archiving an old campaign frees the space", async () => {
+  const { page, context } = await openApp(env);
+  const a = await campaignWithBackups(page, "Les");
+  // an old campaign, big: two long notes in one save
+  await openSettings(page);
+  await tapDown(page, "campaigns.new");
+  await untilCampaign(page, (c) => c.name === "", "a new empty campaign");
+  const long = "The old campaign's chronicle. ".repeat(3000);  // 90,000 characters
+  for (const cmd of [{ type: "CreateCampaign", name: "Old" }, { type: "AddNote", text: long }, { type: "AddNote", text: long }])
+    assert.equal(await dispatch(page, cmd), 1);
+  await untilSaved(page);
+  let lib = await library(page);
+  const old = lib.campaigns.find((c) => c.name === "Old");
+  await tapDown(page, `campaigns.item.${a.id}`);
+  await tapCarefully(page, "campaigns.open");
+  await untilCampaign(page, (c) => c.name === "Les", "back in Les");
+  await untilSaved(page);
+  // The budget: what is stored now is 95 % of it (simulated: the app measures against it, localStorage refuses
+  // what would not fit in it).
+  await page.evaluate(() => {
+    let used = 0;
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k.startsWith("druzina.")) used += k.length + localStorage.getItem(k).length;
+    }
+    const budget = Math.floor(used / 0.95);
+    Module.ccall("druzina_test_set_storage_budget", null, ["number"], [budget]);
+    window.__realSetItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      let total = 0;
+      for (let i = 0; i < this.length; i++) {
+        const k = this.key(i);
+        if (k !== key && k.startsWith("druzina.")) total += k.length + this.getItem(k).length;
+      }
+      if (total + key.length + String(value).length > budget) throw new DOMException("full", "QuotaExceededError");
+      return window.__realSetItem.call(this, key, value);
+    };
+  });
+  // A small change still fits, and the app warns.
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 5 }), 1);
+  await untilSaved(page);
+  await waitWidget(page, "notice", { where: (w) => /Storage 9\d % full/.test(w.label) });
+  const percent = (w) => Number(/\((\d+) %\)/.exec(w.label)[1]);
+  await scrollIntoView(page, "storage.usage", { minH: 8 });
+  const usage = await waitWidget(page, "storage.usage");
+  assert.ok(percent(usage) >= 90, usage.label);
+  await shotNow(page, "storage-near-full-en");
+  // A big change does not fit: not saved, the stored value untouched, the campaign goes on in this tab.
+  const key = `druzina.${(await library(page)).campaigns.find((c) => c.id === a.id).key}`;
+  const good = await stored(page, key);
+  assert.equal(await dispatch(page, { type: "AddNote", text: "Tonight's session. ".repeat(2500) }), 1);
+  await until(page, (s) => s.save === "failed", "the save did not fit");
+  assert.equal(await stored(page, key), good, "the last good value stays");
+  assert.equal((await campaign(page)).notes.length, 1, "the note is still in the app");
+  // Archive the old campaign: a confirmation, its file downloaded, it leaves storage with its backups.
+  await tapDown(page, `campaigns.item.${old.id}`);
+  await tapCarefully(page, "campaigns.archive");
+  await settled(page, "confirm.yes");
+  await shotNow(page, "storage-archive-confirm-en");
+  const download = page.waitForEvent("download", { timeout: 10000 });
+  await tapCarefully(page, "confirm.yes");
+  const file = await download;
+  assert.match(file.suggestedFilename(), /Old\.json$/);
+  const archived = fs.readFileSync(await file.path(), "utf8");
+  assert.ok(archived.includes("The old campaign's chronicle."), "the file holds the campaign");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 1);
+  assert.ok(!(await page.evaluate((id) => Object.keys(localStorage).some((k) => k.startsWith(`druzina.campaign.${id}`) ||
+                                                                          k.startsWith(`druzina.backup.${id}.`)), old.id)),
+            "no value of the old campaign left");
+  // The retry now fits: saved, the warning gone from Settings.
+  await until(page, (s) => s.save === "saved", "saved after archiving", 15000);
+  assert.notEqual(await stored(page, key), good);
+  await scrollIntoView(page, "storage.usage", { minH: 8 });
+  await waitWidget(page, "storage.usage", { where: (w) => percent(w) < 80 });
+  await page.evaluate(() => { Storage.prototype.setItem = window.__realSetItem; });
+  await page.reload();
+  await waitForApp(page);
+  assert.equal((await campaign(page)).notes.length, 1, "the note survived the reload");
   await context.close();
 });
 

@@ -304,3 +304,59 @@ TEST_CASE("library: a damaged index is rebuilt from the keys and kept in Recover
     if (r.reason == "store.err.bad_index") kept = kv.data.at(r.key) == "{\"app\":\"druzina-library\",";
   REQUIRE(kept);
 }
+
+TEST_CASE("library: usage counts each campaign, its backups and Recovery; archiving frees them for good", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string a = lib.index().active;
+  lib.load(a);
+  for (int i = 1; i <= 3; ++i) REQUIRE(lib.save(a, save_after(i, "A"), "A") == store::SaveStatus::saved);
+  const std::string b = lib.create("");
+  lib.load(b);
+  for (int i = 1; i <= 4; ++i) REQUIRE(lib.save(b, save_after(i, "B"), "B") == store::SaveStatus::saved);
+  lib.set_active(a);
+  // B's value replaced: the old one is in Recovery, counted there
+  REQUIRE(lib.replace(b, save_after(7, "B"), "B"));
+
+  store::Usage u = lib.usage();
+  REQUIRE(u.campaigns.size() == 2);
+  const auto& ua = u.campaigns[0];
+  const auto& ub = u.campaigns[1];
+  CHECK(ua.id == a);
+  CHECK(ub.id == b);
+  CHECK(ua.own == store::storage_units(lib.find(a)->key, save_after(3, "A")));
+  CHECK(ub.own == store::storage_units(lib.find(b)->key, save_after(7, "B")));
+  CHECK(ua.backups > 0);
+  CHECK(ub.backups > ua.backups);  // three backups against two
+  CHECK(u.recovery > 0);
+  CHECK(u.other > 0);  // the index
+  long long sum = u.recovery + u.other;
+  for (const auto& c : u.campaigns) sum += c.own + c.backups;
+  CHECK(u.total == sum);
+  // the units browsers count: a Cyrillic letter is one (two bytes of UTF-8), an emoji two (four bytes)
+  CHECK(store::storage_units("k", "Дружина") == 8 + 1 + 7);
+  CHECK(store::storage_units("k", "\xF0\x9F\x8E\xB2") == 8 + 1 + 2);
+  // the warning threshold
+  CHECK_FALSE(lib.usage(u.total * 100 / 79).near_full());
+  CHECK(lib.usage(u.total * 100 / 81).near_full());
+
+  // Archiving: never the open campaign; B, its backups and its Recovery copy go, A stays as it was.
+  CHECK_FALSE(lib.archive(a));
+  const std::string a_text = kv.data.at(lib.find(a)->key);
+  REQUIRE(lib.archive(b));
+  CHECK_FALSE(lib.find(b));
+  CHECK(lib.index().recovery.empty());
+  for (const auto& [k, v] : kv.data) {
+    CHECK(k.rfind("campaign." + b, 0) != 0);
+    CHECK(k.rfind("backup." + b + ".", 0) != 0);
+    CHECK(k.rfind("recovery.", 0) != 0);
+  }
+  store::Usage after = lib.usage();
+  CHECK(after.total < u.total - ub.own - ub.backups);
+  CHECK(after.campaigns.size() == 1);
+  CHECK(kv.data.at(lib.find(a)->key) == a_text);
+  CHECK(potions(lib.load(a).session) == 3);
+  // the last campaign is never archived
+  CHECK_FALSE(lib.archive(a));
+}

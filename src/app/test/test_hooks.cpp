@@ -38,6 +38,7 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
   nlohmann::json s = {{"tab", druzina::ui::tab_id(ui().tab)},
                       {"lang", std::string(druzina::lang_code(ui().lang))},
                       {"frames", druzina::app::frames_rendered()},
+                      {"layout_ms", druzina::app::layout_ms_total()},
                       // an ImGui text field is active and takes typed keys (the keyboard bridge's text goes to it)
                       {"textInput", ImGui::GetIO().WantTextInput}};
   {  // storage: whether every change is stored, read-only, which campaign of the library is open
@@ -69,6 +70,12 @@ EMSCRIPTEN_KEEPALIVE int druzina_test_dispatch(const char* command) {
   auto cmd = nlohmann::json::parse(command, nullptr, false);
   if (cmd.is_discarded()) return 0;
   return druzina::ui::model().dispatch(cmd) ? 1 : 0;
+}
+
+// The storage budget the app measures against (Settings → Campaigns, the 80 % warning): a test brings "almost
+// full" without writing megabytes.
+EMSCRIPTEN_KEEPALIVE void druzina_test_set_storage_budget(double bytes) {
+  druzina::ui::model().set_storage_budget(static_cast<long long>(bytes));
 }
 
 }  // extern "C"

@@ -476,6 +476,67 @@ std::optional<std::string> Library::remove(const std::string& id) {
   return rid;
 }
 
+bool Library::archive(const std::string& id) {
+  const CampaignInfo* c = find(id);
+  if (!c || id == index_.active || index_.campaigns.size() < 2 || read_only(id)) return false;
+  const std::string key = c->key;
+  for (const auto& [bkey, at] : backups_of(id)) kv_.remove(bkey);
+  kv_.remove(key);
+  // earlier copies of it in Recovery (a replaced or damaged value of this campaign) go too
+  index_.recovery.erase(std::remove_if(index_.recovery.begin(), index_.recovery.end(),
+                                       [&](const RecoveryItem& r) {
+                                         if (r.campaign != id || r.kind == "newer") return false;
+                                         kv_.remove(r.key);
+                                         return true;
+                                       }),
+                        index_.recovery.end());
+  index_.campaigns.erase(std::remove_if(index_.campaigns.begin(), index_.campaigns.end(),
+                                        [&](const CampaignInfo& x) { return x.id == id; }),
+                         index_.campaigns.end());
+  last_good_.erase(id);
+  read_only_.erase(id);
+  write_index();
+  return true;
+}
+
+long long storage_units(std::string_view key, std::string_view value) {
+  auto units = [](std::string_view s) {
+    long long n = 0;
+    for (unsigned char ch : s) {
+      if ((ch & 0xC0) != 0x80) ++n;  // a code point starts here
+      if (ch >= 0xF0) ++n;           // beyond the BMP: a surrogate pair
+    }
+    return n;
+  };
+  return units("druzina.") + units(key) + units(value);
+}
+
+Usage Library::usage(long long budget) {
+  Usage u;
+  u.budget = budget;
+  std::map<std::string, long long> size;
+  for (const auto& k : kv_.keys()) {
+    auto v = kv_.get(k);
+    size[k] = storage_units(k, v ? *v : std::string());
+    u.total += size[k];
+  }
+  auto take = [&](const std::string& key) {
+    auto it = size.find(key);
+    if (it == size.end()) return 0LL;
+    long long n = it->second;
+    size.erase(it);
+    return n;
+  };
+  for (const auto& c : index_.campaigns) {
+    Usage::Campaign x{c.id, take(c.key), 0};
+    for (int slot = 0; slot < kBackups; ++slot) x.backups += take(backup_key(c.id, slot));
+    u.campaigns.push_back(std::move(x));
+  }
+  for (const auto& r : index_.recovery) u.recovery += take(r.key);
+  for (const auto& [k, n] : size) (starts_with(k, "backup.") || starts_with(k, "recovery.") ? u.recovery : u.other) += n;
+  return u;
+}
+
 bool Library::undelete(const std::string& recovery_id) {
   auto it = std::find_if(index_.recovery.begin(), index_.recovery.end(),
                          [&](const RecoveryItem& r) { return r.id == recovery_id && r.kind == "deleted"; });

@@ -96,6 +96,26 @@ struct Index {
 void to_json(json& j, const Index& index);
 Index index_from_json(const json& j);  // throws UserError on a wrong shape
 
+// What the library takes of the browser's storage, in the units browsers count (UTF-16 code units of each key,
+// with the web platform's "druzina." prefix, and value). Backups and Recovery's copies count: they are what
+// make_room() trims first; a campaign's own value is never trimmed.
+inline constexpr long long kStorageBudget = 5LL * 1024 * 1024;  // localStorage per origin in the common browsers
+inline constexpr int kStorageWarnPercent = 80;
+struct Usage {
+  struct Campaign {
+    std::string id;
+    long long own = 0, backups = 0;
+  };
+  std::vector<Campaign> campaigns;  // in the index's order
+  long long recovery = 0;  // Recovery's copies, and backups of campaigns no longer in the list
+  long long other = 0;     // the index and the device's own settings (language, UI)
+  long long total = 0;
+  long long budget = kStorageBudget;
+  int percent() const { return budget > 0 ? static_cast<int>(total * 100 / budget) : 0; }
+  bool near_full() const { return percent() >= kStorageWarnPercent; }
+};
+long long storage_units(std::string_view key, std::string_view value);  // UTF-16 code units of both
+
 // What happened when a campaign was loaded.
 enum class LoadStatus {
   ok,            // its value loaded
@@ -163,6 +183,11 @@ class Library {
   std::optional<std::string> duplicate(const std::string& id, const std::string& text, const std::string& name);
   // Moves a campaign into Recovery (kind "deleted"); returns the item's id. Never the last campaign.
   std::optional<std::string> remove(const std::string& id);
+  // Removes a campaign, its backups and its Recovery copies for good — after its file was exported (archiving);
+  // never the campaign open now, never the last one. False when nothing was removed.
+  bool archive(const std::string& id);
+  // Sizes of everything the library keeps (reads every stored value: call it on demand, not every frame).
+  Usage usage(long long budget = kStorageBudget);
   // Brings a deleted campaign back into the list (undo of remove()).
   bool undelete(const std::string& recovery_id);
   // Replaces a campaign's value by `text` (a restore or an import): the current value goes into Recovery

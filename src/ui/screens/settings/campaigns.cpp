@@ -15,12 +15,12 @@
 #include "platform/files.hpp"
 #include "platform/lifecycle.hpp"
 #include "platform/storage.hpp"
-#include "ui/widgets/controls.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -324,10 +324,27 @@ void draw_campaigns() {
   auto& lib = m.library();
   section(T("ui.store.campaigns"));
   muted(T("ui.store.campaigns_hint"));
+  // the storage budget: what this browser keeps of ours, warned past 80 %
+  const store::Usage usage = m.usage();
+  const std::string used = Tf("ui.store.usage", {{"used", size_text(usage.total)}, {"budget", size_text(usage.budget)},
+                                                  {"percent", usage.percent()}});
+  if (usage.near_full()) {
+    error_text(used.c_str());
+    error_text(T("ui.store.usage.full_hint"));
+  } else {
+    muted(used.c_str());
+  }
+  track("storage.usage", used);
+  auto size_of = [&](const std::string& id) {
+    for (const auto& x : usage.campaigns)
+      if (x.id == id) return x.own + x.backups;
+    return 0LL;
+  };
   for (const auto& c : lib.index().campaigns) {
     const bool active = c.id == m.campaign_id();
     const std::string name = display_name(active ? m.state().name : c.name);
     std::string body = active ? std::string(T("ui.store.open_now")) : Tf("ui.store.changed", {{"time", when(c.updated)}});
+    body += " \xC2\xB7 " + size_text(size_of(c.id));
     if (card_button("campaigns.item." + c.id, name.c_str(), body.c_str(), active))
       s.selected = s.selected == c.id ? std::string() : c.id;
     if (s.selected != c.id) continue;
@@ -349,11 +366,28 @@ void draw_campaigns() {
     track("campaigns.delete", T("ui.store.delete"));
     std::string victim = c.id;
     bool yes = confirm_popup(confirm_id);
+    // Archive (not the open campaign): its file is saved, then it leaves this browser with its backups
+    bool archive = false;
+    if (!active) {
+      const std::string archive_id = "campaigns.archive." + c.id;
+      if (big_button(T("ui.store.archive")))
+        ask_confirm(archive_id, Tf("ui.store.archive_q", {{"name", name}, {"size", size_text(size_of(c.id))}}),
+                    T("ui.store.archive_yes"));
+      track("campaigns.archive", T("ui.store.archive"));
+      archive = confirm_popup(archive_id);
+    }
     ImGui::PopID();
     if (yes) {
       m.delete_campaign(victim);
       s.selected.clear();
       break;  // the list changed
+    }
+    if (archive) {
+      auto text = m.campaign_text(victim);
+      if (text && platform::download_text(export_file_name(c.name), *text)) m.archive_campaign(victim);
+      else m.notify(T("ui.store.archive_failed"), true);
+      s.selected.clear();
+      break;
     }
   }
   if (!m.last_deleted().empty()) {
