@@ -303,7 +303,7 @@ Engine::Result Engine::run(const Campaign& state, const json& cmd, Rng& rng, std
     run_command(ctx, r.tx.command);
     r.state.last_tx = r.tx.id;
     jr::reset_path();
-    validate(r.state);
+    validate_change(state, r.state);
     r.tx.events = std::move(ctx.events_);
     return r;
   } catch (const UserError&) {
@@ -346,10 +346,22 @@ void validate_fields(const json& data, const std::vector<DataField>& fields) {
 
 void Engine::validate(const Campaign& c) const {
   validate_campaign(c);
+  validate_modules(c, nullptr);
+}
+
+void Engine::validate_change(const Campaign& before, const Campaign& after) const {
+  std::vector<size_t> changed;
+  if (!validate_campaign_change(before, after, changed)) return validate(after);
+  validate_modules(after, &changed);
+}
+
+void Engine::validate_modules(const Campaign& c, const std::vector<size_t>* creatures) const {
+  const size_t n = creatures ? creatures->size() : c.creatures.size();
   for (const auto& m : modules_) {
     if (!m.creature_data.empty()) {
       jr::PathGuard g("creatures");
-      for (size_t k = 0; k < c.creatures.size(); ++k) {
+      for (size_t i = 0; i < n; ++i) {
+        const size_t k = creatures ? (*creatures)[i] : i;
         auto it = c.creatures[k].modules.find(m.id);
         if (it == c.creatures[k].modules.end()) continue;
         jr::PathGuard gi(k), gm("modules"), gid(m.id);

@@ -262,6 +262,10 @@ class Engine {
   // validate_campaign() plus every module's declared data (DataField::validate), per creature
   // (Creature::modules[id]) and per campaign (Campaign::modules[id]); throws UserError("state.err.*") with a path.
   void validate(const Campaign& c) const;
+  // What run() checks after a command: the same, but only what changed from `before` (a state that passed
+  // validate) to `after` (validate_campaign_change; the module data of the creatures written or added and the
+  // campaign's module data). Falls back to validate(after) when the change is not of that kind.
+  void validate_change(const Campaign& before, const Campaign& after) const;
 
   // One human-readable line for an event ("" for silent events).
   std::string render(const Event& e, const LogContext& lc) const;
@@ -286,6 +290,7 @@ class Engine {
   void run_command(Ctx& ctx, const json& cmd) const;
   void run_event_hooks(Ctx& ctx, const Event& e) const;
   void run_prompt_hooks(Ctx& ctx, const Prompt& p, const json& answer) const;
+  void validate_modules(const Campaign& c, const std::vector<size_t>* creatures) const;  // nullptr = all
 
   std::unordered_map<std::string, CommandEntry> commands_;
   std::unordered_map<std::string, EventDef> events_;

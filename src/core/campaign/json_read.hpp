@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/campaign/cow_list.hpp"
 #include "core/error.hpp"
 #include "core/i18n.hpp"
 
@@ -60,6 +61,19 @@ void get(const json& v, std::vector<T>& out) {
   for (const auto& item : v) {
     PathGuard g(i++);
     get(item, out.emplace_back());
+  }
+}
+
+template <class T>
+void get(const json& v, CowList<T>& out) {
+  if (!v.is_array()) fail_type("array");
+  out.clear();
+  size_t i = 0;
+  for (const auto& item : v) {
+    PathGuard g(i++);
+    T x{};
+    get(item, x);
+    out.push_back(std::move(x));
   }
 }
 

@@ -565,7 +565,8 @@ void validate_settings(const Settings& s) {
   max_length("house_rule_notes", s.house_rule_notes, 1'000'000);
 }
 
-void validate_campaign(const Campaign& c) {
+namespace {
+void validate_top(const Campaign& c) {
   max_length("name", c.name, 200);
   {
     PathGuard g("settings");
@@ -574,21 +575,64 @@ void validate_campaign(const Campaign& c) {
   in_range("minutes", c.minutes, 0, 1'000'000'000'000LL);
   in_range("next_id", c.next_id, 1, 1'000'000'000'000LL);
   in_range("last_tx", c.last_tx, 0, 1'000'000'000'000LL);
+}
+
+// An id's form and that it is below next_id (not its uniqueness).
+void check_id(const std::string& id, long long next_id) {
+  long long n = id_number(id);
+  if (n < 0) {
+    PathGuard g("id");
+    jr::fail_value("bad_id", {{"id", id}});
+  }
+  if (n >= next_id) {
+    PathGuard g("id");
+    jr::fail_value("id_not_below_next", {{"id", id}, {"next_id", next_id}});
+  }
+}
+
+[[noreturn]] void duplicate_id(const std::string& id) {
+  PathGuard g("id");
+  jr::fail_value("duplicate_id", {{"id", id}});
+}
+
+// A reference to a creature (`has` tells whether the id is one).
+template <class Has>
+void creature_ref_ok(const Has& has, std::string_view key, const std::string& id, bool allow_empty) {
+  if (id.empty() && allow_empty) return;
+  if (!has(id)) {
+    PathGuard g(key);
+    jr::fail_value("unknown_creature", {{"id", id}});
+  }
+}
+
+template <class Has>
+void validate_encounter(const Encounter& e, const Has& has) {
+  PathGuard g("encounter");
+  if (e.order.empty()) jr::fail_value("empty");
+  in_range("round", e.round, 1, 1'000'000);
+  in_range("turn", e.turn, 0, static_cast<long long>(e.order.size()) - 1);
+  {
+    PathGuard go("order");
+    for (size_t i = 0; i < e.order.size(); ++i) {
+      PathGuard gi(i);
+      creature_ref_ok(has, "creature", e.order[i].creature, false);
+      in_range("initiative", e.order[i].initiative, -100, 1000);
+    }
+  }
+  PathGuard gl("legendary");
+  for (const auto& [id, left] : e.legendary) {
+    creature_ref_ok(has, id, id, false);
+    in_range(id, left, 0, 10);
+  }
+}
+}  // namespace
+
+void validate_campaign(const Campaign& c) {
+  validate_top(c);
   std::set<std::string> ids;
   auto claim = [&](const std::string& id) {
-    long long n = id_number(id);
-    if (n < 0) {
-      PathGuard g("id");
-      jr::fail_value("bad_id", {{"id", id}});
-    }
-    if (n >= c.next_id) {
-      PathGuard g("id");
-      jr::fail_value("id_not_below_next", {{"id", id}, {"next_id", c.next_id}});
-    }
-    if (!ids.insert(id).second) {
-      PathGuard g("id");
-      jr::fail_value("duplicate_id", {{"id", id}});
-    }
+    check_id(id, c.next_id);
+    if (!ids.insert(id).second) duplicate_id(id);
   };
   std::set<std::string> creatures;
   {
@@ -600,40 +644,15 @@ void validate_campaign(const Campaign& c) {
       creatures.insert(c.creatures[i].id);
     }
   }
-  auto ref = [&](std::string_view key, const std::string& id, bool allow_empty) {
-    if (id.empty() && allow_empty) return;
-    if (!creatures.count(id)) {
-      PathGuard g(key);
-      jr::fail_value("unknown_creature", {{"id", id}});
-    }
-  };
-  if (c.encounter) {
-    PathGuard g("encounter");
-    const auto& e = *c.encounter;
-    if (e.order.empty()) jr::fail_value("empty");
-    in_range("round", e.round, 1, 1'000'000);
-    in_range("turn", e.turn, 0, static_cast<long long>(e.order.size()) - 1);
-    {
-      PathGuard go("order");
-      for (size_t i = 0; i < e.order.size(); ++i) {
-        PathGuard gi(i);
-        ref("creature", e.order[i].creature, false);
-        in_range("initiative", e.order[i].initiative, -100, 1000);
-      }
-    }
-    PathGuard gl("legendary");
-    for (const auto& [id, left] : e.legendary) {
-      ref(id, id, false);
-      in_range(id, left, 0, 10);
-    }
-  }
+  auto has = [&](const std::string& id) { return creatures.count(id) > 0; };
+  if (c.encounter) validate_encounter(*c.encounter, has);
   {
     PathGuard g("prompts");
     for (size_t i = 0; i < c.prompts.size(); ++i) {
       PathGuard gi(i);
       claim(c.prompts[i].id);
       not_empty("kind", c.prompts[i].kind);
-      ref("creature", c.prompts[i].creature, true);
+      creature_ref_ok(has, "creature", c.prompts[i].creature, true);
     }
   }
   {
@@ -641,24 +660,104 @@ void validate_campaign(const Campaign& c) {
     for (size_t i = 0; i < c.notes.size(); ++i) {
       PathGuard gi(i);
       claim(c.notes[i].id);
-      ref("creature", c.notes[i].creature, true);
+      creature_ref_ok(has, "creature", c.notes[i].creature, true);
       max_length("text", c.notes[i].text, 100'000);
     }
   }
+}
+
+namespace {
+// The positions of `after` whose element is not the very object `before` holds there (written or appended).
+// False when that does not describe the change: elements removed or moved, or ids not in increasing order.
+template <class T>
+bool changed_positions(const CowList<T>& before, const CowList<T>& after, std::vector<size_t>& out) {
+  out.clear();
+  if (after.shares_table(before)) return true;
+  if (after.size() < before.size() || !after.sorted() || !before.sorted()) return false;
+  const size_t n = before.size(), chunk = CowList<T>::chunk_size();
+  for (size_t i = 0; i < n;) {
+    const size_t next = (i / chunk + 1) * chunk;
+    if (after.same_chunk(i, before)) {
+      i = next;
+      continue;
+    }
+    for (; i < std::min(n, next); ++i) {
+      if (after.same_element(i, before, i)) continue;
+      if (after.key(i) != before.key(i)) return false;
+      out.push_back(i);
+    }
+  }
+  for (size_t i = n; i < after.size(); ++i) out.push_back(i);
+  return true;
+}
+
+// An element written at position i keeps the id it had there.
+template <class T>
+void same_id(const CowList<T>& before, const CowList<T>& after, size_t i) {
+  if (i < before.size() && after[i].id != before[i].id) {
+    PathGuard g("id");
+    jr::fail_value("bad_id", {{"id", after[i].id}});
+  }
+}
+}  // namespace
+
+bool validate_campaign_change(const Campaign& before, const Campaign& after, std::vector<size_t>& changed_creatures) {
+  std::vector<size_t> changed_notes;
+  if (after.next_id < before.next_id) return false;
+  if (!changed_positions(before.creatures, after.creatures, changed_creatures)) return false;
+  if (!changed_positions(before.notes, after.notes, changed_notes)) return false;
+  validate_top(after);
+  auto has = [&](const std::string& id) { return after.creatures.find(id) >= 0; };
+  auto is_prompt = [&](const std::string& id) { return find_prompt(after, id) != nullptr; };
+  {
+    PathGuard g("creatures");
+    for (size_t i : changed_creatures) {
+      PathGuard gi(i);
+      const Creature& x = after.creatures[i];
+      same_id(before.creatures, after.creatures, i);
+      validate_creature(x);
+      check_id(x.id, after.next_id);  // unique among the creatures: their ids are in strictly increasing order
+      if (after.notes.find(x.id) >= 0 || is_prompt(x.id)) duplicate_id(x.id);
+    }
+  }
+  if (after.encounter) validate_encounter(*after.encounter, has);
+  {
+    PathGuard g("prompts");
+    std::set<std::string> ids;
+    for (size_t i = 0; i < after.prompts.size(); ++i) {
+      PathGuard gi(i);
+      const Prompt& p = after.prompts[i];
+      check_id(p.id, after.next_id);
+      if (!ids.insert(p.id).second || has(p.id) || after.notes.find(p.id) >= 0) duplicate_id(p.id);
+      not_empty("kind", p.kind);
+      creature_ref_ok(has, "creature", p.creature, true);
+    }
+  }
+  {
+    PathGuard g("notes");
+    for (size_t i : changed_notes) {
+      PathGuard gi(i);
+      const Note& n = after.notes[i];
+      same_id(before.notes, after.notes, i);
+      check_id(n.id, after.next_id);
+      if (has(n.id) || is_prompt(n.id)) duplicate_id(n.id);
+      creature_ref_ok(has, "creature", n.creature, true);
+      max_length("text", n.text, 100'000);
+    }
+  }
+  return true;
 }
 
 // =====================================================================================================
 // [SECTION] lookups and ids
 // =====================================================================================================
 Creature* find_creature(Campaign& c, std::string_view id) {
-  for (auto& x : c.creatures)
-    if (x.id == id) return &x;
-  return nullptr;
+  auto k = c.creatures.find(id);
+  return k < 0 ? nullptr : &c.creatures.mut(static_cast<size_t>(k));
 }
 const Creature* find_creature(const Campaign& c, std::string_view id) {
-  for (const auto& x : c.creatures)
-    if (x.id == id) return &x;
-  return nullptr;
+  auto k = c.creatures.find(id);
+  return k < 0 ? nullptr : &c.creatures[static_cast<size_t>(k)];
 }
 Prompt* find_prompt(Campaign& c, std::string_view id) {
   for (auto& x : c.prompts)

@@ -24,6 +24,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/campaign/cow_list.hpp"
 #include "core/i18n.hpp"
 
 namespace druzina::campaign {
@@ -175,11 +176,11 @@ struct Settings {
 struct Campaign {
   std::string name;
   Settings settings;
-  std::vector<Creature> creatures;
+  CowList<Creature> creatures;  // shared between copies, copied per element on write (cow_list.hpp)
   std::optional<Encounter> encounter;
   long long minutes = 0;  // in-world clock
   std::vector<Prompt> prompts;
-  std::vector<Note> notes;
+  CowList<Note> notes;
   json modules = json::object();  // per-rule-module campaign data, keyed by module id
   long long next_id = 1;          // next number for ids ("c12", "p13", …), shared by all kinds
   long long last_tx = 0;          // id of the last transaction folded into this state
@@ -231,6 +232,13 @@ const std::vector<std::string>& creature_fields();
 void validate_creature(const Creature& c);
 void validate_settings(const Settings& s);
 void validate_campaign(const Campaign& c);
+// After a command: the same checks, but only of what changed from `before` (a valid state) to `after` — the
+// creatures and notes `after` no longer shares with `before` (CowList), the prompts, the encounter and the
+// top-level fields. Fills changed_creatures with the positions of the creatures checked. Returns false without
+// checking anything when it cannot tell what changed that way (a creature or note removed, ids out of order,
+// next_id lowered): then validate_campaign(after) has to run. A written creature or note that changed its id
+// is refused (state.err.bad_id).
+bool validate_campaign_change(const Campaign& before, const Campaign& after, std::vector<size_t>& changed_creatures);
 
 // ---- lookups -----------------------------------------------------------------------------------------
 Creature* find_creature(Campaign& c, std::string_view id);

@@ -37,7 +37,7 @@ void execute_add_note(Ctx& ctx, const json& cmd) {
 
 void validate_remove_note(const Campaign& c, const json& cmd) {
   std::string id = param::str(cmd, "note");
-  if (std::none_of(c.notes.begin(), c.notes.end(), [&](const Note& n) { return n.id == id; }))
+  if (c.notes.find(id) < 0)
     throw UserError("campaign.err.no_note", {{"id", id}});
 }
 

@@ -23,8 +23,8 @@ void erase_creature_refs(Campaign& c, const std::string& id) {
   }
   c.prompts.erase(std::remove_if(c.prompts.begin(), c.prompts.end(), [&](const Prompt& p) { return p.creature == id; }),
                   c.prompts.end());
-  for (auto& n : c.notes)
-    if (n.creature == id) n.creature.clear();
+  for (size_t k = 0; k < c.notes.size(); ++k)
+    if (std::as_const(c.notes)[k].creature == id) c.notes.mut(k).creature.clear();
 }
 
 void apply_campaign_created(Campaign& c, const json& d) {
@@ -52,7 +52,7 @@ std::string render_settings_changed(const json& d, const LogContext& lc) {
 void apply_creature_added(Campaign& c, const json& d) {
   Creature x;
   jr::get(d.at("creature"), x);
-  if (find_creature(c, x.id)) throw std::invalid_argument("duplicate creature id " + x.id);
+  if (find_creature(std::as_const(c), x.id)) throw std::invalid_argument("duplicate creature id " + x.id);
   claim_id(c, x.id);
   c.creatures.push_back(std::move(x));
 }
@@ -85,9 +85,9 @@ std::string render_creature_updated(const json& d, const LogContext& lc) {
 
 void apply_creature_removed(Campaign& c, const json& d) {
   const std::string& id = s(d, "creature");
-  auto it = std::find_if(c.creatures.begin(), c.creatures.end(), [&](const Creature& x) { return x.id == id; });
-  if (it == c.creatures.end()) throw std::out_of_range("no creature " + id);
-  c.creatures.erase(it);
+  auto k = c.creatures.find(id);
+  if (k < 0) throw std::out_of_range("no creature " + id);
+  c.creatures.erase_at(static_cast<size_t>(k));
   erase_creature_refs(c, id);
 }
 

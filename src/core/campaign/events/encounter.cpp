@@ -12,7 +12,8 @@ void apply_encounter_started(Campaign& c, const json& d) {
   Encounter enc;
   jr::get(d.at("order"), enc.order);
   if (enc.order.empty()) throw std::invalid_argument("empty initiative order");
-  for (const auto& entry : enc.order) creature_ref(c, entry.creature);
+  for (const auto& entry : enc.order)
+    if (!find_creature(std::as_const(c), entry.creature)) throw std::out_of_range("no creature " + entry.creature);
   enc.round = 1;
   enc.turn = 0;
   c.encounter = std::move(enc);

@@ -28,7 +28,7 @@ void apply_prompt_created(Campaign& c, const json& d) {
   Prompt p;
   jr::get(d.at("prompt"), p);
   if (find_prompt(c, p.id)) throw std::invalid_argument("duplicate prompt id " + p.id);
-  if (!p.creature.empty()) creature_ref(c, p.creature);
+  if (!p.creature.empty() && !find_creature(std::as_const(c), p.creature)) throw std::out_of_range("no creature " + p.creature);
   claim_id(c, p.id);
   c.prompts.push_back(std::move(p));
 }
@@ -66,7 +66,7 @@ std::string render_prompt_dismissed(const json& d, const LogContext& lc) {
 void apply_note_added(Campaign& c, const json& d) {
   Note n;
   jr::get(d.at("note"), n);
-  if (!n.creature.empty()) creature_ref(c, n.creature);
+  if (!n.creature.empty() && !find_creature(std::as_const(c), n.creature)) throw std::out_of_range("no creature " + n.creature);
   claim_id(c, n.id);
   c.notes.push_back(std::move(n));
 }
@@ -79,9 +79,9 @@ std::string render_note_added(const json& d, const LogContext& lc) {
 
 void apply_note_removed(Campaign& c, const json& d) {
   const std::string& id = s(d, "note");
-  auto it = std::find_if(c.notes.begin(), c.notes.end(), [&](const Note& n) { return n.id == id; });
-  if (it == c.notes.end()) throw std::out_of_range("no note " + id);
-  c.notes.erase(it);
+  auto k = c.notes.find(id);
+  if (k < 0) throw std::out_of_range("no note " + id);
+  c.notes.erase_at(static_cast<size_t>(k));
 }
 
 std::string render_note_removed(const json&, const LogContext& lc) { return tr(lc.lang, "event.note_removed"); }

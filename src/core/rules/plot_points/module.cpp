@@ -11,6 +11,7 @@
 // Data: Creature::modules["plot-points"].points, .spent_session, .spent_round (absent = 0 / false); Campaign::
 // modules["plot-points"].variant (absent = twist), .cap (absent = 1). Shown to players.
 #include <set>
+#include <utility>
 
 #include "core/rules/common.hpp"
 #include "core/rules/plot_points/plot_points.hpp"
@@ -82,8 +83,9 @@ void apply_round(Campaign& c, const json& d) {
 }
 
 void apply_session(Campaign& c, const json&) {
-  for (auto& x : c.creatures) {
-    if (x.modules.is_object() && x.modules.contains(kPlotPoints)) put_int(x, kSpentSession, 0);
+  for (size_t k = 0; k < c.creatures.size(); ++k) {  // const read first: only the creatures written are copied
+    const Creature& x = std::as_const(c.creatures)[k];
+    if (x.modules.is_object() && x.modules.contains(kPlotPoints)) put_int(c.creatures.mut(k), kSpentSession, 0);
   }
 }
 
