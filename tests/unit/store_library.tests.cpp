@@ -305,7 +305,7 @@ TEST_CASE("library: a damaged index is rebuilt from the keys and kept in Recover
   REQUIRE(kept);
 }
 
-TEST_CASE("library: usage counts each campaign, its backups and Recovery; archiving frees them for good", "[store]") {
+TEST_CASE("library: usage counts each campaign, its backups and Recovery, and archiving frees them for good", "[store]") {
   MemKv kv;
   auto lib = make(kv);
   lib.open();
