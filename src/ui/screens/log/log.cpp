@@ -15,6 +15,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -124,6 +125,7 @@ void draw_log() {
     return;
   }
   int session_n = 0;
+  RowCull cull("log", s.rows.size() > RowCull::kFrom);
   for (const Row& r : s.rows) {
     if (r.session_start) {
       ImGui::Spacing();
@@ -131,6 +133,10 @@ void draw_log() {
       track("log.session." + std::to_string(++session_n), r.session_title);
     }
     const bool focused = r.tx == s.focus;
+    if (!cull.begin(std::to_string(r.tx), !(focused && s.scroll_frames > 0))) {
+      track("log.entry." + std::to_string(r.tx), r.text);
+      continue;
+    }
     ImGui::PushID(static_cast<int>(r.tx));
     begin_card("##entry", focused ? ImGui::GetStyleColorVec4(ImGuiCol_FrameBgActive) : ImVec4(0, 0, 0, 0));
     ImGui::PushFont(ui().fonts.small);
@@ -148,6 +154,7 @@ void draw_log() {
       --s.scroll_frames;
     }
     ImGui::PopID();
+    cull.end();
   }
   ImGui::Spacing();
   muted(T("ui.log.older"));

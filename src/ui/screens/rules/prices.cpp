@@ -19,6 +19,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -231,6 +232,7 @@ void draw_price_list() {
     });
   }
   std::string last;
+  RowCull cull(typed ? "prices.typed" : "prices", ordered.size() > RowCull::kFrom);
   for (const PriceItem* p : ordered) {
     if (!typed && p->category != last) {
       ImGui::Spacing();
@@ -239,7 +241,12 @@ void draw_price_list() {
       ImGui::PopFont();
       last = p->category;
     }
+    if (!cull.begin(p->id)) {
+      track("prices.row." + p->id, p->name.in(ui().lang));
+      continue;
+    }
     if (price_row(*p, typed, p->id == s.item)) open_item(p->id);
+    cull.end();
   }
 }
 
