@@ -70,6 +70,7 @@ void Model::start(std::uint64_t seed) {
 
 void Model::load_current(bool tell) {
   store::Loaded loaded = library_->load(campaign_id_);
+  retire();
   session_ = std::move(loaded.session);
   saved_text_.clear();
   opened_at_ = static_cast<double>(platform::wall_ms());
@@ -121,6 +122,7 @@ bool Model::refuse_read_only() {
 
 bool Model::dispatch(const nlohmann::json& command) {
   if (refuse_read_only()) return false;
+  retire();
   try {
     session_.dispatch(command, rng_, platform::wall_ms(), ui_player_mode() ? "player" : "");
   } catch (const UserError& e) {
@@ -162,6 +164,7 @@ bool Model::undo() {
   try {
     auto log = session_.log(ui().lang);
     if (!log.empty()) what = log.back().lines;
+    retire();
     session_.undo();
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
@@ -178,6 +181,7 @@ bool Model::redo() {
     notify(T("ui.model.undo_dm_step"), true);
     return false;
   }
+  retire();
   try {
     session_.redo();
   } catch (const UserError& e) {
@@ -265,6 +269,7 @@ bool Model::archive_campaign(const std::string& id) {
 }
 
 void Model::tick(double now) {
+  retired_.reset();  // a new frame: nothing refers to the old state any more
   if (!library_) return;
   if (save_state_ == SaveState::pending && now - last_save_ms_ >= kSaveDebounceMs) store_now();
   else if ((save_state_ == SaveState::failed || save_state_ == SaveState::blocked) && now - last_try_ms_ >= kSaveRetryMs)
@@ -328,6 +333,7 @@ std::string Model::current_text() { return io::save(session_); }
 
 bool Model::replace_session(campaign::Session session) {
   if (refuse_read_only()) return false;
+  retire();
   session_ = std::move(session);
   if (save_state_ == SaveState::saved) save_state_ = SaveState::pending;
   store_now();  // a failure keeps the "not saved" mark and is retried, like any change

@@ -123,7 +123,13 @@ class Model {
   bool refuse_read_only();
   void become_writer();
 
+  void retire() { retired_ = session_.state(); }
+
   campaign::Session session_;
+  // The state before the last change, kept until the next frame begins (tick): a screen that changes the state
+  // in the middle of drawing (a button inside a loop over the creatures) may still hold references into the old
+  // state for the rest of that frame. A copy shares the creature and note lists, so this costs little.
+  std::optional<campaign::Campaign> retired_;
   Rng rng_;
   Notice notice_;
   std::string saved_text_;

@@ -372,6 +372,7 @@ void join_panel() {
   if (!u.join) return;
   const auto& st = model().state();
   int outside = 0;
+  std::string joins;  // dispatched after the loop: the command replaces the state the loop walks
   for (const auto& c : st.creatures) {
     if (c.death_saves.dead) continue;
     bool in = false;
@@ -379,11 +380,11 @@ void join_panel() {
     if (in) continue;
     ++outside;
     const std::string label = Tf("ui.combat.join_one", {{"name", c.name}});
-    if (big_button((label + "##join" + c.id).c_str(), ImVec2(0, kTouchTarget)))
-      dispatch_and_tell({{"type", "JoinEncounter"}, {"target", c.id}}, 6.0);
+    if (big_button((label + "##join" + c.id).c_str(), ImVec2(0, kTouchTarget))) joins = c.id;
     track("combat.join." + c.id, label);
   }
   if (outside == 0) muted(T("ui.combat.join_none"));
+  if (!joins.empty()) dispatch_and_tell({{"type", "JoinEncounter"}, {"target", joins}}, 6.0);
   if (rule_on(rules::kSrdMonsters)) {
     if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
     track("combat.join.srd", T("ui.srd.add_button"));
