@@ -43,6 +43,10 @@ export async function launch() {
 // Opens the app in a fresh phone context; collects console errors and page errors.
 // The first start's welcome (src/ui/screens/welcome) is taken as seen unless `welcome: true`: every other test
 // starts where a returning user does.
+// The errors each page has logged: a wait that times out names them (a crashed app draws no more frames).
+const pageErrors = new WeakMap();
+const crashed = (page) => (pageErrors.get(page)?.length ? `; page errors: ${pageErrors.get(page).join(" | ")}` : "");
+
 export async function openApp(env, options = {}) {
   const context = options.context || await env.browser.newContext({ ...testPhone, ...(options.device || {}) });
   if (!options.welcome) await context.addInitScript(() => {
@@ -52,6 +56,7 @@ export async function openApp(env, options = {}) {
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
+  pageErrors.set(page, errors);
   await page.goto(env.url);
   await waitForApp(page);
   return { context, page, errors };
@@ -117,7 +122,7 @@ export async function until(page, predicate, what, timeout = 10000) {
   for (;;) {
     const s = await state(page);
     if (predicate(s)) return s;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; state: ${JSON.stringify(s)}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; state: ${JSON.stringify(s)}${crashed(page)}`);
     await page.waitForTimeout(50);
   }
 }
@@ -143,7 +148,7 @@ export async function waitWidget(page, id, { timeout = 30000, where = () => true
     const all = await widgets(page);
     const w = all.find((x) => x.id === id && x.visible && where(x));
     if (w) return w;
-    if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${all.map((x) => `${x.id}=${x.label}`).join(", ")}`);
+    if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${all.map((x) => `${x.id}=${x.label}`).join(", ")}${crashed(page)}`);
     if (Date.now() > nudge) {
       await page.evaluate(() => window.dispatchEvent(new Event("resize")));
       nudge = Date.now() + 1000;
@@ -343,7 +348,7 @@ export async function untilCampaign(page, predicate, what, timeout = 20000) {
   for (;;) {
     const c = await campaign(page);
     if (predicate(c)) return c;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(c).slice(0, 1500)}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(c).slice(0, 1500)}${crashed(page)}`);
     await page.waitForTimeout(60);
   }
 }
