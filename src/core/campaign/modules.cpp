@@ -44,6 +44,7 @@
   X(renown, dm)                         \
   X(classes, table)                     \
   X(srd_monsters, table)                \
+  X(prepared_encounters, table)         \
   X(monster_saves, table)               \
   X(group_actions, table)
 
