@@ -63,7 +63,16 @@ TEST_CASE("prepared encounters: a monster saved without its fight, copies number
   t.run({{"type", "AddOwnMonster"}, {"monster", id}, {"join", true}});
   CHECK(t.state().last_tx == before + 1);
   CHECK(t.state().encounter->order.size() == 2);
-  CHECK(order_names(t) == std::vector<std::string>{"Ana", "Goblin shaman"});
+  CHECK(order_names(t) == std::vector<std::string>{"Ana", "Goblin shaman 5"});  // numbered after the others
+  // A single copy of a name nobody has keeps it; the next one is numbered.
+  const std::string wolf = t.add({{"name", "Dire wolf"}, {"kind", "monster"}, {"hp", 37}});
+  t.run({{"type", "SaveMonster"}, {"creature", wolf}});
+  t.run({{"type", "RemoveCreature"}, {"target", wolf}});
+  const std::string wolf_id = rules::own_monsters(t.state()).back().id;
+  t.run({{"type", "AddOwnMonster"}, {"monster", wolf_id}});
+  t.run({{"type", "AddOwnMonster"}, {"monster", wolf_id}});
+  CHECK(t.state().creatures[t.state().creatures.size() - 2].name == "Dire wolf");
+  CHECK(t.state().creatures.back().name == "Dire wolf 2");
 }
 
 TEST_CASE("prepared encounters: prepared from the picked creatures, started in one step, undone whole", "[rules][prepared]") {
@@ -104,7 +113,7 @@ TEST_CASE("prepared encounters: prepared from the picked creatures, started in o
   CHECK(t.state().creatures.size() == creatures_before + 3);
   REQUIRE(t.state().encounter);
   CHECK(t.state().encounter->order.size() == 5);  // Ana, Bor and the three new ones (not the old goblins)
-  CHECK(order_names(t) == std::vector<std::string>{"Ana", "Bor", "Chief Grak", "Goblin 3", "Goblin 4"});
+  CHECK(order_names(t) == std::vector<std::string>{"Ana", "Bor", "Chief Grak 2", "Goblin 3", "Goblin 4"});
   for (const auto& e : t.state().encounter->order)
     if (e.creature == ana) CHECK(e.initiative == 15);
   CHECK(t.session.log(Lang::cs).back().lines.at(0) == "Začíná připravené střetnutí „Ambush“.");

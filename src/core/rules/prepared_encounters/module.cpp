@@ -9,7 +9,7 @@
 //   ForgetMonster {monster} → own_monster_forgotten {monster, title}; refused while an encounter uses it
 //     (prep_monster_used).
 //   AddOwnMonster {monster, count?: 1..20, join?: bool} → AddCreature with the stat block ("Name 1", "Name 2" …
-//     when count > 1); with join each joins the running fight (JoinEncounter, initiative rolled).
+//     when count > 1; one copy is "Name 2" when "Name" is taken); with join each joins the running fight (JoinEncounter, initiative rolled).
 //   PrepareEncounter {name, creatures: [ids] | members: [{srd | monster, count}]} — from creatures: an SRD
 //     monster counts as its SRD id, any other as a saved monster of its base name (saved now if there is none);
 //     equal members are counted together. The same name replaces that encounter.
@@ -217,15 +217,29 @@ void execute_forget_monster(Ctx& ctx, const json& cmd) {
   ctx.emit("own_monster_forgotten", {{"monster", id}, {"title", require_monster(ctx.state(), id).value("name", std::string())}});
 }
 
-// The AddCreature command that puts `count` copies of a saved monster into the campaign.
-json add_command(const json& monster, int count) {
+// The AddCreature command that puts `count` copies of a saved monster into the campaign. Several are numbered
+// after those already there (by AddCreature); a single one is too when its name is taken ("Wolf" → "Wolf 2").
+json add_command(const Campaign& c, const json& monster, int count) {
   json cmd = monster.at("creature");
   cmd["type"] = "AddCreature";
-  cmd["name"] = monster.at("name");
+  const std::string name = monster.at("name").get<std::string>();
+  cmd["name"] = name;
   const int max_hp = cmd.value("max_hp", 1);
   cmd["max_hp"] = max_hp;
   cmd["hp"] = max_hp;
-  if (count > 1) cmd["count"] = count;
+  if (count > 1) {
+    cmd["count"] = count;
+    return cmd;
+  }
+  int highest = 0;
+  bool taken = false;
+  for (const auto& x : c.creatures) {
+    if (x.name == name) taken = true, highest = std::max(highest, 1);
+    if (x.name == name || base_name(x.name) != name) continue;
+    const std::string n = x.name.substr(name.size() + 1);
+    if (n.size() <= 6) taken = true, highest = std::max(highest, std::stoi(n));
+  }
+  if (taken) cmd["name"] = name + " " + std::to_string(highest + 1);
   return cmd;
 }
 
@@ -246,7 +260,7 @@ void validate_add_own(const Campaign& c, const json& cmd) {
 
 void execute_add_own(Ctx& ctx, const json& cmd) {
   const json monster = require_monster(ctx.state(), param::str(cmd, "monster"));
-  const auto ids = added_by(ctx, add_command(monster, static_cast<int>(param::integer(cmd, "count", 1, kMaxMemberCount, 1))));
+  const auto ids = added_by(ctx, add_command(ctx.state(), monster, static_cast<int>(param::integer(cmd, "count", 1, kMaxMemberCount, 1))));
   if (param::boolean(cmd, "join", false))
     for (const auto& id : ids) ctx.run({{"type", "JoinEncounter"}, {"target", id}});
 }
@@ -353,7 +367,7 @@ void execute_run(Ctx& ctx, const json& cmd) {
   ctx.emit("prepared_encounter_run", {{"encounter", e.id}, {"title", e.name}, {"running", running}});
   std::vector<std::string> added;
   for (const auto& m : e.members) {
-    const json add = m.srd.empty() ? add_command(require_monster(ctx.state(), m.monster), m.count)
+    const json add = m.srd.empty() ? add_command(ctx.state(), require_monster(ctx.state(), m.monster), m.count)
                                    : json{{"type", "AddMonsters"}, {"monster", m.srd}, {"count", m.count}};
     for (auto& id : added_by(ctx, add)) added.push_back(std::move(id));
   }

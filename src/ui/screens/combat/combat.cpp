@@ -385,6 +385,7 @@ void join_panel() {
   }
   if (outside == 0) muted(T("ui.combat.join_none"));
   if (!joins.empty()) dispatch_and_tell({{"type", "JoinEncounter"}, {"target", joins}}, 6.0);
+  draw_prepared_join();
   if (rule_on(rules::kSrdMonsters)) {
     if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
     track("combat.join.srd", T("ui.srd.add_button"));

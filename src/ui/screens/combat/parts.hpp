@@ -9,7 +9,11 @@
 //                       Test ids: attack.*.
 //   group_actions.cpp — (rule group-actions) "Select several": rows picked by a tap, then Damage with a save each
 //                       or Heal for all of them on the number pad (GroupDamage, GroupHeal).
+//   prepared_encounters.cpp — (rule prepared-encounters) the setup's prepared encounters and the DM's own
+//                       monsters (RunEncounter, PrepareEncounter, AddOwnMonster …); in a fight, under "+ Add to
+//                       the fight", the same joining it.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <string>
 
 namespace druzina::ui {
@@ -22,6 +26,11 @@ void group_toggle(float width);              // "Select several"
 void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
+
+// Under Start (no fight yet): true when a prepared encounter started the fight.
+bool draw_prepared_setup(const nlohmann::json& participants, const nlohmann::json& initiative, bool group,
+                         const nlohmann::json& picked_monsters);
+void draw_prepared_join();  // in a fight, in "+ Add to the fight"
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);

@@ -155,6 +155,13 @@ void draw_combat_setup() {
   }
   ImGui::PopFont();
   ImGui::EndDisabled();
+  json picked_monsters = json::array();  // what "Save the picked monsters as an encounter" saves
+  for (const auto* c : alive)
+    if (!s.left_out.count(c->id) && c->kind != "pc" && c->kind != "sidekick") picked_monsters.push_back(c->id);
+  if (draw_prepared_setup(participants, init, s.group, picked_monsters)) {
+    s.initiative.clear();
+    reset_attack_helper();
+  }
   if (rule_on(rules::kSrdMonsters)) {  // monsters from the SRD straight into the list above
     ImGui::Spacing();
     if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);

@@ -798,6 +798,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   renown_block(c);
   afflictions_block(c);
   notes_block(c);
+  panels::prepared_encounters(c);
   draw_sheet_share_button(c);
   actions_block(c);
   ImGui::PopID();
