@@ -202,3 +202,22 @@ test("a fight of 40: rows off the screen are not laid out, yet the last one scro
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a phone on its side: the cards go on one line, four creatures of the order on screen, Next turn fits (uk)", { timeout: 300000 }, async () => {
+  const { page, errors, context } = await openApp(env, {
+    device: { locale: "uk-UA", viewport: { width: 915, height: 412 }, screen: { width: 915, height: 412 } } });
+  await dispatch(page, { type: "CreateCampaign", name: "Засідка", language: "uk" });
+  for (const n of ["Оля", "Тарас", "Ірина", "Богдан"]) await dispatch(page, { type: "AddCreature", name: n, kind: "pc", max_hp: 20 });
+  await dispatch(page, { type: "StartEncounter", participants: ["c1", "c2", "c3", "c4"], initiative: { c1: 20, c2: 15, c3: 10, c4: 5 } });
+  await openTab(page, "combat");
+  await waitWidget(page, "combat.row.c4");
+  const rows = (await widgets(page)).filter((w) => /^combat\.row\.c\d$/.test(w.id) && w.visible && w.y + w.h <= 412 - 60);
+  assert.equal(rows.length, 4, `rows on screen: ${rows.map((w) => w.id).join(", ")}`);
+  for (const w of rows) assert.ok(w.h <= 56, `${w.id} is ${w.h} px tall`);
+  const next = await waitWidget(page, "combat.next"), end = await waitWidget(page, "combat.end");
+  assert.ok(next.w > 150, `Next turn is ${next.w} px wide: its Ukrainian label needs more than the old 150`);
+  assert.ok(next.x + next.w <= end.x, "Next turn and End do not overlap");
+  await shot(page, "combat-uk-landscape");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

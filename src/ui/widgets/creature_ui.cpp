@@ -45,6 +45,7 @@ ImVec4 col_tint(ImVec4 hue, float a) {
 }
 
 bool wide_layout() { return ImGui::GetMainViewport()->Size.x >= 700.0f; }
+bool short_screen() { return ImGui::GetMainViewport()->Size.y < 560.0f; }
 float gap() { return ImGui::GetStyle().ItemSpacing.x; }
 float split_width(int n) {
   float avail = ImGui::GetContentRegionAvail().x;
@@ -255,7 +256,12 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
     else if (c.kind != "npc")
       sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
   }
-  const float h = pad + fs + 4 + ss + 10 + bar_h + (chip_text.empty() ? 0 : 8 + chip_sz.y) + pad;
+  // A phone on its side (a short screen): one line — name, HP bar, AC — so the initiative list shows four
+  // creatures, not one and a half; the kind line is left out (still tracked).
+  const bool compact = short_screen();
+  const float cpad = compact ? 8.0f : pad;
+  const float h = compact ? cpad + bar_h + (chip_text.empty() ? 0 : 6 + chip_sz.y) + cpad
+                          : pad + fs + 4 + ss + 10 + bar_h + (chip_text.empty() ? 0 : 8 + chip_sz.y) + pad;
 
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImGui::PushID(test_id.c_str());
@@ -271,13 +277,25 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
   if (highlight) dl->AddRect(p, ImVec2(p.x + w, p.y + h), ImGui::GetColorU32(col_accent()), 12.0f, 0, 3.5f);
 
   const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text), muted = ImGui::GetColorU32(col_muted());
-  float x = p.x + pad, y = p.y + pad;
+  float x = p.x + pad, y = p.y + cpad;
   // right side: AC (players see their own party's; a monster's or an NPC's AC is the DM's, as in the player view)
   char ac[32] = "";
   if (!ui_player_mode() || is_party(c)) std::snprintf(ac, sizeof ac, "%s %d", T("ui.creature.ac"), c.ac);
   ImVec2 acs = ac[0] ? body->CalcTextSizeA(fs, FLT_MAX, 0, ac) : ImVec2(0, 0);
-  if (ac[0]) dl->AddText(body, fs, ImVec2(p.x + w - pad - acs.x, y), text, ac);
   std::string title = prefix ? std::string(prefix) + "  " + c.name : c.name;
+  if (compact) {
+    const float ty = y + (bar_h - fs) * 0.5f;
+    if (ac[0]) dl->AddText(body, fs, ImVec2(p.x + w - pad - acs.x, ty), text, ac);
+    const float name_w = inner * 0.34f;  // one column for every row: the bars line up
+    ImVec4 clip(x, ty, x + name_w, ty + fs + 2);
+    dl->AddText(body, fs, ImVec2(x, ty), highlight ? ImGui::GetColorU32(col_accent()) : text, title.c_str(), nullptr, 0, &clip);
+    const float bx = x + name_w + 12, bw = p.x + w - pad - (ac[0] ? acs.x + 12 : 0) - bx;
+    draw_hp_bar(dl, ImVec2(bx, y), ImVec2(std::max(40.0f, bw), bar_h), c);
+    if (!chip_text.empty())
+      dl->AddText(body, fs, ImVec2(x, y + bar_h + 6), ImGui::GetColorU32(col_accent()), chip_text.c_str(), nullptr, inner);
+    return pressed;
+  }
+  if (ac[0]) dl->AddText(body, fs, ImVec2(p.x + w - pad - acs.x, y), text, ac);
   ImVec4 clip(x, y, p.x + w - pad - acs.x - 8, y + fs + 2);
   dl->AddText(body, fs, ImVec2(x, y), highlight ? ImGui::GetColorU32(col_accent()) : text, title.c_str(), nullptr, 0,
               &clip);

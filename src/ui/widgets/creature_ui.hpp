@@ -32,6 +32,7 @@ inline ImVec4 hue_violet() { return ImVec4(0.55f, 0.35f, 0.85f, 1); }
 
 // ---- layout --------------------------------------------------------------------------------------------
 bool wide_layout();        // the viewport is at least 700 CSS px wide: two columns
+bool short_screen();       // under 560 CSS px tall (a phone on its side): creature cards on one line
 float gap();               // ItemSpacing.x
 // Width for n equal buttons in a row (the current content width).
 float split_width(int n);

@@ -153,6 +153,23 @@ void legendary_res_strip(const Creature& c) {
   ImGui::PopID();
 }
 
+// Under the current creature's row (beside the list on a wide screen): Delay and Ready (DM).
+void turn_actions(const Creature& c) {
+  if (ui_player_mode() || c.death_saves.dead) return;
+  // the creature waits: it acts after the next one (DelayTurn), its turn at its new place
+  const float w = split_width(2);
+  ImGui::PushFont(ui().fonts.small);
+  if (big_button(T("ui.combat.delay"), ImVec2(w, kTouchTarget))) dispatch_and_tell({{"type", "DelayTurn"}}, 5.0);
+  track("combat.delay", T("ui.combat.delay"));
+  ImGui::SameLine();
+  // the Ready action (5e): a reaction held until the start of its next turn, shown on its card meanwhile
+  if (big_button(T("ui.combat.ready"), ImVec2(w, kTouchTarget)))
+    dispatch_and_tell({{"type", "SetCondition"}, {"target", c.id}, {"condition", T("ui.combat.readied")},
+                       {"until", {{"kind", "start_of_next_turn"}}}});
+  track("combat.ready", T("ui.combat.ready"));
+  ImGui::PopFont();
+}
+
 void draw_rows() {
   const auto& st = model().state();
   const auto& enc = *st.encounter;
@@ -214,20 +231,7 @@ void draw_rows() {
         ImGui::EndDisabled();
         track("combat.down." + c.id, T("ui.combat.move_down"));
       }
-      if (dm && current && !c.death_saves.dead && !u.reorder) {
-        // the creature waits: it acts after the next one (DelayTurn), its turn at its new place
-        const float w = split_width(2);
-        ImGui::PushFont(ui().fonts.small);
-        if (big_button(T("ui.combat.delay"), ImVec2(w, kTouchTarget))) dispatch_and_tell({{"type", "DelayTurn"}}, 5.0);
-        track("combat.delay", T("ui.combat.delay"));
-        ImGui::SameLine();
-        // the Ready action (5e): a reaction held until the start of its next turn, shown on its card meanwhile
-        if (big_button(T("ui.combat.ready"), ImVec2(w, kTouchTarget)))
-          dispatch_and_tell({{"type", "SetCondition"}, {"target", c.id}, {"condition", T("ui.combat.readied")},
-                             {"until", {{"kind", "start_of_next_turn"}}}});
-        track("combat.ready", T("ui.combat.ready"));
-        ImGui::PopFont();
-      }
+      if (current && !u.reorder && !wide_layout()) turn_actions(c);  // wide: in the side column
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
@@ -303,7 +307,9 @@ void header() {
 void header_compact() {
   const auto& enc = *model().state().encounter;
   const bool dm = !ui_player_mode();
-  const float prev_w = 60, next_w = 150, end_w = 90;
+  const std::string next = std::string(T("ui.combat.next")) + " \xE2\x96\xB6";  // ▶
+  const float prev_w = 60, end_w = 90;
+  const float next_w = std::max(150.0f, ImGui::CalcTextSize(next.c_str()).x + 2 * ImGui::GetStyle().FramePadding.x + 12);
   const float buttons = dm ? prev_w + next_w + end_w + 2 * gap() : 0;
   const float text_w = ImGui::GetContentRegionAvail().x - buttons - gap();
   ImVec2 start = ImGui::GetCursorPos();
@@ -331,7 +337,6 @@ void header_compact() {
   if (big_button("\xE2\x97\x80", ImVec2(prev_w, 60))) dispatch_and_tell({{"type", "PrevTurn"}});
   track("combat.prev", T("ui.combat.prev"));
   ImGui::SameLine();
-  std::string next = std::string(T("ui.combat.next")) + " \xE2\x96\xB6";
   ImGui::PopFont();
   if (colored_button(next.c_str(), ImVec4(0.55f, 0.40f, 0.12f, 1), ImVec2(next_w, 60), "combat.next"))
     dispatch_and_tell({{"type", "NextTurn"}}, 5.0);
@@ -436,13 +441,14 @@ void draw_combat() {
     float head_h = ImGui::GetItemRectSize().y + ImGui::GetStyle().ItemSpacing.y;
     ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h));
     draw_prompts();
-    if (!ui_player_mode()) reorder_and_select();
     draw_rows();
+    if (!ui_player_mode()) reorder_and_select();  // under the rows: the order itself comes first
     join_panel();
     ImGui::EndChild();
     ImGui::EndGroup();
     ImGui::SameLine();
     ImGui::BeginChild("##combat_side", ImVec2(0, avail.y));
+    if (const Creature* now = creature(current_creature()); now && !cu().reorder) turn_actions(*now);
     if (!ui_player_mode()) draw_attack_helper(current_creature());
     if (!u.sheet.empty()) {
       bool back = false;
