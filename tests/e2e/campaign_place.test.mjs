@@ -7,7 +7,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, tapCarefully, openTab, campaign, untilCampaign, screenshotFailures, scrollIntoView, accepted,
-         idOf, see, openSheet, openApp, pad, typeReplacing } from "./lib.mjs";
+         idOf, see, openSheet, openApp, pad, typeReplacing, widgets } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -75,6 +75,8 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await openSheet(page, pip, "Pip");
     await see(page, "sheet.sidekick.class.warrior");
     await tapCarefully(page, "sheet.sidekick.class.warrior");
+    await see(page, "sheet.sidekick.class.warrior", { where: (w) => w.label.endsWith("[on]") });
+    await shot(page, `campaign-place-${lang}-05a-sidekick-class`);
     await tapCarefully(page, "sheet.sidekick.make");
     c = await untilCampaign(page, (c) => byId(c, pip).level === 3, "Pip a sidekick at level 3");
     assert.equal(byId(c, pip).kind, "sidekick");
@@ -105,6 +107,17 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await tapCarefully(page, "sheet.plane.back");
     c = await untilCampaign(page, (c) => !byId(c, pip).modules?.planes?.plane, "Pip back with the party");
     await see(page, "sheet.plane", { minH: 8, where: (w) => w.label === "material" });
+
+    // ---- players read the Campaign place: the numbers, no buttons ---------------------------------------------
+    await openTab(page, "settings");
+    await tapCarefully(page, "settings.mode.player");
+    await openTab(page, "downtime");
+    await see(page, `campaign.league.${mira}`, { minH: 8, where: (w) => w.label === "0/4 4" });
+    await see(page, `campaign.plot.${bran}`, { minH: 8, where: (w) => w.label === "1 0/1" });
+    const ws = await widgets(page);
+    const buttons = ws.filter((w) => /^campaign\.(plot\..*\.(spend|points\.plus)|plot\.session|league\.end|league\.hours)/.test(w.id));
+    assert.deepEqual(buttons.map((w) => w.id), [], "no DM controls in player mode");
+    await shot(page, `campaign-place-${lang}-07-player`);
     assert.deepEqual(errors, []);
     await context.close();
   });
