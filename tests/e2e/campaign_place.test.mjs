@@ -73,6 +73,8 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
 
     // ---- sidekick: a CR 1/4 NPC becomes a warrior at the party's level 3 --------------------------------------
     await openSheet(page, pip, "Pip");
+    await see(page, "sheet.sidekick.offer");
+    await tapCarefully(page, "sheet.sidekick.offer");
     await see(page, "sheet.sidekick.class.warrior");
     await tapCarefully(page, "sheet.sidekick.class.warrior");
     await see(page, "sheet.sidekick.class.warrior", { where: (w) => w.label.endsWith("[on]") });

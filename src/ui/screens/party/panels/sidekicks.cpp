@@ -3,11 +3,11 @@
 // rule's hook, LevelUp nested), the hit points each level gives (hit die + CON modifier, at least 1: the level-up
 // panel below takes a level by hand) and the class features of each level it has (rules::sidekick_features).
 // A creature that can become one (not a PC, challenge rating 1/2 or lower, or kind "sidekick" without a class): the
-// DM picks the class (and a hit die when its stat block has none) and makes it one (MakeSidekick; the class is for
+// DM unfolds "Make it a sidekick…", picks the class (and a hit die when its stat block has none) and makes it one (MakeSidekick; the class is for
 // good). Players read a sidekick's panel; the rest is the DM's.
 // Test ids: sheet.sidekick ("<class> <level>"), sheet.sidekick.party ("<party level>"), sheet.sidekick.behind,
 // sheet.sidekick.feature.<level> (that level's features), sheet.sidekick.class.<class>, sheet.sidekick.die.<n>,
-// sheet.sidekick.make, sheet.sidekick.need_cr.
+// sheet.sidekick.offer (unfolds the choice), sheet.sidekick.make, sheet.sidekick.need_cr.
 #include <imgui.h>
 
 #include <map>
@@ -76,8 +76,13 @@ void draw_candidate(const Creature& c, const rules::SidekickView& v) {
     track("sheet.sidekick.need_cr", cr ? cr->cr : "");
     return;
   }
-  muted(Tf("ui.sidekick.make_hint", {{"n", std::max(1, v.party_level)}}).c_str());
   static std::map<std::string, int> chosen, die;
+  if (!chosen.count(c.id)) {  // folded to one button: every low-CR monster's sheet would otherwise carry the form
+    if (big_button(T("ui.sidekick.offer"), ImVec2(0, kTouchTarget))) chosen[c.id] = -1;
+    track("sheet.sidekick.offer", T("ui.sidekick.offer"));
+    return;
+  }
+  muted(Tf("ui.sidekick.make_hint", {{"n", std::max(1, v.party_level)}}).c_str());
   int& k = chosen.try_emplace(c.id, -1).first->second;
   std::vector<Option> opts;
   for (const char* cls : kClasses) opts.push_back({cls, Tk("ui.sidekick.class.", cls)});
