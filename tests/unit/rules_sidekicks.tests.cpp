@@ -29,6 +29,20 @@ TEST_CASE("sidekicks: the level is the party's average rounded down, proficiency
   CHECK(error_key([&] { calc::run("sidekick-level", {{"party-levels", json::array()}}, rng); }) == "calc.err.missing_param");
 }
 
+TEST_CASE("sidekicks: the class features by level", "[rules][sidekicks]") {
+  using V = std::vector<std::string>;
+  CHECK(rules::sidekick_features("warrior", 1) == V{"bonus_proficiencies", "martial_role"});
+  CHECK(rules::sidekick_features("warrior", 3) == V{"improved_critical"});
+  CHECK(rules::sidekick_features("expert", 2) == V{"cunning_action"});
+  CHECK(rules::sidekick_features("spellcaster", 6) == V{"potent_cantrips"});
+  CHECK(rules::sidekick_features("spellcaster", 2).empty());
+  CHECK(rules::sidekick_features("bard", 1).empty());
+  int asi = 0;
+  for (int l = 1; l <= 20; ++l)
+    for (const auto& f : rules::sidekick_features("warrior", l)) asi += f == "asi";
+  CHECK(asi == 6);  // 4, 8, 12, 14, 16, 19
+}
+
 TEST_CASE("sidekicks: MakeSidekick levels a CR 1/2-or-lower creature to the party, then with it", "[rules][sidekicks]") {
   RulesTable t(6);
   new_campaign(t);

@@ -25,6 +25,9 @@ int sidekick_level(const std::vector<int>& party_levels);
 std::vector<int> party_levels(const campaign::Campaign& c);
 // Proficiency bonus by level: +2 at 1–4, +3 at 5–8, +4 at 9–12, +5 at 13–16, +6 at 17–20.
 int sidekick_proficiency(int level);
+// The class features a sidekick of that class gains at that level (ids; names in sidekicks.json as
+// rules.sidekicks.feature.<id>): warrior 3 → {"improved_critical"}; none for a level without one or an unknown class.
+std::vector<std::string> sidekick_features(const std::string& cls, int level);
 // "expert" | "spellcaster" | "warrior"
 bool sidekick_class_known(const std::string& cls);
 

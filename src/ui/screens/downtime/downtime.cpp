@@ -1,5 +1,6 @@
 // The downtime screen: rests and time (short rest with hit dice, the exhausting rally, long rest, advancing the
-// clock) with a "what changed" summary, where the party is (rule planes), then crafting projects and the art value calculator. At ≥ 700 px:
+// clock) with a "what changed" summary, where the party is (rule planes), the Campaign place (plot points, league
+// play: campaign.cpp), then crafting projects and the art value calculator. At ≥ 700 px:
 // rests | projects side by side (pending prompts and the summary at the top of the rests column).
 #include <imgui.h>
 
@@ -25,6 +26,7 @@ void draw_downtime() {
     draw_downtime_summary();
     draw_rest_and_time();
     draw_planes();
+    draw_campaign_place();
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##projects", ImVec2(0, avail.y));
@@ -36,6 +38,7 @@ void draw_downtime() {
     draw_downtime_summary();
     draw_rest_and_time();
     draw_planes();
+    draw_campaign_place();
     draw_projects();
     draw_art_calculator();
     ImGui::Spacing();

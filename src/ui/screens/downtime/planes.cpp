@@ -82,8 +82,11 @@ void draw_planes() {
                                 {{"name", x.name}, {"text", rules::affliction_text(ui().lang, *xv.affliction)}});
     bullet(line.c_str());
     track("planes.affliction." + x.id, line);
-    if (dm && big_button((std::string(T("ui.planes.end")) + "##" + x.id).c_str(), ImVec2(0, kTouchTarget)))
-      downtime_dispatch({{"type", "EndPlanarAffliction"}, {"target", x.id}, {"means", "dm"}});
+    if (dm && big_button((std::string(T("ui.planes.end")) + "##" + x.id).c_str(), ImVec2(0, kTouchTarget))) {
+      // the command replaces the creature list (copy on write): `x` and the loop's list are gone, stop here
+      downtime_dispatch({{"type", "EndPlanarAffliction"}, {"target", std::string(x.id)}, {"means", "dm"}});
+      return;
+    }
     if (dm) track("planes.end." + x.id, T("ui.planes.end"));
   }
   if (!dm) return;

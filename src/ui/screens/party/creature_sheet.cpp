@@ -778,6 +778,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   stats_block(c);
   panels::srd_monsters(c);
   panels::challenge_rating(c);
+  panels::sidekicks(c);
   panels::alignment(c);
   panels::deity(c);
   conditions_block(c);
@@ -786,6 +787,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   exhaustion_block(c);
   luck_block(c);
   panels::loyalty(c);
+  panels::planes(c);
   panels::lingering_injuries(c);
   panels::madness(c);
   panels::diseases(c);

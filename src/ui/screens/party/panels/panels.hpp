@@ -8,7 +8,9 @@
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
-// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp), sheet.mi.* (magic_items.cpp); the resurrection ritual's in resurrection.hpp.
+// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
+// sheet.plane.* (planes.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp); the resurrection ritual's in
+// resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -42,6 +44,8 @@ void concentration(const campaign::Creature& c);        // concentration.cpp (th
 void magic_items(const campaign::Creature& c);          // magic_items.cpp (items, attunement slots; players read it)
 void srd_monsters(const campaign::Creature& c);         // srd_monsters.cpp (an SRD monster's attacks and stat block, DM)
 std::string srd_attack_label(const rules::MonsterAttack& a);  //   "Šavle  +4  1k6+2" (the sheet's buttons, the picker)
+void sidekicks(const campaign::Creature& c);            // sidekicks.cpp (class, level, features; DM: make one)
+void planes(const campaign::Creature& c);               // planes.cpp (its own plane when the party splits; DM sets it)
 void prepared_encounters(const campaign::Creature& c);  // prepared_encounters.cpp (save a monster's stat block, DM)
 
 }  // namespace druzina::ui::panels
