@@ -228,6 +228,7 @@ void draw_rows() {
         track("combat.ready", T("ui.combat.ready"));
         ImGui::PopFont();
       }
+      fuse_badge(c);
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
@@ -437,6 +438,7 @@ void draw_combat() {
     if (!ui_player_mode()) reorder_and_select();
     draw_rows();
     join_panel();
+    draw_hazards_panel(current_creature());
     ImGui::EndChild();
     ImGui::EndGroup();
     ImGui::SameLine();
@@ -460,6 +462,7 @@ void draw_combat() {
     attack_toggle();
     draw_rows();
     join_panel();
+    draw_hazards_panel(current_creature());
     ImGui::Spacing();
     ImGui::EndChild();
   }

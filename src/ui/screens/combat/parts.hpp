@@ -9,8 +9,13 @@
 //                       Test ids: attack.*.
 //   group_actions.cpp — (rule group-actions) "Select several": rows picked by a tap, then Damage with a save each
 //                       or Heal for all of them on the number pad (GroupDamage, GroupHeal).
+//   hazards.cpp — (DM) "Traps and explosives" under the order: trigger a placed trap (a complex one joins the
+//                       order), the blast's targets, dynamite with a lit fuse (LightFuse), a thrown bomb or grenade
+//                       (Detonate), the current creature's firearm (FireFirearm, burst fire, ReloadFirearm).
 #pragma once
 #include <string>
+
+#include "core/campaign/state.hpp"
 
 namespace druzina::ui {
 
@@ -22,6 +27,9 @@ void group_toggle(float width);              // "Select several"
 void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
+
+void draw_hazards_panel(const std::string& current);  // under the order
+void fuse_badge(const campaign::Creature& c);         // on a lit bundle's row: the rounds its fuse has left
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);
