@@ -3,7 +3,8 @@
 // Mira's passive Perception finds it, Trigger on Mira (her DEX save, the damage taken); the rolling sphere placed and,
 // in a fight, triggered from Combat → Traps and explosives: it joins the initiative order at d20 + 8. Dynamite with a
 // 2-round fuse joins the order with its own initiative, burns down on its turns and goes off on the goblin; Mira's
-// automatic rifle fires a burst (30 → 20 rounds) and is reloaded.
+// automatic rifle fires a burst (30 → 20 rounds) and is reloaded. Rules → Tables → Explosives and firearms shows the
+// items' numbers.
 // Screenshots: <shots>/traps-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -21,8 +22,8 @@ const creature = (c, id) => c.creatures.find((x) => x.id === id);
 const current = (c) => c.encounter.order[c.encounter.turn].creature;
 
 const words = {
-  cs: { damage: /Zranění: 18k10/, dc: /16–20/, attack: /9–12/, fuse: /Šňůra: zbývá kol: 2/ },
-  uk: { damage: /Шкода: 18к10/, dc: /16–20/, attack: /9–12/, fuse: /Ґніт: лишилося раундів: 2/ },
+  cs: { damage: /Zranění: 18k10/, dc: /16–20/, attack: /9–12/, fuse: /Šňůra: zbývá kol: 2/, grenade: /5k6 .*SO 15/ },
+  uk: { damage: /Шкода: 18к10/, dc: /16–20/, attack: /9–12/, fuse: /Ґніт: лишилося раундів: 2/, grenade: /5к6 .*СК 15/ },
 };
 
 for (const lang of ["cs", "uk"]) {
@@ -115,15 +116,17 @@ for (const lang of ["cs", "uk"]) {
     await tapCarefully(page, "combat.fuse.sticks.plus");
     await waitWidget(page, "combat.fuse.sticks.value", { where: (x) => x.label === "2" });
     await tapCarefully(page, "combat.fuse.rounds.2");
-    await scrollIntoView(page, "combat.fuse.light");
+    await waitWidget(page, "combat.fuse.rounds.2", { where: (x) => x.label.endsWith("[on]") });
+    await reveal(page, "combat.fuse.light", { bottom: 600 });
+    await shotNow(page, `traps-${lang}-04-dynamite`);
     await tapCarefully(page, "combat.fuse.light");
     c = await untilCampaign(page, (c) => Object.keys(fuses(c)).length === 1 && c.encounter.order.length === 4, "the fuse lit");
     const fuse = Object.keys(fuses(c))[0];
     assert.deepEqual(fuses(c)[fuse], { sticks: 2, left: 2, targets: [goblin] });
     assert.ok(c.encounter.order.some((e) => e.creature === fuse), "the bundle is in the order");
-    await scrollIntoView(page, `combat.fuse.${fuse}`, { minH: 8 });
-    await waitWidget(page, `combat.fuse.${fuse}`, { where: (x) => w.fuse.test(x.label) });
-    await shotNow(page, `traps-${lang}-04-fuse`);
+    await see(page, `combat.fuse.${fuse}`, { minH: 8, where: (x) => w.fuse.test(x.label) });
+    await reveal(page, `combat.fuse.${fuse}`, { top: 400, bottom: 600 });  // the bundle's row above it
+    await shotNow(page, `traps-${lang}-05-fuse`);
 
     // Next turn until the fuse burns down: two of its turns, then the goblin is caught in 4d6 (half on a DEX save).
     for (let i = 0; i < 12 && Object.keys(fuses(c)).length; i++) {
@@ -151,10 +154,19 @@ for (const lang of ["cs", "uk"]) {
     c = await untilCampaign(page, (c) => creature(c, mira).modules?.explosives?.rounds?.["automatic-rifle"] === 20, "ten rounds spent");
     assert.ok(creature(c, goblin).hp <= goblinHp, "the burst's save: damage on a failure, none on a success");
     await see(page, "combat.gun.left", { minH: 8, where: (x) => /20 \/ 30/.test(x.label) });
-    await shotNow(page, `traps-${lang}-05-burst`);
+    await reveal(page, "combat.gun.left", { bottom: 560 });
+    await shotNow(page, `traps-${lang}-06-burst`);
     await tapCarefully(page, "combat.gun.reload");
     c = await untilCampaign(page, (c) => creature(c, mira).modules?.explosives?.rounds === undefined, "reloaded");
     await see(page, "combat.gun.left", { minH: 8, where: (x) => /30 \/ 30/.test(x.label) });
+
+    // Rules → Tables → Explosives and firearms: the items' numbers (the fragmentation grenade: 5d6, DEX DC 15, half).
+    await openTab(page, "rules");
+    await tapCarefully(page, "rules.gen.back");
+    await tapCarefully(page, "rules.gen.explosives");
+    const g = await see(page, "explosives.item.fragmentation-grenade", { minH: 8 });
+    assert.match(g.label, w.grenade);
+    await shotNow(page, `traps-${lang}-07-explosives`);
     assert.deepEqual(errors, []);
     await context.close();
   });

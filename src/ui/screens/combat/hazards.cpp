@@ -222,6 +222,8 @@ void draw_hazards_panel(const std::string& current) {
     firearm_part(current);
   }
   end_card();
+  // Room under the panel: its last lines can be scrolled above the notice that tells what a button did.
+  ImGui::Dummy(ImVec2(1, 240));
 }
 
 }  // namespace druzina::ui
