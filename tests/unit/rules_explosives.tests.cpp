@@ -231,3 +231,49 @@ TEST_CASE("explosives: Detonate — dynamite bundle, half on a success, the bomb
   REQUIRE_REFUSED(t.run({{"type", "Detonate"}, {"explosive", "bomb"}, {"targets", {a}}, {"saves", {{b, 3}}}}),
                   "rules.err.blast_save_not_target");
 }
+
+TEST_CASE("explosives: a lit fuse joins the initiative, burns a round on each of its turns and sets the dynamite off", "[rules][explosives]") {
+  RulesTable t(31);
+  new_campaign(t, {{"rules", {{"explosives", true}}}});
+  std::string a = t.pc("Ana", 200);
+  std::string g = t.monster("Goblin", 200);
+  REQUIRE_REFUSED(t.run({{"type", "LightFuse"}, {"sticks", 2}, {"rounds", 2}}), "campaign.err.no_encounter");
+  t.run({{"type", "StartEncounter"}, {"initiative", {{a, 30}, {g, 1}}}});
+  REQUIRE_REFUSED(t.run({{"type", "LightFuse"}, {"sticks", 2}, {"rounds", 7}}), "campaign.err.param_range");
+  const auto& lit = t.run({{"type", "LightFuse"}, {"sticks", 2}, {"rounds", 2}, {"targets", {g}}});
+  const Event* l = find_event(lit, "fuse_lit");
+  REQUIRE(l != nullptr);
+  const std::string fuse = l->data["creature"].get<std::string>();
+  CHECK(t.c(fuse).name == "Dynamite (stick) ×2");
+  REQUIRE(has_event(lit, "encounter_joined"));
+  REQUIRE(t.state().encounter->order.size() == 3);
+  auto fuses = rules::lit_fuses(t.state());
+  REQUIRE(fuses.size() == 1);
+  CHECK(fuses[0].creature == fuse);
+  CHECK(fuses[0].left == 2);
+  CHECK(fuses[0].targets == std::vector<std::string>{g});
+  // Its turns: the first burns a round, the second sets it off (4d6 in 10 ft on the goblin, DEX DC 12, half).
+  int turns = 0, explosions = 0;
+  for (int k = 0; k < 12 && explosions == 0; ++k) {
+    const auto& n = t.run({{"type", "NextTurn"}});
+    if (find_event(n, "turn_started")->data["creature"] == fuse) {
+      ++turns;
+      const Event* b = find_event(n, "fuse_burned");
+      REQUIRE(b != nullptr);
+      CHECK(b->data["left"] == 2 - turns);
+      if (const Event* ex = find_event(n, "explosion")) {
+        ++explosions;
+        CHECK(ex->data["dice"] == "4d6");
+        CHECK(ex->data["radius_ft"] == 10);
+        CHECK(has_event(n, "blast_save"));
+        CHECK(t.c(fuse).death_saves.dead);
+      }
+    }
+  }
+  CHECK(turns == 2);
+  CHECK(explosions == 1);
+  CHECK(t.c(g).hp < 200);
+  CHECK(rules::lit_fuses(t.state()).empty());
+  // Its turns are over: the next rounds skip it.
+  for (int k = 0; k < 4; ++k) CHECK(find_event(t.run({{"type", "NextTurn"}}), "turn_started")->data["creature"] != fuse);
+}

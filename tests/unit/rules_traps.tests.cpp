@@ -291,3 +291,60 @@ TEST_CASE("druzina run: the hazards script (traps, dynamite, a revolver, an obje
   CHECK(cs.out.find("6k6 = ") != std::string::npos);
   CHECK(cs.out.find("v okruhu 4 sáhů, záchranný hod na Obratnost SO 12.") != std::string::npos);
 }
+
+TEST_CASE("traps: triggered on a creature — the roof's DEX save with half, the darts' attacks, the pit's fall", "[rules][traps]") {
+  RulesTable t(21);
+  new_campaign(t);
+  std::string m = t.pc("Mira", 200, {{"ac", 12}});
+  // Collapsing roof: DEX save DC 15, 4d10 bludgeoning, half on a success.
+  const std::string roof = place(t, "collapsing-roof");
+  const auto& tx = t.run({{"type", "TriggerTrap"}, {"trap", roof}, {"target", m}});
+  const Event* e = find_event(tx, "trap_effect");
+  REQUIRE(e != nullptr);
+  CHECK(e->data["method"] == "save");
+  CHECK(e->data["ability"] == "dex");
+  CHECK(e->data["against"] == 15);
+  CHECK(e->data["total"] == e->data["roll"].get<int>() + e->data["modifier"].get<int>());
+  CHECK(e->data["success"] == (e->data["total"].get<int>() >= 15));
+  const int amount = e->data["amount"].get<int>();
+  CHECK(amount >= (e->data["success"].get<bool>() ? 2 : 4));
+  CHECK(amount <= (e->data["success"].get<bool>() ? 20 : 40));
+  CHECK(t.c(m).hp == 200 - amount);
+  CHECK(rules::placed_traps(t.state())[0].state == "triggered");
+  // Poison darts: four attacks at +8 against AC 12, each hit 1d4 piercing; after a hit the CON save (2d10 poison, half).
+  const std::string darts = place(t, "poison-darts");
+  const int before = t.c(m).hp;
+  const auto& d = t.run({{"type", "TriggerTrap"}, {"trap", darts}, {"target", m}});
+  int dealt = 0, attacks = 0, saves = 0;
+  bool hit = false;
+  for (const auto& ev : d.events)
+    if (ev.type == "trap_effect") {
+      dealt += ev.data["amount"].get<int>();
+      if (ev.data["method"] == "attack") {
+        ++attacks;
+        CHECK(ev.data["against"] == 12);
+        CHECK(ev.data["modifier"] == 8);
+        hit = hit || ev.data["success"].get<bool>();
+      } else {
+        ++saves;
+        CHECK(ev.data["method"] == "save");
+        CHECK(ev.data["damage_type"] == "poison");
+      }
+    }
+  CHECK(attacks == 4);
+  CHECK(saves == (hit ? 1 : 0));
+  CHECK(t.c(m).hp == before - dealt);
+  // A pit: 1d6 bludgeoning, no save. Undo takes back the fall and the trigger.
+  const std::string pit = place(t, "pits");
+  const int hp = t.c(m).hp;
+  const auto& p = t.run({{"type", "TriggerTrap"}, {"trap", pit}, {"target", m}});
+  const Event* f = find_event(p, "trap_effect");
+  REQUIRE(f != nullptr);
+  CHECK(f->data["method"] == "direct");
+  CHECK(t.c(m).hp == hp - f->data["amount"].get<int>());
+  CHECK(trap_line(t, *f, Lang::en) == "The Pits deals Mira " + std::to_string(f->data["amount"].get<int>()) + " damage (bludgeoning).");
+  t.session.undo();
+  CHECK(t.c(m).hp == hp);
+  CHECK(rules::placed_traps(t.state())[2].state == "armed");
+  REQUIRE_REFUSED(t.run({{"type", "TriggerTrap"}, {"trap", pit}, {"target", "nobody"}}), "campaign.err.no_creature");
+}

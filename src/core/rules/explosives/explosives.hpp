@@ -81,6 +81,14 @@ struct ExplosivesView {
 };
 ExplosivesView explosives_view(const campaign::Campaign& c, const campaign::Creature& x);
 
+// Lit dynamite in the initiative order (LightFuse): the bundle's combatant, its sticks and the rounds left.
+struct LitFuse {
+  std::string creature;
+  int sticks = 1, left = 0;
+  std::vector<std::string> targets;
+};
+std::vector<LitFuse> lit_fuses(const campaign::Campaign& c);
+
 calc::Calculator dynamite_calculator();  // `druzina rule dynamite --sticks N` → {"damage": "3d6", "radius_ft": 5}
 calc::Calculator firearm_calculator();   // `druzina rule firearm --id revolver` → its table row
 

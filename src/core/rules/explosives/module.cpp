@@ -18,7 +18,14 @@
 //     bundle: dynamite_blast) or a fragmentation grenade goes off: explosion {explosive, sticks?, dice, rolled,
 //     radius_ft, dc, damage_type} and the targets' DEX saves as for a burst (half on a success where the explosive
 //     says so: not the bomb). The smoke grenade and the grenade launcher deal no damage (rules.err.explosive_no_damage).
-// Data: Creature::modules["explosives"].rounds {weapon id: rounds left} — absent = loaded (all its shots); a full
+//   LightFuse {sticks 1–100, rounds 1–6, targets?} — during a fight: a bundle of dynamite with a lit fuse joins the
+//     initiative order as a combatant of its own (a nested AddCreature "Dynamite (stick) ×N" and JoinEncounter: d20 + 0) →
+//     fuse_lit {creature, sticks, rounds, targets}. At the start of each of its turns the fuse burns a round
+//     (fuse_burned {creature, left}); when none is left it goes off: a nested Detonate {dynamite, sticks, the targets
+//     still alive} and the bundle is gone (1 damage: an object at 0 HP, its turns skipped). Refused outside a fight
+//     (campaign.err.no_encounter).
+// Data: Campaign::modules["explosives"].fuses {creature id: {sticks, left, targets}} (absent = none; a fuse that went
+// off is erased). Creature::modules["explosives"].rounds {weapon id: rounds left} — absent = loaded (all its shots); a full
 // reload erases the entry.
 #include <algorithm>
 #include <set>
@@ -78,6 +85,60 @@ const Firearm& firearm_in(const json& d, const char* key = "weapon") {
   const Firearm* f = find_firearm(d.at(key).get<std::string>());
   if (!f) throw std::out_of_range("no firearm " + d.at(key).get<std::string>());
   return *f;
+}
+
+constexpr const char* kFuses = "fuses";
+
+campaign::DataField fuses_field() {
+  return {kFuses, "object {creature id: {sticks 1..100, left 0..6, targets: [creature ids]}} (lit dynamite)", false,
+          [](const json& v) {
+            if (!v.is_object()) jr::fail_type("object");
+            for (const auto& [k, f] : v.items()) {
+              jr::PathGuard g(k);
+              if (!f.is_object()) jr::fail_type("object");
+              for (const auto& [fk, fv] : f.items()) {
+                jr::PathGuard h(fk);
+                if (fk == "sticks") int_in(fv, 1, 100);
+                else if (fk == "left") int_in(fv, 0, 6);
+                else if (fk == "targets") {
+                  if (!fv.is_array()) jr::fail_type("array");
+                  for (const auto& t : fv)
+                    if (!t.is_string()) jr::fail_type("string");
+                } else jr::fail_value("not_one_of", {{"value", fk}, {"allowed", "sticks, left, targets"}});
+              }
+            }
+          }};
+}
+
+const json& fuses_json(const Campaign& c) { return data_at(c, kExplosives, kFuses); }
+
+void store_fuses(Campaign& c, json fuses) {
+  json& m = data_ref(c, kExplosives);
+  if (fuses.empty())
+    m.erase(kFuses);
+  else
+    m[kFuses] = std::move(fuses);
+  if (m.empty()) c.modules.erase(kExplosives);
+}
+
+void apply_fuse_lit(Campaign& c, const json& d) {
+  const std::string who = d.at("creature").get<std::string>();
+  campaign::creature_ref(c, who);
+  json fuses = fuses_json(c).is_object() ? fuses_json(c) : json::object();
+  fuses[who] = {{"sticks", d.at("sticks").get<int>()}, {"left", d.at("rounds").get<int>()}, {"targets", d.value("targets", json::array())}};
+  store_fuses(c, std::move(fuses));
+}
+
+void apply_fuse_burned(Campaign& c, const json& d) {
+  const std::string who = d.at("creature").get<std::string>();
+  json fuses = fuses_json(c);
+  if (!fuses.is_object() || !fuses.contains(who)) throw std::out_of_range("no fuse " + who);
+  const int left = d.at("left").get<int>();
+  if (left <= 0)
+    fuses.erase(who);
+  else
+    fuses[who]["left"] = left;
+  store_fuses(c, std::move(fuses));
 }
 
 // ---- events --------------------------------------------------------------------------------------------------
@@ -142,6 +203,14 @@ std::string render_blast_save(const json& d, const LogContext& lc) {
   std::string key = "event.blast_save_failure";
   if (d.value("success", false)) key = d.value("amount", 0) > 0 ? "event.blast_save_half" : "event.blast_save_success";
   return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}, {"amount", d.value("amount", 0)}});
+}
+
+std::string render_fuse_lit(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.fuse_lit", {{"name", name_of(lc, d)}, {"n", d.value("rounds", 1)}});
+}
+
+std::string render_fuse_burned(const json& d, const LogContext& lc) {
+  return tr(lc.lang, d.value("left", 0) > 0 ? "event.fuse_burned" : "event.fuse_out", {{"name", name_of(lc, d)}, {"n", d.value("left", 0)}});
 }
 
 // ---- commands ------------------------------------------------------------------------------------------------
@@ -286,7 +355,51 @@ void execute_detonate(Ctx& ctx, const json& cmd) {
   area_saves(ctx, cmd, rolled, e.save_dc, e.half_on_success, e.damage_type, "explosive:" + e.id);
 }
 
+void validate_fuse(const Campaign& c, const json& cmd) {
+  if (!c.encounter) throw UserError("campaign.err.no_encounter");
+  param::integer(cmd, "sticks", 1, 100);
+  param::integer(cmd, "rounds", 1, 6);
+  validate_area(c, cmd);
+  if (param::find(cmd, "saves")) throw UserError("campaign.err.unknown_param", {{"param", "saves"}});
+}
+
+void execute_fuse(Ctx& ctx, const json& cmd) {
+  const int sticks = static_cast<int>(param::integer(cmd, "sticks", 1, 100));
+  const Lang lang = parse_lang(ctx.state().settings.language).value_or(Lang::en);
+  const std::string name = tr(lang, "rules.explosives.sticks", {{"what", find_explosive("dynamite")->name.in(lang)}, {"n", sticks}});
+  ctx.run({{"type", "AddCreature"}, {"name", name}, {"kind", "monster"}, {"size", "tiny"}, {"ac", 10}, {"hp", 1}, {"initiative_bonus", 0}});
+  const std::string who = ctx.state().creatures.back().id;
+  ctx.emit("fuse_lit", {{"creature", who}, {"sticks", sticks}, {"rounds", param::integer(cmd, "rounds", 1, 6)},
+                        {"targets", id_list(cmd, "targets")}});
+  ctx.run({{"type", "JoinEncounter"}, {"target", who}});
+}
+
+// At the start of a lit bundle's turn its fuse burns a round; the last one sets it off.
+void burn_fuse(Ctx& ctx, const campaign::Event& ev) {
+  if (ev.data.value("lair", false)) return;
+  const std::string who = ev.data.value("creature", "");
+  const json& fuses = fuses_json(ctx.state());
+  if (!fuses.is_object() || !fuses.contains(who)) return;
+  const json fuse = fuses[who];
+  const int left = fuse.at("left").get<int>() - 1;
+  ctx.emit("fuse_burned", {{"creature", who}, {"left", std::max(0, left)}});
+  if (left > 0) return;
+  json targets = json::array();
+  for (const auto& t : fuse.value("targets", json::array())) {
+    const Creature* x = campaign::find_creature(ctx.state(), t.get<std::string>());
+    if (x && !x->death_saves.dead) targets.push_back(t);
+  }
+  json det = {{"type", "Detonate"}, {"explosive", "dynamite"}, {"sticks", fuse.at("sticks")}};
+  if (!targets.empty()) det["targets"] = targets;
+  ctx.run(det);
+  if (campaign::find_creature(ctx.state(), who)) ctx.run({{"type", "ApplyDamage"}, {"target", who}, {"amount", 1}});
+}
+
 void install(Engine& e) {
+  event(e, "fuse_lit", apply_fuse_lit, render_fuse_lit);
+  event(e, "fuse_burned", apply_fuse_burned, render_fuse_burned);
+  command(e, "LightFuse", {"sticks", "rounds", "targets"}, validate_fuse, execute_fuse);
+  e.on_event("turn_started", burn_fuse);
   event(e, "firearm_fired", apply_fired, render_fired);
   event(e, "firearm_reloaded", apply_reloaded, render_reloaded);
   event(e, "burst_fire", [](Campaign&, const json&) {}, render_burst);
@@ -401,12 +514,22 @@ ExplosivesView explosives_view(const Campaign& c, const Creature& x) {
   return v;
 }
 
+std::vector<LitFuse> lit_fuses(const Campaign& c) {
+  std::vector<LitFuse> out;
+  const json& f = fuses_json(c);
+  if (!f.is_object()) return out;
+  for (const auto& [k, v] : f.items())
+    out.push_back({k, v.value("sticks", 1), v.value("left", 0), v.value("targets", std::vector<std::string>{})});
+  return out;
+}
+
 Module explosives() {
   return {kExplosives, false, install,
           {.seed = "Вибухівка й вогнепальна зброя",
            .own_calculators = {dynamite_calculator(), firearm_calculator()},
            .reference = {"dm-explosives", "dm-firearms"},
-           .creature_data = {rounds_field()}}};
+           .creature_data = {rounds_field()},
+           .campaign_data = {fuses_field()}}};
 }
 
 }  // namespace druzina::rules

@@ -13,7 +13,12 @@
 //     without a check (an iron spike under the plate, stuffed holes): done. → trap_disarm {creature, trap, card,
 //     success, means: check|no_check, total?, dc?, rolled?, roll?, modifier?}; a failure triggers the traps that say
 //     so (trap_triggered cause disarm_failed). The sphere of annihilation can't be disarmed (rules.err.trap_no_disarm).
-//   TriggerTrap {trap} → trap_triggered {trap, card, cause: dm}. A complex trap (the rolling sphere, initiative +8)
+//   TriggerTrap {trap, target?} → trap_triggered {trap, card, cause: dm}. With a target (a creature in the trap's
+//     way) the card's effect is resolved on it: its attack (d20 + the card's bonus against the target's AC, once per
+//     attack of the card), then its save (d20 + the target's save bonus against the card's DC, after at least one hit
+//     when the card also attacks), or its damage straight away (a pit) → trap_effect {creature, trap, card, method:
+//     attack|save|direct, roll?, modifier?, total?, against?, success?, amount, damage_type}; the damage goes through
+//     the core (resistances apply). A complex trap (the rolling sphere, initiative +8)
 //     becomes a combatant: a nested AddCreature (a Large stone object: AC 17, 27 HP, immune to poison and psychic,
 //     initiative bonus +8; trap_combatant {trap, creature, modifier, encounter}) and, while an encounter runs,
 //     trap_joined_initiative {trap, creature, initiative, roll,
@@ -28,7 +33,9 @@
 #include <stdexcept>
 
 #include "core/campaign/json_read.hpp"
+#include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/rules.hpp"
 #include "core/rules/traps/traps.hpp"
 
 namespace druzina::rules {
@@ -231,6 +238,17 @@ std::string render_combatant(const json& d, const LogContext& lc) {
             {{"name", name_of(lc, d)}, {"modifier", signed_text(d.value("modifier", 0))}});
 }
 
+std::string render_effect(const json& d, const LogContext& lc) {
+  const std::string method = d.value("method", "direct");
+  std::string key = "event.trap_effect_direct";
+  if (method == "attack") key = d.value("success", false) ? "event.trap_effect_hit" : "event.trap_effect_miss";
+  else if (method == "save") key = d.value("success", false) ? "event.trap_effect_save_success" : "event.trap_effect_save_failure";
+  return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"trap", card_name(lc.lang, d)}, {"total", d.value("total", 0)},
+                           {"against", d.value("against", 0)}, {"amount", d.value("amount", 0)},
+                           {"ability", label(lc.lang, "rules.traps.ability." + d.value("ability", std::string("dex")), d.value("ability", std::string()))},
+                           {"type", label(lc.lang, "campaign.damage." + d.value("damage_type", std::string()), d.value("damage_type", std::string()))}});
+}
+
 std::string render_removed(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.trap_removed", {{"trap", card_name(lc.lang, d)}, {"id", d.value("trap", "")}});
 }
@@ -401,11 +419,74 @@ void trigger(Ctx& ctx, const json& placed, const std::string& cause) {
   if (card.complex) add_combatant(ctx, placed, card);
 }
 
-void validate_trigger(const Campaign& c, const json& cmd) { require_armed(c, cmd); }
+void validate_trigger(const Campaign& c, const json& cmd) {
+  require_armed(c, cmd);
+  if (param::find(cmd, "target")) actions::require_living(c, param::str(cmd, "target"));
+}
+
+// One damage roll of the card on the target: emits trap_effect and deals it (amount 0: nothing dealt).
+void deal(Ctx& ctx, json data, int amount, const std::string& type) {
+  const std::string who = data.at("creature").get<std::string>();
+  data["amount"] = amount;
+  data["damage_type"] = type;
+  ctx.emit("trap_effect", std::move(data));
+  if (amount <= 0) return;
+  actions::DamageOptions o;
+  o.damage_type = type;
+  o.cause = "trap";
+  actions::damage(ctx, who, amount, o);
+}
+
+bool alive(const Ctx& ctx, const std::string& id) {
+  const Creature* x = campaign::find_creature(ctx.state(), id);
+  return x && !x->death_saves.dead;
+}
+
+// The card's effect on one creature: its attacks, then its save (after a hit when it attacks), or direct damage.
+void resolve_on(Ctx& ctx, const json& placed, const TrapCard& card, const std::string& who) {
+  const json base = {{"creature", who}, {"trap", placed["id"]}, {"card", card.id}};
+  bool hit_any = false;
+  if (card.attack_bonus) {
+    for (int i = 0; i < std::max(1, card.attacks) && alive(ctx, who); ++i) {
+      const Creature& x = actions::require(ctx.state(), who);
+      const int d20 = ctx.rng().die(20);
+      const int total = d20 + *card.attack_bonus;
+      const bool hit = d20 != 1 && (d20 == 20 || total >= x.ac);
+      json data = base;
+      data.update({{"method", "attack"}, {"roll", d20}, {"modifier", *card.attack_bonus}, {"total", total}, {"against", x.ac}, {"success", hit}});
+      const int amount = hit && !card.damage.empty() ? static_cast<int>(dice::roll(card.damage, ctx.rng()).total) : 0;
+      hit_any = hit_any || hit;
+      deal(ctx, data, amount, card.damage_type);
+    }
+    if (!hit_any) return;
+  }
+  if (!card.save_ability.empty() && alive(ctx, who)) {
+    const Creature& x = actions::require(ctx.state(), who);
+    const int mod = save_bonus(ctx.state(), x, card.save_ability);
+    const int d20 = ctx.rng().die(20);
+    const int total = d20 + mod;
+    const bool success = total >= card.save_dc;
+    const std::string dmg = !card.save_damage.empty() ? card.save_damage : (card.attack_bonus ? std::string() : card.damage);
+    const std::string type = !card.save_damage.empty() ? card.save_damage_type : card.damage_type;
+    int amount = dmg.empty() ? 0 : static_cast<int>(dice::roll(dmg, ctx.rng()).total);
+    if (success) amount = card.half_on_success ? amount / 2 : 0;
+    json data = base;
+    data.update({{"method", "save"}, {"ability", card.save_ability}, {"roll", d20}, {"modifier", mod}, {"total", total},
+                 {"against", card.save_dc}, {"success", success}});
+    deal(ctx, data, amount, type);
+    return;
+  }
+  if (!card.attack_bonus && !card.damage.empty() && alive(ctx, who)) {
+    json data = base;
+    data["method"] = "direct";
+    deal(ctx, data, static_cast<int>(dice::roll(card.damage, ctx.rng()).total), card.damage_type);
+  }
+}
 
 void execute_trigger(Ctx& ctx, const json& cmd) {
   const json placed = require_armed(ctx.state(), cmd);
   trigger(ctx, placed, "dm");
+  if (param::find(cmd, "target")) resolve_on(ctx, placed, card_of(placed), param::str(cmd, "target"));
 }
 
 void validate_remove(const Campaign& c, const json& cmd) { require_placed(c, cmd); }
@@ -423,6 +504,7 @@ void install(Engine& e) {
   event(e, "trap_combatant", apply_combatant, render_combatant);
   event(e, "trap_joined_initiative", apply_joined, render_joined);
   event(e, "trap_removed", apply_removed, render_removed);
+  event(e, "trap_effect", [](Campaign&, const json&) {}, render_effect);
   // DM secrets in the players' log: where the traps are, and a search that found nothing (it names the trap).
   e.secret_event("trap_placed");
   e.secret_event("trap_removed");
@@ -430,7 +512,7 @@ void install(Engine& e) {
   command(e, "PlaceTrap", {"trap", "label"}, validate_place, execute_place);
   command(e, "SearchForTrap", {"trap", "target", "roll", "active", "passive", "proficient"}, validate_search, execute_search);
   command(e, "DisarmTrap", {"trap", "target", "roll", "proficient"}, validate_disarm, execute_disarm);
-  command(e, "TriggerTrap", {"trap"}, validate_trigger, execute_trigger);
+  command(e, "TriggerTrap", {"trap", "target"}, validate_trigger, execute_trigger);
   command(e, "RemoveTrap", {"trap"}, validate_remove, execute_remove);
 }
 

@@ -232,6 +232,7 @@ void draw_rows() {
         track("combat.down." + c.id, T("ui.combat.move_down"));
       }
       if (current && !u.reorder && !wide_layout()) turn_actions(c);  // wide: in the side column
+      fuse_badge(c);
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
@@ -444,6 +445,7 @@ void draw_combat() {
     draw_rows();
     if (!ui_player_mode()) reorder_and_select();  // under the rows: the order itself comes first
     join_panel();
+    draw_hazards_panel(current_creature());
     ImGui::EndChild();
     ImGui::EndGroup();
     ImGui::SameLine();
@@ -468,6 +470,7 @@ void draw_combat() {
     attack_toggle();
     draw_rows();
     join_panel();
+    draw_hazards_panel(current_creature());
     ImGui::Spacing();
     ImGui::EndChild();
   }

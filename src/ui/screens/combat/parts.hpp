@@ -12,9 +12,14 @@
 //   prepared_encounters.cpp — (rule prepared-encounters) the setup's prepared encounters and the DM's own
 //                       monsters (RunEncounter, PrepareEncounter, AddOwnMonster …); in a fight, under "+ Add to
 //                       the fight", the same joining it.
+//   hazards.cpp — (DM) "Traps and explosives" under the order: trigger a placed trap (a complex one joins the
+//                       order), the blast's targets, dynamite with a lit fuse (LightFuse), a thrown bomb or grenade
+//                       (Detonate), the current creature's firearm (FireFirearm, burst fire, ReloadFirearm).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
+
+#include "core/campaign/state.hpp"
 
 namespace druzina::ui {
 
@@ -31,6 +36,8 @@ void draw_combat_setup();
 bool draw_prepared_setup(const nlohmann::json& participants, const nlohmann::json& initiative, bool group,
                          const nlohmann::json& picked_monsters);
 void draw_prepared_join();  // in a fight, in "+ Add to the fight"
+void draw_hazards_panel(const std::string& current);  // under the order
+void fuse_badge(const campaign::Creature& c);         // on a lit bundle's row: the rounds its fuse has left
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);

@@ -18,11 +18,13 @@
 #include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 #include "core/reference/reference.hpp"
+#include "core/rules/explosives/explosives.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/rules/calculator.hpp"
 #include "ui/screens/rules/prices.hpp"
+#include "ui/screens/rules/traps.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -39,6 +41,7 @@ struct State {
   std::string query;
   std::string entry;  // open entry id ("" = the list)
   std::string table;  // open table id ("" = the list)
+  std::string gen;    // open generator page: "traps", "explosives" ("" = none)
   std::optional<tables::TableRoll> result;
   int entered = 1;
   std::string target;  // creature to apply a table roll to
@@ -72,6 +75,7 @@ void back_button(const char* id) {
   std::string l = std::string("\xE2\x86\x90 ") + T("ui.ctl.back");  // ←
   if (big_button(l.c_str())) {
     if (std::string(id) == "rules.entry.back") st().entry.clear();
+    else if (std::string(id) == "rules.gen.back") st().gen.clear();
     else {
       st().table.clear();
       st().result.reset();
@@ -91,6 +95,7 @@ void open_table(const std::string& id) {
   State& s = st();
   s.section = 1;
   s.table = id;
+  s.gen.clear();
   s.result.reset();
   go_top();
 }
@@ -318,9 +323,15 @@ void draw_table(const tables::Table& t) {
   }
 }
 
-// The open table; false when none is open.
+// The open table or generator page; false when none is open.
 bool draw_open_table() {
   State& s = st();
+  if (s.gen == "traps" || s.gen == "explosives") {
+    back_button("rules.gen.back");
+    if (s.gen == "traps") draw_traps_generator();
+    else draw_explosives_generator();
+    return true;
+  }
   if (s.table.empty()) return false;
   if (tables::has_table(s.table)) {
     draw_table(tables::table(s.table));
@@ -333,6 +344,18 @@ bool draw_open_table() {
 void draw_tables_list() {
   State& s = st();
   const Lang lang = ui().lang;
+  // The DM's generators first: the trap builder with the SRD's sample traps, the explosives and firearms.
+  if (card_button("rules.gen.traps", T("ui.traps.title"), T("ui.traps.card_body"), s.wide && s.gen == "traps")) {
+    s.gen = "traps";
+    s.table.clear();
+    go_top();
+  }
+  if (rule_on(rules::kExplosives) &&
+      card_button("rules.gen.explosives", T("ui.explosives.title"), T("ui.explosives.card_body"), s.wide && s.gen == "explosives")) {
+    s.gen = "explosives";
+    s.table.clear();
+    go_top();
+  }
   muted(T("ui.rules.tables_intro"));
   for (const auto& id : tables::table_ids()) {
     const tables::Table& t = tables::table(id);
@@ -340,6 +363,7 @@ void draw_tables_list() {
                        Tf("ui.rules.table.row_count", {{"n", static_cast<long long>(t.rows.size())}});
     if (card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str(), s.wide && s.table == id)) {
       s.table = id;
+      s.gen.clear();
       s.result.reset();
       go_top();
     }
