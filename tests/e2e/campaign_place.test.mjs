@@ -71,6 +71,20 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await see(page, "downtime.summary", { minH: 8, where: (w) => w.label.includes("Mira") && w.label.includes("Bran") });
     await shot(page, `campaign-place-${lang}-04-league-after`);
 
+    // ---- two of Mira's treasure points spent on an item the DM types -----------------------------------------
+    await see(page, `campaign.league.${mira}.spend`);
+    await tapCarefully(page, `campaign.league.${mira}.spend`);
+    await see(page, `campaign.league.${mira}.spend_points.plus`);
+    await tapCarefully(page, `campaign.league.${mira}.spend_points.plus`);
+    await see(page, `campaign.league.${mira}.spend_points.value`, { where: (w) => w.label === "2" });
+    await typeReplacing(page, `campaign.league.${mira}.spend_item`, "Potion of healing");
+    await see(page, `campaign.league.${mira}.spend_ok`);
+    await shot(page, `campaign-place-${lang}-04b-treasure`);
+    await tapCarefully(page, `campaign.league.${mira}.spend_ok`);
+    c = await untilCampaign(page, (c) => league(c, mira).treasure_points === 2, "two treasure points spent");
+    assert.equal(league(c, bran).treasure_points, 4, "Bran's untouched");
+    await see(page, `campaign.league.${mira}`, { minH: 8, where: (w) => w.label === "0/4 2" });
+
     // ---- sidekick: a CR 1/4 NPC becomes a warrior at the party's level 3 --------------------------------------
     await openSheet(page, pip, "Pip");
     await see(page, "sheet.sidekick.offer");
@@ -114,10 +128,10 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await openTab(page, "settings");
     await tapCarefully(page, "settings.mode.player");
     await openTab(page, "downtime");
-    await see(page, `campaign.league.${mira}`, { minH: 8, where: (w) => w.label === "0/4 4" });
+    await see(page, `campaign.league.${mira}`, { minH: 8, where: (w) => w.label === "0/4 2" });
     await see(page, `campaign.plot.${bran}`, { minH: 8, where: (w) => w.label === "1 0/1" });
     const ws = await widgets(page);
-    const buttons = ws.filter((w) => /^campaign\.(plot\..*\.(spend|points\.plus)|plot\.session|league\.end|league\.hours)/.test(w.id));
+    const buttons = ws.filter((w) => /^campaign\.(plot\..*\.(spend|points\.plus)|plot\.session|league\.end|league\.hours|league\..*\.spend)/.test(w.id));
     assert.deepEqual(buttons.map((w) => w.id), [], "no DM controls in player mode");
     await shot(page, `campaign-place-${lang}-07-player`);
     assert.deepEqual(errors, []);

@@ -4,16 +4,20 @@
 //   (NewPlotSession: everyone may spend again) and chooses the variant and the per-session cap (SetPlotRules).
 //   League play (rule "league"): each PC's checkpoints, treasure points and tier; the end of a session from the hours
 //   the adventure is designed for and its tier (EndLeagueSession): the engine awards checkpoints and treasure points
-//   and takes a level as soon as it is earned; what it did shows in the "what changed" summary.
+//   and takes a level as soon as it is earned; what it did shows in the "what changed" summary. Treasure points are
+//   spent on an item typed by the DM (the tier's tables are the DM's book: not in the SRD).
 // Each part shows only while its rule is on; players read, the DM acts. The numbers come from the rules' views and
 // functions (plot_points_view, league_view, league_checkpoints …), never computed here.
 // Test ids: campaign.plot.<id> (the line: "points spent/cap"), campaign.plot.<id>.spend, campaign.plot.<id>.note,
 // campaign.plot.<id>.confirm, campaign.plot.<id>.cancel, campaign.plot.<id>.points.{minus,value,plus},
 // campaign.plot.session, campaign.plot.variant.<v>, campaign.plot.cap.{minus,value,plus}; campaign.league.<id>
 // ("checkpoints/needed treasure"), campaign.league.hours.{minus,value,plus}, campaign.league.tier.<1..4>,
-// campaign.league.gain.<id> (what the end of the session will give), campaign.league.end.
+// campaign.league.gain.<id> (what the end of the session will give), campaign.league.end; spending treasure points
+// (SpendTreasurePoints): campaign.league.<id>.spend, .spend_points.{minus,value,plus}, .spend_item, .spend_ok,
+// .spend_cancel.
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -39,6 +43,9 @@ struct PlaceState {
   std::string note;
   int hours = 4;         // the adventure's hours (league)
   int tier = 0;          // 0..3: tier 1..4
+  std::string buying;    // the PC spending treasure points (league: the form is open)
+  int buy_points = 1;
+  std::string buy_item;
 };
 
 PlaceState& st() {
@@ -135,6 +142,36 @@ bool draw_plot_points(bool dm) {
   return false;
 }
 
+// Treasure points spent at the end of a session on an item from the tier's tables (SpendTreasurePoints): how many
+// and the item, typed. Returns true when it changed the state.
+bool draw_treasure_spend(const std::string& id, int have) {
+  PlaceState& s = st();
+  const std::string pre = "campaign.league." + id;
+  if (s.buying != id) {
+    if (big_button((std::string(T("ui.league.spend")) + "##tp" + id).c_str(), ImVec2(0, kTouchTarget)))
+      s.buying = id, s.buy_points = 1, s.buy_item.clear();
+    track(pre + ".spend", T("ui.league.spend"));
+    return false;
+  }
+  s.buy_points = std::clamp(s.buy_points, 1, have);
+  stepper(pre + ".spend_points", s.buy_points, 1, have, {.label = T("ui.league.spend_points")});
+  text_field(("##tpitem" + id).c_str(), T("ui.league.spend_item"), s.buy_item);
+  track(pre + ".spend_item", s.buy_item);
+  const float w = split_width(2);
+  if (colored_button(T("ui.league.spend_ok"), col_good(), ImVec2(w, kTouchTarget), pre + ".spend_ok")) {
+    nlohmann::json cmd = {{"type", "SpendTreasurePoints"}, {"target", id}, {"points", s.buy_points}};
+    if (s.buy_item.find_first_not_of(' ') != std::string::npos) cmd["item"] = s.buy_item;
+    if (downtime_dispatch(cmd)) {
+      s.buying.clear();
+      return true;
+    }
+  }
+  ImGui::SameLine();
+  if (big_button((std::string(T("ui.ctl.cancel")) + "##tp" + id).c_str(), ImVec2(w, kTouchTarget))) s.buying.clear();
+  track(pre + ".spend_cancel", T("ui.ctl.cancel"));
+  return false;
+}
+
 void draw_league(bool dm) {
   section(T("ui.league.title"));
   const auto pcs = players();
@@ -158,6 +195,7 @@ void draw_league(bool dm) {
       ImGui::TextWrapped("%s", T(x->hit_die > 0 ? "ui.league.level_due" : "ui.league.level_due_no_die"));
       ImGui::PopStyleColor();
     }
+    if (dm && v.treasure_points > 0 && draw_treasure_spend(id, v.treasure_points)) return;
   }
   if (!dm) return;
   ImGui::Spacing();
