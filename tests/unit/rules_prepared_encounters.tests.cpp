@@ -6,6 +6,7 @@
 #include "core/share/link.hpp"
 #include "rules_helpers.hpp"
 
+#include "../support/cli.hpp"
 #include "../support/link_bytes.hpp"
 
 using namespace druzina;
@@ -164,4 +165,36 @@ TEST_CASE("prepared encounters: a DM secret — not in the player view, a table 
     for (const auto& line : entry.lines) dm_sees = dm_sees || line.find("Tomb of Vexmoor") != std::string::npos;
   CHECK(dm_sees);
   (void)ana;
+}
+
+TEST_CASE("druzina run: the prepared ambush script (prepare, clear the table, start, reinforce) in cs, uk and en",
+          "[cli][prepared]") {
+  const std::string script =
+      std::string(" run '") + DRUZINA_SOURCE_DIR + "/tests/fixtures/scripts/table-prepared-encounter.json' --seed 7";
+  CliRun en = cli("--lang en" + script);
+  REQUIRE(en.code == 0);
+  for (const char* line : {"#6 Saved among the DM's monsters: Chief Grak.",
+                           "#6 Prepared encounter \xE2\x80\x9C" "Ambush at the ford\xE2\x80\x9D saved (3 monsters).",
+                           "#10 The prepared encounter \xE2\x80\x9C" "Ambush at the ford\xE2\x80\x9D begins.",
+                           "#11 The prepared encounter \xE2\x80\x9C" "Ambush at the ford\xE2\x80\x9D joins the fight.",
+                           "#11 Chief Grak 2 joins (NPC), HP 30.", "#12 Chief Grak 3 joins (NPC), HP 30."}) {
+    CAPTURE(line);
+    CHECK(en.out.find(line) != std::string::npos);
+  }
+  CliRun cs = cli("--lang cs" + script);
+  REQUIRE(cs.code == 0);
+  CHECK(cs.out.find("#10 Začíná připravené střetnutí „Ambush at the ford“.") != std::string::npos);
+  CliRun uk = cli("--lang uk" + script);
+  REQUIRE(uk.code == 0);
+  CHECK(uk.out.find("#11 До бою долучається підготовлена сутичка «Ambush at the ford».") != std::string::npos);
+  for (const CliRun* r : {&en, &cs, &uk}) {
+    CHECK(r->out.find("event.") == std::string::npos);
+    CHECK(r->out.find("rules.") == std::string::npos);
+  }
+  // The end state: Ana's typed 17 kept; 2 PCs + 3 from the start + 3 reinforcements + 1 more Grak in the order.
+  const json j = cli_json("--seed 7 run '" + std::string(DRUZINA_SOURCE_DIR) + "/tests/fixtures/scripts/table-prepared-encounter.json'");
+  const json& order = j["state"]["encounter"]["order"];
+  CHECK(order.size() == 9);
+  for (const auto& e : order)
+    if (e["creature"] == "c1") CHECK(e["initiative"] == 17);
 }
