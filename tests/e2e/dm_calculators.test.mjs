@@ -4,7 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, until, screenshotFailures, tapCarefully, reveal, tapSettled, shotNow, typeInto, waitWidget,
-         openApp, see } from "./lib.mjs";
+         openApp, see, untilCampaign } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -52,6 +52,13 @@ for (const lang of ["cs", "uk"]) {
     await shotNow(page, `dm-calc-${lang}-object`);
     await tapCarefully(page, "rules.calc.object.material.iron");
     await see(page, "rules.calc.object.result", { minH: 8, where: (x) => w.iron.test(x.label) });
+    // the DM puts the iron object into the campaign as a target (AddObject): AC 19, immune to poison and psychic
+    await see(page, "rules.calc.object.add");
+    await tapCarefully(page, "rules.calc.object.add");
+    const added = await untilCampaign(page, (c) => c.creatures.length === 1, "the object in the campaign");
+    assert.equal(added.creatures[0].ac, 19);
+    assert.ok(added.creatures[0].modules?.objects?.object, "marked as an object");
+    assert.ok(added.creatures[0].immunities.includes("poison"));
     assert.deepEqual(errors, []);
     await context.close();
 

@@ -10,11 +10,14 @@
 
 #include "core/calc/calc.hpp"
 #include "core/error.hpp"
+#include "core/rules/objects/objects.hpp"
+#include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -112,6 +115,21 @@ void run_form(const calc::Calculator& c, Form& f) {
 }
 
 }  // namespace
+
+// A calculator whose answer becomes part of the campaign (DM): the object calculator puts the object it priced into
+// the campaign as a target with its AC and HP (rule objects: AddObject; it can then join a fight). Test id
+// rules.calc.object.add.
+void result_action(const calc::Calculator& c, const json& params) {
+  if (c.name != "object" || ui_player_mode() || !rule_on(rules::kObjects)) return;
+  const std::string material = params.value("material", std::string()), size = params.value("size", std::string());
+  const std::string resilience = params.value("resilience", std::string());
+  if (material.empty() || size.empty() || resilience.empty()) return;
+  ImGui::Spacing();
+  if (big_button(T("ui.rules.calc.object_add"), ImVec2(0, kTouchTarget)))
+    dispatch_and_tell({{"type", "AddObject"}, {"name", value_label(material) + " (" + value_label(size) + ")"},
+                       {"material", material}, {"size", size}, {"resilience", resilience}});
+  track("rules.calc.object.add", T("ui.rules.calc.object_add"));
+}
 
 void draw_calculator(const std::string& name) {
   const calc::Calculator* c = nullptr;
@@ -243,6 +261,7 @@ void draw_calculator(const std::string& name) {
     }
     ImGui::EndGroup();
     track(base + ".result", all);
+    result_action(*c, f.params);
   }
   ImGui::EndChild();
   ImGui::PopStyleColor();
