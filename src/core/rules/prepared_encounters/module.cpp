@@ -101,14 +101,7 @@ const json& require_encounter(const Campaign& c, const std::string& id) {
   return *e;
 }
 
-// "Goblin 3" → "Goblin"; a name given in the command, trimmed and bounded.
-std::string base_name(const std::string& name) {
-  const auto sp = name.find_last_of(' ');
-  if (sp != std::string::npos && sp + 1 < name.size() &&
-      std::all_of(name.begin() + static_cast<long>(sp) + 1, name.end(), ::isdigit))
-    return name.substr(0, sp);
-  return name;
-}
+// A name given in the command, trimmed and bounded.
 std::string given_name(const json& cmd, const std::string& fallback) {
   std::string name = param::str(cmd, "name", fallback);
   const auto a = name.find_first_not_of(' '), b = name.find_last_not_of(' ');
@@ -178,21 +171,23 @@ const Creature& not_pc(const Campaign& c, const json& cmd) {
   return x;
 }
 
-// The id a save of `name` takes: the saved monster of that name, or a new one (refused past the cap).
-std::string monster_id_for(Ctx* ctx, const Campaign& c, const std::string& name) {
-  if (const json* old = find_named(c, kMonsters, name)) return old->at("id").get<std::string>();
-  if (list_of(c, kMonsters).size() >= static_cast<size_t>(kMaxOwnMonsters))
-    throw UserError("rules.err.prep_too_many", {{"max", kMaxOwnMonsters}});
-  return ctx ? ctx->new_id("m") : std::string();
+// The id a save of `name` in the list `key` takes: the entry of that name (replaced), or a new one — refused past the
+// list's cap; without ctx (validation) no id is claimed.
+std::string id_for(Ctx* ctx, const Campaign& c, const char* key, const std::string& name) {
+  if (const json* old = find_named(c, key, name)) return old->at("id").get<std::string>();
+  const bool monsters = std::string_view(key) == kMonsters;
+  const int cap = monsters ? kMaxOwnMonsters : kMaxPrepared;
+  if (list_of(c, key).size() >= static_cast<size_t>(cap)) throw UserError("rules.err.prep_too_many", {{"max", cap}});
+  return ctx ? ctx->new_id(monsters ? "m" : "e") : std::string();
 }
 
 void validate_save_monster(const Campaign& c, const json& cmd) {
   const Creature& x = not_pc(c, cmd);
-  monster_id_for(nullptr, c, given_name(cmd, base_name(x.name)));
+  id_for(nullptr, c, kMonsters, given_name(cmd, base_name(x.name)));
 }
 
 std::string save_monster(Ctx& ctx, const Creature& x, const std::string& name) {
-  const std::string id = monster_id_for(&ctx, ctx.state(), name);
+  const std::string id = id_for(&ctx, ctx.state(), kMonsters, name);
   ctx.emit("own_monster_saved", {{"monster", {{"id", id}, {"name", name}, {"creature", stat_block_json(stat_block(x, name))}}}});
   return id;
 }
@@ -295,7 +290,7 @@ std::vector<PreparedMember> members_of(Ctx* ctx, const Campaign& c, const json& 
           p.monster = old->at("id").get<std::string>();
         } else {
           const Creature copy = x;  // save_monster emits: x may move
-          p.monster = ctx ? save_monster(*ctx, copy, name) : (monster_id_for(nullptr, c, name), std::string("?"));
+          p.monster = ctx ? save_monster(*ctx, copy, name) : (id_for(nullptr, c, kMonsters, name), std::string("?"));
           saved_now[name] = p.monster;
         }
       }
@@ -322,15 +317,8 @@ std::vector<PreparedMember> members_of(Ctx* ctx, const Campaign& c, const json& 
   return out;
 }
 
-std::string encounter_id_for(Ctx* ctx, const Campaign& c, const std::string& name) {
-  if (const json* old = find_named(c, kEncounters, name)) return old->at("id").get<std::string>();
-  if (list_of(c, kEncounters).size() >= static_cast<size_t>(kMaxPrepared))
-    throw UserError("rules.err.prep_too_many", {{"max", kMaxPrepared}});
-  return ctx ? ctx->new_id("e") : std::string();
-}
-
 void validate_prepare(const Campaign& c, const json& cmd) {
-  encounter_id_for(nullptr, c, given_name(cmd, ""));
+  id_for(nullptr, c, kEncounters, given_name(cmd, ""));
   members_of(nullptr, c, cmd);
 }
 
@@ -339,7 +327,7 @@ void execute_prepare(Ctx& ctx, const json& cmd) {
   const auto members = members_of(&ctx, ctx.state(), cmd);
   json list = json::array();
   for (const auto& m : members) list.push_back(member_json(m));
-  ctx.emit("encounter_prepared", {{"encounter", {{"id", encounter_id_for(&ctx, ctx.state(), name)}, {"name", name}, {"members", list}}}});
+  ctx.emit("encounter_prepared", {{"encounter", {{"id", id_for(&ctx, ctx.state(), kEncounters, name)}, {"name", name}, {"members", list}}}});
 }
 
 void validate_forget_encounter(const Campaign& c, const json& cmd) { require_encounter(c, param::str(cmd, "encounter")); }
@@ -434,6 +422,14 @@ void install(Engine& e) {
 }
 
 }  // namespace
+
+std::string base_name(const std::string& name) {
+  const auto sp = name.find_last_of(' ');
+  if (sp != std::string::npos && sp + 1 < name.size() &&
+      std::all_of(name.begin() + static_cast<long>(sp) + 1, name.end(), ::isdigit))
+    return name.substr(0, sp);
+  return name;
+}
 
 std::vector<OwnMonster> own_monsters(const Campaign& c) {
   std::vector<OwnMonster> out;

@@ -31,6 +31,8 @@ struct PreparedEncounter {
   std::vector<PreparedMember> members;
 };
 
+// The name a creature is saved under: "Goblin 3" → "Goblin" (the copy's number dropped).
+std::string base_name(const std::string& name);
 std::vector<OwnMonster> own_monsters(const campaign::Campaign& c);
 std::vector<PreparedEncounter> prepared_encounters(const campaign::Campaign& c);
 // "3 × Goblin, Bugbear" in lang (own monsters by their name, SRD ones in the reader's language).

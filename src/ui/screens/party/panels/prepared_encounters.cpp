@@ -18,10 +18,7 @@ namespace druzina::ui::panels {
 
 void prepared_encounters(const campaign::Creature& c) {
   if (ui_player_mode() || c.kind == "pc" || c.kind == "sidekick" || !rule_on(rules::kPreparedEncounters)) return;
-  std::string base = c.name;  // "Goblin 3" is saved as "Goblin"
-  if (auto sp = base.find_last_of(' '); sp != std::string::npos && sp + 1 < base.size() &&
-                                        base.find_first_not_of("0123456789", sp + 1) == std::string::npos)
-    base.resize(sp);
+  const std::string base = rules::base_name(c.name);  // "Goblin 3" is saved as "Goblin"
   for (const auto& m : rules::own_monsters(model().state()))
     if (m.name == base) {
       const std::string text = Tf("ui.prep.saved_as", {{"name", m.name}});
