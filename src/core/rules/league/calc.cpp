@@ -25,6 +25,15 @@ int league_checkpoints_to_next(int level) {
   return level <= 4 ? 4 : 8;
 }
 
+PersonalTreasure league_personal_treasure(int level) {
+  switch (league_tier(level)) {
+    case 1: return {75, "modest"};
+    case 2: return {150, "comfortable"};
+    case 3: return {550, "wealthy"};
+    default: return {5500, "aristocratic"};
+  }
+}
+
 namespace {
 std::vector<calc::Param> league_params(const std::string& calc) {
   return {calc::int_param("hours", "calc.param." + calc + ".hours", 1, 100),
@@ -46,6 +55,16 @@ calc::Calculator treasure_points_calculator() {
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             return {{"points", league_treasure_points(p.at("hours").get<int>(), p.at("adventure-tier").get<int>(),
                                                       p.at("level").get<int>())}};
+          }};
+}
+
+calc::Calculator personal_treasure_calculator() {
+  return {"personal-treasure", "calc.desc.personal_treasure",
+          {calc::int_param("level", "calc.param.personal_treasure.level", 1, kLeagueMaxLevel)},
+          [](const nlohmann::json& p, Rng&) -> nlohmann::json {
+            const int level = p.at("level").get<int>();
+            const PersonalTreasure t = league_personal_treasure(level);
+            return {{"gp", t.gp}, {"lifestyle", t.lifestyle}, {"tier", league_tier(level)}};
           }};
 }
 

@@ -15,6 +15,7 @@ inline constexpr int kLeagueMaxLevel = 20;
 campaign::Module league();
 calc::Calculator checkpoints_calculator();      // checkpoints --hours H --adventure-tier T --level L → {"checkpoints"}
 calc::Calculator treasure_points_calculator();  // treasure-points --hours H --adventure-tier T --level L → {"points"}
+calc::Calculator personal_treasure_calculator();  // personal-treasure --level L → {"gp", "lifestyle", "tier"}
 
 // Tier by level: 1–4 → 1, 5–10 → 2, 11–16 → 3, 17–20 → 4.
 int league_tier(int level);
@@ -26,6 +27,14 @@ int league_treasure_points(int hours, int adventure_tier, int level);
 // Checkpoints a character of this level needs for the next level: 4 at levels 1–4, 8 from level 5.
 int league_checkpoints_to_next(int level);
 
+// Personal treasure: the gold a character gets on gaining a level of this tier (75 / 150 / 550 / 5,500 gp) and the
+// lifestyle it lives without paying for it (modest / comfortable / wealthy / aristocratic).
+struct PersonalTreasure {
+  int gp = 75;
+  const char* lifestyle = "modest";
+};
+PersonalTreasure league_personal_treasure(int level);
+
 // Creature::modules.league: {"checkpoints": n, "treasure_points": n} (absent = 0).
 struct LeagueView {
   bool on = false;
@@ -33,6 +42,7 @@ struct LeagueView {
   int tier = 1;
   int needed = 4;          // for the next level (0 at level 20)
   bool level_due = false;  // enough checkpoints, not levelled yet (no hit die set, or the level-up rule off)
+  PersonalTreasure personal;  // of its tier
 };
 LeagueView league_view(const campaign::Campaign& c, const campaign::Creature& x);
 

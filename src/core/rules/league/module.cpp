@@ -7,6 +7,8 @@
 //       (4 at levels 1–4, 8 from level 5; none past 20): LevelUp {target} (nested: the level-up rule's hit die roll)
 //       and league_level_bought {creature, level (the new one), spent, checkpoints} — the surplus carries over.
 //       A PC without a hit die (or with the level-up rule off) keeps its checkpoints: its sheet says a level is due.
+//       Each level bought brings the personal treasure of its tier into the purse (AdjustPurse, nested, when the
+//       treasure rule is on: 75 / 150 / 550 / 5,500 gp).
 //   SpendTreasurePoints {target, points: 1..1000, item?: text} → treasure_points_spent {creature, points, old, new,
 //     item?}; refused beyond what it has (rules.err.treasure_points_short).
 // Only PCs take part (rules.err.league_not_pc). Data: Creature::modules.league.checkpoints, .treasure_points
@@ -15,6 +17,7 @@
 
 #include "core/rules/common.hpp"
 #include "core/rules/league/league.hpp"
+#include "core/rules/treasure/treasure.hpp"
 
 namespace druzina::rules {
 
@@ -25,7 +28,7 @@ namespace param = campaign::param;
 namespace {
 
 constexpr const char* kCheckpoints = "checkpoints";
-constexpr const char* kTreasure = "treasure_points";
+constexpr const char* kTreasurePoints = "treasure_points";
 constexpr int kMaxPoints = 100000;
 
 campaign::DataField points_field(const char* name, const char* what) {
@@ -68,7 +71,7 @@ std::vector<std::string> targets(const Campaign& c, const json& cmd) {
 void apply_awarded(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   put(x, kCheckpoints, d.at("checkpoints").get<int>());
-  put(x, kTreasure, d.at("treasure_points").get<int>());
+  put(x, kTreasurePoints, d.at("treasure_points").get<int>());
 }
 
 void apply_level_bought(Campaign& c, const json& d) {
@@ -78,7 +81,7 @@ void apply_level_bought(Campaign& c, const json& d) {
 
 void apply_spent(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-  put(x, kTreasure, d.at("new").get<int>());
+  put(x, kTreasurePoints, d.at("new").get<int>());
 }
 
 std::string render_spent(const json& d, const LogContext& lc) {
@@ -102,7 +105,11 @@ void buy_levels(Ctx& ctx, const std::string& who) {
     if (need <= 0 || have < need) return;
     ctx.run({{"type", "LevelUp"}, {"target", who}});
     x = campaign::find_creature(ctx.state(), who);
-    ctx.emit("league_level_bought", {{"creature", who}, {"level", x->level}, {"spent", need}, {"checkpoints", have - need}});
+    const int level = x->level;
+    ctx.emit("league_level_bought", {{"creature", who}, {"level", level}, {"spent", need}, {"checkpoints", have - need}});
+    if (ctx.module_enabled(rules::kTreasure))
+      ctx.run({{"type", "AdjustPurse"}, {"target", who}, {"gp", league_personal_treasure(level).gp},
+               {"reason", "personal_treasure"}, {"level", level}});
   }
 }
 
@@ -113,7 +120,7 @@ void execute_end_session(Ctx& ctx, const json& cmd) {
     const Creature& x = actions::require(ctx.state(), who);
     const int level = std::clamp(x.level, 1, kLeagueMaxLevel);
     const int cp = league_checkpoints(hours, adventure_tier, level), tp = league_treasure_points(hours, adventure_tier, level);
-    const int cp_old = stored(x, kCheckpoints), tp_old = stored(x, kTreasure);
+    const int cp_old = stored(x, kCheckpoints), tp_old = stored(x, kTreasurePoints);
     ctx.emit("league_awarded", {{"creature", who}, {"level", x.level}, {"tier", league_tier(level)}, {"adventure_tier", adventure_tier},
                                 {"hours", hours}, {"checkpoints_old", cp_old}, {"gained", cp},
                                 {"checkpoints", std::min(kMaxPoints, cp_old + cp)}, {"treasure_old", tp_old},
@@ -129,14 +136,14 @@ void validate_spend(const Campaign& c, const json& cmd) {
     const std::string item = param::str(cmd, "item");
     if (item.size() > 200) throw UserError("campaign.err.param", {{"param", "item"}, {"expected", "1–200 characters"}});
   }
-  if (points > stored(x, kTreasure))
-    throw UserError("rules.err.treasure_points_short", {{"name", x.name}, {"points", points}, {"have", stored(x, kTreasure)}});
+  if (points > stored(x, kTreasurePoints))
+    throw UserError("rules.err.treasure_points_short", {{"name", x.name}, {"points", points}, {"have", stored(x, kTreasurePoints)}});
 }
 
 void execute_spend(Ctx& ctx, const json& cmd) {
   const Creature& x = pc(ctx.state(), param::str(cmd, "target"));
   const int points = static_cast<int>(param::integer(cmd, "points", 1, 1000));
-  const int old = stored(x, kTreasure);
+  const int old = stored(x, kTreasurePoints);
   json d = {{"creature", x.id}, {"points", points}, {"old", old}, {"new", old - points}};
   if (param::find(cmd, "item")) d["item"] = param::str(cmd, "item");
   ctx.emit("treasure_points_spent", std::move(d));
@@ -156,20 +163,21 @@ LeagueView league_view(const Campaign& c, const Creature& x) {
   LeagueView v;
   v.on = campaign::rule_enabled(c, kLeague, false);
   v.checkpoints = stored(x, kCheckpoints);
-  v.treasure_points = stored(x, kTreasure);
+  v.treasure_points = stored(x, kTreasurePoints);
   v.tier = league_tier(std::clamp(x.level, 1, kLeagueMaxLevel));
   v.needed = league_checkpoints_to_next(x.level);
   v.level_due = v.needed > 0 && v.checkpoints >= v.needed;
+  v.personal = league_personal_treasure(std::clamp(x.level, 1, kLeagueMaxLevel));
   return v;
 }
 
 Module league() {
   return {kLeague, false, install,
           {.seed = "Спільна кампанія",
-           .own_calculators = {checkpoints_calculator(), treasure_points_calculator()},
+           .own_calculators = {checkpoints_calculator(), treasure_points_calculator(), personal_treasure_calculator()},
            .reference = {"dm-shared-campaign", "dm-league-treasure", "dm-league-buying"},
            .creature_data = {points_field(kCheckpoints, "int 0..100000: checkpoints not spent on a level (absent = 0)"),
-                             points_field(kTreasure, "int 0..100000: treasure points (absent = 0)")}}};
+                             points_field(kTreasurePoints, "int 0..100000: treasure points (absent = 0)")}}};
 }
 
 }  // namespace druzina::rules

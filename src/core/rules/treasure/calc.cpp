@@ -11,11 +11,19 @@ namespace druzina::calc {
 
 AlienTech alien_tech(bool complex) { return {complex ? 4 : 2, 4}; }
 
-double sell_gold(std::string_view category, long long price_gp) {
-  if (category == "weapon" || category == "armor" || category == "gear") return static_cast<double>(price_gp) / 2.0;
-  if (category == "gem" || category == "jewelry" || category == "art" || category == "trade-good") return static_cast<double>(price_gp);
+namespace {
+bool half_price(std::string_view category) {
+  if (category == "weapon" || category == "armor" || category == "gear") return true;
+  if (category == "gem" || category == "jewelry" || category == "art" || category == "trade-good") return false;
   throw std::invalid_argument("sell category");
 }
+}  // namespace
+
+double sell_gold(std::string_view category, long long price_gp) {
+  return half_price(category) ? static_cast<double>(price_gp) / 2.0 : static_cast<double>(price_gp);
+}
+
+long long sell_cp(std::string_view category, long long price_cp) { return half_price(category) ? price_cp / 2 : price_cp; }
 
 }  // namespace druzina::calc
 

@@ -1,15 +1,17 @@
 // Combat → "Traps and explosives" (DM): the placed traps still armed with Trigger (TriggerTrap: a complex trap — the
 // rolling sphere — joins the order at its own initiative), and with the rule "explosives" on: the creatures caught in
 // a blast or a burst (chips), dynamite with a lit fuse of 1–6 rounds (LightFuse: the bundle joins the order with its
-// own initiative and goes off when the fuse has burnt down), a bomb or grenade thrown (Detonate: DEX saves, half
-// where the item says), and the current creature's firearm: its rounds left, Shoot (FireFirearm), Burst fire (ten
+// own initiative and goes off when the fuse has burnt down), a bomb or grenade thrown (Detonate: DEX saves — each one
+// rolled at the table and typed in, or rolled by the app —, half where the item says), and the current creature's firearm: its rounds left, Shoot (FireFirearm), Burst fire (ten
 // rounds into a 10-ft cube, DEX save DC 15) and Reload (ReloadFirearm). Only commands; the numbers are the module's.
 // Test ids: combat.hazards, combat.trap.<id>.trigger, combat.blast.target.<id> (.on: "1" / "0"), combat.fuse.sticks(.value …),
 // combat.fuse.rounds.<n>, combat.fuse.light, combat.fuse.<creature> (on the bundle's row), combat.throw.<explosive>,
+// combat.blast.save.<id> (its DEX save: typed on the pad — pad.ok — or pad.save_app: the app rolls it),
 // combat.throw.go, combat.gun.<weapon>, combat.gun.left, combat.gun.fire, combat.gun.burst, combat.gun.reload.
 #include <imgui.h>
 
 #include <algorithm>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -23,6 +25,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -34,6 +37,7 @@ using nlohmann::json;
 struct HazardUi {
   bool open = false;
   std::set<std::string> targets;
+  std::map<std::string, int> saves;  // a target's DEX save total rolled at the table (absent: the app rolls)
   int sticks = 1;
   int rounds = 0;  // index: 1 round
   int thrown = 0;
@@ -49,6 +53,27 @@ bool is_fuse(const std::string& id) {
   for (const auto& f : rules::lit_fuses(model().state()))
     if (f.creature == id) return true;
   return false;
+}
+
+// The totals typed for the targets' saves ({id: total}), for Detonate and a burst; empty when none.
+json entered_saves(const json& targets) {
+  json out = json::object();
+  for (const auto& t : targets)
+    if (auto it = hu().saves.find(t.get<std::string>()); it != hu().saves.end()) out[it->first] = it->second;
+  return out;
+}
+
+void open_save_pad(const campaign::Creature& x) {
+  const std::string id = x.id;
+  pad::Request r;
+  r.title = Tf("ui.combat.save_title", {{"name", x.name}});
+  r.subtitle = T("ui.combat.save_hint");
+  r.lo = -10;
+  r.hi = 60;
+  r.allow_negative = true;
+  r.actions = {{T("ui.pad.ok"), "pad.ok", col_good(), [id](int v) { hu().saves[id] = v; }},
+               {T("ui.combat.save_app"), "pad.save_app", col_card(), [id](int) { hu().saves.erase(id); }, true}};
+  pad::open(std::move(r));
 }
 
 json target_list() {
@@ -100,6 +125,18 @@ void targets_part() {
     ImGui::PopID();
     ++n;
   }
+  if (h.targets.empty()) return;
+  // The DEX saves: rolled at the table and typed in, or rolled by the app (the default).
+  small_label(T("ui.combat.saves_label"));
+  for (const auto& id : h.targets) {
+    const campaign::Creature* x = creature(id);
+    if (!x || x->death_saves.dead) continue;
+    const auto it = h.saves.find(id);
+    const std::string l = it != h.saves.end() ? Tf("ui.combat.save_entered", {{"name", x->name}, {"total", it->second}})
+                                              : Tf("ui.combat.save_by_app", {{"name", x->name}});
+    if (big_button((l + "##save" + id).c_str(), ImVec2(0, kTouchTarget))) open_save_pad(*x);
+    track("combat.blast.save." + id, l);
+  }
 }
 
 void dynamite_part() {
@@ -145,8 +182,10 @@ void throw_part() {
   json cmd = {{"type", "Detonate"}, {"explosive", e.id}};
   const json t = target_list();
   if (!t.empty()) cmd["targets"] = t;
-  if (colored_button(T("ui.combat.throw_go"), col_tint(hue_red(), 0.5f), ImVec2(0, kTouchTarget), "combat.throw.go"))
-    dispatch_and_tell(cmd, 8.0);
+  if (json s = entered_saves(t); !s.empty()) cmd["saves"] = std::move(s);
+  if (colored_button(T("ui.combat.throw_go"), col_tint(hue_red(), 0.5f), ImVec2(0, kTouchTarget), "combat.throw.go") &&
+      dispatch_and_tell(cmd, 8.0))
+    h.saves.clear();
 }
 
 void firearm_part(const std::string& shooter) {
@@ -183,8 +222,10 @@ void firearm_part(const std::string& shooter) {
   for (auto it = t.begin(); it != t.end();)
     it = it->get<std::string>() == x->id ? t.erase(it) : it + 1;
   if (!t.empty()) burst["targets"] = t;
-  if (colored_button(T("ui.combat.burst"), col_tint(hue_red(), 0.5f), ImVec2(w, kTouchTarget), "combat.gun.burst"))
-    dispatch_and_tell(burst, 8.0);
+  if (json s = entered_saves(t); !s.empty()) burst["saves"] = std::move(s);
+  if (colored_button(T("ui.combat.burst"), col_tint(hue_red(), 0.5f), ImVec2(w, kTouchTarget), "combat.gun.burst") &&
+      dispatch_and_tell(burst, 8.0))
+    h.saves.clear();
   ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::BeginDisabled(left >= f.shots);

@@ -190,6 +190,10 @@ void draw_league(bool dm) {
     ImGui::TextWrapped("%s", line.c_str());
     track("campaign.league." + x->id,
           std::to_string(v.checkpoints) + "/" + std::to_string(v.needed) + " " + std::to_string(v.treasure_points));
+    const std::string personal = Tf("ui.league.personal", {{"gp", v.personal.gp},
+                                                           {"lifestyle", T(std::string("ui.league.lifestyle.") + v.personal.lifestyle)}});
+    muted(personal.c_str());
+    track("campaign.league.personal." + x->id, personal);
     if (v.level_due) {
       ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
       ImGui::TextWrapped("%s", T(x->hit_die > 0 ? "ui.league.level_due" : "ui.league.level_due_no_die"));

@@ -447,8 +447,9 @@ ItemDraft& item_draft() {
 
 void inventory_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  if (!dm && c.inventory.empty()) return;
+  if (!dm && c.inventory.empty() && !panels::purse_shown(c)) return;
   section(T("ui.sheet.inventory"));
+  panels::purse(c);
   if (!panels::variant_encumbrance(c)) {
     muted(Tf("ui.load.total", {{"lb", fmt_lb(campaign::carried_weight(c))}}).c_str());
   }
@@ -476,6 +477,7 @@ void inventory_block(const Creature& c) {
     ImGui::PopID();
     ++i;
   }
+  panels::sell_items(c);
   if (!dm) return;
   ItemDraft& d = item_draft();
   if (d.for_id != c.id) {

@@ -9,7 +9,8 @@
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
 // sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
-// sheet.plane.* (planes.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp); the resurrection ritual's in
+// sheet.plane.* (planes.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp), sheet.purse[.change],
+// sheet.sell[.item.<i>|.qty|.cat.<category>|.price_line|.set_price|.brings|.cancel|.ok|.league] (treasure.cpp); the resurrection ritual's in
 // resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
@@ -47,6 +48,9 @@ std::string srd_attack_label(const rules::MonsterAttack& a);  //   "Šavle  +4  
 void sidekicks(const campaign::Creature& c);            // sidekicks.cpp (class, level, features; DM: make one)
 void planes(const campaign::Creature& c);               // planes.cpp (its own plane when the party splits; DM sets it)
 void prepared_encounters(const campaign::Creature& c);  // prepared_encounters.cpp (save a monster's stat block, DM)
+bool purse_shown(const campaign::Creature& c);          // treasure.cpp: the rule is on (a PC's, a sidekick's, any with gold)
+void purse(const campaign::Creature& c);                //   the purse line (DM: ± on the pad), in the inventory part
+void sell_items(const campaign::Creature& c);           //   "Sell an item…" below the items (DM)
 
 }  // namespace druzina::ui::panels
 
