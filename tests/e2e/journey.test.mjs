@@ -1,18 +1,21 @@
-// The DM's combat journey (../shared/notes/journeys.md) at 412×915 with touch, in Czech and in Ukrainian:
-// add a wizard (17 max HP) and three goblins (HP 2d6, rolled), start combat with rolled initiative, 9 damage to
-// the wizard through the HP pad → the massive-damage save (entered: 5, failed; shock d20 entered: 6 → paralyzed
-// until the end of her next turn), she drops to 0 → the injury roll (entered d100 = 43: festering wound) is
+// The DM's combat journey (../shared/notes/journeys.md) at 412×915 with touch, in Czech and in Ukrainian, from a
+// new phone: the welcome (language, the campaign's name); a wizard in ≤ 15 taps (class, the standard array, 17 max
+// HP), fire resistance and concentration on Bless set on her sheet; three goblins from the SRD list (their stat
+// block filled in); combat with rolled initiative, 9 damage to the wizard through the HP pad → the massive-damage
+// save (entered: 5, failed; shock d20 entered: 6 → paralyzed until the end of her next turn) and the concentration
+// save (entered: 4, failed: Bless ends); she drops to 0 → the injury roll (entered d100 = 43: festering wound) is
 // stored; a goblin drops to 0 (monsters die: no injury), another is knocked out (lives, rolls its injury); a
-// misclick is undone with one tap; the fight ends, the wizard is healed and the party takes a long rest; after a
-// reload everything is as it was.
+// misclick is undone with one tap; the fight ends, the wizard is healed and the party takes a long rest; a fire hit
+// on the rested wizard is halved by her resistance; the log tells the story; after a reload everything is as it was.
 // Screenshots: build/e2e/journey-<lang>-<step>.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, until, shot, waitWidget, tapSettled, scrollIntoView, tapCarefully, typeReplacing, pad,
-         openTab, campaign, untilCampaign, screenshotFailures, openApp, waitForApp } from "./lib.mjs";
+         openTab, campaign, untilCampaign, screenshotFailures, openApp, waitForApp, tapTimes } from "./lib.mjs";
 
 // A creature's lingering injuries: the lingering-injuries rule's data (absent = none).
 const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
+const spellOf = (x) => x.modules?.concentration?.spell;
 
 let env;
 before(async () => { env = await launch(); });
@@ -21,47 +24,86 @@ screenshotFailures(afterEach, import.meta.url);
 
 const byName = (c, name) => c.creatures.find((x) => x.name === name);
 
+const words = {
+  cs: { campaign: "Sklep pod horou", spell: "Požehnání", goblin: "Skřet", query: "skřet",
+        resisted: /utrží 3 zranění \(oheň; odolnost: z 6 polovina\)/, concLost: /Požehnání/ },
+  uk: { campaign: "Підземелля під горою", spell: "Благословення", goblin: "Гоблін", query: "гоблін",
+        resisted: /3 .*\(вогонь; опір: з 6 половина\)/, concLost: /Благословення/ },
+};
+
 for (const lang of ["cs", "uk"]) {
-  test(`the DM's combat journey (${lang})`, { timeout: 600000 }, async () => {
+  test(`the DM's combat journey (${lang})`, { timeout: 900000 }, async () => {
+    const w = words[lang];
     const locale = lang === "cs" ? "cs-CZ" : "uk-UA";
-    const { page, errors, context } = await openApp(env, { device: { locale } });
+    const { page, errors, context } = await openApp(env, { welcome: true, device: { locale } });
     const snap = (name) => shot(page, `journey-${lang}-${name}`);
-    await openTab(page, "party");
+
+    // the first start: the welcome asks the language and the campaign's name (the DM's phone is the default)
+    await waitWidget(page, "screen.welcome");
+    await tapCarefully(page, `welcome.lang.${lang}`);
+    await typeReplacing(page, "welcome.name", w.campaign);
+    await snap("00-welcome");
+    await tapCarefully(page, "welcome.start");
+    await until(page, (s) => s.tab === "party", "the Party screen");
+    await waitWidget(page, "top.campaign", { where: (x) => x.label === w.campaign });
     await waitWidget(page, "party.empty");
     await snap("01-empty");
 
-    // a wizard with 17 max HP
-    await tapCarefully(page, "party.add_pc");
+    // a wizard in ≤ 15 taps plus the name: class, the standard array, 17 max HP on the pad
+    let taps = 0;
+    const tap = async (id) => { taps++; await tapCarefully(page, id); };
+    const padTap = async (id) => { taps++; await tapSettled(page, id); };
+    await tap("party.add_pc");
     await waitWidget(page, "screen.edit");
     await typeReplacing(page, "edit.name", "Wizard");
-    await tapCarefully(page, "edit.max_hp.value");
-    await pad(page, 17, "pad.ok");
-    await waitWidget(page, "edit.max_hp.value", { where: (w) => w.label === "17" });
+    await tap("edit.class.wizard");
+    await tap("edit.scores.standard");
+    await tap("edit.max_hp.value");
+    for (const d of "17") await padTap(`pad.${d}`);
+    await padTap("pad.ok");
+    await waitWidget(page, "edit.max_hp.value", { where: (x) => x.label === "17" });
     await snap("02-add-wizard");
-    await tapCarefully(page, "edit.save");
+    await tap("edit.save");
     let c = await untilCampaign(page, (c) => c.creatures.length === 1, "the wizard");
+    assert.ok(taps <= 15, `a complete character in ${taps} taps`);
     const wizard = byName(c, "Wizard");
     assert.equal(wizard.max_hp, 17);
     assert.equal(wizard.hp, 17);
     assert.equal(wizard.kind, "pc");
+    assert.equal(wizard.hit_die, 6);
+    assert.deepEqual(wizard.modules.classes, { class: "wizard" });
 
-    // three goblins, HP 2d6 rolled
-    await tapCarefully(page, "party.add_monster");
-    await waitWidget(page, "screen.edit");
-    await typeReplacing(page, "edit.name", "Goblin");
-    await tapCarefully(page, "edit.count.plus");
-    await tapCarefully(page, "edit.count.plus");
-    await waitWidget(page, "edit.count.value", { where: (w) => w.label === "3" });
-    await typeReplacing(page, "edit.hp_expr", "2d6");
-    await waitWidget(page, "edit.hp_check", { where: (w) => /2.*12/.test(w.label) });
+    // her sheet: fire resistance (a tiefling) and concentration on Bless
+    await tapCarefully(page, `party.card.${wizard.id}`);
+    await waitWidget(page, "sheet.name");
+    await scrollIntoView(page, "sheet.def.edit");
+    await tapCarefully(page, "sheet.def.edit");
+    await scrollIntoView(page, "sheet.def.fire.res");
+    await tapCarefully(page, "sheet.def.fire.res");
+    await untilCampaign(page, (c) => (byName(c, "Wizard").resistances || []).includes("fire"), "fire resistance");
+    await scrollIntoView(page, "sheet.conc.spell");
+    await typeReplacing(page, "sheet.conc.spell", w.spell);
+    await tapCarefully(page, "sheet.conc.start");
+    await untilCampaign(page, (c) => spellOf(byName(c, "Wizard")) === w.spell, "concentrating on Bless");
+    await snap("02b-wizard-sheet");
+    await tapCarefully(page, "sheet.back");
+
+    // three goblins from the SRD list, their stat block filled in (one undo step)
+    await tapCarefully(page, "party.add_srd");
+    await waitWidget(page, "screen.srd");
+    await typeReplacing(page, "srd.search", w.query);
+    await tapCarefully(page, "srd.pick.goblin");
+    await tapTimes(page, "srd.count.plus", 2);
     await snap("03-add-goblins");
-    await tapCarefully(page, "edit.save");
+    await tapCarefully(page, "srd.add");
     c = await untilCampaign(page, (c) => c.creatures.length === 4, "three goblins");
-    const goblins = ["Goblin 1", "Goblin 2", "Goblin 3"].map((n) => byName(c, n));
+    const goblinNames = [1, 2, 3].map((n) => `${w.goblin} ${n}`);
+    const goblins = goblinNames.map((n) => byName(c, n));
     for (const g of goblins) {
-      assert.ok(g, "goblins are numbered");
+      assert.ok(g, `goblins are numbered: ${c.creatures.map((x) => x.name)}`);
       assert.equal(g.kind, "monster");
-      assert.ok(g.max_hp >= 2 && g.max_hp <= 12, `2d6 HP: ${g.max_hp}`);
+      assert.equal(g.ac, 15);
+      assert.equal(g.max_hp, 7);
     }
     await waitWidget(page, `party.card.${goblins[2].id}`);
     await snap("04-party");
@@ -78,7 +120,10 @@ for (const lang of ["cs", "uk"]) {
     // 9 damage to the wizard via the pad → the massive-damage prompt
     await tapCarefully(page, `combat.row.${wizard.id}`);
     await pad(page, 9, "pad.damage");
-    c = await untilCampaign(page, (c) => byName(c, "Wizard").hp === 8 && c.prompts.length > 0, "damage and a prompt");
+    c = await untilCampaign(page, (c) => byName(c, "Wizard").hp === 8 && c.prompts.length > 1, "damage and two prompts");
+    const conc = c.prompts.find((p) => p.kind === "concentration.save");
+    assert.ok(conc, `the concentration save is asked: ${JSON.stringify(c.prompts)}`);
+    assert.equal(conc.data.dc, 10);
     const save = c.prompts.find((p) => p.kind === "massive-damage.save");
     assert.ok(save, `the massive-damage save is asked: ${JSON.stringify(c.prompts)}`);
     assert.equal(save.creature, wizard.id);
@@ -97,6 +142,11 @@ for (const lang of ["cs", "uk"]) {
     assert.equal(para.until.kind, "end_of_next_turn");
     await waitWidget(page, "notice");
     await snap("09-paralyzed");
+    // the concentration save: 4 fails DC 10, Bless ends
+    await scrollIntoView(page, `prompt.${conc.id}.enter`);
+    await tapCarefully(page, `prompt.${conc.id}.enter`);
+    await pad(page, 4, "pad.ok");
+    c = await untilCampaign(page, (c) => !spellOf(byName(c, "Wizard")), "concentration lost");
 
     // she drops to 0 → the injury roll: entered d100 = 43 (festering wound) → stored
     await tapCarefully(page, `combat.row.${wizard.id}`);
@@ -116,21 +166,21 @@ for (const lang of ["cs", "uk"]) {
     await snap("11-injury-stored");
 
     // a goblin drops to 0 HP: monsters die at 0 HP (base rules), so no injury is rolled for it
-    const g1 = byName(c, "Goblin 1");
+    const g1 = byName(c, goblinNames[0]);
     await tapCarefully(page, `combat.row.${g1.id}`);
     await pad(page, 20, "pad.damage");
-    c = await untilCampaign(page, (c) => byName(c, "Goblin 1").death_saves.dead, "goblin 1 dead");
-    assert.equal(injuriesOf(byName(c, "Goblin 1")).length, 0);
+    c = await untilCampaign(page, (c) => byName(c, goblinNames[0]).death_saves.dead, "goblin 1 dead");
+    assert.equal(injuriesOf(byName(c, goblinNames[0])).length, 0);
 
     // goblin 3 is knocked out instead of killed: the injury rule applies to monsters too, so it lives (stable)
     // and rolls its injury; its HP all at once also asks the massive-damage save (entered 20: passed)
-    const g3 = byName(c, "Goblin 3");
+    const g3 = byName(c, goblinNames[2]);
     await tapCarefully(page, `combat.row.${g3.id}`);
     await tapSettled(page, "pad.knock_out");
     await pad(page, g3.hp, "pad.damage");
-    c = await untilCampaign(page, (c) => byName(c, "Goblin 3").hp === 0, "goblin 3 knocked out");
-    assert.ok(!byName(c, "Goblin 3").death_saves.dead, "a knocked-out goblin lives");
-    assert.ok(byName(c, "Goblin 3").death_saves.stable, "and is stable");
+    c = await untilCampaign(page, (c) => byName(c, goblinNames[2]).hp === 0, "goblin 3 knocked out");
+    assert.ok(!byName(c, goblinNames[2]).death_saves.dead, "a knocked-out goblin lives");
+    assert.ok(byName(c, goblinNames[2]).death_saves.stable, "and is stable");
     for (const [kind, value] of [["massive-damage.save", 20], ["injuries.roll", 90]]) {
       const p = c.prompts.find((x) => x.kind === kind && x.creature === g3.id);
       assert.ok(p, `${kind} is asked for the goblin: ${JSON.stringify(c.prompts)}`);
@@ -138,18 +188,18 @@ for (const lang of ["cs", "uk"]) {
       await pad(page, value, "pad.ok");
       c = await untilCampaign(page, (c) => !c.prompts.some((x) => x.id === p.id), `${kind} answered`);
     }
-    assert.equal(injuriesOf(byName(c, "Goblin 3"))[0].effects.injury, "minor_scar");
+    assert.equal(injuriesOf(byName(c, goblinNames[2]))[0].effects.injury, "minor_scar");
     await snap("11b-goblin-knocked-out");
 
     // a misclick on the wrong goblin is one tap of undo
-    const g2 = byName(c, "Goblin 2");
+    const g2 = byName(c, goblinNames[1]);
     const hpBefore = g2.hp;
     await tapCarefully(page, `combat.row.${g2.id}`);
     await pad(page, 1, "pad.damage");
-    c = await untilCampaign(page, (c) => byName(c, "Goblin 2").hp === hpBefore - 1, "the misclick");
+    c = await untilCampaign(page, (c) => byName(c, goblinNames[1]).hp === hpBefore - 1, "the misclick");
     await snap("12-misclick");
     await tapSettled(page, "top.undo");
-    c = await untilCampaign(page, (c) => byName(c, "Goblin 2").hp === hpBefore, "the undo");
+    c = await untilCampaign(page, (c) => byName(c, goblinNames[1]).hp === hpBefore, "the undo");
 
     // next turns, then the end of the fight
     await tapCarefully(page, "combat.next");
@@ -173,6 +223,26 @@ for (const lang of ["cs", "uk"]) {
     await tapCarefully(page, `party.card.${wizard.id}`);
     await waitWidget(page, "sheet.name");
     await snap("15-wizard-sheet");
+
+    // a fire hit on the rested wizard, from the Party tab: her resistance halves it (the pad says so first)
+    await tapCarefully(page, "sheet.back");
+    await tapCarefully(page, `party.hp.${wizard.id}`);
+    await waitWidget(page, "pad.value");
+    await tapSettled(page, "pad.type");
+    await tapSettled(page, "pad.type.fire");
+    await waitWidget(page, "pad.adjust", { where: (x) => x.label === "resisted" });
+    await pad(page, 6, "pad.damage");
+    c = await untilCampaign(page, (c) => byName(c, "Wizard").hp === 14, "6 fire halved to 3");
+    await waitWidget(page, "notice", { where: (x) => w.resisted.test(x.label) });
+    await snap("15b-resisted");
+
+    // the log: the story, newest first — the resisted hit on top, the lost concentration further down
+    await tapSettled(page, "top.log");
+    const last = (await campaign(page)).last_tx;
+    const top = await waitWidget(page, `log.entry.${last}`);
+    assert.match(top.label, w.resisted);
+    await snap("15c-log");
+    await tapSettled(page, "top.log");
 
     // reload: everything as it was
     const before = await campaign(page);
