@@ -145,3 +145,63 @@ TEST_CASE("league: personal treasure with each level bought", "[rules][league][t
   CHECK(t.c(ana).level == 6);
   CHECK(purse(t, ana) == 22500);
 }
+
+TEST_CASE("treasure: figuring out alien technology", "[rules][treasure]") {
+  RulesTable t(9);
+  new_campaign(t);
+  const std::string ana = t.pc("Ana", 10, {{"abilities", {{"int", 14}}}});
+  const auto check = [&](const char* item, json more = json::object()) -> const Transaction& {
+    more["type"] = "AlienTechCheck";
+    more["target"] = ana;
+    more["item"] = item;
+    return t.run(more);
+  };
+  const auto of = [&](const std::string& item) {
+    for (const auto& a : rules::alien_tech_of(t.c(ana)))
+      if (a.item == item) return a;
+    FAIL("not tracked: " << item);
+    return rules::AlienTech{};
+  };
+
+  // A lighter (simple: 2 successes). 12: a failure; 20: a success and advantage next; 16: figured out.
+  check("Lighter", {{"total", 12}});
+  CHECK(of("Lighter").failures == 1);
+  CHECK(of("Lighter").state == "learning");
+  CHECK(t.session.log(Lang::en).back().lines.at(0) == "Ana studies Lighter: 12 — a failure; successes 0/2, failures 1/4.");
+  check("Lighter", {{"total", 20}});
+  CHECK(of("Lighter").successes == 1);
+  CHECK(of("Lighter").next == "advantage");
+  // the next check, rolled by the app, is rolled with advantage: d20 twice
+  const auto& rolled = check("Lighter");
+  const Event* e = find_event(rolled, "alien_tech_checked");
+  REQUIRE(e != nullptr);
+  INFO(e->data["roll"]);
+  CHECK(e->data["roll"].get<std::string>().find("2d20kh1") != std::string::npos);
+  const int total = e->data["total"].get<int>();
+  CHECK(of("Lighter").state == (total >= 15 ? "figured" : "learning"));
+
+  // A chainsaw (complex: 4 successes): 9 wastes a use and earns disadvantage; four failures break it.
+  check("Chainsaw", {{"complexity", "complex"}, {"total", 9}});
+  CHECK(of("Chainsaw").needed == 4);
+  CHECK(of("Chainsaw").next == "disadvantage");
+  check("Chainsaw", {{"total", 10}});
+  CHECK(of("Chainsaw").next.empty());  // the disadvantage was used up by that check
+  check("Chainsaw", {{"total", 14}});
+  CHECK(of("Chainsaw").failures == 3);
+  // a long rest: the failures start again
+  t.run({{"type", "LongRest"}, {"targets", {ana}}});
+  CHECK(of("Chainsaw").failures == 0);
+  for (int i = 0; i < 4; ++i) check("Chainsaw", {{"total", 3}});
+  CHECK(of("Chainsaw").state == "broken");
+  CHECK(t.session.log(Lang::en).back().lines.at(0).find("breaks it") != std::string::npos);
+  REQUIRE_REFUSED(check("Chainsaw", {{"total", 18}}), "rules.err.alien_done");
+
+  // Refusals and forgetting.
+  REQUIRE_REFUSED(check("Radio", {{"complexity", "baffling"}}), "campaign.err.param");
+  REQUIRE_REFUSED(check("Radio", {{"total", 99}}), "campaign.err.param_range");
+  REQUIRE_REFUSED(t.run({{"type", "ForgetAlienTech"}, {"target", ana}, {"item", "Radio"}}), "rules.err.alien_unknown");
+  t.run({{"type", "ForgetAlienTech"}, {"target", ana}, {"item", "Chainsaw"}});
+  CHECK(rules::alien_tech_of(t.c(ana)).size() == 1);
+  t.session.undo();
+  CHECK(rules::alien_tech_of(t.c(ana)).size() == 2);
+}

@@ -1,7 +1,7 @@
 // DM rule "treasure" (issue 14, sections 4 and 5; seed "Інопланетні технології", "Продаж скарбів"): a creature's
 // purse, selling treasure from its inventory (half the price for equipment, the full value for gems, jewellery, art
 // and trade goods) and the arithmetic of alien technology (Intelligence checks toward figuring an item out, the item
-// breaking after four failures). Module (module.cpp: AdjustPurse, SellItem), calculators `alien-tech` and `sell`
+// breaking after four failures). Module (module.cpp: AdjustPurse, SellItem, AlienTechCheck, ForgetAlienTech), calculators `alien-tech` and `sell`
 // (calc.cpp), texts in assets/i18n/<lang>/treasure.json, tests in tests/unit/rules_treasure.tests.cpp.
 #pragma once
 #include <string>
@@ -31,6 +31,15 @@ struct PurseView {
   bool selling_allowed = true;
 };
 PurseView purse_view(const campaign::Campaign& c, const campaign::Creature& x);
+// Alien technology being figured out by a creature (AlienTechCheck), in the order first checked.
+struct AlienTech {
+  std::string item, complexity = "simple";
+  int successes = 0, failures = 0, needed = 2;
+  std::string next;   // "advantage" / "disadvantage" on the next check, or ""
+  std::string state;  // learning | figured | broken
+};
+std::vector<AlienTech> alien_tech_of(const campaign::Creature& x);
+
 // Gold pieces from copper pieces: "12", "7.5", "0.05".
 std::string gp_text(long long cp);
 // The selling category an inventory item starts from (the DM may pick another): weapon → weapon, armour and

@@ -799,6 +799,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   inventory_block(c);
   panels::intelligence(c);
   panels::magic_items(c);
+  panels::alien_tech(c);
   renown_block(c);
   afflictions_block(c);
   notes_block(c);

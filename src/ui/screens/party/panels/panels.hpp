@@ -10,7 +10,8 @@
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
 // sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
 // sheet.plane.* (planes.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp), sheet.purse[.change],
-// sheet.sell[.item.<i>|.qty|.cat.<category>|.price_line|.set_price|.brings|.cancel|.ok|.league] (treasure.cpp); the resurrection ritual's in
+// sheet.sell[.item.<i>|.qty|.cat.<category>|.price_line|.set_price|.brings|.cancel|.ok|.league],
+// sheet.alien[.<i>|.<i>.check|.<i>.forget|.new|.name|.simple|.complex|.seen|.first] (treasure.cpp); the resurrection ritual's in
 // resurrection.hpp.
 #pragma once
 #include <nlohmann/json.hpp>
@@ -51,6 +52,7 @@ void prepared_encounters(const campaign::Creature& c);  // prepared_encounters.c
 bool purse_shown(const campaign::Creature& c);          // treasure.cpp: the rule is on (a PC's, a sidekick's, any with gold)
 void purse(const campaign::Creature& c);                //   the purse line (DM: ± on the pad), in the inventory part
 void sell_items(const campaign::Creature& c);           //   "Sell an item…" below the items (DM)
+void alien_tech(const campaign::Creature& c);           //   alien technology being figured out (DM: checks)
 
 }  // namespace druzina::ui::panels
 

@@ -2,7 +2,9 @@
 // the number pad) and, below the items, "Sell an item…": which item, how many, its category (equipment at half
 // its price, gems, jewellery, art and trade goods at full value), the price per piece (the item's value or the
 // DM's), what it brings, and Sell (SellItem: the pieces leave, the gold lands in the purse). In shared-campaign
-// play (rule league) selling is not offered: the sheet says why. Players read the purse.
+// play (rule league) selling is not offered: the sheet says why. Players read the purse. "Alien technology" lists
+// what the creature is figuring out (successes, failures, the next check's advantage or disadvantage); the DM types
+// an Intelligence check's total on the pad or lets the app roll it (AlienTechCheck), and starts a new item.
 #include <imgui.h>
 
 #include <string>
@@ -113,7 +115,102 @@ void sell_card(const Creature& c, SellDraft& d) {
   end_card();
 }
 
+struct AlienDraft {
+  std::string for_id, name;
+  bool complex = false, seen = false;
+};
+AlienDraft& alien_draft() {
+  static AlienDraft d;
+  return d;
+}
+
+void open_check_pad(const Creature& c, const std::string& item, json extra) {
+  json cmd = {{"type", "AlienTechCheck"}, {"target", c.id}, {"item", item}};
+  cmd.update(extra);
+  pad::Request r;
+  r.title = Tf("ui.alien.check_title", {{"item", item}});
+  r.subtitle = T("ui.alien.check_hint");
+  r.lo = -10;
+  r.hi = 60;
+  r.allow_negative = true;
+  r.actions = {{T("ui.pad.ok"), "pad.ok", col_good(),
+                [cmd](int total) mutable {
+                  cmd["total"] = total;
+                  if (quiet(cmd)) alien_draft() = AlienDraft{};
+                }},
+               {T("ui.alien.roll"), "pad.alien_roll", col_card(),
+                [cmd](int) {
+                  if (quiet(cmd)) alien_draft() = AlienDraft{};
+                },
+                true}};
+  pad::open(std::move(r));
+}
+
+void alien_new(const Creature& c, AlienDraft& d) {
+  begin_card("##alien");
+  text_field("##alienname", T("ui.alien.name"), d.name);
+  track("sheet.alien.name", d.name);
+  const float bw = split_width(2);
+  if (choice_button(T("ui.alien.simple"), !d.complex, ImVec2(bw, kTouchTarget))) d.complex = false;
+  track("sheet.alien.simple", T("ui.alien.simple"));
+  ImGui::SameLine();
+  if (choice_button(T("ui.alien.complex"), d.complex, ImVec2(bw, kTouchTarget))) d.complex = true;
+  track("sheet.alien.complex", T("ui.alien.complex"));
+  if (toggle_button(T("ui.alien.seen"), d.seen, "sheet.alien.seen")) d.seen = !d.seen;
+  if (big_button(T("ui.common.cancel"), ImVec2(bw, kTouchTarget))) d = AlienDraft{};
+  ImGui::SameLine();
+  ImGui::BeginDisabled(d.name.empty());
+  if (colored_button(T("ui.alien.first"), col_good(), ImVec2(bw, kTouchTarget), "sheet.alien.first"))
+    open_check_pad(c, d.name, {{"complexity", d.complex ? "complex" : "simple"}, {"seen_used", d.seen}});
+  ImGui::EndDisabled();
+  end_card();
+}
+
 }  // namespace
+
+void alien_tech(const Creature& c) {
+  const auto v = rules::purse_view(model().state(), c);
+  const auto list = rules::alien_tech_of(c);
+  const bool dm = !ui_player_mode();
+  if (!v.on || (list.empty() && (!dm || c.kind == "monster"))) return;
+  section(T("ui.alien.title"));
+  int i = 0;
+  for (const auto& a : list) {
+    ImGui::PushID(i);
+    const std::string base = "sheet.alien." + std::to_string(i);
+    std::string line = a.state == "figured" ? Tf("ui.alien.figured", {{"item", a.item}})
+                       : a.state == "broken" ? Tf("ui.alien.broken", {{"item", a.item}})
+                                              : Tf("ui.alien.line", {{"item", a.item}, {"successes", a.successes},
+                                                                     {"needed", a.needed}, {"failures", a.failures}});
+    if (!a.next.empty()) line += "  \xC2\xB7  " + std::string(T(std::string("ui.alien.next.") + a.next));
+    ImGui::TextWrapped("%s", line.c_str());
+    track(base, line);
+    if (dm) {
+      const float bw = split_width(2);
+      ImGui::BeginDisabled(a.state != "learning");
+      if (big_button(T("ui.alien.check"), ImVec2(bw, kTouchTarget))) open_check_pad(c, a.item, json::object());
+      ImGui::EndDisabled();
+      track(base + ".check", T("ui.alien.check"));
+      ImGui::SameLine();
+      if (big_button(T("ui.alien.forget"), ImVec2(bw, kTouchTarget)))
+        quiet({{"type", "ForgetAlienTech"}, {"target", c.id}, {"item", a.item}});
+      track(base + ".forget", T("ui.alien.forget"));
+    }
+    ImGui::PopID();
+    ++i;
+  }
+  if (!dm) return;
+  AlienDraft& d = alien_draft();
+  if (d.for_id != c.id) {
+    if (big_button(T("ui.alien.new"))) {
+      d = AlienDraft{};
+      d.for_id = c.id;
+    }
+    track("sheet.alien.new", T("ui.alien.new"));
+    return;
+  }
+  alien_new(c, d);
+}
 
 bool purse_shown(const Creature& c) {
   const auto v = rules::purse_view(model().state(), c);
