@@ -5,7 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, until, shot, widgets, waitWidget, tapSettled, scrollIntoView, tapCarefully, typeReplacing,
-         pad, openTab, tapTimes, campaign, dispatch, untilCampaign, screenshotFailures, openApp } from "./lib.mjs";
+         pad, openTab, tapTimes, campaign, dispatch, untilCampaign, screenshotFailures, openApp, see } from "./lib.mjs";
 
 // A creature's lingering injuries and scars: the lingering-injuries rule's data (absent = none).
 const injuriesOf = (x) => x.modules?.["lingering-injuries"]?.injuries ?? [];
@@ -75,7 +75,7 @@ test("a character: steppers, sheet, conditions, exhaustion, load, edit, remove a
     await tapCarefully(page, "sheet.item.ok");
   }
   c = await untilCampaign(page, (c) => c.creatures[0].inventory.length === 2, "two items");
-  await waitWidget(page, "sheet.load", { where: (w) => w.label === "heavily" });
+  await see(page, "sheet.load", { where: (w) => w.label === "heavily" });
   await shot(page, "party-cs-04-load");
 
   // edit: AC 18 through the pad
