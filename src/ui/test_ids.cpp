@@ -7,9 +7,29 @@ namespace druzina::ui {
 
 namespace {
 std::vector<Tracked> frame_items;  // complete between frames, when the tests ask
+std::vector<Overflow> frame_cuts;
 }
 
-void begin_tracking() { frame_items.clear(); }
+void begin_tracking() {
+  frame_items.clear();
+  frame_cuts.clear();
+}
+
+void note_cut(std::string_view label, float by) { frame_cuts.push_back({"button", std::string(label), by}); }
+
+std::vector<Overflow> overflows() {
+  std::vector<Overflow> out = frame_cuts;
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  for (const ImGuiWindow* w : g.Windows) {
+    if (!w->WasActive || w->Hidden || (w->Flags & ImGuiWindowFlags_Tooltip)) continue;
+    // A multi-line text field's own child window (ImGui makes it NoMove; ours never are) wraps and scrolls its text.
+    if ((w->Flags & ImGuiWindowFlags_ChildWindow) && (w->Flags & ImGuiWindowFlags_NoMove)) continue;
+    // The widest line laid out in the last frame against the room the window gives it.
+    const float by = w->DC.CursorMaxPos.x - w->WorkRect.Max.x;
+    if (by > 1.0f) out.push_back({"window", w->Name, by});
+  }
+  return out;
+}
 
 void track(std::string_view id, std::string_view label) {
   ImGuiContext& g = *ImGui::GetCurrentContext();

@@ -145,9 +145,8 @@ void draw_top_bar(float height) {
   }
   track("top.campaign", name.empty() ? T("ui.app_name") : name);
   ImGui::SetCursorScreenPos(ImVec2(origin.x + 14, origin.y + (height - ImGui::GetTextLineHeight()) * 0.5f));
-  ImGui::PushClipRect(origin, ImVec2(origin.x + name_w, origin.y + height), true);  // a long name stops at the log
-  ImGui::TextUnformatted(name.empty() ? T("ui.app_name") : name.c_str());  // uk "Дружина"
-  ImGui::PopClipRect();
+  // A long name ends with "…" before the log (the whole name is one tap away, in the campaign's settings).
+  ImGui::TextUnformatted(fit_text(name.empty() ? T("ui.app_name") : name, name_w - 20).c_str());  // uk "Дружина"
   // The log opens at the step a notice on screen tells of; tapped again, it closes.
   ImGui::SetCursorScreenPos(ImVec2(origin.x + w - 2 * (bw + 6) - (log_w + 6) - 8, origin.y + 4));
   if (choice_button((std::string(log_label) + "##log").c_str(), log_open(), ImVec2(log_w, height - 8))) {

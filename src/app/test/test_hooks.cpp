@@ -6,6 +6,7 @@
 //                            body font as rasterised, device px), font_scale (ImGui's FontGlobalScale),
 //                            save ("saved"|"pending"|"failed"|"blocked"), readOnly ("no"|"newer"|"other_tab"),
 //                            campaignId (the library's id of the open campaign)}
+//   druzina_test_overflows() → JSON [{where: "button"|"window", what, by}]: text that did not fit in the last frame
 //   druzina_test_campaign() → the campaign state as JSON (settings, creatures, …)
 //   druzina_test_dispatch(json) → runs one command like a screen would (test set-up only); 1 = done
 #include <emscripten.h>
@@ -30,6 +31,14 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_widgets() {
     list.push_back({{"id", t.id}, {"label", t.label}, {"x", t.x}, {"y", t.y}, {"w", t.w}, {"h", t.h},
                     {"visible", t.visible}});
   out = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);  // a label cut mid-character
+  return out.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE const char* druzina_test_overflows() {
+  static std::string out;
+  nlohmann::json list = nlohmann::json::array();
+  for (const auto& o : druzina::ui::overflows()) list.push_back({{"where", o.where}, {"what", o.what}, {"by", o.by}});
+  out = list.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   return out.c_str();
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 
 namespace druzina::ui {
@@ -28,6 +29,11 @@ std::string elided(const char* text, const char* end, float room) {
 }
 
 }  // namespace
+
+std::string fit_text(const std::string& text, float room) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
+  return elided(text.c_str(), text.c_str() + text.size(), room);
+}
 
 std::string signed_num(int n) { return (n >= 0 ? "+" : "\xE2\x88\x92") + std::to_string(n >= 0 ? n : -n); }
 
@@ -54,6 +60,7 @@ bool big_button(const char* label, ImVec2 size) {
   }
   const bool small_is_smaller = ui().fonts.small != nullptr;
   if (small_is_smaller) ImGui::PushFont(ui().fonts.small);
+  note_cut(std::string_view(label, static_cast<size_t>(end - label)), ImGui::CalcTextSize(label, end).x - room);
   std::string shown = elided(label, end, room) + "###" + label;
   bool pressed = ImGui::Button(shown.c_str(), size);
   if (small_is_smaller) ImGui::PopFont();

@@ -10,6 +10,7 @@ namespace druzina::ui {
 inline constexpr float kTouchTarget = 48.0f;  // CSS px
 
 bool big_button(const char* label, ImVec2 size = ImVec2(0, 0));  // width 0 = full width
+std::string fit_text(const std::string& text, float room);  // text, or its start ended with "…" to fit room px
 void heading(const char* text);                                  // large text with spacing
 void muted(const char* text);                                    // secondary, wrapped text
 // A modifier as the screens print it: "+3", "−2" (U+2212), "+0".
