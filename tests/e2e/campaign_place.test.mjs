@@ -71,19 +71,27 @@ for (const [locale, lang] of [["cs-CZ", "cs"], ["uk-UA", "uk"]]) {
     await see(page, "downtime.summary", { minH: 8, where: (w) => w.label.includes("Mira") && w.label.includes("Bran") });
     await shot(page, `campaign-place-${lang}-04-league-after`);
 
-    // ---- two of Mira's treasure points spent on an item the DM types -----------------------------------------
+    // ---- two of Mira's treasure points put toward a table F item (8 points) the DM types: a deposit -------------
     await see(page, `campaign.league.${mira}.spend`);
     await tapCarefully(page, `campaign.league.${mira}.spend`);
+    // tier 1: tables A, B, C and F are open, the others are not offered
+    await see(page, `campaign.league.${mira}.spend_table.F`, { where: (w) => w.label.includes("8") });
+    assert.equal((await widgets(page)).some((w) => w.id === `campaign.league.${mira}.spend_table.G`), false, "G opens at tier 2");
+    await tapCarefully(page, `campaign.league.${mira}.spend_table.F`);
     await see(page, `campaign.league.${mira}.spend_points.plus`);
     await tapCarefully(page, `campaign.league.${mira}.spend_points.plus`);
     await see(page, `campaign.league.${mira}.spend_points.value`, { where: (w) => w.label === "2" });
-    await typeReplacing(page, `campaign.league.${mira}.spend_item`, "Potion of healing");
+    await typeReplacing(page, `campaign.league.${mira}.spend_item`, "Cloak of protection");
     await see(page, `campaign.league.${mira}.spend_ok`);
     await shot(page, `campaign-place-${lang}-04b-treasure`);
     await tapCarefully(page, `campaign.league.${mira}.spend_ok`);
     c = await untilCampaign(page, (c) => league(c, mira).treasure_points === 2, "two treasure points spent");
+    assert.deepEqual(league(c, mira).deposits, [{ item: "Cloak of protection", table: "F", paid: 2 }]);
     assert.equal(league(c, bran).treasure_points, 4, "Bran's untouched");
     await see(page, `campaign.league.${mira}`, { minH: 8, where: (w) => w.label === "0/4 2" });
+    await see(page, `campaign.league.${mira}.deposit.0`, { minH: 8, where: (w) => w.label.includes("Cloak of protection") && w.label.includes("2") && w.label.includes("8") });
+    await see(page, `campaign.league.${mira}.deposit.0.pay`);
+    await shot(page, `campaign-place-${lang}-04c-deposit`);
 
     // ---- sidekick: a CR 1/4 NPC becomes a warrior at the party's level 3 --------------------------------------
     await openSheet(page, pip, "Pip");

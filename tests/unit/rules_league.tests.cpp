@@ -130,3 +130,94 @@ TEST_CASE("league: level 20 buys nothing more, checkpoints keep counting", "[rul
   CHECK(rules::league_view(t.state(), t.c(z)).needed == 0);
   CHECK_FALSE(rules::league_view(t.state(), t.c(z)).level_due);
 }
+
+TEST_CASE("league: magic items by tier, deposits paid off into the character's items", "[rules][league]") {
+  // The tables: A–C and F from tier 1 (4, 4, 4, 8 points), D and G from tier 2 (8, 10), E, H, I from tier 3 (8, 10, 12).
+  const std::string letters = "ABCDEFGHI";
+  const int tiers[] = {1, 1, 1, 2, 3, 1, 2, 3, 3}, costs[] = {4, 4, 4, 8, 8, 8, 10, 10, 12};
+  REQUIRE(rules::league_item_tables().size() == 9);
+  for (size_t i = 0; i < letters.size(); ++i) {
+    const auto* t = rules::league_item_table(std::string(1, letters[i]));
+    REQUIRE(t != nullptr);
+    CHECK(t->min_tier == tiers[i]);
+    CHECK(t->cost == costs[i]);
+  }
+  CHECK(rules::league_item_table("f") == rules::league_item_table("F"));
+  CHECK(rules::league_item_table("J") == nullptr);
+  CHECK(rules::league_item_table("") == nullptr);
+  CHECK(rules::league_item_table("AB") == nullptr);
+  Rng rng(1);
+  CHECK(calc::run("league-item", {{"table", "F"}, {"level", 4}}, rng) ==
+        json{{"cost", 8}, {"available", true}, {"min_tier", 1}, {"tier", 1}});
+  CHECK(calc::run("league-item", {{"table", "G"}, {"level", 4}}, rng)["available"] == false);  // level 4: tier 1
+  CHECK(calc::run("league-item", {{"table", "G"}, {"level", 5}}, rng)["available"] == true);   // level 5: tier 2
+  CHECK(calc::run("league-item", {{"table", "I"}, {"level", 10}}, rng)["available"] == false);
+  CHECK(calc::run("league-item", {{"table", "I"}, {"level", 11}}, rng)["available"] == true);
+  CHECK(error_key([&] { calc::run("league-item", {{"table", "J"}, {"level", 1}}, rng); }) == "calc.err.not_allowed");
+
+  for (const bool magic_items : {true, false}) {
+    RulesTable t(3);
+    new_campaign(t, {{"rules", {{"league", true}, {"magic-items", magic_items}}}});
+    const std::string ana = t.pc("Ana", 10, {{"level", 4}, {"hit_die", 8}});
+    t.run({{"type", "EndLeagueSession"}, {"hours", 12}, {"adventure_tier", 1}, {"targets", {ana}}});  // 6 points; levels 5 and 6 (tier 2)
+    REQUIRE(t.c(ana).level == 6);
+    REQUIRE(rules::league_view(t.state(), t.c(ana)).treasure_points == 6);
+
+    // Refusals: a table closed at tier 2, no item, more than the rest, an unknown table.
+    REQUIRE_REFUSED(t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 4}, {"item", "Ring"}, {"table", "H"}}),
+                    "rules.err.league_table_tier");
+    REQUIRE_REFUSED(t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 4}, {"table", "F"}}), "rules.err.league_item_needed");
+    REQUIRE_REFUSED(t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 5}, {"item", "Bag"}, {"table", "A"}}),
+                    "rules.err.league_overpay");
+    REQUIRE_REFUSED(t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 1}, {"item", "Bag"}, {"table", "Z"}}),
+                    "campaign.err.param");
+
+    // A deposit: 6 of the cloak's 8 points (table F), then 2 more after the next session pay it off.
+    t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 6}, {"item", "Cloak of protection"}, {"table", "F"}});
+    auto v = rules::league_view(t.state(), t.c(ana));
+    CHECK(v.treasure_points == 0);
+    REQUIRE(v.deposits.size() == 1);
+    CHECK(v.deposits[0].item == "Cloak of protection");
+    CHECK(v.deposits[0].table == 'F');
+    CHECK(v.deposits[0].paid == 6);
+    CHECK(v.deposits[0].cost == 8);
+    CHECK(t.session.log(Lang::en).back().lines.at(0) ==
+          "Ana puts 6 treasure points toward Cloak of protection (table F): 6 of 8 paid; 0 left.");
+    t.run({{"type", "EndLeagueSession"}, {"hours", 4}, {"adventure_tier", 2}, {"targets", {ana}}});  // tier 2: 2 points
+    REQUIRE_REFUSED(t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 3}, {"item", "Cloak of protection"}, {"table", "F"}}),
+                    "rules.err.league_overpay");
+    const auto& tx = t.run({{"type", "SpendTreasurePoints"}, {"target", ana}, {"points", 2}, {"item", "Cloak of protection"}, {"table", "F"}});
+    CHECK(count_events(tx, "league_item_bought") == 1);
+    CHECK(rules::league_view(t.state(), t.c(ana)).deposits.empty());
+    CHECK_FALSE(t.c(ana).modules["league"].contains("deposits"));
+    const auto& inv = t.c(ana).inventory;
+    const bool in_inventory = std::any_of(inv.begin(), inv.end(), [](const auto& i) { return i.name == "Cloak of protection"; });
+    CHECK(in_inventory == !magic_items);
+    CHECK(t.c(ana).modules.contains("magic-items") == magic_items);
+    CHECK(t.session.log(Lang::en).back().lines.at(1) ==
+          "Ana: Cloak of protection (table F, 8 treasure points) is paid off and joins the character's gear.");
+
+    // Undo: the deposit is back, the item gone.
+    t.session.undo();
+    CHECK(rules::league_view(t.state(), t.c(ana)).deposits.at(0).paid == 6);
+    CHECK_FALSE(t.c(ana).modules.contains("magic-items"));
+    CHECK(t.c(ana).inventory.size() == inv.size() - (magic_items ? 0 : 1));
+  }
+}
+
+TEST_CASE("league: a stored deposit is checked like every module field", "[rules][league]") {
+  RulesTable t(3);
+  new_campaign(t, {{"rules", {{"league", true}}}});
+  const std::string ana = t.pc("Ana", 10);
+  const auto with_deposits = [&](json list) {
+    Campaign c = t.state();
+    campaign::creature_ref(c, ana).modules["league"]["deposits"] = std::move(list);
+    return c;
+  };
+  const Engine& e = Engine::standard();
+  e.validate(with_deposits(json::array({{{"item", "Wand"}, {"table", "F"}, {"paid", 7}}})));  // 7 of 8: fine
+  CHECK(error_key([&] { e.validate(with_deposits(json::array({{{"item", "Wand"}, {"table", "F"}, {"paid", 8}}}))); }) != "");
+  CHECK(error_key([&] { e.validate(with_deposits(json::array({{{"item", "Wand"}, {"table", "Q"}, {"paid", 1}}}))); }) != "");
+  CHECK(error_key([&] { e.validate(with_deposits(json::array({{{"item", ""}, {"table", "A"}, {"paid", 1}}}))); }) != "");
+  CHECK(error_key([&] { e.validate(with_deposits(json{{"item", "Wand"}})); }) != "");
+}

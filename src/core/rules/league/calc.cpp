@@ -34,6 +34,22 @@ PersonalTreasure league_personal_treasure(int level) {
   }
 }
 
+const std::vector<LeagueItemTable>& league_item_tables() {
+  // Magic items by tier: tables A–C and F from tier 1, D and G from tier 2, E, H and I from tier 3; 4 points an
+  // item on A–C, 8 on D–F, 10 on G–H, 12 on I.
+  static const std::vector<LeagueItemTable> tables = {{'A', 1, 4}, {'B', 1, 4}, {'C', 1, 4}, {'D', 2, 8}, {'E', 3, 8},
+                                                       {'F', 1, 8}, {'G', 2, 10}, {'H', 3, 10}, {'I', 3, 12}};
+  return tables;
+}
+
+const LeagueItemTable* league_item_table(std::string_view table) {
+  if (table.size() != 1) return nullptr;
+  const char letter = static_cast<char>(table[0] >= 'a' && table[0] <= 'z' ? table[0] - 'a' + 'A' : table[0]);
+  for (const auto& t : league_item_tables())
+    if (t.table == letter) return &t;
+  return nullptr;
+}
+
 namespace {
 std::vector<calc::Param> league_params(const std::string& calc) {
   return {calc::int_param("hours", "calc.param." + calc + ".hours", 1, 100),
@@ -65,6 +81,19 @@ calc::Calculator personal_treasure_calculator() {
             const int level = p.at("level").get<int>();
             const PersonalTreasure t = league_personal_treasure(level);
             return {{"gp", t.gp}, {"lifestyle", t.lifestyle}, {"tier", league_tier(level)}};
+          }};
+}
+
+calc::Calculator league_item_calculator() {
+  std::vector<std::string> letters;
+  for (const auto& t : league_item_tables()) letters.emplace_back(1, t.table);
+  return {"league-item", "calc.desc.league_item",
+          {calc::choice_param("table", "calc.param.league_item.table", letters),
+           calc::int_param("level", "calc.param.league_item.level", 1, kLeagueMaxLevel)},
+          [](const nlohmann::json& p, Rng&) -> nlohmann::json {
+            const LeagueItemTable& t = *league_item_table(p.at("table").get<std::string>());
+            const int tier = league_tier(p.at("level").get<int>());
+            return {{"cost", t.cost}, {"available", tier >= t.min_tier}, {"min_tier", t.min_tier}, {"tier", tier}};
           }};
 }
 

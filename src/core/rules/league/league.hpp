@@ -16,6 +16,7 @@ campaign::Module league();
 calc::Calculator checkpoints_calculator();      // checkpoints --hours H --adventure-tier T --level L → {"checkpoints"}
 calc::Calculator treasure_points_calculator();  // treasure-points --hours H --adventure-tier T --level L → {"points"}
 calc::Calculator personal_treasure_calculator();  // personal-treasure --level L → {"gp", "lifestyle", "tier"}
+calc::Calculator league_item_calculator();  // league-item --table A..I --level L → {"cost", "available", "min_tier", "tier"}
 
 // Tier by level: 1–4 → 1, 5–10 → 2, 11–16 → 3, 17–20 → 4.
 int league_tier(int level);
@@ -35,10 +36,28 @@ struct PersonalTreasure {
 };
 PersonalTreasure league_personal_treasure(int level);
 
-// Creature::modules.league: {"checkpoints": n, "treasure_points": n} (absent = 0).
+// The magic item tables treasure points buy from (the DMG's tables A–I; the DMs agree on the items in them): from
+// which tier of the character a table is open and what any item on it costs in treasure points.
+struct LeagueItemTable {
+  char table = 'A';
+  int min_tier = 1;
+  int cost = 4;
+};
+const std::vector<LeagueItemTable>& league_item_tables();  // A–I, in order
+const LeagueItemTable* league_item_table(std::string_view table);  // "A".."I" (or lower case); nullptr otherwise
+
+// An item being paid for in treasure points (a deposit): paid so far of its table's cost.
+struct LeagueDeposit {
+  std::string item;
+  char table = 'A';
+  int paid = 0, cost = 4;
+};
+
+// Creature::modules.league: {"checkpoints": n, "treasure_points": n, "deposits": [{item, table, paid}]} (absent = 0 / none).
 struct LeagueView {
   bool on = false;
   int checkpoints = 0, treasure_points = 0;
+  std::vector<LeagueDeposit> deposits;
   int tier = 1;
   int needed = 4;          // for the next level (0 at level 20)
   bool level_due = false;  // enough checkpoints, not levelled yet (no hit die set, or the level-up rule off)

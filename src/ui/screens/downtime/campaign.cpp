@@ -5,7 +5,9 @@
 //   League play (rule "league"): each PC's checkpoints, treasure points and tier; the end of a session from the hours
 //   the adventure is designed for and its tier (EndLeagueSession): the engine awards checkpoints and treasure points
 //   and takes a level as soon as it is earned; what it did shows in the "what changed" summary. Treasure points are
-//   spent on an item typed by the DM (the tier's tables are the DM's book: not in the SRD).
+//   spent on an item the DM types, from one of the magic item tables open at the character's tier (A–I with their
+//   point costs: rules::league_item_tables; the items on them are the DMs' list, not the SRD's) or none; a table's
+//   item is paid for as a deposit until its cost is reached, and each deposit shows with Pay toward it.
 // Each part shows only while its rule is on; players read, the DM acts. The numbers come from the rules' views and
 // functions (plot_points_view, league_view, league_checkpoints …), never computed here.
 // Test ids: campaign.plot.<id> (the line: "points spent/cap"), campaign.plot.<id>.spend, campaign.plot.<id>.note,
@@ -14,7 +16,7 @@
 // ("checkpoints/needed treasure"), campaign.league.hours.{minus,value,plus}, campaign.league.tier.<1..4>,
 // campaign.league.gain.<id> (what the end of the session will give), campaign.league.end; spending treasure points
 // (SpendTreasurePoints): campaign.league.<id>.spend, .spend_points.{minus,value,plus}, .spend_item, .spend_ok,
-// .spend_cancel.
+// .spend_cancel, .spend_table.<none|A..I>, .deposit.<n> (the line), .deposit.<n>.pay.
 #include <imgui.h>
 
 #include <algorithm>
@@ -46,6 +48,7 @@ struct PlaceState {
   std::string buying;    // the PC spending treasure points (league: the form is open)
   int buy_points = 1;
   std::string buy_item;
+  int buy_table = 0;     // 0: no table; else 1 + its index among the tables open at the PC's tier
 };
 
 PlaceState& st() {
@@ -142,25 +145,61 @@ bool draw_plot_points(bool dm) {
   return false;
 }
 
-// Treasure points spent at the end of a session on an item from the tier's tables (SpendTreasurePoints): how many
-// and the item, typed. Returns true when it changed the state.
-bool draw_treasure_spend(const std::string& id, int have) {
+// The magic item tables open at a character's tier.
+std::vector<const rules::LeagueItemTable*> open_tables(int tier) {
+  std::vector<const rules::LeagueItemTable*> out;
+  for (const auto& t : rules::league_item_tables())
+    if (t.min_tier <= tier) out.push_back(&t);
+  return out;
+}
+
+// A PC's deposits (items being paid for from a table), each with Pay toward it (opens the form on that item).
+void draw_deposits(const std::string& id, const rules::LeagueView& v, bool dm) {
+  PlaceState& s = st();
+  const auto tables = open_tables(v.tier);
+  for (size_t i = 0; i < v.deposits.size(); ++i) {
+    const auto& d = v.deposits[i];
+    const std::string pre = "campaign.league." + id + ".deposit." + std::to_string(i);
+    const std::string line = Tf("ui.league.deposit", {{"item", d.item}, {"table", std::string(1, d.table)}, {"paid", d.paid}, {"cost", d.cost}});
+    bullet(line.c_str());
+    track(pre, line);
+    if (!dm || v.treasure_points <= 0) continue;
+    if (big_button((std::string(T("ui.league.pay_more")) + "##dep" + pre).c_str(), ImVec2(0, kTouchTarget))) {
+      s.buying = id, s.buy_item = d.item, s.buy_points = std::min(v.treasure_points, d.cost - d.paid), s.buy_table = 0;
+      for (size_t k = 0; k < tables.size(); ++k)
+        if (tables[k]->table == d.table) s.buy_table = static_cast<int>(k) + 1;
+    }
+    track(pre + ".pay", T("ui.league.pay_more"));
+  }
+}
+
+// Treasure points spent at the end of a session (SpendTreasurePoints): how many, on which item, from which of the
+// tables open at the character's tier (or none). Returns true when it changed the state.
+bool draw_treasure_spend(const std::string& id, const rules::LeagueView& v) {
   PlaceState& s = st();
   const std::string pre = "campaign.league." + id;
   if (s.buying != id) {
     if (big_button((std::string(T("ui.league.spend")) + "##tp" + id).c_str(), ImVec2(0, kTouchTarget)))
-      s.buying = id, s.buy_points = 1, s.buy_item.clear();
+      s.buying = id, s.buy_points = 1, s.buy_item.clear(), s.buy_table = 0;
     track(pre + ".spend", T("ui.league.spend"));
     return false;
   }
-  s.buy_points = std::clamp(s.buy_points, 1, have);
-  stepper(pre + ".spend_points", s.buy_points, 1, have, {.label = T("ui.league.spend_points")});
+  const auto tables = open_tables(v.tier);
+  std::vector<Option> choices = {{"none", T("ui.league.table_any")}};
+  for (const auto* t : tables) choices.push_back({std::string(1, t->table), std::string(1, t->table) + " · " + std::to_string(t->cost)});
+  small_label(T("ui.league.table"));
+  s.buy_table = std::clamp(s.buy_table, 0, static_cast<int>(tables.size()));
+  segmented(pre + ".spend_table", choices, s.buy_table, 4);
+  if (s.buy_table > 0) muted(T("ui.league.table_hint"));
+  s.buy_points = std::clamp(s.buy_points, 1, v.treasure_points);
+  stepper(pre + ".spend_points", s.buy_points, 1, v.treasure_points, {.label = T("ui.league.spend_points")});
   text_field(("##tpitem" + id).c_str(), T("ui.league.spend_item"), s.buy_item);
   track(pre + ".spend_item", s.buy_item);
   const float w = split_width(2);
   if (colored_button(T("ui.league.spend_ok"), col_good(), ImVec2(w, kTouchTarget), pre + ".spend_ok")) {
     nlohmann::json cmd = {{"type", "SpendTreasurePoints"}, {"target", id}, {"points", s.buy_points}};
     if (s.buy_item.find_first_not_of(' ') != std::string::npos) cmd["item"] = s.buy_item;
+    if (s.buy_table > 0) cmd["table"] = std::string(1, tables[static_cast<size_t>(s.buy_table - 1)]->table);
     if (downtime_dispatch(cmd)) {
       s.buying.clear();
       return true;
@@ -199,7 +238,8 @@ void draw_league(bool dm) {
       ImGui::TextWrapped("%s", T(x->hit_die > 0 ? "ui.league.level_due" : "ui.league.level_due_no_die"));
       ImGui::PopStyleColor();
     }
-    if (dm && v.treasure_points > 0 && draw_treasure_spend(id, v.treasure_points)) return;
+    draw_deposits(id, v, dm);
+    if (dm && v.treasure_points > 0 && draw_treasure_spend(id, v)) return;
   }
   if (!dm) return;
   ImGui::Spacing();
