@@ -62,7 +62,7 @@ TEST_CASE("objects: AddObject puts an object into a fight as a target — AC, HP
   const Event* added = find_event(tx, "object_added");
   REQUIRE(added != nullptr);
   const std::string door = added->data["creature"].get<std::string>();
-  CHECK(t.c(door).kind == "monster");
+  CHECK(t.c(door).kind == "object");
   CHECK(t.c(door).ac == 15);      // wood
   CHECK(t.c(door).max_hp == 18);  // 4d8, the average rounded down
   CHECK(t.c(door).size == "medium");
@@ -72,6 +72,20 @@ TEST_CASE("objects: AddObject puts an object into a fight as a target — AC, HP
   CHECK(Engine::standard().render(*added, lc) == "Door is an object: wood, medium, resilient; immune to poison and psychic damage.");
   // Poison damage does nothing to it.
   t.run({{"type", "ApplyDamage"}, {"target", door}, {"amount", 10}, {"damage_type", "poison"}});
+  CHECK(t.c(door).hp == 18);
+  // A hit of half its HP asks no massive-damage save (an object makes no saves); at 0 HP it is destroyed, with no
+  // death saves and no unconsciousness, and the log says so.
+  t.run({{"type", "ApplyDamage"}, {"target", door}, {"amount", 10}, {"damage_type", "slashing"}});
+  CHECK(t.state().prompts.empty());
+  const auto& broken = t.run({{"type", "ApplyDamage"}, {"target", door}, {"amount", 8}, {"damage_type", "slashing"}});
+  CHECK(t.c(door).death_saves.dead);
+  CHECK(t.c(door).conditions.empty());
+  const Event* died = find_event(broken, "died");
+  REQUIRE(died != nullptr);
+  CHECK(died->data["cause"] == "destroyed");
+  CHECK(Engine::standard().render(*died, lc) == "Door drops to 0 HP and is destroyed.");
+  t.session.undo();
+  t.session.undo();
   CHECK(t.c(door).hp == 18);
   // Rolled hit points: 1d4 for a fragile tiny bottle of glass (AC 13).
   const auto& b = t.run({{"type", "AddObject"}, {"name", "Bottle"}, {"material", "glass"}, {"size", "tiny"}, {"resilience", "fragile"}, {"hp_mode", "roll"}});

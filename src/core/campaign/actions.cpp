@@ -31,8 +31,8 @@ bool has_zero_hp_unconscious(const Creature& c) {
 void fall_to_zero(Ctx& ctx, const std::string& target, bool stable, bool knocked_out = false) {
   const Creature* c = find_creature(ctx.state(), target);
   if (!c || c->death_saves.dead) return;
-  if (c->kind == "monster" && !knocked_out) {
-    kill(ctx, target, "zero_hp");
+  if (gone_at_zero_hp(*c) && !knocked_out) {
+    kill(ctx, target, c->kind == "object" ? "destroyed" : "zero_hp");
     return;
   }
   if (!has_zero_hp_unconscious(*c)) {
@@ -80,7 +80,7 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
   const DamageAdjustment adj = adjust_damage(c, opts.damage_type, raw_amount);
   const int amount = opts.ignore_resistance ? raw_amount : adj.applied;
   const int old = c.hp, temp_old = c.temp_hp, max = c.max_hp;
-  const bool monster = c.kind == "monster";
+  const bool monster = gone_at_zero_hp(c);
   const int to_temp = std::min(temp_old, amount);
   const int rest = amount - to_temp;
   const int now = std::max(0, old - rest);
@@ -153,7 +153,7 @@ void set_hp(Ctx& ctx, const std::string& target, int value, const std::string& c
     throw UserError("campaign.err.param_range", {{"param", "hp"}, {"value", value}, {"min", 0}, {"max", c.max_hp}});
   const int old = c.hp;
   json data = {{"creature", target}, {"old", old}, {"new", value}, {"cause", cause}};
-  if (value == 0 && old > 0 && c.kind == "monster") data["dies"] = "zero_hp";
+  if (value == 0 && old > 0 && gone_at_zero_hp(c)) data["dies"] = "zero_hp";
   ctx.emit("hp_changed", std::move(data));
   if (value == 0 && old > 0)
     fall_to_zero(ctx, target, stable_at_zero);

@@ -447,7 +447,7 @@ void valid_until(const Until& u) {
 
 void validate_creature(const Creature& c) {
   not_empty("id", c.id);
-  one_of("kind", c.kind, {"pc", "npc", "monster", "sidekick"});
+  one_of("kind", c.kind, {"pc", "npc", "monster", "sidekick", "object"});
   not_empty("name", c.name);
   max_length("name", c.name, 200);
   in_range("level", c.level, 0, 30);

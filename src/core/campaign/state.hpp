@@ -81,7 +81,9 @@ struct Item {
   json extra = json::object();
 };
 
-// kind: pc | npc | monster | sidekick.   size: tiny | small | medium | large | huge | gargantuan.
+// kind: pc | npc | monster | sidekick | object (a thing in the fight: a door, a lit dynamite bundle, a trap's
+// rolling sphere — it has AC and HP, is destroyed at 0 HP and makes no death saves).
+// size: tiny | small | medium | large | huge | gargantuan.
 struct Creature {
   std::string id;  // stable, "c7"
   std::string kind = "pc";
@@ -116,6 +118,10 @@ struct Creature {
   std::string notes;    // shown to players for PCs and sidekicks only
   json extra = json::object();
 };
+
+// Monsters and objects are gone at 0 HP (a monster dies unless knocked out, an object is destroyed); PCs, NPCs and
+// sidekicks fall unconscious and make death saves.
+inline bool gone_at_zero_hp(const Creature& c) { return c.kind == "monster" || c.kind == "object"; }
 
 struct InitEntry {
   std::string creature;

@@ -5,7 +5,7 @@
 //   table:     {"n": name, "m": minutes, "l": language, "r": {rule: on}, "x": exhaustion edition,
 //               "v": [party visibility, others visibility], "h": house-rule notes?, "o": price overrides?,
 //               "c": [[id, kind, name, hp, more?], …], "e": [round, turn (-1 = a hidden creature's), [[id, init, lair?]…]]?}
-//     kind: "p" pc, "s" sidekick, "n" npc, "m" monster;  hp: [hp, max, temp?] (exact), "h"/"b"/"d"/"x" (status:
+//     kind: "p" pc, "s" sidekick, "n" npc, "m" monster, "o" object;  hp: [hp, max, temp?] (exact), "h"/"b"/"d"/"x" (status:
 //     healthy, bloodied, down, dead) or 0 (hidden);  more: {"c": [[condition, until kind, rounds, minutes,
 //     turn_of, set_round, set_turn_of, set_at] trailing defaults cut …], "i": [[injury id, text], …], "z": size,
 //     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead}
@@ -61,14 +61,15 @@ void add_options(json& wire, const LinkOptions& o) {
 }
 
 const char* kind_letter(const std::string& kind) {
-  return kind == "pc" ? "p" : kind == "sidekick" ? "s" : kind == "npc" ? "n" : "m";
+  return kind == "pc" ? "p" : kind == "sidekick" ? "s" : kind == "npc" ? "n" : kind == "object" ? "o" : "m";
 }
 std::string kind_from_letter(const std::string& letter, const std::string& path) {
   if (letter == "p") return "pc";
   if (letter == "s") return "sidekick";
   if (letter == "n") return "npc";
   if (letter == "m") return "monster";
-  shape(path, "p, s, n or m");
+  if (letter == "o") return "object";
+  shape(path, "p, s, n, m or o");
 }
 
 // ---- table: player_view → compact --------------------------------------------------------------------

@@ -367,7 +367,7 @@ void execute_fuse(Ctx& ctx, const json& cmd) {
   const int sticks = static_cast<int>(param::integer(cmd, "sticks", 1, 100));
   const Lang lang = parse_lang(ctx.state().settings.language).value_or(Lang::en);
   const std::string name = tr(lang, "rules.explosives.sticks", {{"what", find_explosive("dynamite")->name.in(lang)}, {"n", sticks}});
-  ctx.run({{"type", "AddCreature"}, {"name", name}, {"kind", "monster"}, {"size", "tiny"}, {"ac", 10}, {"hp", 1}, {"initiative_bonus", 0}});
+  ctx.run({{"type", "AddCreature"}, {"name", name}, {"kind", "object"}, {"size", "tiny"}, {"ac", 10}, {"hp", 1}, {"initiative_bonus", 0}});
   const std::string who = ctx.state().creatures.back().id;
   ctx.emit("fuse_lit", {{"creature", who}, {"sticks", sticks}, {"rounds", param::integer(cmd, "rounds", 1, 6)},
                         {"targets", id_list(cmd, "targets")}});

@@ -66,7 +66,7 @@ Module massive_damage() {
             e.after("ApplyDamage", [](Ctx& ctx, const json& cmd) {
               const std::string id = param::str(cmd, "target");
               const Creature* x = campaign::find_creature(ctx.state(), id);
-              if (!x || x->death_saves.dead) return;
+              if (!x || x->death_saves.dead || x->kind == "object") return;  // an object makes no saves
               // The damage as applied (after the creature's resistance, vulnerability or immunity) and its HP
               // before are in the command's hp_changed event. A creature that was already at 0 HP gets
               // death-save failures from the damage (base rules), not a shock.

@@ -78,7 +78,7 @@ void execute_add(Ctx& ctx, const json& cmd) {
   const std::string material = param::str(cmd, "material"), size = param::str(cmd, "size"),
                     resilience = param::str(cmd, "resilience");
   const auto hp = object_hp(size, resilience == "resilient");
-  ctx.run({{"type", "AddCreature"}, {"name", param::str(cmd, "name")}, {"kind", "monster"}, {"size", size},
+  ctx.run({{"type", "AddCreature"}, {"name", param::str(cmd, "name")}, {"kind", "object"}, {"size", size},
            {"ac", *object_ac(material)}, {"hp", hp->dice}, {"hp_mode", param::str(cmd, "hp_mode", "average")},
            {"immunities", {"poison", "psychic"}}});
   const std::string who = ctx.state().creatures.back().id;

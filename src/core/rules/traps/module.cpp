@@ -402,7 +402,7 @@ void execute_disarm(Ctx& ctx, const json& cmd) {
 // psychic damage) that rolls initiative with the card's bonus.
 void add_combatant(Ctx& ctx, const json& placed, const TrapCard& card) {
   const Lang lang = parse_lang(ctx.state().settings.language).value_or(Lang::en);
-  ctx.run({{"type", "AddCreature"}, {"name", card.name.in(lang)}, {"kind", "monster"}, {"size", "large"}, {"ac", 17},
+  ctx.run({{"type", "AddCreature"}, {"name", card.name.in(lang)}, {"kind", "object"}, {"size", "large"}, {"ac", 17},
            {"hp", 27}, {"initiative_bonus", card.initiative_bonus}, {"immunities", {"poison", "psychic"}}});
   const std::string who = ctx.state().creatures.back().id;
   const bool fight = ctx.state().encounter.has_value();

@@ -101,7 +101,7 @@ void new_project_form() {
   muted(T("ui.project.crafter"));
   std::vector<const campaign::Creature*> people;
   for (const auto& c : st.creatures)
-    if (!c.death_saves.dead && c.kind != "monster") people.push_back(&c);
+    if (!c.death_saves.dead && !campaign::gone_at_zero_hp(c)) people.push_back(&c);
   if (d.crafter.empty() || !creature(d.crafter)) d.crafter = people.empty() ? std::string() : people.front()->id;
   // two names a row, or one when a name (with its level and the ✓) would not fit half the width
   bool narrow = false;

@@ -80,7 +80,7 @@ void header(const Creature& c, bool show_back, bool* back) {
   const std::string cls = rule_on(rules::kClasses) ? rules::class_line(ui().lang, c, true) : std::string();
   if (!cls.empty())
     sub += " \xC2\xB7 " + cls;  // "Wizard 5 · Evocation"
-  else if (c.kind != "monster" || c.level > 0)
+  else if (!campaign::gone_at_zero_hp(c) || c.level > 0)
     sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
   if (!c.race.empty()) sub += " \xC2\xB7 " + c.race;
   sub += " \xC2\xB7 " + Tk("ui.edit.size.", c.size);

@@ -42,7 +42,7 @@ void deity(const Creature& c) {
   if (!v.on) return;
   const bool dm = !ui_player_mode() && !c.death_saves.dead;
   if (!dm && !v.set()) return;
-  if (c.kind == "monster" && !v.set()) return;  // a monster's sheet offers no deity (the DM may still set one by command)
+  if (campaign::gone_at_zero_hp(c) && !v.set()) return;  // a monster's sheet offers no deity (the DM may still set one by command)
   section(T("ui.deity.title"));
   const std::string shown = v.deity ? deity_line(*v.deity) : v.name;
   if (v.set())

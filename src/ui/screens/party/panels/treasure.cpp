@@ -172,7 +172,7 @@ void alien_tech(const Creature& c) {
   const auto v = rules::purse_view(model().state(), c);
   const auto list = rules::alien_tech_of(c);
   const bool dm = !ui_player_mode();
-  if (!v.on || (list.empty() && (!dm || c.kind == "monster"))) return;
+  if (!v.on || (list.empty() && (!dm || campaign::gone_at_zero_hp(c)))) return;
   section(T("ui.alien.title"));
   int i = 0;
   for (const auto& a : list) {
