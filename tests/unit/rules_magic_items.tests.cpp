@@ -769,7 +769,7 @@ TEST_CASE("druzina run: the magic-items script (the rest's offer, a pair, a comm
         std::string::npos);
   CHECK(cs.out.find("#20 Bořek vyslovuje povelové slovo „Arachne“ a aktivuje Wand of web (akce).") != std::string::npos);
   CliRun uk = cli("--lang uk" + script);
-  CHECK(uk.out.find("#21 Olena накладає з предмета Staff of fire заклинання fireball (4-й рівень). СК рятівного кидка 14 (користувача).") !=
+  CHECK(uk.out.find("#21 Olena накладає з предмета Staff of fire заклинання fireball (4-й рівень). СК рятівного кидка 14 (власника).") !=
         std::string::npos);
   CHECK(uk.out.find("#18 Bořek має лише один із пари Boots of elvenkind: предмет діє лише парою.") != std::string::npos);
 }
