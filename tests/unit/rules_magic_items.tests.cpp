@@ -325,6 +325,239 @@ TEST_CASE("magic items: consumables are used up, worn slots — two rings, one c
   CHECK(rules::slot_limit("feet") == 1);
 }
 
+TEST_CASE("magic items: one of a kind per body slot, pairs work only as a pair", "[rules][magic-items]") {
+  RulesTable t(11);
+  new_campaign(t);
+  const std::string m = t.pc("Mira", 30);
+  // Boots, gloves and bracers come as a pair by themselves; a cloak does not.
+  const std::string elven = add_item(t, m, {{"name", "Boots of elvenkind"}, {"slot", "feet"}});
+  const std::string striding = add_item(t, m, {{"name", "Boots of striding and springing"}, {"slot", "feet"}, {"attunement", true}});
+  const std::string cloak = add_item(t, m, {{"name", "Cloak of protection"}, {"slot", "shoulders"}});
+  CHECK(item_of(t, m, elven)->paired);
+  CHECK_FALSE(item_of(t, m, elven)->half);
+  CHECK_FALSE(item_of(t, m, cloak)->paired);
+  CHECK_FALSE(add_item(t, m, {{"name", "Sandals"}, {"slot", "feet"}, {"paired", false}}).empty());
+  REQUIRE_REFUSED(t.run({{"type", "AddMagicItem"}, {"target", m}, {"name", "X"}, {"slot", "shoulders"}, {"half", true}}), "rules.err.item_not_paired");
+  // A worn pair fills the feet: the second pair is refused, naming the slot in the reader's words.
+  t.run(cmd("SetItemWorn", m, elven, {{"worn", true}}));
+  try {
+    t.run(cmd("SetItemWorn", m, striding, {{"worn", true}}));
+    FAIL("two pairs of boots");
+  } catch (const UserError& e) {
+    CHECK(e.key() == "rules.err.item_slot_full");
+    CHECK(tr(Lang::en, e.key(), e.args()) ==
+          "Mira already wears Boots of elvenkind as boots (at most 1): take one off before putting on Boots of striding and springing.");
+    CHECK(tr(Lang::cs, e.key(), e.args()).find("jako boty (nejvýš 1)") != std::string::npos);
+    CHECK(tr(Lang::uk, e.key(), e.args()).find("як чоботи (щонайбільше 1)") != std::string::npos);
+  }
+  // One boot of each pair lost: each is half a slot, both fit on the feet — and neither works.
+  const auto& lost = t.run(cmd("SetItemPair", m, elven, {{"half", true}}));
+  CHECK(line(t, *find_event(lost, "item_pair_changed"), Lang::en) == "Mira has only one of Boots of elvenkind: it works only as a pair.");
+  CHECK(line(t, *find_event(lost, "item_pair_changed"), Lang::cs) == "Mira má jen jeden kus z páru Boots of elvenkind: funguje jen v páru.");
+  CHECK(line(t, *find_event(lost, "item_pair_changed"), Lang::uk) == "Mira має лише один із пари Boots of elvenkind: предмет діє лише парою.");
+  REQUIRE_REFUSED(t.run(cmd("SetItemPair", m, elven, {{"half", true}})), "rules.err.item_pair_already_half");
+  t.run(cmd("SetItemPair", m, striding, {{"half", true}}));
+  CHECK_NOTHROW(t.run(cmd("SetItemWorn", m, striding, {{"worn", true}})));
+  CHECK(item_of(t, m, striding)->worn);
+  CHECK(rules::use_refusal(t.c(m), *item_of(t, m, elven))->key == "rules.err.item_half_pair");
+  t.run(cmd("AttuneItem", m, striding));
+  CHECK(rules::use_refusal(t.c(m), *item_of(t, m, striding))->key == "rules.err.item_half_pair");  // attuned, still half
+  // Whole again while the other odd boot is on: the feet cannot hold a pair and a half.
+  REQUIRE_REFUSED(t.run(cmd("SetItemPair", m, elven, {{"half", false}})), "rules.err.item_slot_full");
+  t.run(cmd("SetItemWorn", m, striding, {{"worn", false}}));
+  const auto& whole = t.run(cmd("SetItemPair", m, elven, {{"half", false}}));
+  CHECK(line(t, *find_event(whole, "item_pair_changed"), Lang::en) == "Mira has both of Boots of elvenkind again: the pair works.");
+  CHECK_FALSE(rules::use_refusal(t.c(m), *item_of(t, m, elven)).has_value());
+  REQUIRE_REFUSED(t.run(cmd("SetItemPair", m, cloak, {{"half", true}})), "rules.err.item_not_paired");
+  REQUIRE_REFUSED(t.run(cmd("SetItemPair", m, elven)), "campaign.err.param");
+  // A half pair spends no charge.
+  const std::string gloves = add_item(t, m, {{"name", "Gloves of missile snaring"}, {"slot", "hands"}, {"max_charges", 3}, {"half", true}});
+  REQUIRE_REFUSED(t.run(cmd("UseItemCharge", m, gloves)), "rules.err.item_half_pair");
+  // A stored half without its pair is a broken save.
+  json bad = t.c(m).modules["magic-items"]["items"];
+  bad[2]["half"] = true;
+  Campaign broken = t.state();
+  campaign::creature_ref(broken, m).modules["magic-items"]["items"] = bad;
+  REQUIRE_THROWS_AS(Engine::standard().validate(broken), UserError);
+  t.session.undo(1);
+  CHECK(item_of(t, m, gloves) == nullptr);
+}
+
+TEST_CASE("magic items: a command word on the card, activating it is an action in the log", "[rules][magic-items]") {
+  RulesTable t(12);
+  new_campaign(t);
+  const std::string m = t.pc("Mira", 30);
+  const std::string wand = add_item(t, m, {{"name", "Wand of web"}, {"kind", "wand"}, {"command_word", "Arachne"}, {"max_charges", 7},
+                                           {"attunement", true}, {"identified", true}});
+  CHECK(item_of(t, m, wand)->command_word == "Arachne");
+  // Not attuned: it gives nothing magical.
+  REQUIRE_REFUSED(t.run(cmd("ActivateItem", m, wand)), "rules.err.item_use_unattuned");
+  REQUIRE_REFUSED(t.run(cmd("UseItemCharge", m, wand)), "rules.err.item_use_unattuned");
+  t.run(cmd("AttuneItem", m, wand));
+  const auto& said = t.run(cmd("ActivateItem", m, wand, {{"charges", 2}}));
+  const Event* a = find_event(said, "item_activated");
+  REQUIRE(a != nullptr);
+  CHECK(a->data["word"] == "Arachne");
+  CHECK(line(t, *a, Lang::en) == "Mira speaks the command word «Arachne» and activates Wand of web (an action).");
+  CHECK(line(t, *a, Lang::cs) == "Mira vyslovuje povelové slovo „Arachne“ a aktivuje Wand of web (akce).");
+  CHECK(line(t, *a, Lang::uk) == "Mira вимовляє командне слово «Arachne» і задіює Wand of web (дія).");
+  CHECK(find_event(said, "item_charges_spent")->data["left"] == 5);
+  CHECK(item_of(t, m, wand)->charges == 5);
+  REQUIRE_REFUSED(t.run(cmd("ActivateItem", m, wand, {{"charges", 6}})), "rules.err.item_not_enough_charges");
+  // Without a word, without charges: the activation alone.
+  const std::string horn = add_item(t, m, {{"name", "Horn of blasting"}});
+  const auto& blown = t.run(cmd("ActivateItem", m, horn));
+  CHECK(line(t, *find_event(blown, "item_activated"), Lang::en) == "Mira activates Horn of blasting (an action).");
+  CHECK_FALSE(has_event(blown, "item_charges_spent"));
+  REQUIRE_REFUSED(t.run(cmd("ActivateItem", m, horn, {{"charges", 1}})), "rules.err.item_no_charges_kept");
+  const std::string potion = add_item(t, m, {{"name", "Potion of flying"}, {"kind", "potion"}});
+  REQUIRE_REFUSED(t.run(cmd("ActivateItem", m, potion)), "rules.err.item_activate_consumable");
+  REQUIRE_REFUSED(t.run({{"type", "AddMagicItem"}, {"target", m}, {"name", "X"}, {"command_word", std::string(61, 'a')}}), "state.err.too_long");
+}
+
+TEST_CASE("magic items: casting a spell from an item — level, DC (item's or wielder's), charges, the last charge", "[rules][magic-items]") {
+  RulesTable t(13);
+  new_campaign(t);
+  const std::string w = t.pc("Olena", 20, {{"level", 5}, {"abilities", {{"int", 16}}}});
+  const std::string f = t.pc("Bořek", 40);
+  t.run({{"type", "SetClass"}, {"target", w}, {"class", "wizard"}});
+  t.run({{"type", "SetClass"}, {"target", f}, {"class", "fighter"}});
+  CHECK(rules::spell_save_dc(t.c(w)) == 14);  // 8 + 3 (level 5) + 3 (INT 16)
+  CHECK_FALSE(rules::spell_save_dc(t.c(f)).has_value());
+  const std::string wand = add_item(t, w, {{"name", "Wand of fireballs"}, {"kind", "wand"}, {"max_charges", 7}, {"recharge", "1d6+1"},
+                                           {"last_charge_d20", true}, {"spells", {{{"name", "fireball"}, {"level", 3}, {"cost", 1}, {"upcast", 1}}}},
+                                           {"spell_dc", 15}});
+  // At level 5: 1 charge + 2 for the two levels above; the app rolls nothing for the spell.
+  const auto& cast = t.run(cmd("CastFromItem", w, wand, {{"spell", 0}, {"level", 5}}));
+  const Event* e = find_event(cast, "item_spell_cast");
+  REQUIRE(e != nullptr);
+  CHECK(e->data["level"] == 5);
+  CHECK(e->data["cost"] == 3);
+  CHECK(e->data["dc"] == 15);
+  CHECK(e->data["dc_from"] == "item");
+  CHECK(item_of(t, w, wand)->charges == 4);
+  CHECK(line(t, *e, Lang::en) == "Olena casts fireball (level 5) from Wand of fireballs. Save DC 15 (the item's).");
+  CHECK(line(t, *e, Lang::cs) == "Olena sesílá z předmětu Wand of fireballs kouzlo fireball (5. úroveň). SO záchranného hodu 15 (předmětu).");
+  CHECK(line(t, *e, Lang::uk) == "Olena накладає з предмета Wand of fireballs заклинання fireball (5-й рівень). СК рятівного кидка 15 (предмета).");
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", w, wand, {{"spell", 0}, {"level", 9}})), "rules.err.item_not_enough_charges");
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", w, wand, {{"spell", 0}, {"level", 2}})), "campaign.err.param_range");
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", w, wand, {{"spell", "lightning bolt"}})), "rules.err.item_no_such_spell");
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", w, wand, {{"spell", 1}})), "rules.err.item_no_such_spell");
+  // By name, case-insensitively, at its own level: one charge.
+  t.run(cmd("CastFromItem", w, wand, {{"spell", "Fireball"}}));
+  CHECK(item_of(t, w, wand)->charges == 3);
+  // The wielder's DC: the wizard's 14; a fighter has none and is refused.
+  const std::string staff = add_item(t, w, {{"name", "Staff of fire"}, {"kind", "staff"}, {"max_charges", 10}, {"spell_dc", "wielder"},
+                                            {"spells", {{{"name", "burning hands"}, {"level", 1}, {"cost", 1}, {"upcast", 1}},
+                                                        {{"name", "wall of fire"}, {"level", 4}, {"cost", 4}}}}});
+  const auto& wall = t.run(cmd("CastFromItem", w, staff, {{"spell", 1}}));
+  CHECK(find_event(wall, "item_spell_cast")->data["dc"] == 14);
+  CHECK(find_event(wall, "item_spell_cast")->data["dc_from"] == "wielder");
+  CHECK(line(t, *find_event(wall, "item_spell_cast"), Lang::en).find("Save DC 14 (the wielder's).") != std::string::npos);
+  CHECK(item_of(t, w, staff)->charges == 6);
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", w, staff, {{"spell", 1}, {"level", 5}})), "rules.err.item_spell_no_upcast");
+  t.run({{"type", "GiveMagicItem"}, {"target", w}, {"item", staff}, {"to", f}});
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", f, staff, {{"spell", 0}})), "rules.err.item_spell_no_dc");
+  // A cantrip for no charge and no save: nothing spent, no DC in the line.
+  const std::string ring = add_item(t, f, {{"name", "Ring of light"}, {"spells", {{{"name", "light"}, {"level", 0}, {"cost", 0}}}}});
+  const auto& light = t.run(cmd("CastFromItem", f, ring, {{"spell", 0}}));
+  CHECK(line(t, *find_event(light, "item_spell_cast"), Lang::en) == "Bořek casts the cantrip light from Ring of light.");
+  CHECK_FALSE(has_event(light, "item_charges_spent"));
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", f, ring, {{"spell", 0}, {"level", 1}})), "rules.err.item_spell_no_upcast");
+  // The last charge: the d20 rolls 1 and the wand crumbles.
+  t.run(cmd("UseItemCharge", w, wand, {{"charges", 2}}));
+  const auto& last = t.run(cmd("CastFromItem", w, wand, {{"spell", 0}, {"roll", 1}}));
+  CHECK(find_event(last, "item_charges_spent")->data["d20"] == 1);
+  CHECK(find_event(last, "magic_item_removed")->data["reason"] == "destroyed");
+  CHECK(item_of(t, w, wand) == nullptr);
+  // Bad spell lists are refused.
+  REQUIRE_REFUSED(t.run({{"type", "AddMagicItem"}, {"target", w}, {"name", "X"}, {"spells", {{{"name", "x"}, {"level", 10}, {"cost", 1}}}}}),
+                  "campaign.err.param");
+  REQUIRE_REFUSED(t.run({{"type", "AddMagicItem"}, {"target", w}, {"name", "X"}, {"spell_dc", 13}}), "rules.err.item_dc_needs_spells");
+  const std::string bare = add_item(t, w, {{"name", "Bag"}});
+  REQUIRE_REFUSED(t.run(cmd("CastFromItem", w, bare, {{"spell", 0}})), "rules.err.item_no_spells");
+}
+
+TEST_CASE("magic items: the short rest offers attuning, ending and studying — one item each, one rest", "[rules][magic-items]") {
+  RulesTable t(14);
+  new_campaign(t);
+  const std::string m = t.pc("Mira", 30);
+  const std::string o = t.pc("Ostap", 20);
+  auto att = [&](const std::string& who, const char* name, json more = json::object()) {
+    more["name"] = name;
+    more["attunement"] = true;
+    more["identified"] = true;
+    return add_item(t, who, more);
+  };
+  const std::string cloak = att(m, "Cloak"), ring = att(m, "Ring"), boots = att(m, "Boots"), belt = att(m, "Belt");
+  const std::string orb = add_item(t, m, {{"name", "Orb"}});
+  const std::string axe = att(o, "Axe", {{"cursed", true}});
+  const std::string gem = add_item(t, o, {{"name", "Gem"}, {"cursed", true}});
+  for (const auto& i : {cloak, ring, boots}) t.run(cmd("AttuneItem", m, i));
+  t.run(cmd("AttuneItem", o, axe));
+  // Mira's offer: end any of the three, study the orb, attune to the belt — refused, the slots are full.
+  auto offers = rules::short_rest_offers(t.state(), t.c(m));
+  auto find = [&](const std::string& action, const std::string& item) -> const rules::RestOffer* {
+    for (const auto& x : offers)
+      if (x.action == action && x.item == item) return &x;
+    return nullptr;
+  };
+  REQUIRE(find("attune", belt) != nullptr);
+  REQUIRE(find("attune", belt)->refusal.has_value());
+  CHECK(find("attune", belt)->refusal->key == "rules.err.attune_full");
+  REQUIRE(find("end", ring) != nullptr);
+  CHECK_FALSE(find("end", ring)->refusal.has_value());
+  REQUIRE(find("identify", orb) != nullptr);
+  CHECK(find("attune", cloak) == nullptr);
+  CHECK(offers.size() == 5);  // attune belt, study orb, end cloak / ring / boots
+  offers = rules::short_rest_offers(t.state(), t.c(o));
+  REQUIRE(find("end", axe) != nullptr);
+  CHECK(find("end", axe)->refusal->key == "rules.err.attune_cursed");
+  // A fourth attunement in the rest is refused as AttuneItem refuses it; nothing happens, not even the rest.
+  const long long before = t.state().minutes;
+  REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", belt}, {"action", "attune"}}}}}), "rules.err.attune_full");
+  REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"items", {{{"target", o}, {"item", axe}, {"action", "end"}}}}}), "rules.err.attune_cursed");
+  REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", ring}, {"action", "end"}}, {{"target", m}, {"item", orb}, {"action", "identify"}}}}}),
+                  "rules.err.rest_item_one");
+  REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"targets", {o}}, {"items", {{{"target", m}, {"item", ring}, {"action", "end"}}}}}),
+                  "rules.err.rest_item_not_resting");
+  REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", axe}, {"action", "attune"}}}}}), "rules.err.rest_item_unknown");
+  CHECK(t.state().minutes == before);
+  // The party's one short rest: Mira ends the ring, Ostap studies the cursed gem (learns nothing). One hour passes.
+  const auto& rest = t.run({{"type", "ShortRest"},
+                            {"items", {{{"target", m}, {"item", ring}, {"action", "end"}}, {{"target", o}, {"item", gem}, {"action", "identify"}}}}});
+  CHECK(t.state().minutes == before + 60);
+  CHECK(count_events(rest, "rest_finished") == 1);
+  CHECK(find_event(rest, "item_attunement_ended")->data["reason"] == "ended");
+  CHECK(find_event(rest, "item_identified")->data["revealed"] == false);
+  CHECK(rules::attuned_names(t.state(), m) == std::vector<std::string>{"Cloak", "Boots"});
+  // The next rest: the belt attunes now, the orb is studied — the order of the log: the rest, then the items.
+  const auto& next = t.run({{"type", "ShortRest"}, {"spend", json::array()},
+                            {"items", {{{"target", m}, {"item", belt}, {"action", "attune"}}}}});
+  CHECK(t.state().minutes == before + 120);
+  CHECK(line(t, *find_event(next, "item_attuned"), Lang::en) == "Mira attunes to Belt (3 of 3).");
+  size_t rest_at = 0, attuned_at = 0;
+  for (size_t i = 0; i < next.events.size(); ++i) {
+    if (next.events[i].type == "rest_finished") rest_at = i;
+    if (next.events[i].type == "item_attuned") attuned_at = i;
+  }
+  CHECK(rest_at < attuned_at);
+  t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", orb}, {"action", "identify"}}}}});
+  CHECK(item_of(t, m, orb)->identified);
+  CHECK(t.state().minutes == before + 180);
+  // Undo takes the whole rest back with its items.
+  t.session.undo(1);
+  CHECK_FALSE(item_of(t, m, orb)->identified);
+  CHECK(t.state().minutes == before + 120);
+  // Ending an attunement to an item another creature holds: the offer names the holder.
+  t.run({{"type", "GiveMagicItem"}, {"target", m}, {"item", cloak}, {"to", o}});
+  offers = rules::short_rest_offers(t.state(), t.c(m));
+  REQUIRE(find("end", cloak) != nullptr);
+  CHECK(find("end", cloak)->holder == o);
+  t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", cloak}, {"action", "end"}}}}});
+  CHECK(rules::attuned_names(t.state(), m) == std::vector<std::string>{"Boots", "Belt"});
+}
+
 TEST_CASE("magic items: a cursed flag is a DM secret, the items are not", "[rules][magic-items]") {
   const Engine& e = Engine::standard();
   const auto* m = e.module(rules::kMagicItems);
@@ -511,4 +744,32 @@ TEST_CASE("cli run: a script gives, attunes, refuses a fourth, spends the last c
   CHECK(r.out.find("Mira spends 1 charge(s) of Wand of magic missiles: 0 left. The last charge: d20 = 1 — the item crumbles to dust.") !=
         std::string::npos);
   CHECK(r.out.find("Wand of magic missiles of Mira is destroyed.") != std::string::npos);
+}
+
+TEST_CASE("druzina run: the magic-items script (the rest's offer, a pair, a command word, a staff's spells) in en, cs, uk",
+          "[cli][magic-items]") {
+  const std::string script = std::string(" run '") + DRUZINA_SOURCE_DIR + "/tests/fixtures/scripts/dm-rules-magic-items.json' --seed 7";
+  CliRun en = cli("--lang en" + script);
+  REQUIRE(en.code == 0);
+  for (const char* line : {"#15 The short rest is over.\n#15 Olena ends the attunement to Ring of protection.\n"
+                           "#15 Bořek learns what Orb of direction is after a short rest spent with it.\n#16 Time passes: 1 hour; now day 1, 02:00.",
+                           "#16 Olena attunes to Staff of fire (3 of 3).",
+                           "#18 Bořek has only one of Boots of elvenkind: it works only as a pair.",
+                           "#20 Bořek speaks the command word «Arachne» and activates Wand of web (an action).\n"
+                           "#20 Bořek spends 1 charge(s) of Wand of web: 6 left.",
+                           "#21 Olena casts fireball (level 4) from Staff of fire. Save DC 14 (the wielder's).\n"
+                           "#21 Olena spends 4 charge(s) of Staff of fire: 6 left.",
+                           "#24 Olena spends 1 charge(s) of Staff of fire: 0 left. The last charge: d20 = 1 — the item crumbles to dust.",
+                           "#24 Staff of fire of Olena is destroyed.", "#25 Wand of web of Bořek regains charges (1d6+1): 6 → 7."}) {
+    CAPTURE(line);
+    CHECK(en.out.find(line) != std::string::npos);
+  }
+  CliRun cs = cli("--lang cs" + script);
+  CHECK(cs.out.find("#21 Olena sesílá z předmětu Staff of fire kouzlo fireball (4. úroveň). SO záchranného hodu 14 (uživatele).") !=
+        std::string::npos);
+  CHECK(cs.out.find("#20 Bořek vyslovuje povelové slovo „Arachne“ a aktivuje Wand of web (akce).") != std::string::npos);
+  CliRun uk = cli("--lang uk" + script);
+  CHECK(uk.out.find("#21 Olena накладає з предмета Staff of fire заклинання fireball (4-й рівень). СК рятівного кидка 14 (власника).") !=
+        std::string::npos);
+  CHECK(uk.out.find("#18 Bořek має лише один із пари Boots of elvenkind: предмет діє лише парою.") != std::string::npos);
 }

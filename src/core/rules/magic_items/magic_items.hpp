@@ -27,6 +27,8 @@ inline const std::vector<std::string> kItemRarities = {"common", "uncommon", "ra
 inline const std::vector<std::string> kItemSlots = {"head", "eyes", "neck", "shoulders", "body", "armor", "waist",
                                                     "hands", "wrists", "ring", "feet", "held"};
 int slot_limit(std::string_view slot);  // ring 2, held 2 (two hands), every other 1
+// Slots whose items come as a pair by default (boots, gloves, bracers): they work only as a pair.
+bool paired_slot(std::string_view slot);  // feet, hands, wrists
 
 // Who may attune to it ("requires attunement by a wizard / a dwarf / a creature of good alignment / a spellcaster").
 struct ItemRequires {
@@ -43,6 +45,15 @@ struct Sentience {
   std::string alignment;  // "lg" … "ce"
 };
 const char* sentient_alignment_id(int roll);  // the sentient-alignment row's alignment: 1–15 lg … 97–100 ce
+
+// A spell the item casts (SRD "Spells" of magic items): cast at its level (0 = a cantrip) for `cost` charges,
+// `upcast` charges more for each level above (0 = it cannot be cast higher).
+struct ItemSpell {
+  std::string name;
+  int level = 1;
+  int cost = 1;
+  int upcast = 0;
+};
 
 // One magic item as stored in Creature::modules["magic-items"].items.
 struct MagicItem {
@@ -61,6 +72,12 @@ struct MagicItem {
   std::string recharge_at = "dawn";  // dawn | long_rest
   bool last_charge_d20 = false;    // spending the last charge: a d20, on 1 the item is destroyed
   bool consumable = false;         // potion, scroll, ammunition: used up
+  bool paired = false;             // comes as a pair (boots, gloves, bracers): works only as a pair
+  bool half = false;               // only one of the pair is here: it does not work (and takes half its slot)
+  std::string command_word;        // spoken to activate it ("" = none)
+  std::vector<ItemSpell> spells;   // the spells it casts
+  std::optional<int> spell_dc;     // its own save DC for them; none = the wielder's (spell_dc_wielder) or no save
+  bool spell_dc_wielder = false;   // stored as "spell_dc": "wielder"
   std::string notes;
   std::optional<Sentience> sentient;
 };
@@ -76,6 +93,35 @@ struct Refusal {
   nlohmann::json args;
 };
 std::optional<Refusal> attune_refusal(const campaign::Campaign& c, const campaign::Creature& x, const MagicItem& item);
+
+// Would the holder `x` be refused using the item (a charge, its command word, a spell)? Only one of a pair
+// (rules.err.item_half_pair), an item that requires attunement and `x` is not attuned to it
+// (rules.err.item_use_unattuned); nullopt when it works.
+std::optional<Refusal> use_refusal(const campaign::Creature& x, const MagicItem& item);
+
+// The creature's own spell save DC: 8 + its proficiency bonus + the modifier of its class's spellcasting ability
+// (bard, paladin, sorcerer, warlock CHA; cleric, druid, ranger WIS; wizard INT); nullopt without a spellcasting class.
+std::optional<int> spell_save_dc(const campaign::Creature& x);
+
+// The DC a spell from the item is cast with: the item's own, the wielder's, or none (no save); `from` says which
+// ("item", "wielder", "none"). A wielder without a spell save DC: dc empty, from "wielder".
+struct ItemSpellDc {
+  std::optional<int> dc;
+  std::string from;
+};
+ItemSpellDc item_spell_dc(const campaign::Creature& holder, const MagicItem& item);
+
+// What a creature can spend a short rest on (the short-rest screen's offer; ShortRest {items: [{target, item,
+// action}]} does them): attune to a held item that requires attunement, end an attunement (held by anyone), study an
+// unidentified held item. `refusal` is set when the command would refuse it (a fourth attunement, a curse …).
+struct RestOffer {
+  std::string action;  // attune | end | identify
+  std::string item;    // the item's id
+  std::string name;
+  std::string holder;  // who holds it (≠ the creature for an attunement ended from afar)
+  std::optional<Refusal> refusal;
+};
+std::vector<RestOffer> short_rest_offers(const campaign::Campaign& c, const campaign::Creature& x);
 
 struct MagicItemsView {
   bool on = false;

@@ -2,8 +2,10 @@
 //
 //   AddMagicItem {target, name, kind?, rarity?, slot?, attunement?, requires? {class?, race?, alignment? [ids],
 //     spellcaster?}, identified?, charges?, max_charges?, recharge?, recharge_at? dawn | long_rest,
-//     last_charge_d20?, consumable?, cursed?, notes?} → magic_item_added {creature, item} (a new id "i<n>": two copies
-//     are two items); cursed → magic_item_cursed {creature, item} (DM secret data).
+//     last_charge_d20?, consumable?, cursed?, notes?, paired? (default: slot feet, hands or wrists), half?,
+//     command_word?, spells? [{name, level 0..9, cost 0..50, upcast? 0..10}], spell_dc? 1..30 | "wielder"}
+//     → magic_item_added {creature, item} (a new id "i<n>": two copies are two items); cursed → magic_item_cursed
+//     {creature, item} (DM secret data).
 //   RemoveMagicItem {target, item} → magic_item_removed {creature, item, name, reason: removed}.
 //   GiveMagicItem {target, item, to} → magic_item_given {creature, to, item} (its attunement stays until the new
 //     holder attunes, the attuned creature ends it, dies, or the DM ends it for distance).
@@ -21,10 +23,22 @@
 //   short_rest: true runs a short rest for the holder first (ShortRest {targets: [target]}): attuning, ending an
 //     attunement and studying an item each take one.
 //   SetItemWorn {target, item, worn} → item_worn {creature, item, worn}; refused beyond the slot's limit (rings two,
-//     held two, every other slot one).
+//     held two, every other slot one; one of a pair takes half a slot, so two odd boots fit — and neither works).
+//   SetItemPair {target, item, half} → item_pair_changed {creature, item, half}: a paired item (boots, gloves,
+//     bracers) with one of the pair lost (half: true) does not work until it is whole again.
 //   UseItemCharge {target, item, charges? = 1, roll?: the d20 at the last charge} → item_charges_spent {creature,
-//     item, spent, left, d20?}; refused when it has fewer charges (rules.err.item_no_charges). The last charge of an
-//     item that says so: a d20 (rolled, or `roll`), on 1 → magic_item_removed reason destroyed.
+//     item, spent, left, d20?}; refused when it has fewer charges (rules.err.item_no_charges), for one of a pair
+//     (item_half_pair) and for an item that requires attunement its holder lacks (item_use_unattuned). The last
+//     charge of an item that says so: a d20 (rolled, or `roll`), on 1 → magic_item_removed reason destroyed.
+//   ActivateItem {target, item, charges? = 0, roll?} → item_activated {creature, item, word?} (its command word
+//     spoken: an action) and the charges it costs spent as UseItemCharge spends them; refused as UseItemCharge.
+//   CastFromItem {target, item, spell: index | name, level?, roll?} → item_spell_cast {creature, item, spell, level,
+//     cost, dc?, dc_from: item | wielder | none} and item_charges_spent (cost: the spell's charges + upcast for each
+//     level above its own): the app rolls nothing for the spell; the DC is the item's own or the wielder's spell
+//     save DC (8 + proficiency + the class's spellcasting modifier; refused when the wielder has none).
+//   ShortRest {…, items: [{target, item, action: attune | end | identify}]}: what each resting creature spends the
+//     rest on (one item each), done after the rest by AttuneItem / EndAttunement / IdentifyItem (no second rest);
+//     refused as those commands refuse (a fourth attunement, a curse, an item it does not hold).
 //   UseConsumable {target, item} → magic_item_removed reason consumed (refused for an item that is not consumable).
 //   Dawn (time_advanced past 6:00) / a long rest (long_rest_applied): items with recharge dice regain them
 //     → item_recharged {creature, item, dice, rolled, old, new} (rolled with the campaign's RNG; "all" = full).
@@ -132,18 +146,50 @@ void validate_sentient(const json& v) {
     }
 }
 
+// The spells an item casts: [{name, level 0..9, cost 0..50 (charges), upcast? 0..10 (charges a level higher)}].
+void validate_spells(const json& v) {
+  if (!v.is_array() || v.empty()) jr::fail_type("array of spells");
+  if (v.size() > 20) jr::fail_value("too_many", {{"value", v.size()}, {"max", 20}});
+  size_t i = 0;
+  for (const auto& sp : v) {
+    jr::PathGuard g(i++);
+    if (!sp.is_object()) jr::fail_type("object");
+    for (const auto& [k, x] : sp.items()) {
+      jr::PathGuard gk(k);
+      if (k == "name") text_of(x, 80, false);
+      else if (k == "level") int_in(x, 0, 9);
+      else if (k == "cost") int_in(x, 0, 50);
+      else if (k == "upcast") int_in(x, 0, 10);
+      else jr::fail_value("not_one_of", {{"value", k}, {"allowed", "name, level, cost, upcast"}});
+    }
+    for (const char* k : {"name", "level", "cost"})
+      if (!sp.contains(k)) {
+        jr::PathGuard gk(k);
+        jr::fail_type("a value");
+      }
+  }
+}
+
 void validate_item(const json& e) {
   if (!e.is_object()) jr::fail_type("object");
   static const std::set<std::string> keys = {"id",         "name",      "kind",         "rarity",      "slot",
                                              "attunement", "requires",  "attuned_by",   "identified",  "worn",
                                              "charges",    "max_charges", "recharge",   "recharge_at", "last_charge_d20",
-                                             "consumable", "notes", "sentient"};
+                                             "consumable", "notes", "sentient", "paired", "half", "command_word",
+                                             "spells", "spell_dc"};
   for (const auto& [k, v] : e.items()) {
     jr::PathGuard g(k);
     if (!keys.count(k)) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, name, kind, rarity, slot, attunement, requires, "
                                                                                  "attuned_by, identified, worn, charges, max_charges, recharge, "
-                                                                                 "recharge_at, last_charge_d20, consumable, notes, sentient"}});
-    if (k == "id" || k == "attuned_by") {
+                                                                                 "recharge_at, last_charge_d20, consumable, notes, sentient, "
+                                                                                 "paired, half, command_word, spells, spell_dc"}});
+    if (k == "command_word") {
+      text_of(v, 60, false);
+    } else if (k == "spells") {
+      validate_spells(v);
+    } else if (k == "spell_dc") {
+      if (!(v.is_string() && v.get<std::string>() == "wielder")) int_in(v, 1, 30);
+    } else if (k == "id" || k == "attuned_by") {
       text_of(v, 60, false);
     } else if (k == "name") {
       text_of(v, 100, false);
@@ -185,6 +231,10 @@ void validate_item(const json& e) {
     jr::PathGuard g("charges");
     jr::fail_value("out_of_range", {{"value", e["charges"]}, {"min", 0}, {"max", e["max_charges"]}});
   }
+  if (e.value("half", false) && !e.value("paired", false)) {
+    jr::PathGuard g("half");
+    jr::fail_type("a paired item");
+  }
   if (e.value("worn", false) && !e.contains("slot")) {
     jr::PathGuard g("worn");
     jr::fail_type("a slot for a worn item");
@@ -194,13 +244,14 @@ void validate_item(const json& e) {
 campaign::DataField items_field() {
   return {kItems,
           "list of magic items {id, name, kind?, rarity?, slot?, attunement?, requires?, attuned_by?, identified?, worn?, "
-          "charges?, max_charges?, recharge?, recharge_at?, last_charge_d20?, consumable?, notes?} (ids unique; at most "
-          "the slot's limit worn)",
+          "charges?, max_charges?, recharge?, recharge_at?, last_charge_d20?, consumable?, paired?, half?, command_word?, "
+          "spells? [{name, level, cost, upcast?}], spell_dc? (1..30 | \"wielder\"), notes?, sentient?} (ids unique; at "
+          "most the slot's limit worn, one of a pair counting half)",
           false, [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
             if (v.size() > 200) jr::fail_value("too_many", {{"value", v.size()}, {"max", 200}});
             std::set<std::string> ids;
-            std::map<std::string, int> worn;
+            std::map<std::string, int> worn;  // in halves: an item takes 2, one of a pair 1
             size_t i = 0;
             for (const auto& e : v) {
               jr::PathGuard g(i++);
@@ -211,9 +262,10 @@ campaign::DataField items_field() {
               }
               if (e.value("worn", false)) {
                 const std::string slot = e["slot"].get<std::string>();
-                if (++worn[slot] > slot_limit(slot)) {
+                worn[slot] += e.value("half", false) ? 1 : 2;
+                if (worn[slot] > 2 * slot_limit(slot)) {
                   jr::PathGuard d("worn");
-                  jr::fail_value("too_many", {{"value", worn[slot]}, {"max", slot_limit(slot)}});
+                  jr::fail_value("too_many", {{"value", (worn[slot] + 1) / 2}, {"max", slot_limit(slot)}});
                 }
               }
             }
@@ -263,6 +315,18 @@ MagicItem item_from(const json& j) {
   m.recharge_at = j.value("recharge_at", "dawn");
   m.last_charge_d20 = j.value("last_charge_d20", false);
   m.consumable = j.value("consumable", false);
+  m.paired = j.value("paired", false);
+  m.half = j.value("half", false);
+  m.command_word = j.value("command_word", "");
+  if (j.contains("spells"))
+    for (const auto& sp : j["spells"])
+      m.spells.push_back({sp.value("name", ""), sp.value("level", 1), sp.value("cost", 1), sp.value("upcast", 0)});
+  if (j.contains("spell_dc")) {
+    if (j["spell_dc"].is_number_integer())
+      m.spell_dc = j["spell_dc"].get<int>();
+    else
+      m.spell_dc_wielder = true;
+  }
   m.notes = j.value("notes", "");
   if (j.contains("sentient")) {
     const json& x = j["sentient"];
@@ -431,6 +495,35 @@ std::string render_recharged(const json& d, const LogContext& lc) {
             {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"dice", d.value("dice", "")}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)}});
 }
 
+void apply_pair(Campaign& c, const json& d) {
+  const bool half = d.at("half").get<bool>();
+  change_item(c, d, [&](json& e) {
+    if (half)
+      e["half"] = true;
+    else
+      e.erase("half");
+  });
+}
+
+std::string render_pair(const json& d, const LogContext& lc) {
+  return tr(lc.lang, d.value("half", false) ? "event.item_pair_half" : "event.item_pair_whole", {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
+}
+
+std::string render_activated(const json& d, const LogContext& lc) {
+  json args = {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}};
+  if (d.contains("word")) args["word"] = d["word"];
+  return tr(lc.lang, d.contains("word") ? "event.item_activated_word" : "event.item_activated", args);
+}
+
+std::string render_spell_cast(const json& d, const LogContext& lc) {
+  const int level = d.value("level", 0);
+  json args = {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"spell", d.value("spell", "")}, {"level", level}, {"dc", d.value("dc", 0)}};
+  std::string line = tr(lc.lang, level == 0 ? "event.item_spell_cast_cantrip" : "event.item_spell_cast", args);
+  if (!d.contains("dc")) return line;  // no save (or an old line without one)
+  const std::string whose = std::string("rules.magic_items.dc_") + d.value("dc_from", std::string("item"));  // _item _wielder
+  return line + " " + tr(lc.lang, whose, args);
+}
+
 // ---- commands ------------------------------------------------------------------------------------------------
 const json& require_item(const Creature& x, const json& cmd) {
   const std::string id = param::str(cmd, "item");
@@ -492,6 +585,29 @@ json item_of_command(const Creature& x, const json& cmd) {
   if (param::boolean(cmd, "last_charge_d20", false)) item["last_charge_d20"] = true;
   if (param::boolean(cmd, "consumable", false) || kind == "potion" || kind == "scroll") item["consumable"] = true;
   if (auto n = optional_text(cmd, "notes", 2000); !n.empty()) item["notes"] = n;
+  // Boots, gloves and bracers come as a pair unless the DM says otherwise (paired: false).
+  const bool paired = param::boolean(cmd, "paired", item.contains("slot") && paired_slot(item["slot"].get<std::string>()));
+  if (paired) item["paired"] = true;
+  if (param::boolean(cmd, "half", false)) {
+    if (!paired) throw UserError("rules.err.item_not_paired", {{"item", item["name"]}});
+    item["half"] = true;
+  }
+  if (auto w = optional_text(cmd, "command_word", 60); !w.empty()) item["command_word"] = w;
+  if (const json* sp = param::find(cmd, "spells")) {
+    try {
+      validate_spells(*sp);
+    } catch (const UserError&) {
+      throw UserError("campaign.err.param", {{"param", "spells"}, {"expected", "[{name, level 0..9, cost 0..50, upcast? 0..10}]"}});
+    }
+    item["spells"] = *sp;
+  }
+  if (const json* dc = param::find(cmd, "spell_dc")) {
+    if (dc->is_string() && dc->get<std::string>() == "wielder")
+      item["spell_dc"] = "wielder";
+    else
+      item["spell_dc"] = static_cast<int>(param::integer(cmd, "spell_dc", 1, 30));
+    if (!item.contains("spells")) throw UserError("rules.err.item_dc_needs_spells");
+  }
   (void)x;
   return item;
 }
@@ -548,12 +664,14 @@ void validate_identify(const Campaign& c, const json& cmd) {
   const std::string means = param::str(cmd, "means");
   if (means != "identify" && means != "short_rest") throw UserError("campaign.err.param", {{"param", "means"}, {"expected", "identify, short_rest"}});
   if (item.value("identified", false)) throw UserError("rules.err.item_already_identified", {{"name", x.name}, {"item", item["name"]}});
+  param::boolean(cmd, "short_rest", true);
 }
 
 void execute_identify(Ctx& ctx, const json& cmd) {
   const std::string who = actions::require(ctx.state(), param::str(cmd, "target")).id;
   const std::string means = param::str(cmd, "means");
-  if (means == "short_rest") maybe_rest(ctx, json{{"short_rest", true}}, who);
+  // A short rest spent with the item: run here, unless it is the short rest that does it (ShortRest {items}).
+  if (means == "short_rest" && param::boolean(cmd, "short_rest", true)) maybe_rest(ctx, json{{"short_rest", true}}, who);
   const Creature& x = actions::require(ctx.state(), who);
   const json item = require_item(x, cmd);
   const bool revealed = means == "identify" || !is_cursed(x, item["id"].get<std::string>());
@@ -614,6 +732,19 @@ void execute_end(Ctx& ctx, const json& cmd) {
   end_attunement(ctx, who, item, reason);
 }
 
+// The halves of a slot the creature's worn items take (an item 2, one of a pair 1), leaving out `except`.
+int slot_halves(const Creature& x, const std::string& slot, const std::string& except, std::string* names = nullptr) {
+  int used = 0;
+  const json& l = items_json(x);
+  if (!l.is_array()) return 0;
+  for (const auto& e : l)
+    if (e.value("worn", false) && e.value("slot", "") == slot && e.value("id", "") != except) {
+      used += e.value("half", false) ? 1 : 2;
+      if (names) append(*names, ", ", e.value("name", ""));
+    }
+  return used;
+}
+
 void validate_worn(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
@@ -626,12 +757,10 @@ void validate_worn(const Campaign& c, const json& cmd) {
   if (item.value("worn", false)) throw UserError("rules.err.item_already_worn", {{"name", x.name}, {"item", item["name"]}});
   const std::string slot = item.value("slot", "");
   if (slot.empty()) throw UserError("rules.err.item_no_slot", {{"item", item["name"]}});
-  int used = 0;
   std::string others;
-  for (const auto& e : items_json(x))
-    if (e.value("worn", false) && e.value("slot", "") == slot) ++used, append(others, ", ", e.value("name", ""));
-  if (used >= slot_limit(slot))
-    throw UserError("rules.err.item_slot_full", {{"name", x.name}, {"item", item["name"]}, {"slot", slot}, {"max", slot_limit(slot)}, {"worn", others}});
+  const int used = slot_halves(x, slot, item["id"].get<std::string>(), &others);
+  if (used + (item.value("half", false) ? 1 : 2) > 2 * slot_limit(slot))
+    throw UserError("rules.err.item_slot_full", {{"name", x.name}, {"item", item["name"]}, {"slot", text_all("ui.mi.slot." + slot)}, {"max", slot_limit(slot)}, {"worn", others}});
 }
 
 void execute_worn(Ctx& ctx, const json& cmd) {
@@ -640,22 +769,22 @@ void execute_worn(Ctx& ctx, const json& cmd) {
   ctx.emit("item_worn", {{"creature", x.id}, {"item", item["id"]}, {"name", item["name"]}, {"worn", param::boolean(cmd, "worn", true)}});
 }
 
-void validate_charge(const Campaign& c, const json& cmd) {
-  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
-  const json& item = require_item(x, cmd);
+// Refuses spending n charges of the item: it keeps none, has none left, or too few.
+void check_charges(const json& item, int n) {
   if (!item.contains("charges")) throw UserError("rules.err.item_no_charges_kept", {{"item", item["name"]}});
-  const int n = static_cast<int>(param::integer(cmd, "charges", 1, 1000, 1));
   const int left = item["charges"].get<int>();
   if (left == 0) throw UserError("rules.err.item_no_charges", {{"item", item["name"]}});
   if (n > left) throw UserError("rules.err.item_not_enough_charges", {{"item", item["name"]}, {"n", n}, {"left", left}});
-  param::integer(cmd, "roll", 1, 20, 1);
 }
 
-void execute_charge(Ctx& ctx, const json& cmd) {
-  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-  const json item = require_item(x, cmd);
-  const std::string who = x.id;
-  const int n = static_cast<int>(param::integer(cmd, "charges", 1, 1000, 1));
+// Refuses using the holder's item when it would not work (one of a pair, not attuned).
+void check_usable(const Creature& x, const json& item) {
+  if (auto r = use_refusal(x, item_from(item))) throw UserError(r->key, r->args);
+}
+
+// Spends n charges: item_charges_spent; the last charge of an item that says so rolls a d20 (the command's `roll`,
+// or the RNG): on 1 the item is destroyed (its attunement ends).
+void spend_charges(Ctx& ctx, const std::string& who, const json& item, int n, const json& cmd) {
   const int left = item["charges"].get<int>() - n;
   json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"spent", n}, {"left", left}};
   if (left == 0 && item.value("last_charge_d20", false)) {
@@ -672,6 +801,122 @@ void execute_charge(Ctx& ctx, const json& cmd) {
     if (item.contains("attuned_by")) end_attunement(ctx, who, item, "destroyed");
     ctx.emit("magic_item_removed", {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"reason", "destroyed"}});
   }
+}
+
+void validate_charge(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const json& item = require_item(x, cmd);
+  check_charges(item, static_cast<int>(param::integer(cmd, "charges", 1, 1000, 1)));
+  check_usable(x, item);
+  param::integer(cmd, "roll", 1, 20, 1);
+}
+
+void execute_charge(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const json item = require_item(x, cmd);
+  spend_charges(ctx, x.id, item, static_cast<int>(param::integer(cmd, "charges", 1, 1000, 1)), cmd);
+}
+
+// ---- command words, spells from items --------------------------------------------------------------------------
+void validate_activate(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const json& item = require_item(x, cmd);
+  if (item.value("consumable", false)) throw UserError("rules.err.item_activate_consumable", {{"item", item["name"]}});
+  check_usable(x, item);
+  const int n = static_cast<int>(param::integer(cmd, "charges", 0, 1000, 0));
+  if (n > 0) check_charges(item, n);
+  param::integer(cmd, "roll", 1, 20, 1);
+}
+
+// Activating an item (its command word spoken, or as its description says): an action, in the log; `charges` it
+// costs are spent as UseItemCharge spends them.
+void execute_activate(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const json item = require_item(x, cmd);
+  const std::string who = x.id;
+  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}};
+  if (item.contains("command_word")) data["word"] = item["command_word"];
+  ctx.emit("item_activated", data);
+  const int n = static_cast<int>(param::integer(cmd, "charges", 0, 1000, 0));
+  if (n > 0) spend_charges(ctx, who, item, n, cmd);
+}
+
+struct Cast {
+  ItemSpell spell;
+  int level = 0, cost = 0;
+  ItemSpellDc dc;
+};
+
+// The spell the command names (its index in the item's list or its name), at the level asked, with its cost in
+// charges and its DC; refused: no such spell, a level it cannot be cast at, too few charges, no DC to use.
+Cast cast_of(const Creature& x, const json& item, const json& cmd) {
+  const MagicItem m = item_from(item);
+  if (m.spells.empty()) throw UserError("rules.err.item_no_spells", {{"item", m.name}});
+  const json* which = param::find(cmd, "spell");
+  if (!which) throw UserError("campaign.err.param", {{"param", "spell"}, {"expected", "index or name"}});
+  std::optional<ItemSpell> found;
+  if (which->is_number_integer()) {
+    const long long i = which->get<long long>();
+    if (i >= 0 && i < static_cast<long long>(m.spells.size())) found = m.spells[static_cast<size_t>(i)];
+  } else if (which->is_string()) {
+    for (const auto& sp : m.spells)
+      if (lower(sp.name) == lower(which->get<std::string>())) found = sp;
+  }
+  if (!found) throw UserError("rules.err.item_no_such_spell", {{"item", m.name}, {"spell", which->is_string() ? which->get<std::string>() : which->dump()}});
+  Cast c;
+  c.spell = *found;
+  c.level = static_cast<int>(param::integer(cmd, "level", found->level, 9, found->level));
+  if (c.level > found->level && found->upcast == 0)
+    throw UserError("rules.err.item_spell_no_upcast", {{"item", m.name}, {"spell", found->name}, {"level", found->level}});
+  c.cost = found->cost + (c.level - found->level) * found->upcast;
+  if (c.cost > 0) check_charges(item, c.cost);
+  c.dc = item_spell_dc(x, m);
+  if (c.dc.from == "wielder" && !c.dc.dc) throw UserError("rules.err.item_spell_no_dc", {{"name", x.name}, {"item", m.name}});
+  return c;
+}
+
+void validate_cast(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require_living(c, param::str(cmd, "target"));
+  const json& item = require_item(x, cmd);
+  check_usable(x, item);
+  cast_of(x, item, cmd);
+  param::integer(cmd, "roll", 1, 20, 1);
+}
+
+// Casting a spell from the item: the app rolls nothing for the spell itself (the table does: attack, saves,
+// damage), it records the cast with its level and DC and spends the charges (the last one's d20 included).
+void execute_cast(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const json item = require_item(x, cmd);
+  const std::string who = x.id;
+  const Cast c = cast_of(x, item, cmd);
+  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"spell", c.spell.name},
+               {"level", c.level}, {"cost", c.cost}, {"dc_from", c.dc.from}};
+  if (c.dc.dc) data["dc"] = *c.dc.dc;
+  ctx.emit("item_spell_cast", data);
+  if (c.cost > 0) spend_charges(ctx, who, item, c.cost, cmd);
+}
+
+// ---- pairs -----------------------------------------------------------------------------------------------------
+void validate_pair(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require(c, param::str(cmd, "target"));
+  const json& item = require_item(x, cmd);
+  if (!item.value("paired", false)) throw UserError("rules.err.item_not_paired", {{"item", item["name"]}});
+  if (!param::find(cmd, "half")) throw UserError("campaign.err.param", {{"param", "half"}, {"expected", "true/false"}});
+  const bool half = param::boolean(cmd, "half", false);
+  if (half == item.value("half", false))
+    throw UserError(half ? "rules.err.item_pair_already_half" : "rules.err.item_pair_already_whole", {{"name", x.name}, {"item", item["name"]}});
+  // Both of a pair again while worn beside another half: the slot must hold it.
+  const std::string slot = item.value("slot", "");
+  std::string others;
+  if (!half && item.value("worn", false) && slot_halves(x, slot, item["id"].get<std::string>(), &others) + 2 > 2 * slot_limit(slot))
+    throw UserError("rules.err.item_slot_full", {{"name", x.name}, {"item", item["name"]}, {"slot", text_all("ui.mi.slot." + slot)}, {"max", slot_limit(slot)}, {"worn", others}});
+}
+
+void execute_pair(Ctx& ctx, const json& cmd) {
+  const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
+  const json& item = require_item(x, cmd);
+  ctx.emit("item_pair_changed", {{"creature", x.id}, {"item", item["id"]}, {"name", item["name"]}, {"half", param::boolean(cmd, "half", false)}});
 }
 
 void validate_consume(const Campaign& c, const json& cmd) {
@@ -835,6 +1080,62 @@ void on_time(Ctx& ctx, const Event& ev) {
 
 void on_long_rest(Ctx& ctx, const Event& ev) { recharge_all(ctx, ev.data.value("creature", ""), "long_rest"); }
 
+// ---- the short rest's offer ------------------------------------------------------------------------------------
+// ShortRest {items: [{target, item, action: attune | end | identify}]}: what each resting creature spends the
+// rest on (one item each, as attuning takes "a short rest focused on only that item").
+struct RestItem {
+  std::string target, item, action, holder;
+};
+
+std::vector<RestItem> rest_items(const Campaign& c, const json& cmd) {
+  std::vector<RestItem> out;
+  const json* v = param::find(cmd, "items");
+  if (!v) return out;
+  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", "items"}, {"expected", "[{target, item, action}]"}});
+  std::set<std::string> resting;
+  if (const json* t = param::find(cmd, "targets"); t && t->is_array()) {
+    for (const auto& id : *t)
+      if (id.is_string()) resting.insert(id.get<std::string>());
+  } else {
+    for (const auto& id : party(c)) resting.insert(id);
+  }
+  if (const json* sp = param::find(cmd, "spend"); sp && sp->is_array())
+    for (const auto& e : *sp)
+      if (e.is_object() && e.contains("target") && e["target"].is_string()) resting.insert(e["target"].get<std::string>());
+  std::set<std::string> seen;
+  for (const auto& e : *v) {
+    if (!e.is_object()) throw UserError("campaign.err.param", {{"param", "items"}, {"expected", "[{target, item, action}]"}});
+    RestItem r{param::str(e, "target"), param::str(e, "item"), param::str(e, "action"), ""};
+    const Creature& x = actions::require_living(c, r.target);
+    if (!resting.count(r.target)) throw UserError("rules.err.rest_item_not_resting", {{"name", x.name}});
+    if (!seen.insert(r.target).second) throw UserError("rules.err.rest_item_one", {{"name", x.name}});
+    bool found = false;
+    for (const auto& o : short_rest_offers(c, x)) {
+      if (o.item != r.item || o.action != r.action) continue;
+      if (o.refusal) throw UserError(o.refusal->key, o.refusal->args);
+      r.holder = o.holder;
+      found = true;
+    }
+    if (!found) throw UserError("rules.err.rest_item_unknown", {{"name", x.name}, {"item", r.item}, {"action", r.action}});
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+void before_short_rest(Ctx& ctx, const json& cmd) { rest_items(ctx.state(), cmd); }
+
+// After the rest: each creature's item, through the module's own commands (no second rest).
+void after_short_rest(Ctx& ctx, const json& cmd) {
+  for (const auto& r : rest_items(ctx.state(), cmd)) {
+    if (r.action == "attune")
+      ctx.run({{"type", "AttuneItem"}, {"target", r.target}, {"item", r.item}});
+    else if (r.action == "end")
+      ctx.run({{"type", "EndAttunement"}, {"target", r.holder}, {"item", r.item}});
+    else
+      ctx.run({{"type", "IdentifyItem"}, {"target", r.target}, {"item", r.item}, {"means", "short_rest"}, {"short_rest", false}});
+  }
+}
+
 void install(Engine& e) {
   event(e, "magic_item_added", apply_added, render_added);
   event(e, "magic_item_cursed", apply_cursed, {}, /*silent*/ true);
@@ -848,13 +1149,17 @@ void install(Engine& e) {
   event(e, "item_recharged", apply_recharged, render_recharged);
   event(e, "item_sentience", apply_sentience, render_sentience);
   event(e, "sentient_domination", [](Campaign&, const json&) {}, render_domination);
+  event(e, "item_pair_changed", apply_pair, render_pair);
+  event(e, "item_activated", [](Campaign&, const json&) {}, render_activated);
+  event(e, "item_spell_cast", [](Campaign&, const json&) {}, render_spell_cast);
   command(e, "AddMagicItem",
           {"target", "name", "kind", "rarity", "slot", "attunement", "requires", "identified", "charges", "max_charges",
-           "recharge", "recharge_at", "last_charge_d20", "consumable", "cursed", "notes"},
+           "recharge", "recharge_at", "last_charge_d20", "consumable", "cursed", "notes", "paired", "half", "command_word",
+           "spells", "spell_dc"},
           validate_add, execute_add);
   command(e, "RemoveMagicItem", {"target", "item"}, validate_remove, execute_remove);
   command(e, "GiveMagicItem", {"target", "item", "to"}, validate_give, execute_give);
-  command(e, "IdentifyItem", {"target", "item", "means"}, validate_identify, execute_identify);
+  command(e, "IdentifyItem", {"target", "item", "means", "short_rest"}, validate_identify, execute_identify);
   command(e, "AttuneItem", {"target", "item", "short_rest"}, validate_attune, execute_attune);
   command(e, "EndAttunement", {"target", "item", "reason", "short_rest"}, validate_end, execute_end);
   command(e, "SetItemWorn", {"target", "item", "worn"}, validate_worn, execute_worn);
@@ -863,6 +1168,12 @@ void install(Engine& e) {
   command(e, "MakeItemSentient", {"target", "item", "int", "wis", "cha", "communication", "senses", "alignment", "purpose"},
           validate_sentience, execute_sentience);
   command(e, "SentientDominate", {"target", "item", "roll", "hours"}, validate_dominate, execute_dominate);
+  command(e, "SetItemPair", {"target", "item", "half"}, validate_pair, execute_pair);
+  command(e, "ActivateItem", {"target", "item", "charges", "roll"}, validate_activate, execute_activate);
+  command(e, "CastFromItem", {"target", "item", "spell", "level", "roll"}, validate_cast, execute_cast);
+  e.allow_params("ShortRest", {"items"});
+  e.before("ShortRest", before_short_rest);
+  e.after("ShortRest", after_short_rest);
   e.on_event("died", on_died);
   e.on_event("time_advanced", on_time);
   e.on_event("long_rest_applied", on_long_rest);
@@ -879,6 +1190,42 @@ const char* sentient_alignment_id(int roll) {
 }
 
 int slot_limit(std::string_view slot) { return slot == "ring" || slot == "held" ? 2 : 1; }
+bool paired_slot(std::string_view slot) { return slot == "feet" || slot == "hands" || slot == "wrists"; }
+
+std::optional<Refusal> use_refusal(const Creature& x, const MagicItem& item) {
+  if (item.half) return Refusal{"rules.err.item_half_pair", {{"item", item.name}}};
+  if (item.attunement && item.attuned_by != x.id) return Refusal{"rules.err.item_use_unattuned", {{"name", x.name}, {"item", item.name}}};
+  return std::nullopt;
+}
+
+std::optional<int> spell_save_dc(const Creature& x) {
+  static const std::map<std::string, const char*> ability = {{"bard", "cha"},   {"paladin", "cha"}, {"sorcerer", "cha"}, {"warlock", "cha"},
+                                                             {"cleric", "wis"}, {"druid", "wis"},   {"ranger", "wis"},   {"wizard", "int"}};
+  auto it = ability.find(lower(class_of(x).cls));
+  if (it == ability.end()) return std::nullopt;
+  return 8 + campaign::proficiency_bonus(x.level) + campaign::ability_modifier(x.abilities.score(it->second));
+}
+
+ItemSpellDc item_spell_dc(const Creature& holder, const MagicItem& item) {
+  if (item.spell_dc) return {item.spell_dc, "item"};
+  if (item.spell_dc_wielder) return {spell_save_dc(holder), "wielder"};
+  return {std::nullopt, "none"};
+}
+
+std::vector<RestOffer> short_rest_offers(const Campaign& c, const Creature& x) {
+  std::vector<RestOffer> out;
+  for (const auto& m : magic_items_of(x)) {
+    if (m.attunement && m.attuned_by != x.id) out.push_back({"attune", m.id, m.name, x.id, attune_refusal(c, x, m)});
+    if (!m.identified) out.push_back({"identify", m.id, m.name, x.id, std::nullopt});
+  }
+  for (const auto& [holder, item] : items_attuned_to(c, x.id)) {
+    const Creature* h = campaign::find_creature(c, holder);
+    std::optional<Refusal> r;
+    if (h && is_cursed(*h, item.value("id", ""))) r = Refusal{"rules.err.attune_cursed", {{"name", x.name}, {"item", item.value("name", "")}}};
+    out.push_back({"end", item.value("id", ""), item.value("name", ""), holder, r});
+  }
+  return out;
+}
 
 std::vector<MagicItem> magic_items_of(const Creature& x) {
   std::vector<MagicItem> out;

@@ -9,6 +9,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/downtime/parts.hpp"
+#include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -104,7 +105,7 @@ void draw_rest_and_time() {
   for (const auto& c : st.creatures)
     if (is_party(c) && !c.death_saves.dead) party.push_back(&c);
   if (party.empty()) muted(T("ui.downtime.no_party"));
-  json spend = json::array();
+  json spend = json::array(), items = json::array();
   for (const auto* c : party) {
     ImGui::PushID(c->id.c_str());
     int left = campaign::hit_dice_left(*c);
@@ -121,6 +122,7 @@ void draw_rest_and_time() {
       ImGui::TextWrapped("%s", label.c_str());
     }
     if (n > 0) spend.push_back({{"target", c->id}, {"dice", n}});
+    if (dm) panels::magic_items_rest(*c, items);  // attune, end an attunement or study an item during the rest
     ImGui::PopID();
   }
   if (!dm) return;
@@ -129,7 +131,11 @@ void draw_rest_and_time() {
   if (big_button(T("ui.downtime.short_rest"), ImVec2(w, 60))) {
     json cmd = {{"type", "ShortRest"}};
     if (!spend.empty()) cmd["spend"] = spend;
-    if (downtime_dispatch(cmd)) r.spend.clear();
+    if (!items.empty()) cmd["items"] = items;
+    if (downtime_dispatch(cmd)) {
+      r.spend.clear();
+      panels::magic_items_rest_done();
+    }
   }
   track("rest.short", T("ui.downtime.short_rest"));
   if (rally) {

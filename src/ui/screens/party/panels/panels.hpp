@@ -8,7 +8,7 @@
 // window_open,window_close}, sheet.loyalty[.start|.value.*|.help|.harm|.betrayal|.entered],
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
-// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
+// sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.*, rest.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
 // sheet.plane.* (planes.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp), sheet.purse[.change],
 // sheet.sell[.item.<i>|.qty|.cat.<category>|.price_line|.set_price|.brings|.cancel|.ok|.league],
 // sheet.alien[.<i>|.<i>.check|.<i>.forget|.new|.name|.simple|.complex|.seen|.first] (treasure.cpp); the resurrection ritual's in
@@ -44,6 +44,9 @@ void alignment(const campaign::Creature& c);            // alignment.cpp (player
 void deity(const campaign::Creature& c);                // deity.cpp (players read their party's)
 void concentration(const campaign::Creature& c);        // concentration.cpp (the spell; DM: start / end)
 void magic_items(const campaign::Creature& c);          // magic_items.cpp (items, attunement slots; players read it)
+void magic_items_rest(const campaign::Creature& c,       //   the short-rest screen: what it spends the rest on (one
+                      nlohmann::json& items);           //   item), appended to ShortRest's items (DM)
+void magic_items_rest_done();                            //   after the rest: the picks are cleared
 void srd_monsters(const campaign::Creature& c);         // srd_monsters.cpp (an SRD monster's attacks and stat block, DM)
 std::string srd_attack_label(const rules::MonsterAttack& a);  //   "Šavle  +4  1k6+2" (the sheet's buttons, the picker)
 void sidekicks(const campaign::Creature& c);            // sidekicks.cpp (class, level, features; DM: make one)
