@@ -408,12 +408,13 @@ void History::record(const Engine& engine, const Transaction& tx, const Campaign
   s.t1 = tx.id;
   s.a1 = tx.at;
   if (tx.wall) {
-    if (!s.w0) s.w0 = tx.wall;
+    if (!s.w0) s.w0 = tx.wall, s.dirty = true;  // (the records are written from w0)
     s.w1 = tx.wall;
   }
   if (!h.events.empty()) {  // a step with nothing to tell (only bookkeeping) is not kept
+    if (fresh) s.dirty = true;
+    if (!s.dirty) append_record(s, h);
     s.txs.push_back(std::move(h));
-    s.dirty = true;
   }
   for (int n : folds) fold(n, false);
 }
@@ -480,29 +481,33 @@ void History::fold_to(size_t limit) {
 
 // ---- the saved form ------------------------------------------------------------------------------------------
 
+// [dwall (seconds) | null, dtx?, dat?, by?, event…] after s.text: the numbers after the first only where they are
+// not the usual 1, 0, 0.
+void History::append_record(const HistSession& s, const HistTx& tx) const {
+  if (!s.text.empty()) s.text += ',';
+  json rec = json::array({tx.wall ? json(*tx.wall / 1000 - s.text_w) : json(nullptr)});
+  const long long dtx = tx.id - s.text_t, dat = tx.at - s.text_a;
+  if (dtx != 1 || dat != 0 || tx.player) rec.push_back(dtx);
+  if (dat != 0 || tx.player) rec.push_back(dat);
+  if (tx.player) rec.push_back(1);
+  for (const auto& e : tx.events) {
+    json ev = json::array({e.secret ? -e.shape - 1 : e.shape});
+    for (const auto& v : e.values) ev.push_back(v);
+    rec.push_back(std::move(ev));
+  }
+  s.text += rec.dump(-1, ' ', false, json::error_handler_t::replace);
+  s.text_t = tx.id;
+  s.text_a = tx.at;
+  if (tx.wall) s.text_w = *tx.wall / 1000;
+}
+
 void History::write_session(std::string& out, const HistSession& s) const {
   if (s.dirty) {
     s.text.clear();
-    long long t = s.t0, a = s.a0, w = s.w0.value_or(0) / 1000;
-    for (const auto& tx : s.txs) {
-      if (!s.text.empty()) s.text += ',';
-      // [dwall (seconds) | null, dtx?, dat?, by?, event…]: the numbers after the first only where they are not
-      // the usual 1, 0, 0
-      json rec = json::array({tx.wall ? json(*tx.wall / 1000 - w) : json(nullptr)});
-      const long long dtx = tx.id - t, dat = tx.at - a;
-      if (dtx != 1 || dat != 0 || tx.player) rec.push_back(dtx);
-      if (dat != 0 || tx.player) rec.push_back(dat);
-      if (tx.player) rec.push_back(1);
-      for (const auto& e : tx.events) {
-        json ev = json::array({e.secret ? -e.shape - 1 : e.shape});
-        for (const auto& v : e.values) ev.push_back(v);
-        rec.push_back(std::move(ev));
-      }
-      s.text += rec.dump(-1, ' ', false, json::error_handler_t::replace);
-      t = tx.id;
-      a = tx.at;
-      if (tx.wall) w = *tx.wall / 1000;
-    }
+    s.text_t = s.t0;
+    s.text_a = s.a0;
+    s.text_w = s.w0.value_or(0) / 1000;
+    for (const auto& tx : s.txs) append_record(s, tx);
     s.dirty = false;
   }
   json head = {{"n", s.n}, {"t0", s.t0}, {"t1", s.t1}, {"a0", s.a0}, {"a1", s.a1}};

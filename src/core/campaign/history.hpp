@@ -59,8 +59,9 @@ struct HistSession {
   long long a0 = 0, a1 = 0;         // in-world minutes of the first and last step
   long long t0 = 0, t1 = 0;         // tx ids of the first and last step
   std::vector<HistTx> txs;
-  mutable std::string text;         // the "tx" records as saved (cache)
-  mutable bool dirty = true;
+  mutable std::string text;         // the "tx" records as saved (cache; a new step is appended to it)
+  mutable bool dirty = true;        // text must be written again (read, folded)
+  mutable long long text_t = 0, text_a = 0, text_w = 0;  // the last written step's tx id, minutes, wall seconds
 };
 
 // One line of the log, as Session::history_log gives it.
@@ -135,6 +136,7 @@ class History {
   int shape_of(const std::string& type, const json& data);
   json data_of(const HistEvent& e) const;
   void write_session(std::string& out, const HistSession& s) const;
+  void append_record(const HistSession& s, const HistTx& tx) const;
   HistSession& session_at(std::optional<long long> wall);
   std::vector<std::vector<std::string>> shapes_;
   std::map<std::string, int> shape_index_;
