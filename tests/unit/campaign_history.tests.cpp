@@ -356,7 +356,8 @@ TEST_CASE("history: a damaged history never loses the campaign", "[campaign][his
            [](json& h) { h["sessions"][0]["n"] = "one"; },
            [](json& h) { h["shapes"] = 5; },
            [](json& h) { h["sessions"][0]["tx"][1] = json::array({0, 0}); },  // a step again, no event
-           [](json& h) { h = json::array({1, 2, 3}); }}) {
+           [](json& h) { h = json::array({1, 2, 3}); },
+           [](json& h) { h["sessions"][0]["t1"] = 999; }}) {  // steps after the snapshot's
     json doc = body;
     damage(doc["history"]);
     Session s = io::load_json(doc);

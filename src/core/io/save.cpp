@@ -242,6 +242,7 @@ Session load_json(json doc, const Engine& engine) {
     return c;
   });
 
+  const long long snapshot_last_tx = snapshot.last_tx;
   std::vector<Transaction> tail_list = read_transactions(doc, "tail");
   std::vector<Transaction> redo_list = read_transactions(doc, "redo");
 
@@ -271,7 +272,10 @@ Session load_json(json doc, const Engine& engine) {
   if (auto h = doc.find("history"); h != doc.end()) {
     try {
       history = History::read(*h);
+      // its steps come before the tail's (they left it into the snapshot)
+      if (!history.empty() && history.sessions().back().t1 > snapshot_last_tx) throw std::out_of_range("history");
     } catch (const std::exception&) {
+      history = History();
       history_damaged = true;
     }
   }
