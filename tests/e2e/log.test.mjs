@@ -7,7 +7,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, shot, waitWidget, tapCarefully, tapSettled, accepted, campaign, untilCampaign, openTab,
-         screenshotFailures, scrollIntoView, ruleSwitch, gone, widgets, freshFrames, idOf } from "./lib.mjs";
+         screenshotFailures, scrollIntoView, ruleSwitch, gone, widgets, freshFrames, idOf, waitForApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -178,7 +178,7 @@ async function laterBy(page, hours) {
 }
 
 for (const [lang, locale, words] of [
-  ["cs", "cs-CZ", { session: /sezení 1$/, summary: /^Ve zkratce: 8 kroků · způsobeno 7 zranění · družina utržila 9 zranění · 1 poražený nepřítel · 1 krátký odpočinek\.$/, fold: "Shrnout do řádku", folded: /Sezení 1 v záznamu shrnuto/ }],
+  ["cs", "cs-CZ", { session: /sezení 1$/, summary: /^Ve zkratce: 8 kroků · způsobeno 7 zranění · družina utržila 9 zranění · 1 poražený nepřítel · 1 krátký odpočinek\.$/, fold: "Shrnout do řádku", folded: /Sezení 1 v deníku shrnuto/ }],
   ["uk", "uk-UA", { session: /сесія 1$/, summary: /^Коротко: 8 кроків · завдано 7 шкоди · загін отримав 9 шкоди · переможених ворогів: 1 · 1 короткий відпочинок\.$/, fold: "Згорнути в рядок", folded: /Сесію 1 в журналі згорнуто/ }],
 ]) {
   test(`the history in ${lang}: two evenings, the older one folded into one line by the DM, Undo brings it back`, { timeout: 600000 }, async () => {
@@ -221,7 +221,7 @@ for (const [lang, locale, words] of [
     assert.ok(!(await widgets(page)).some((w) => w.id === "log.summary.1"), "no summary after the undo");
     // A reload keeps the story (the save's history and undo tail).
     await page.reload();
-    await waitWidget(page, "top.log");
+    await waitForApp(page);
     await tapSettled(page, "top.log");
     await waitWidget(page, "log.session.1");
     await waitWidget(page, `log.entry.${last}`);
