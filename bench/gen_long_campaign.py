@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes a `druzina run` script of a long campaign (issue 16): 6 PCs, then SESSIONS sessions, each meeting
 MONSTERS/SESSIONS new monsters in one fight (damage, healing, conditions, turns, temporary HP, notes), ending with
-a rest — COMMANDS commands in all. Every command succeeds whatever the dice roll (monsters have plenty of HP, a PC
+a rest — COMMANDS commands in all. Each session is played a week after the last one (a `Wall` step sets the wall
+clock; `druzina run` spaces the steps 10 s apart), so the log's history has SESSIONS sessions. Every command succeeds whatever the dice roll (monsters have plenty of HP, a PC
 is healed right after each hit), so `druzina run` gets through the whole script.
 
 Usage: gen_long_campaign.py OUT.json [--sessions 100] [--monsters 200] [--commands 50000]
@@ -32,7 +33,9 @@ def main():
     next_id = 1 + len(PCS)
     per_session = max(1, a.monsters // a.sessions)
     budget, extra = divmod(a.commands - len(cmds), a.sessions)
+    week = 7 * 24 * 3600 * 1000
     for s in range(a.sessions):
+        cmds.append({"type": "Wall", "ms": 1_767_200_000_000 + s * week})  # not a command: not counted below
         start = len(cmds) + (1 if s < extra else 0)
         monsters = []
         for k in range(per_session):

@@ -1,6 +1,7 @@
 // druzina run SCRIPT.json — applies a list of campaign commands (engine.hpp) to a new or saved campaign and
 // prints {"seed", "state", "events", "log", "save"?}. The script is a JSON array of commands or
-// {"commands": [...]}; {"type": "Undo", "steps"?: n} and {"type": "Redo", "steps"?: n} undo and redo.
+// {"commands": [...]}; {"type": "Undo", "steps"?: n} and {"type": "Redo", "steps"?: n} undo and redo;
+// {"type": "Wall", "ms": N} sets the wall clock (ms since 1970) of the next steps, 10 s apart (sessions of the log).
 // A failing command stops the run: exit 2, "Command <index> (<type>) failed: …" in --lang (index from 0).
 //
 // druzina bench-save — the save/load benchmark hook (scripts/bench): builds a campaign of --pcs PCs,
@@ -82,6 +83,7 @@ Output run(const Args& args) {
   std::uint64_t seed = args.seed().value_or(std::random_device{}());
   Rng rng(seed);
   std::vector<Transaction> ran;  // this run's transactions still in the history
+  std::optional<long long> wall;  // {"type": "Wall", "ms": N}: the wall clock of the next steps (+10 s each)
   for (size_t i = 0; i < commands->size(); ++i) {
     const json& cmd = (*commands)[i];
     std::string type = cmd.is_object() && cmd.contains("type") && cmd["type"].is_string() ? cmd["type"].get<std::string>() : "?";
@@ -100,8 +102,14 @@ Output run(const Args& args) {
           for (size_t k = tail.size() - std::min<size_t>(tail.size(), static_cast<size_t>(steps)); k < tail.size(); ++k)
             ran.push_back(tail[k]);
         }
+      } else if (type == "Wall") {
+        for (auto it = cmd.begin(); it != cmd.end(); ++it)
+          if (it.key() != "type" && it.key() != "ms")
+            throw UserError("campaign.err.unknown_param", {{"command", type}, {"param", it.key()}});
+        wall = campaign::param::integer(cmd, "ms", 0, 9'000'000'000'000'000LL);
       } else {
-        ran.push_back(session.dispatch(cmd, rng));
+        ran.push_back(session.dispatch(cmd, rng, wall));
+        if (wall) *wall += 10'000;
       }
     } catch (const UserError& e) {
       json a = nested(e);

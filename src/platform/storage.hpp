@@ -20,4 +20,12 @@ class Storage {
 
 Storage& storage();  // the platform's storage (each platform's storage.cpp defines it)
 
+// What the browser says of the origin's storage (navigator.storage.estimate(): every kind of storage, not only
+// localStorage), where it has it; -1 when unknown (no API, not answered yet, native). Asked again at most every
+// 30 s; the answer comes a few frames later.
+struct StorageEstimate {
+  double usage = -1, quota = -1;
+};
+StorageEstimate storage_estimate();
+
 }  // namespace druzina::platform

@@ -2,11 +2,12 @@
 // newest first under the day it was played, each step in full; a notice never cuts a line off and the log opens
 // at the step it tells of; Undo says what it undid. In player mode the log leaves out the DM's secrets, undo
 // reaches only what was done in player mode, monsters are not rollers, and going back to DM mode can be locked
-// with a PIN. Screenshots: build/e2e/log-*.png.
+// with a PIN. The history (issue 16): session by session, a past session folded into one line by the DM and
+// brought back by Undo, in Czech and Ukrainian at phone size. Screenshots: build/e2e/log-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, shot, waitWidget, tapCarefully, tapSettled, accepted, campaign, untilCampaign, openTab,
-         screenshotFailures, scrollIntoView, ruleSwitch, gone, widgets, freshFrames, idOf } from "./lib.mjs";
+         screenshotFailures, scrollIntoView, ruleSwitch, gone, widgets, freshFrames, idOf, waitForApp } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -52,7 +53,7 @@ test("the log in Czech: each step in full, newest first, under the day; the noti
   // Every step of the campaign is there, the first one at the bottom.
   const first = await scrollIntoView(page, "log.entry.1", { minH: 10 });
   assert.match(first.label, /Sklep/);
-  await waitWidget(page, "log.older");
+  assert.ok(!(await widgets(page)).some((w) => w.id === "log.older"), "the whole story is kept: no \"older steps\" line");
   await tapSettled(page, "top.log");  // tapped again: closed
   await gone(page, "log.close");
   await waitWidget(page, "party.add_pc");
@@ -166,3 +167,66 @@ test("player mode in Ukrainian: no DM secret in the log, undo only of the player
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The page's clock moved on (Date.now, what the app stamps each step with): a later evening of play.
+async function laterBy(page, hours) {
+  await page.evaluate((ms) => {
+    const real = window.__realNow || (window.__realNow = Date.now.bind(Date));
+    window.__shift = (window.__shift || 0) + ms;
+    Date.now = () => real() + window.__shift;
+  }, hours * 3600 * 1000);
+}
+
+for (const [lang, locale, words] of [
+  ["cs", "cs-CZ", { session: /sezení 1$/, summary: /^Ve zkratce: 8 kroků · způsobeno 7 zranění · družina utržila 9 zranění · 1 poražený nepřítel · 1 krátký odpočinek\.$/, fold: "Shrnout do řádku", folded: /Sezení 1 v deníku shrnuto/ }],
+  ["uk", "uk-UA", { session: /сесія 1$/, summary: /^Коротко: 8 кроків · завдано 7 шкоди · загін отримав 9 шкоди · переможених ворогів: 1 · 1 короткий відпочинок\.$/, fold: "Згорнути в рядок", folded: /Сесію 1 в журналі згорнуто/ }],
+]) {
+  test(`the history in ${lang}: two evenings, the older one folded into one line by the DM, Undo brings it back`, { timeout: 600000 }, async () => {
+    const { page, errors, context } = await openApp(env, { device: { locale } });
+    const c = await table(page);
+    const mira = idOf(c, "Mira"), goblin = idOf(c, "Goblin");
+    await accepted(page, { type: "ApplyDamage", target: mira, amount: 9, damage_type: "slashing" });
+    await accepted(page, { type: "ApplyDamage", target: goblin, amount: 7 });
+    await accepted(page, { type: "ShortRest" });
+    await laterBy(page, 7 * 24);  // a week later
+    await accepted(page, { type: "AddCreature", name: "Ork", kind: "monster", hp: 15 });
+    await accepted(page, { type: "ApplyDamage", target: idOf(await campaign(page), "Ork"), amount: 4 });
+    const last = (await campaign(page)).last_tx;
+
+    await tapSettled(page, "top.log");
+    const newest = await waitWidget(page, "log.session.2");
+    const older = await waitWidget(page, "log.session.1");
+    assert.match(older.label, words.session);
+    assert.ok(newest.y < older.y, "the newest session first");
+    assert.ok(!(await widgets(page)).some((w) => w.id === "log.fold.2"), "the newest session cannot be folded");
+    const fold = await scrollIntoView(page, "log.fold.1");
+    assert.equal(fold.label, words.fold);
+    await shot(page, `log-${lang}-05-two-sessions`);
+    await tapSettled(page, "log.fold.1");
+    const summary = await waitWidget(page, "log.summary.1");
+    assert.match(summary.label, words.summary);
+    await untilCampaign(page, (x) => x.last_tx === last + 1, "the fold is a step");
+    const ids = (await widgets(page)).map((w) => w.id);
+    assert.ok(!ids.includes("log.entry.3") && !ids.includes("log.fold.1"), `the older session's steps folded: ${ids}`);
+    const step = await waitWidget(page, `log.entry.${last + 1}`);
+    assert.match(step.label, words.folded);
+    await scrollIntoView(page, "log.summary.1");
+    await shot(page, `log-${lang}-06-folded`);
+
+    // Undo takes the fold back: the steps are there again.
+    await tapSettled(page, "top.undo");
+    await untilCampaign(page, (x) => x.last_tx === last, "the fold undone");
+    await waitWidget(page, "log.fold.1");
+    await scrollIntoView(page, "log.entry.3", { minH: 10 });
+    assert.ok(!(await widgets(page)).some((w) => w.id === "log.summary.1"), "no summary after the undo");
+    // A reload keeps the story (the save's history and undo tail).
+    await page.reload();
+    await waitForApp(page);
+    await tapSettled(page, "top.log");
+    await waitWidget(page, "log.session.1");
+    await waitWidget(page, `log.entry.${last}`);
+    await shot(page, `log-${lang}-07-after-reload`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}

@@ -113,6 +113,25 @@ TEST_CASE("link table: no DM secret in the link's bytes", "[share][link]") {
   REQUIRE(back.encounter->extra["turn_hidden"] == true);
 }
 
+TEST_CASE("link table: the secrets in the campaign's history are not in the link's bytes either", "[share][link]") {
+  SecretTable s;
+  s.t.session.set_tail_limit(1);  // every step but the last in the compact history (issue 16)
+  REQUIRE(s.t.session.history().events() > 8);
+  std::string bytes = link_bytes(share::encode_table(s.state()));
+  INFO(bytes);
+  for (const char* secret : {"SECRET", "history", "shapes", "sessions", "hp_changed", "likes cats", "dm_notes"})
+    REQUIRE(bytes.find(secret) == std::string::npos);
+  REQUIRE(bytes.find(s.spy) == std::string::npos);
+  // and what a player reads of that history on the DM's phone (player mode) has none of them
+  for (Lang lang : kLangs)
+    for (const auto& v : s.t.session.history_log(lang, LogAudience::player))
+      for (const auto& e : v.entries)
+        for (const auto& line : e.lines) {
+          INFO(line);
+          REQUIRE(line.find("SECRET") == std::string::npos);
+        }
+}
+
 TEST_CASE("link table: HP as the DM chose, the current turn, the rule switches", "[share][link]") {
   SecretTable s;
   s.t.run({{"type", "NextTurn"}});  // the spy's turn ends: Mira acts

@@ -12,13 +12,14 @@ Session::Session(const Engine& engine, SessionOptions options) : engine_(&engine
 }
 
 Session::Session(const Engine& engine, Campaign snapshot, std::deque<Transaction> tail, std::vector<Transaction> redo,
-                 Campaign current, SessionOptions options)
+                 Campaign current, SessionOptions options, History history)
     : engine_(&engine),
       options_(options),
       snapshot_(std::move(snapshot)),
       tail_(std::move(tail)),
       redo_(std::move(redo)),
-      current_(std::move(current)) {
+      current_(std::move(current)),
+      history_(std::move(history)) {
   if (options_.tail_limit < 1) options_.tail_limit = 1;
   trim();
 }
@@ -44,6 +45,7 @@ bool deeper_than(const json& value, int limit) {
 const Transaction& Session::dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms,
                                      std::string by) {
   if (deeper_than(command, kMaxCommandDepth)) throw UserError("campaign.err.too_deep", {{"limit", kMaxCommandDepth}});
+  if (command.is_object() && command.value("type", json()) == "FoldSession") check_fold(command);
   Engine::Result r = engine_->run(current_, command, rng, wall_ms);
   r.tx.by = std::move(by);
   current_ = std::move(r.state);
@@ -54,10 +56,54 @@ const Transaction& Session::dispatch(const json& command, Rng& rng, std::optiona
 }
 
 void Session::trim() {
+  bool recorded = false;
   while (tail_.size() > options_.tail_limit) {
+    history_.record(*engine_, tail_.front(), snapshot_);
     engine_->apply(snapshot_, tail_.front());
     tail_.pop_front();
+    recorded = true;
   }
+  if (recorded && options_.history_limit && history_.bytes() > options_.history_limit)
+    history_.fold_to(options_.history_limit * 3 / 4);
+}
+
+int Session::newest_session() const {  // the session numbers of the tail continue the history's
+  int n = history_.empty() ? 1 : history_.sessions().back().n;
+  std::optional<long long> last = history_.empty() ? std::nullopt : history_.sessions().back().w1;
+  for (const auto& tx : tail_) {
+    if (tx.wall && last && *tx.wall - *last > kSessionGapMs) ++n;
+    if (tx.wall) last = tx.wall;
+  }
+  return n;
+}
+
+void Session::check_fold(const json& command) const {
+  auto n = command.find("session");
+  if (n == command.end() || !n->is_number_integer()) return;  // the engine refuses it with its reason
+  const long long want = n->get<long long>();
+  if (want < 1) return;  // the engine refuses it (campaign.err.param)
+  if (want >= newest_session()) throw UserError("history.err.newest", {{"session", want}});
+  for (const auto& v : history_log(Lang::en, LogAudience::dm, HistOpen{1, {}}))  // (counts suffice)
+    if (v.n == want) {
+      if (v.unfolded == 0) throw UserError("history.err.folded", {{"session", want}});
+      return;
+    }
+  throw UserError("history.err.no_session", {{"session", want}});
+}
+
+std::vector<HistView> Session::history_log(Lang lang, LogAudience audience, const HistOpen& open) const {
+  History h = history_;
+  for (const auto& tx : tail_) h.record(*engine_, tx, snapshot_);  // (the snapshot: names before the history)
+  std::vector<std::string> hidden;
+  for (const auto& c : std::as_const(current_.creatures))
+    if (c.hidden) hidden.push_back(c.id);
+  for (const auto& c : std::as_const(snapshot_.creatures))
+    if (c.hidden) hidden.push_back(c.id);
+  const auto& vis = current_.settings.hp_visibility;
+  auto out = h.view(*engine_, lang, audience == LogAudience::player, hidden, vis.party, vis.others, open);
+  const int newest = out.empty() ? 0 : out.back().n;
+  for (auto& v : out) v.foldable = v.n < newest && v.unfolded > 0;
+  return out;
 }
 
 void Session::set_tail_limit(size_t limit) {
@@ -96,6 +142,10 @@ namespace {
 
 // The creature an event is about: data.creature as an id, or the creature object of creature_added.
 std::string subject_of(const Event& ev) {
+  if (ev.type == "note_added" && ev.data.contains("note") && ev.data["note"].is_object()) {  // a note about a creature
+    auto c = ev.data["note"].find("creature");
+    return c != ev.data["note"].end() && c->is_string() ? c->get<std::string>() : std::string();
+  }
   auto it = ev.data.find("creature");
   if (it == ev.data.end()) return {};
   if (it->is_string()) return it->get<std::string>();
@@ -138,6 +188,7 @@ class PlayerFilter {
     }
     return false;
   }
+  bool hidden(const std::string& id) const { return hidden_.count(id) > 0; }
 
  private:
   const Engine& engine_;
@@ -174,7 +225,11 @@ std::vector<LogEntry> Session::log(Lang lang, LogAudience audience) const {
         names[c.value("id", "")] = c.value("name", "");
       }
       const bool hidden = filter && filter->hides(ev);
-      std::string line = hidden ? std::string() : engine_->render(ev, lc);
+      std::string line;
+      if (!hidden && filter)  // a fight's order without the hidden creatures
+        line = engine_->render(Event{ev.type, without_hidden(ev.data, [&](const std::string& id) { return filter->hidden(id); })}, lc);
+      else if (!hidden)
+        line = engine_->render(ev, lc);
       if (ev.type == "creature_updated" && ev.data.contains("patch") && ev.data["patch"].contains("name") &&
           ev.data["patch"]["name"].is_string())
         names[ev.data.value("creature", "")] = ev.data["patch"]["name"].get<std::string>();

@@ -3,7 +3,8 @@
 //   snapshot ──tail[0]──▶ … ──tail[n-1]──▶ state()          redo stack: transactions undone, newest undo last
 //
 // The tail is bounded (SessionOptions::tail_limit, default 200 transactions): when it grows past the limit the
-// oldest transaction is folded into the snapshot and can no longer be undone (nor shown in the log). That keeps
+// oldest transaction is folded into the snapshot and can no longer be undone; its log lines go on in the compact
+// history (history.hpp), which the log shows session by session. That keeps
 // a multi-year campaign's save at a snapshot plus a bounded tail inside the browser's ~5 MB of localStorage.
 //
 // dispatch() runs one command as a transaction (all-or-nothing, see engine.hpp) and clears the redo stack.
@@ -17,11 +18,13 @@
 #include <vector>
 
 #include "core/campaign/engine.hpp"
+#include "core/campaign/history.hpp"
 
 namespace druzina::campaign {
 
 struct SessionOptions {
   size_t tail_limit = 200;  // transactions that can be undone (at least 1)
+  size_t history_limit = 192 * 1024;  // bytes of history past which the oldest sessions are folded (0: never)
 };
 
 struct LogEntry {
@@ -45,9 +48,10 @@ class Session {
   // Restores a session from parts already checked by the caller (io::load): `current` must be the fold of
   // snapshot + tail.
   Session(const Engine& engine, Campaign snapshot, std::deque<Transaction> tail, std::vector<Transaction> redo,
-          Campaign current, SessionOptions options);
+          Campaign current, SessionOptions options, History history = {});
 
-  // Runs a command; throws UserError (state, history and rng untouched). The reference is valid until the next
+  // Runs a command; throws UserError (state, history and rng untouched). FoldSession {session: n} is checked
+  // against the history here (history.err.no_session / history.err.newest / history.err.folded). The reference is valid until the next
   // call that changes the session.
   // `by` is recorded on the transaction (Transaction::by: "" or "player").
   const Transaction& dispatch(const json& command, Rng& rng, std::optional<long long> wall_ms = {},
@@ -71,19 +75,31 @@ class Session {
   // The same, flattened: "#12 Goblin 1 takes 7 damage …".
   std::vector<std::string> log_lines(Lang lang) const;
 
+  // The history of the whole campaign, session by session, oldest first: the saved history (transactions that
+  // left the tail) and the tail as it will be recorded, with the folds still in the tail applied.
+  // `open`: the sessions rendered in full (default: all); the others come with their counts only (collapsed).
+  std::vector<HistView> history_log(Lang lang, LogAudience audience = LogAudience::dm, const HistOpen& open = {}) const;
+  // The history as saved (transactions that left the tail).
+  const History& history() const { return history_; }
+  // The sessions of the history and the tail: the number of the newest one.
+  int newest_session() const;
+
   // Folds snapshot + tail again (what undo does); exposed for tests and consistency checks.
   Campaign refold() const;
 
   nlohmann::json extra = nlohmann::json::object();  // unknown top-level fields of the save, kept on save
+  bool history_damaged = false;  // the save's history did not read (kept aside in extra["historyDamaged"])
 
  private:
   void trim();
+  void check_fold(const json& command) const;
   const Engine* engine_;
   SessionOptions options_;
   Campaign snapshot_;
   std::deque<Transaction> tail_;
   std::vector<Transaction> redo_;
   Campaign current_;
+  History history_;
 };
 
 }  // namespace druzina::campaign

@@ -165,6 +165,7 @@ json head_json(const Session& session) {
   json doc = session.extra.is_object() ? session.extra : json::object();
   doc.erase("tail");
   doc.erase("redo");
+  doc.erase("history");
   doc["schemaVersion"] = kSchemaVersion;
   doc["app"] = "druzina";
   doc["tailLimit"] = session.options().tail_limit;
@@ -195,7 +196,12 @@ std::string save_body(const Session& session) {
     if (it != stack.rbegin()) out += ',';
     append(out, *it);
   }
-  out += "]}";
+  out += ']';
+  if (!session.history().empty()) {
+    out += ",\"history\":";
+    session.history().append_json(out);
+  }
+  out += '}';
   return out;
 }
 
@@ -236,6 +242,7 @@ Session load_json(json doc, const Engine& engine) {
     return c;
   });
 
+  const long long snapshot_last_tx = snapshot.last_tx;
   std::vector<Transaction> tail_list = read_transactions(doc, "tail");
   std::vector<Transaction> redo_list = read_transactions(doc, "redo");
 
@@ -258,13 +265,31 @@ Session load_json(json doc, const Engine& engine) {
 
   std::deque<Transaction> tail(std::make_move_iterator(tail_list.begin()), std::make_move_iterator(tail_list.end()));
   std::vector<Transaction> redo(std::make_move_iterator(redo_list.rbegin()), std::make_move_iterator(redo_list.rend()));
-  Session s(engine, std::move(snapshot), std::move(tail), std::move(redo), std::move(current), options);
+  // The history (transactions older than the tail, compact): a damaged one never loses the campaign — it is
+  // kept aside as it was (extra "historyDamaged") and the history starts again from here.
+  History history;
+  bool history_damaged = false;
+  if (auto h = doc.find("history"); h != doc.end()) {
+    try {
+      history = History::read(*h);
+      // its steps come before the tail's (they left it into the snapshot)
+      if (!history.empty() && history.sessions().back().t1 > snapshot_last_tx) throw std::out_of_range("history");
+    } catch (const std::exception&) {
+      history = History();
+      history_damaged = true;
+    }
+  }
+  Session s(engine, std::move(snapshot), std::move(tail), std::move(redo), std::move(current), options,
+            std::move(history));
   s.extra = json::object();
   for (auto it = doc.begin(); it != doc.end(); ++it) {
     const std::string& k = it.key();
-    if (k != "schemaVersion" && k != "app" && k != "tailLimit" && k != "snapshot" && k != "tail" && k != "redo")
-      s.extra[k] = it.value();
+    if (k == "history" && history_damaged) s.extra["historyDamaged"] = std::move(it.value());
+    if (k != "schemaVersion" && k != "app" && k != "tailLimit" && k != "snapshot" && k != "tail" && k != "redo" &&
+        k != "history")
+      s.extra[k] = std::move(it.value());
   }
+  s.history_damaged = history_damaged;
   return s;
 }
 

@@ -65,3 +65,7 @@ Storage& storage() {
 }
 
 }  // namespace druzina::platform
+
+namespace druzina::platform {
+StorageEstimate storage_estimate() { return {}; }  // a browser's figure only
+}  // namespace druzina::platform

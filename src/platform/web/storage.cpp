@@ -24,6 +24,21 @@ EM_JS(int, js_storage_set, (const char* key, const char* value), {
   } catch (e) { return 0; }
 });
 
+// navigator.storage.estimate(), kept in Module.__estimate: [usage, quota], or -1s until it answers.
+EM_JS(double, js_storage_estimate, (int quota), {
+  var now = Date.now(), m = Module;
+  if (!m.__estimate) m.__estimate = [-1, -1];
+  try {
+    if (navigator.storage && navigator.storage.estimate && !(m.__estimateAt > now - 30000)) {
+      m.__estimateAt = now;
+      navigator.storage.estimate().then(function(e) {
+        m.__estimate = [typeof e.usage === "number" ? e.usage : -1, typeof e.quota === "number" ? e.quota : -1];
+      }, function() {});
+    }
+  } catch (e) {}
+  return m.__estimate[quota ? 1 : 0];
+});
+
 EM_JS(int, js_storage_remove, (const char* key), {
   try { localStorage.removeItem(UTF8ToString(key)); return 1; } catch (e) { return 0; }
 });
@@ -78,4 +93,8 @@ Storage& storage() {
   return s;
 }
 
+}  // namespace druzina::platform
+
+namespace druzina::platform {
+StorageEstimate storage_estimate() { return {js_storage_estimate(0), js_storage_estimate(1)}; }
 }  // namespace druzina::platform

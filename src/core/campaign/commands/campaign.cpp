@@ -67,9 +67,20 @@ void execute_set_settings(Ctx& ctx, const json& cmd) {
   ctx.emit("settings_changed", std::move(data));
 }
 
+// FoldSession {session}: the history's session n becomes its one-line summary (Session checks that it exists, is
+// not the newest and has entries to fold; the history makes the fold when this step leaves the undo tail).
+void validate_fold_session(const Campaign&, const json& cmd) {
+  param::integer(cmd, "session", 1, 100'000'000);
+}
+
+void execute_fold_session(Ctx& ctx, const json& cmd) {
+  ctx.emit("session_folded", {{"session", param::integer(cmd, "session", 1, 100'000'000)}});
+}
+
 }  // namespace
 
 void register_campaign_commands(Engine& e) {
+  reg(e, "FoldSession", {"session"}, validate_fold_session, execute_fold_session);
   reg(e, "CreateCampaign", create_params(), validate_create_campaign, execute_create_campaign);
   reg(e, "SetSettings", create_params(), validate_set_settings, execute_set_settings);
 }

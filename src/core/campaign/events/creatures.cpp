@@ -49,6 +49,12 @@ std::string render_settings_changed(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.settings_changed", {{"fields", fields}});
 }
 
+void apply_session_folded(Campaign&, const json& d) { ll(d, "session"); }  // the history's (Session), not the state's
+
+std::string render_session_folded(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.session_folded", {{"session", d.value("session", 0)}});
+}
+
 void apply_creature_added(Campaign& c, const json& d) {
   Creature x;
   jr::get(d.at("creature"), x);
@@ -99,6 +105,7 @@ std::string render_creature_removed(const json& d, const LogContext& lc) {
 
 void register_creatures_events(Engine& e) {
   reg(e, "campaign_created", apply_campaign_created, render_campaign_created);
+  reg(e, "session_folded", apply_session_folded, render_session_folded);
   reg(e, "settings_changed", apply_settings_changed, render_settings_changed);
   reg(e, "creature_added", apply_creature_added, render_creature_added);
   reg(e, "creature_updated", apply_creature_updated, render_creature_updated);

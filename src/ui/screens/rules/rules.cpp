@@ -30,6 +30,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
 
 namespace druzina::ui {
@@ -180,6 +181,7 @@ void draw_reference_list() {
   small_label(Tf("ui.rules.results", {{"n", static_cast<long long>(s.hits.size())}}).c_str());
   std::string last_source;
   const bool grouped = s.query.find_first_not_of(' ') == std::string::npos;
+  RowCull cull("reference", s.hits.size() > RowCull::kFrom);  // only the cards on screen are laid out
   for (const auto& h : s.hits) {
     const reference::Entry& e = *h.entry;
     if (grouped && e.source != last_source) {
@@ -189,10 +191,15 @@ void draw_reference_list() {
       ImGui::PopFont();
       last_source = e.source;
     }
+    if (!cull.begin(e.id)) {
+      track("rules.ref." + e.id, e.title.in(lang));
+      continue;
+    }
     if (card_button("rules.ref." + e.id, e.title.in(lang).c_str(), e.summary.in(lang).c_str(), s.wide && s.entry == e.id)) {
       s.entry = e.id;
       go_top();
     }
+    cull.end();
   }
 }
 
@@ -307,10 +314,15 @@ void draw_table(const tables::Table& t) {
   }
   ImGui::Spacing();
   small_label(T("ui.rules.table.rows"));
+  RowCull cull("table-rows", t.rows.size() > RowCull::kFrom);  // a d100 table's rows: only those on screen
   for (size_t i = 0; i < t.rows.size(); ++i) {
     const tables::Row& r = t.rows[i];
     bool hit = s.result && s.result->table == t.id && s.result->roll >= r.lo && s.result->roll <= r.hi;
     std::string title = range_text(r) + "    " + r.text.in(lang);
+    if (!cull.begin(t.id + "." + std::to_string(i) + "." + std::string(lang_code(lang)), !hit)) {
+      track("rules.table.row." + std::to_string(i), title);
+      continue;
+    }
     if (card_button("rules.table.row." + std::to_string(i), title.c_str(), nullptr, hit)) {
       try {
         s.result = tables::roll_table_with(t, r.lo, model().rng());
@@ -320,6 +332,7 @@ void draw_table(const tables::Table& t) {
         model().notify(e.message(lang), true);
       }
     }
+    cull.end();
   }
 }
 

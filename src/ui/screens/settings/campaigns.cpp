@@ -335,6 +335,14 @@ void draw_campaigns() {
     muted(used.c_str());
   }
   track("storage.usage", used);
+  // The browser's own figure for the whole origin (navigator.storage.estimate), where it has one.
+  const platform::StorageEstimate est = platform::storage_estimate();
+  if (est.quota > 0 && est.usage >= 0) {
+    const std::string line = Tf("ui.store.estimate", {{"used", size_text(static_cast<long long>(est.usage))},
+                                                      {"quota", size_text(static_cast<long long>(est.quota))}});
+    muted(line.c_str());
+    track("storage.estimate", line);
+  }
   auto size_of = [&](const std::string& id) {
     for (const auto& x : usage.campaigns)
       if (x.id == id) return x.own + x.backups;

@@ -1,0 +1,770 @@
+#include "core/campaign/history.hpp"
+
+#include <algorithm>
+#include <set>
+#include <unordered_map>
+
+#include "core/error.hpp"
+
+namespace druzina::campaign {
+
+namespace {
+
+constexpr size_t kMaxString = 1000;    // longer texts (a long note) are cut in the history, with "…"
+constexpr size_t kSmallValue = 64;     // an object or list longer than this (as JSON) is reduced to its scalars
+
+bool party_kind(const std::string& kind) { return kind == "pc" || kind == "sidekick"; }
+
+// Fields the history itself needs (names, who is hidden, the summary's counts), never left out.
+const std::set<std::string>& kept_paths(const std::string& type) {
+  static const std::map<std::string, std::set<std::string>> keep = {
+      {"hp_changed", {"creature", "old", "new", "cause", "amount", "damage_type"}},
+      {"died", {"creature"}},
+      {"rest_finished", {"kind"}},
+      {"leveled_up", {"creature"}},
+      {"resurrected", {"creature"}},
+      {"session_folded", {"session"}},
+      {"creature_added", {"creature", "creature.id", "creature.name", "creature.kind", "creature.hidden"}},
+      {"creature_updated", {"creature", "patch", "patch.name", "patch.kind", "patch.hidden"}},
+      {"creature_removed", {"creature", "name"}},
+      {"note_added", {"creature", "note", "note.creature"}},
+  };
+  static const std::set<std::string> base = {"creature"};
+  auto it = keep.find(type);
+  return it == keep.end() ? base : it->second;
+}
+
+// Cuts a text at a UTF-8 boundary.
+std::string cut(const std::string& s) {
+  if (s.size() <= kMaxString) return s;
+  size_t n = kMaxString;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return s.substr(0, n) + "\xE2\x80\xA6";
+}
+
+// The event's data with long texts cut (at any depth): the reference the compact form must render alike.
+void cut_texts(json& v) {
+  if (v.is_string()) {
+    if (v.get_ref<const std::string&>().size() > kMaxString) v = cut(v.get<std::string>());
+  } else if (v.is_structured()) {
+    for (auto& x : v) cut_texts(x);
+  }
+}
+json truncated(const json& d) {
+  json out = d;
+  cut_texts(out);
+  return out;
+}
+
+// Long lists left out (at any depth): the candidate the search starts from.
+json reduced(const json& d) {
+  if (!d.is_object()) return d;
+  json out = json::object();
+  for (const auto& [k, v] : d.items()) {
+    if (v.is_object()) out[k] = reduced(v);
+    else if (!v.is_array() || v.dump().size() <= kSmallValue) out[k] = v;
+  }
+  return out;
+}
+
+// Removes the member at a dotted path ("condition.until.set_at").
+void erase_path(json& d, const std::string& path) {
+  json* node = &d;
+  size_t start = 0;
+  for (;;) {
+    size_t dot = path.find('.', start);
+    if (!node->is_object()) return;
+    if (dot == std::string::npos) {
+      node->erase(path.substr(start));
+      return;
+    }
+    auto it = node->find(path.substr(start, dot - start));
+    if (it == node->end()) return;
+    node = &*it;
+    start = dot + 1;
+  }
+}
+
+std::string marker(const std::string& id) { return "\x01" + id + "\x02"; }
+
+std::string try_render(const Engine& e, const std::string& type, const json& data, Lang lang) {
+  LogContext lc;
+  lc.lang = lang;
+  lc.name = marker;
+  try {
+    return e.render(Event{type, data}, lc);
+  } catch (const std::exception&) {
+    return "\x03";  // a renderer that needs what was left out
+  }
+}
+
+bool same_lines(const Engine& e, const std::string& type, const json& a, const json& b, bool all_langs) {
+  for (Lang l : kLangs) {
+    if (!all_langs && l != Lang::en) continue;
+    if (try_render(e, type, a, l) != try_render(e, type, b, l)) return false;
+  }
+  return true;
+}
+
+// The learning's key: the type and the field names, of objects too (three levels: a condition's `until` of
+// another kind has other fields, and needs other ones for its line).
+void key_of(std::string& k, const json& d, int depth) {
+  for (const auto& [key, v] : d.items()) {
+    k += "\x1F" + key;
+    if (v.is_object() && depth < 3) {
+      k += '{';
+      key_of(k, v, depth + 1);
+      k += '}';
+    }
+  }
+}
+std::string shape_key(const std::string& type, const json& d) {
+  std::string k = type;
+  key_of(k, d, 1);
+  return k;
+}
+
+// Paths ("key" or "key.sub") left out of events of one shape, learnt from the first events of that shape.
+using Drops = std::set<std::string>;
+struct Learnt {
+  bool reduce = true;  // the reduced data (reduced()) renders as the full one
+  Drops drops;
+};
+std::unordered_map<std::string, Learnt>& drop_cache() {
+  static std::unordered_map<std::string, Learnt> cache;
+  return cache;
+}
+
+bool blank(const json& v) { return v.is_null() || (v.is_string() && v.get_ref<const std::string&>().empty()); }
+
+// The value at a dotted path, or null.
+json at_path(const json& d, const std::string& path) {
+  const json* node = &d;
+  size_t start = 0;
+  for (;;) {
+    size_t dot = path.find('.', start);
+    if (!node->is_object()) return nullptr;
+    auto it = node->find(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+    if (it == node->end()) return nullptr;
+    if (dot == std::string::npos) return *it;
+    node = &*it;
+    start = dot + 1;
+  }
+}
+
+// The data without the learnt paths — but never a field the history needs that has a value here (learnt from
+// an event where it was blank).
+json without(const std::string& type, const json& d, const Drops& drops) {
+  const auto& keep = kept_paths(type);
+  json out = d;
+  for (const auto& p : drops)
+    if (!keep.count(p) || blank(at_path(d, p))) erase_path(out, p);
+  return out;
+}
+
+// Leaves out each field in turn (a whole object first, else its members, at any depth) where the lines stay the
+// same in all three languages.
+void learn_in(const Engine& e, const std::string& type, const json& node, const std::string& prefix, json& cur,
+              Drops& drops) {
+  const auto& keep = kept_paths(type);
+  for (const auto& [k, v] : node.items()) {
+    const std::string p = prefix.empty() ? k : prefix + "." + k;
+    if (!keep.count(p) || blank(v)) {
+      json tryit = cur;
+      erase_path(tryit, p);
+      if (same_lines(e, type, tryit, cur, true)) {
+        cur = std::move(tryit);
+        drops.insert(p);
+        continue;
+      }
+    }
+    if (v.is_object()) learn_in(e, type, v, p, cur, drops);
+  }
+}
+
+Drops learn(const Engine& e, const std::string& type, const json& cand) {
+  Drops drops;
+  json cur = cand;
+  learn_in(e, type, cand, "", cur, drops);
+  return drops;
+}
+
+// Who the creatures are, as the history goes: names for log lines, kinds for the summary, hidden for players.
+struct Who {
+  std::string name, kind;
+  bool hidden = false;
+};
+using Cast = std::unordered_map<std::string, Who>;
+
+void learn_names(Cast& cast, const json& names) {
+  if (!names.is_object()) return;
+  for (const auto& [id, v] : names.items()) {
+    if (!v.is_array() || v.empty() || !v[0].is_string()) continue;
+    Who& w = cast[id];
+    w.name = v[0].get<std::string>();
+    if (v.size() > 1 && v[1].is_string()) w.kind = v[1].get<std::string>();
+    if (v.size() > 2 && v[2].is_boolean() && v[2].get<bool>()) w.hidden = true;
+  }
+}
+
+json who_json(const Who& w) {
+  json v = json::array({w.name, w.kind});
+  if (w.hidden) v.push_back(true);
+  return v;
+}
+
+std::string str_at(const json& d, const char* k) {
+  auto it = d.find(k);
+  return it != d.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+long long int_at(const json& d, const char* k) {
+  auto it = d.find(k);
+  return it != d.end() && it->is_number_integer() ? it->get<long long>() : 0;
+}
+
+// What an event tells about the cast (creature_added / _updated); returns the subject's id.
+std::string follow(Cast& cast, const std::string& type, const json& d) {
+  auto c = d.find("creature");
+  if (c == d.end()) return {};
+  if (c->is_string()) {
+    std::string id = c->get<std::string>();
+    if (type == "creature_updated") {
+      auto p = d.find("patch");
+      if (p != d.end() && p->is_object()) {
+        Who& w = cast[id];
+        if (p->contains("name") && (*p)["name"].is_string()) w.name = (*p)["name"].get<std::string>();
+        if (p->contains("kind") && (*p)["kind"].is_string()) w.kind = (*p)["kind"].get<std::string>();
+        if (p->value("hidden", false) == true) w.hidden = true;
+      }
+    }
+    return id;
+  }
+  if (!c->is_object()) return {};
+  std::string id = str_at(*c, "id");
+  Who& w = cast[id];
+  w.name = str_at(*c, "name");
+  w.kind = c->contains("kind") ? str_at(*c, "kind") : std::string("pc");
+  if (c->value("hidden", false) == true) w.hidden = true;
+  return id;
+}
+
+void count(HistCounts& out, const Cast& cast, const std::string& type, const json& d, const std::string& who) {
+  auto k = cast.find(who);
+  const bool party = k != cast.end() && party_kind(k->second.kind);
+  if (type == "hp_changed") {
+    long long old_hp = int_at(d, "old"), new_hp = int_at(d, "new");
+    std::string cause = str_at(d, "cause");
+    if (cause == "damage" || (d.contains("damage_type") && cause != "temp_hp")) {
+      long long amount = d.contains("amount") ? int_at(d, "amount") : std::max(0LL, old_hp - new_hp);
+      out[party ? "taken" : "dealt"] += amount;
+    } else if ((cause == "heal" || cause == "hit_dice") && new_hp > old_hp) {
+      out["healed"] += new_hp - old_hp;
+    }
+    if (old_hp > 0 && new_hp == 0) ++out[party ? "downs" : "defeated"];
+  } else if (type == "died" && party) {
+    ++out["deaths"];
+  } else if (type == "rest_finished") {
+    ++out[str_at(d, "kind") == "long" ? "long_rests" : "short_rests"];
+  } else if (type == "leveled_up" || type == "league_level_bought") {
+    ++out["level_ups"];
+  } else if (type == "resurrected") {
+    ++out["resurrections"];
+  }
+}
+
+void add_counts(HistCounts& to, const HistCounts& from) {
+  for (const auto& [k, v] : from) to[k] += v;
+}
+
+[[noreturn]] void damaged(const std::string& path) { throw UserError("save.err.history", {{"path", path}}); }
+
+}  // namespace
+
+json without_hidden(const json& data, const std::function<bool(const std::string& id)>& hidden) {
+  json out = data;
+  for (auto& [k, v] : out.items()) {
+    if (!v.is_array()) continue;
+    json kept = json::array();
+    for (auto& x : v) {
+      auto c = x.is_object() ? x.find("creature") : x.end();
+      if (x.is_object() && c != x.end() && c->is_string() && hidden(c->get<std::string>())) continue;
+      kept.push_back(std::move(x));
+    }
+    v = std::move(kept);
+  }
+  return out;
+}
+
+// ---- recording -----------------------------------------------------------------------------------------------
+
+std::optional<json> History::compact(const Engine& engine, const Event& ev) {
+  const json ref_data = truncated(ev.data);
+  const std::string ref = try_render(engine, ev.type, ref_data, Lang::en);
+  const bool bookkeeping = kept_paths(ev.type).size() > 1 || ev.type == "died";
+  if ((ref.empty() || ref == "\x03") && !bookkeeping) return std::nullopt;
+  // What is learnt per shape (the type and the full data's field names): whether the reduced data renders alike
+  // in all three languages (a text given in cs/uk/en is an object the reduction would cut), and what can go.
+  auto& cache = drop_cache();
+  const std::string key = shape_key(ev.type, ref_data);
+  auto hit = cache.find(key);
+  if (hit == cache.end()) {
+    json cand = reduced(ref_data);
+    Learnt l;
+    l.reduce = same_lines(engine, ev.type, cand, ref_data, true);
+    l.drops = learn(engine, ev.type, l.reduce ? cand : ref_data);
+    hit = cache.emplace(key, std::move(l)).first;
+  }
+  json base = hit->second.reduce ? reduced(ref_data) : ref_data;
+  json masked = without(ev.type, base, hit->second.drops);
+  if (same_lines(engine, ev.type, masked, ref_data, false)) return masked;
+  // This event needs a field the first ones of its shape did not: learn again, keep what either needs.
+  if (!same_lines(engine, ev.type, base, ref_data, false)) {
+    hit->second.reduce = false;
+    base = ref_data;
+  }
+  Drops again = learn(engine, ev.type, base), both;
+  std::set_intersection(hit->second.drops.begin(), hit->second.drops.end(), again.begin(), again.end(),
+                        std::inserter(both, both.begin()));
+  hit->second.drops = both;
+  masked = without(ev.type, base, both);
+  if (same_lines(engine, ev.type, masked, ref_data, false)) return masked;
+  return base;
+}
+
+int History::shape_of(const std::string& type, const json& data) {
+  std::string key = type;
+  for (const auto& [k, v] : data.items()) key += "\x1F" + k;
+  auto it = shape_index_.find(key);
+  if (it != shape_index_.end()) return it->second;
+  std::vector<std::string> shape = {type};
+  for (const auto& [k, v] : data.items()) shape.push_back(k);
+  shapes_.push_back(std::move(shape));
+  int id = static_cast<int>(shapes_.size()) - 1;
+  shape_index_[key] = id;
+  return id;
+}
+
+json History::data_of(const HistEvent& e) const {
+  json d = json::object();
+  if (e.shape < 0 || static_cast<size_t>(e.shape) >= shapes_.size()) return d;
+  const auto& shape = shapes_[static_cast<size_t>(e.shape)];
+  for (size_t i = 1; i < shape.size() && i - 1 < e.values.size(); ++i) d[shape[i]] = e.values[i - 1];
+  return d;
+}
+
+int History::session_for(std::optional<long long> wall) const {
+  if (sessions_.empty()) return 1;
+  const HistSession& last = sessions_.back();
+  if (wall && last.w1 && *wall - *last.w1 > kSessionGapMs) return last.n + 1;
+  return last.n;
+}
+
+HistSession& History::session_at(std::optional<long long> wall) {
+  int n = session_for(wall);
+  if (sessions_.empty() || sessions_.back().n != n) {
+    HistSession s;
+    s.n = n;
+    sessions_.push_back(std::move(s));
+  }
+  return sessions_.back();
+}
+
+void History::record(const Engine& engine, const Transaction& tx, const Campaign& before) {
+  if (sessions_.empty() && names_.empty())
+    for (const auto& c : before.creatures) {
+      json v = json::array({c.name, c.kind});
+      if (c.hidden) v.push_back(true);
+      names_[c.id] = std::move(v);
+    }
+  HistTx h;
+  h.id = tx.id;
+  h.at = tx.at;
+  h.wall = tx.wall;
+  h.player = tx.by == "player";
+  std::vector<int> folds;
+  for (const auto& ev : tx.events) {
+    auto data = compact(engine, ev);
+    if (!data) continue;
+    HistEvent e;
+    const EventDef* def = engine.event_def(ev.type);
+    try {
+      e.secret = def && def->secret && def->secret(ev.data);
+    } catch (const std::exception&) {
+      e.secret = true;
+    }
+    e.shape = shape_of(ev.type, *data);
+    for (auto& [k, v] : data->items()) e.values.push_back(std::move(v));
+    if (ev.type == "session_folded" && ev.data.contains("session") && ev.data["session"].is_number_integer())
+      folds.push_back(ev.data["session"].get<int>());
+    h.events.push_back(std::move(e));
+  }
+  const bool fresh = sessions_.empty() || sessions_.back().n != session_for(tx.wall);
+  HistSession& s = session_at(tx.wall);
+  if (fresh) {
+    s.t0 = tx.id;
+    s.a0 = tx.at;
+    s.w0 = tx.wall;
+  }
+  s.t1 = tx.id;
+  s.a1 = tx.at;
+  if (tx.wall) {
+    if (!s.w0) s.w0 = tx.wall, s.dirty = true;  // (the records are written from w0)
+    s.w1 = tx.wall;
+  }
+  if (!h.events.empty()) {  // a step with nothing to tell (only bookkeeping) is not kept
+    if (fresh) s.dirty = true;
+    if (!s.dirty) append_record(s, h);
+    s.txs.push_back(std::move(h));
+  }
+  for (int n : folds) fold(n, false);
+}
+
+size_t History::events() const {
+  size_t n = 0;
+  for (const auto& s : sessions_)
+    for (const auto& t : s.txs) n += t.events.size();
+  return n;
+}
+
+// ---- folding -------------------------------------------------------------------------------------------------
+
+bool History::fold(int n, bool automatic) {
+  auto target = std::find_if(sessions_.begin(), sessions_.end(), [n](const HistSession& s) { return s.n == n; });
+  if (target == sessions_.end()) return false;
+  Cast cast;
+  learn_names(cast, names_);
+  for (auto& s : sessions_) {
+    learn_names(cast, s.names);
+    const bool mine = &s == &*target;
+    HistCounts sum, psum;
+    for (const auto& t : s.txs) {
+      if (mine) ++sum["steps"], ++psum["steps"];
+      for (const auto& e : t.events) {
+        json d = data_of(e);
+        const std::string& type = shapes_[static_cast<size_t>(e.shape)][0];
+        std::string who = follow(cast, type, d);
+        if (!mine) continue;
+        if (type == "creature_added" || type == "creature_updated") s.names[who] = who_json(cast[who]);
+        count(sum, cast, type, d, who);
+        auto w = cast.find(who);
+        if (!e.secret && !(w != cast.end() && w->second.hidden)) count(psum, cast, type, d, who);
+      }
+    }
+    if (!mine) continue;
+    add_counts(s.sum, sum);
+    add_counts(s.psum, psum);
+    if (s.sum.empty()) s.sum["steps"] = 0;
+    s.automatic = s.automatic || automatic;
+    s.txs.clear();
+    s.dirty = true;
+    return true;
+  }
+  return true;
+}
+
+void History::fold_to(size_t limit) {
+  for (auto& s : sessions_) {
+    if (bytes() <= limit) return;
+    if (&s == &sessions_.back() || s.txs.empty()) continue;
+    fold(s.n, true);
+  }
+  if (bytes() <= limit || sessions_.empty()) return;
+  // One long session alone past the limit: its older half becomes the summary, the newer half stays.
+  HistSession& last = sessions_.back();
+  if (last.txs.size() < 2) return;
+  std::vector<HistTx> newer(last.txs.begin() + static_cast<long>(last.txs.size() / 2), last.txs.end());
+  last.txs.resize(last.txs.size() / 2);
+  fold(last.n, true);
+  last.txs = std::move(newer);
+  last.dirty = true;
+}
+
+// ---- the saved form ------------------------------------------------------------------------------------------
+
+// [dwall (seconds) | null, dtx?, dat?, by?, event…] after s.text: the numbers after the first only where they are
+// not the usual 1, 0, 0.
+void History::append_record(const HistSession& s, const HistTx& tx) const {
+  if (!s.text.empty()) s.text += ',';
+  json rec = json::array({tx.wall ? json(*tx.wall / 1000 - s.text_w) : json(nullptr)});
+  const long long dtx = tx.id - s.text_t, dat = tx.at - s.text_a;
+  if (dtx != 1 || dat != 0 || tx.player) rec.push_back(dtx);
+  if (dat != 0 || tx.player) rec.push_back(dat);
+  if (tx.player) rec.push_back(1);
+  for (const auto& e : tx.events) {
+    json ev = json::array({e.secret ? -e.shape - 1 : e.shape});
+    for (const auto& v : e.values) ev.push_back(v);
+    rec.push_back(std::move(ev));
+  }
+  s.text += rec.dump(-1, ' ', false, json::error_handler_t::replace);
+  s.text_t = tx.id;
+  s.text_a = tx.at;
+  if (tx.wall) s.text_w = *tx.wall / 1000;
+}
+
+void History::write_session(std::string& out, const HistSession& s) const {
+  if (s.dirty) {
+    s.text.clear();
+    s.text_t = s.t0;
+    s.text_a = s.a0;
+    s.text_w = s.w0.value_or(0) / 1000;
+    for (const auto& tx : s.txs) append_record(s, tx);
+    s.dirty = false;
+  }
+  json head = {{"n", s.n}, {"t0", s.t0}, {"t1", s.t1}, {"a0", s.a0}, {"a1", s.a1}};
+  if (s.w0) head["w0"] = *s.w0;
+  if (s.w1) head["w1"] = *s.w1;
+  if (!s.sum.empty()) head["sum"] = s.sum;
+  if (!s.psum.empty() && s.psum != s.sum) head["psum"] = s.psum;
+  if (s.automatic) head["auto"] = true;
+  if (!s.names.empty()) head["names"] = s.names;
+  std::string h = head.dump(-1, ' ', false, json::error_handler_t::replace);
+  h.pop_back();
+  out += h;
+  out += ",\"tx\":[";
+  out += s.text;
+  out += "]}";
+}
+
+void History::append_json(std::string& out) const {
+  json head = {{"v", 1}, {"shapes", shapes_}, {"names", names_}};
+  std::string h = head.dump(-1, ' ', false, json::error_handler_t::replace);
+  h.pop_back();
+  out += h;
+  out += ",\"sessions\":[";
+  for (size_t i = 0; i < sessions_.size(); ++i) {
+    if (i) out += ',';
+    write_session(out, sessions_[i]);
+  }
+  out += "]}";
+}
+
+size_t History::bytes() const {
+  size_t n = 64 + names_.size() * 24;
+  for (const auto& shape : shapes_)
+    for (const auto& k : shape) n += k.size() + 3;
+  for (const auto& s : sessions_) {
+    std::string tmp;
+    if (s.dirty) write_session(tmp, s);
+    n += s.text.size() + 120 + s.names.size() * 24 + s.sum.size() * 24;
+  }
+  return n;
+}
+
+namespace {
+
+long long read_int(const json& v, const std::string& path, long long lo, long long hi) {
+  if (!v.is_number_integer()) damaged(path);
+  long long x = v.get<long long>();
+  if (x < lo || x > hi) damaged(path);
+  return x;
+}
+
+constexpr long long kBig = 9'000'000'000'000'000LL;
+
+HistCounts read_counts(const json& v, const std::string& path) {
+  if (!v.is_object() || v.size() > 64) damaged(path);
+  HistCounts out;
+  for (const auto& [k, x] : v.items()) out[k] = read_int(x, path + "." + k, 0, kBig);
+  return out;
+}
+
+void check_names(const json& v, const std::string& path) {
+  if (!v.is_object()) damaged(path);
+  for (const auto& [id, w] : v.items())
+    if (!w.is_array() || w.size() < 2 || w.size() > 3 || !w[0].is_string() || !w[1].is_string() ||
+        (w.size() == 3 && !w[2].is_boolean()))
+      damaged(path + "." + id);
+}
+
+}  // namespace
+
+History History::read(const json& j) {
+  History h;
+  if (!j.is_object() || j.value("v", 0) != 1) damaged("history.v");
+  auto shapes = j.find("shapes");
+  if (shapes == j.end() || !shapes->is_array() || shapes->size() > 100000) damaged("history.shapes");
+  for (size_t i = 0; i < shapes->size(); ++i) {
+    const json& s = (*shapes)[i];
+    const std::string path = "history.shapes[" + std::to_string(i) + "]";
+    if (!s.is_array() || s.empty() || s.size() > 256) damaged(path);
+    std::vector<std::string> shape;
+    for (const auto& k : s) {
+      if (!k.is_string() || k.get_ref<const std::string&>().empty()) damaged(path);
+      shape.push_back(k.get<std::string>());
+    }
+    std::string key = shape[0];
+    for (size_t k = 1; k < shape.size(); ++k) key += "\x1F" + shape[k];
+    h.shape_index_[key] = static_cast<int>(i);
+    h.shapes_.push_back(std::move(shape));
+  }
+  if (j.contains("names")) {
+    check_names(j["names"], "history.names");
+    h.names_ = j["names"];
+  }
+  auto sessions = j.find("sessions");
+  if (sessions == j.end() || !sessions->is_array()) damaged("history.sessions");
+  long long last_tx = 0;
+  int last_n = 0;
+  for (size_t i = 0; i < sessions->size(); ++i) {
+    const json& sj = (*sessions)[i];
+    const std::string path = "history.sessions[" + std::to_string(i) + "]";
+    if (!sj.is_object()) damaged(path);
+    HistSession s;
+    s.n = static_cast<int>(read_int(sj.value("n", json()), path + ".n", last_n + 1, 100'000'000));
+    last_n = s.n;
+    s.t0 = read_int(sj.value("t0", json()), path + ".t0", last_tx + 1, kBig);
+    s.t1 = read_int(sj.value("t1", json()), path + ".t1", s.t0, kBig);
+    s.a0 = read_int(sj.value("a0", json()), path + ".a0", 0, kBig);
+    s.a1 = read_int(sj.value("a1", json()), path + ".a1", 0, kBig);
+    if (sj.contains("w0")) s.w0 = read_int(sj["w0"], path + ".w0", 0, kBig);
+    if (sj.contains("w1")) s.w1 = read_int(sj["w1"], path + ".w1", 0, kBig);
+    if (sj.contains("sum")) s.sum = read_counts(sj["sum"], path + ".sum");
+    s.psum = sj.contains("psum") ? read_counts(sj["psum"], path + ".psum") : s.sum;
+    s.automatic = sj.value("auto", false) == true;
+    if (sj.contains("names")) {
+      check_names(sj["names"], path + ".names");
+      s.names = sj["names"];
+    }
+    auto txs = sj.find("tx");
+    if (txs == sj.end() || !txs->is_array()) damaged(path + ".tx");
+    long long t = s.t0, a = s.a0, w = s.w0.value_or(0) / 1000;
+    for (size_t k = 0; k < txs->size(); ++k) {
+      const json& r = (*txs)[k];
+      const std::string rp = path + ".tx[" + std::to_string(k) + "]";
+      if (!r.is_array() || r.size() < 2) damaged(rp);
+      HistTx tx;
+      if (!r[0].is_null()) {
+        const long long sec = w + read_int(r[0], rp, -kBig / 1000, kBig / 1000);
+        if (sec < 0 || sec > kBig / 1000) damaged(rp);
+        tx.wall = sec * 1000;
+      }
+      size_t first_event = 1;
+      long long nums[3] = {1, 0, 0};
+      while (first_event < r.size() && first_event < 4 && r[first_event].is_number()) {
+        nums[first_event - 1] = read_int(r[first_event], rp, -kBig, kBig);
+        ++first_event;
+      }
+      tx.id = t + nums[0];
+      tx.at = a + nums[1];
+      if (nums[2] != 0 && nums[2] != 1) damaged(rp);
+      tx.player = nums[2] == 1;
+      if (nums[0] < (k == 0 ? 0 : 1) || tx.id > s.t1 || first_event >= r.size()) damaged(rp);
+      for (size_t e = first_event; e < r.size(); ++e) {
+        const json& ev = r[e];
+        if (!ev.is_array() || ev.empty()) damaged(rp);
+        long long code = read_int(ev[0], rp, -static_cast<long long>(h.shapes_.size()),
+                                  static_cast<long long>(h.shapes_.size()) - 1);
+        HistEvent he;
+        he.secret = code < 0;
+        he.shape = static_cast<int>(code < 0 ? -code - 1 : code);
+        if (ev.size() != h.shapes_[static_cast<size_t>(he.shape)].size()) damaged(rp);
+        he.values = json(ev.begin() + 1, ev.end());
+        tx.events.push_back(std::move(he));
+      }
+      t = tx.id;
+      a = tx.at;
+      if (tx.wall) w = *tx.wall / 1000;
+      s.txs.push_back(std::move(tx));
+    }
+    last_tx = s.t1;
+    h.sessions_.push_back(std::move(s));
+  }
+  return h;
+}
+
+// ---- the log -------------------------------------------------------------------------------------------------
+
+namespace {
+// history.sum.<count>: every key is in assets/i18n/*/history.json (the i18n check cannot see a built key).
+std::string prefixed_key(const char* count) {
+  std::string out = "history.sum";
+  out += '.';
+  return out + count;
+}
+}  // namespace
+
+std::string History::summary_text(Lang lang, const HistCounts& counts) {
+  static const char* kOrder[] = {"steps",  "dealt",       "taken",      "healed",    "downs",        "deaths",
+                                 "defeated", "short_rests", "long_rests", "level_ups", "resurrections"};
+  std::string out;
+  for (const char* k : kOrder) {
+    auto it = counts.find(k);
+    if (it == counts.end() || (it->second == 0 && std::string(k) != "steps")) continue;
+    if (!out.empty()) out += " \xC2\xB7 ";
+    out += tr(lang, prefixed_key(k), {{"n", it->second}});
+  }
+  return out;
+}
+
+std::vector<HistView> History::view(const Engine& engine, Lang lang, bool player,
+                                    const std::vector<std::string>& hidden_now, const std::string& vis_party,
+                                    const std::string& vis_others, const HistOpen& open) const {
+  Cast cast;
+  learn_names(cast, names_);
+  for (const auto& id : hidden_now) cast[id].hidden = true;
+  LogContext lc;
+  lc.lang = lang;
+  lc.name = [&cast](const std::string& id) {
+    auto it = cast.find(id);
+    return it == cast.end() || it->second.name.empty() ? id : it->second.name;
+  };
+  std::vector<HistView> out;
+  const int last = sessions_.empty() ? 0 : sessions_.back().n;
+  for (const auto& s : sessions_) {
+    learn_names(cast, s.names);
+    const bool rendered = open(s.n, last);
+    for (const auto& id : hidden_now) cast[id].hidden = true;
+    HistView v;
+    v.n = s.n;
+    v.first_wall = s.w0;
+    v.last_wall = s.w1;
+    v.first_at = s.a0;
+    v.first_tx = s.t0;
+    v.last_at = s.a1;
+    v.automatic = s.automatic;
+    if (!s.sum.empty()) {
+      const HistCounts& c = player ? s.psum : s.sum;
+      v.steps += c.count("steps") ? c.at("steps") : 0;
+      v.summary = summary_text(lang, c);
+    }
+    v.collapsed = !rendered;
+    v.unfolded = s.txs.size();
+    for (const auto& t : s.txs) {
+      HistLine line{t.id, t.at, t.wall, t.player, {}};
+      for (const auto& e : t.events) {
+        const std::string& type = shapes_[static_cast<size_t>(e.shape)][0];
+        if (!rendered && type != "creature_added" && type != "creature_updated") continue;
+        json d = data_of(e);
+        std::string who = follow(cast, type, d);
+        if (!rendered) continue;
+        if (player) {
+          if (type == "note_added" && d.contains("note") && d["note"].is_object())  // a note about a creature
+            who = str_at(d["note"], "creature");
+          auto w = cast.find(who);
+          if (e.secret || (w != cast.end() && w->second.hidden)) continue;
+          if (type == "hp_changed") {
+            const bool party = w != cast.end() && party_kind(w->second.kind);
+            if ((party ? vis_party : vis_others) != "exact") continue;
+          }
+          d = without_hidden(d, [&cast](const std::string& id) {
+            auto x = cast.find(id);
+            return x != cast.end() && x->second.hidden;
+          });
+        }
+        std::string text;
+        try {
+          text = engine.render(Event{type, d}, lc);
+        } catch (const std::exception&) {
+          text = type;
+        }
+        if (!text.empty()) line.lines.push_back(std::move(text));
+      }
+      ++v.steps;
+      if (rendered && (!line.lines.empty() || !player)) v.entries.push_back(std::move(line));
+    }
+    out.push_back(std::move(v));
+  }
+  return out;
+}
+
+}  // namespace druzina::campaign
