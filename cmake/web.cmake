@@ -14,6 +14,16 @@ endif()
 # Every C++ object and the link must agree on it.
 set(DRUZINA_WEB_CXX_FLAGS -fwasm-exceptions)
 set(DRUZINA_WEB_LINK_FLAGS -fwasm-exceptions)
+# Link-time optimisation: every object of the web build (core, UI, app, ImGui, SDL, qrcodegen) is compiled to LLVM
+# bitcode and wasm-ld optimises them as one module at the link (each function keeps its own -O2/-Os/-Oz), with
+# emscripten's LTO system libraries (its frozen cache has them).
+option(DRUZINA_WEB_LTO "compile the web build's objects as bitcode and optimise them together at the link" OFF)
+set(DRUZINA_WEB_LTO_FLAGS "")
+if(DRUZINA_WEB_LTO)
+  set(DRUZINA_WEB_LTO_FLAGS -flto)
+  list(APPEND DRUZINA_WEB_CXX_FLAGS -flto)
+  list(APPEND DRUZINA_WEB_LINK_FLAGS -flto)
+endif()
 # Optimisation, per part (empty = the build type's -O3): the rules core runs every command and loads the saves (speed
 # counts), the UI, ImGui, SDL and the QR encoder run once per frame or per tap (size counts); the link runs wasm-opt
 # over everything. Measure a choice with a build of its own:
@@ -53,7 +63,7 @@ add_library(sdl2_web STATIC ${SDL_SOURCES})
 # SDL's own include dir must come before the emscripten sysroot's SDL1 headers.
 target_include_directories(sdl2_web BEFORE PUBLIC "${SDL_DIR}/include")
 target_include_directories(sdl2_web PRIVATE "${SDL_DIR}/src" "${SDL_DIR}/src/video/khronos")
-target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT}
+target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT} ${DRUZINA_WEB_LTO_FLAGS}
   "SHELL:-include ${CMAKE_SOURCE_DIR}/cmake/sdl_config_web.h")
 
 # ---- Dear ImGui ----------------------------------------------------------------------------------------
