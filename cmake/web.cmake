@@ -48,6 +48,9 @@ else()
   message(WARNING "node or terser (Debian package node-terser) not found: index.js is shipped as emscripten writes it")
 endif()
 list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_LINK_OPT})
+# More link flags for a build of one's own, e.g. --profiling-funcs to keep the function names for scripts/wasm-size.
+set(DRUZINA_WEB_EXTRA_LINK_FLAGS "" CACHE STRING "extra link flags of the web build (e.g. --profiling-funcs)")
+list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_EXTRA_LINK_FLAGS})
 
 # ---- SDL2 ----------------------------------------------------------------------------------------------
 set(sdl_globs "")
