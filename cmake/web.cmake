@@ -24,13 +24,16 @@ if(DRUZINA_WEB_LTO)
   list(APPEND DRUZINA_WEB_CXX_FLAGS -flto)
   list(APPEND DRUZINA_WEB_LINK_FLAGS -flto)
 endif()
-# Optimisation, per part (empty = the build type's -O3): the rules core runs every command and loads the saves (speed
-# counts), the UI, ImGui, SDL and the QR encoder run once per frame or per tap (size counts); the link runs wasm-opt
-# over everything. Measure a choice with a build of its own:
+# Optimisation, per part (empty = the build type's -O3): the rules core runs every command and loads the saves, the
+# UI, ImGui, SDL and the QR encoder run once per frame or per tap; the link runs wasm-opt over everything. emcc's -Os
+# (and -Oz) also means -fno-inline-functions, for the whole command line (an -O2 after it keeps that). Measure a
+# choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os.
-set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O3")
+# Default (measured, docs/engine.md "Size of the web build"): everything at -Os (the core at -Os instead of -O2:
+# index.wasm −393 kB gzip; loading the benchmark save 2.3–2.9 → 6.1 ms in its fastest run, within the 10 ms goal).
+# An existing build folder keeps the value in its CMakeCache.txt: pass -DDRUZINA_WEB_CORE_OPT=-Os there.
+set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
 # benchmark campaign within their noise; docs/engine.md "Size of the web build").
