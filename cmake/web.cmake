@@ -30,10 +30,10 @@ endif()
 # choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): everything at -Os (the core at -Os instead of -O2:
-# index.wasm −393 kB gzip; loading the benchmark save 2.3–2.9 → 6.1 ms in its fastest run, within the 10 ms goal).
-# An existing build folder keeps the value in its CMakeCache.txt: pass -DDRUZINA_WEB_CORE_OPT=-Os there.
-set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
+# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os. The core at -Os
+# would take 393 kB gzip off index.wasm, but loading the benchmark save then takes 10–15 ms (median; 6–10 ms fastest)
+# against the 10 ms goal (2.3–2.9 ms fastest at -O2).
+set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -Os")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
 # benchmark campaign within their noise; docs/engine.md "Size of the web build").
