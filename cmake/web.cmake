@@ -14,13 +14,26 @@ endif()
 # Every C++ object and the link must agree on it.
 set(DRUZINA_WEB_CXX_FLAGS -fwasm-exceptions)
 set(DRUZINA_WEB_LINK_FLAGS -fwasm-exceptions)
-# Optimisation, per part (empty = the build type's -O3): the rules core runs every command and loads the saves (speed
-# counts), the UI, ImGui, SDL and the QR encoder run once per frame or per tap (size counts); the link runs wasm-opt
-# over everything. Measure a choice with a build of its own:
+# Link-time optimisation: every object of the web build (core, UI, app, ImGui, SDL, qrcodegen) is compiled to LLVM
+# bitcode and wasm-ld optimises them as one module at the link (each function keeps its own -O2/-Os/-Oz), with
+# emscripten's LTO system libraries (its frozen cache has them).
+option(DRUZINA_WEB_LTO "compile the web build's objects as bitcode and optimise them together at the link" OFF)
+set(DRUZINA_WEB_LTO_FLAGS "")
+if(DRUZINA_WEB_LTO)
+  set(DRUZINA_WEB_LTO_FLAGS -flto)
+  list(APPEND DRUZINA_WEB_CXX_FLAGS -flto)
+  list(APPEND DRUZINA_WEB_LINK_FLAGS -flto)
+endif()
+# Optimisation, per part (empty = the build type's -O3): the rules core runs every command and loads the saves, the
+# UI, ImGui, SDL and the QR encoder run once per frame or per tap; the link runs wasm-opt over everything. emcc's -Os
+# (and -Oz) also means -fno-inline-functions, for the whole command line (an -O2 after it keeps that). Measure a
+# choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os.
-set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O3")
+# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os. The core at -Os
+# would take 393 kB gzip off index.wasm, but loading the benchmark save then takes 10–15 ms (median; 6–10 ms fastest)
+# against the 10 ms goal (2.3–2.9 ms fastest at -O2).
+set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -Os")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
 # benchmark campaign within their noise; docs/engine.md "Size of the web build").
@@ -38,6 +51,9 @@ else()
   message(WARNING "node or terser (Debian package node-terser) not found: index.js is shipped as emscripten writes it")
 endif()
 list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_LINK_OPT})
+# More link flags for a build of one's own, e.g. --profiling-funcs to keep the function names for scripts/wasm-size.
+set(DRUZINA_WEB_EXTRA_LINK_FLAGS "" CACHE STRING "extra link flags of the web build (e.g. --profiling-funcs)")
+list(APPEND DRUZINA_WEB_LINK_FLAGS ${DRUZINA_WEB_EXTRA_LINK_FLAGS})
 
 # ---- SDL2 ----------------------------------------------------------------------------------------------
 set(sdl_globs "")
@@ -53,7 +69,7 @@ add_library(sdl2_web STATIC ${SDL_SOURCES})
 # SDL's own include dir must come before the emscripten sysroot's SDL1 headers.
 target_include_directories(sdl2_web BEFORE PUBLIC "${SDL_DIR}/include")
 target_include_directories(sdl2_web PRIVATE "${SDL_DIR}/src" "${SDL_DIR}/src/video/khronos")
-target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT}
+target_compile_options(sdl2_web PRIVATE -w -O2 ${DRUZINA_WEB_UI_OPT} ${DRUZINA_WEB_LTO_FLAGS}
   "SHELL:-include ${CMAKE_SOURCE_DIR}/cmake/sdl_config_web.h")
 
 # ---- Dear ImGui ----------------------------------------------------------------------------------------
@@ -76,14 +92,18 @@ target_include_directories(qrcodegen_web SYSTEM PUBLIC "${QRCODEGEN_DIR}")
 target_compile_options(qrcodegen_web PRIVATE -w ${DRUZINA_WEB_UI_FLAGS})
 
 # ---- font subset: Latin-1, Latin Extended-A, Cyrillic, punctuation and a few symbols ---------------------
+# Cyrillic is the basic block U+0400-045F (Ukrainian, and Russian, Belarusian, Serbian, Bulgarian, Macedonian as a
+# player might type them) plus Ґ ґ (U+0490-0491); not the historic letters (U+0460-048F) nor the extensions for
+# Kazakh, Tatar, Komi … (U+0492-052F): 206 glyphs, −10 kB gzip. Only the tables stb_truetype reads are kept (no
+# hinting, no layout tables, no MATH, no names): docs/engine.md "Size of the web build".
 set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 set(DRUZINA_FONT "${CMAKE_BINARY_DIR}/fonts/ui.ttf")
 add_custom_command(
   OUTPUT "${DRUZINA_FONT}"
   COMMAND "${CMAKE_COMMAND}" -E make_directory "${CMAKE_BINARY_DIR}/fonts"
   COMMAND pyftsubset "${DRUZINA_FONT_SRC}" "--output-file=${DRUZINA_FONT}"
-          "--unicodes=U+0020-017F,U+02BC,U+0400-052F,U+2010-205E,U+2190-2193,U+21B6-21BB,U+2212,U+2264-2265,U+2302,U+25B2,U+25B6,U+25BC,U+25C0,U+2605,U+2620,U+2630,U+263C,U+2665,U+2680-2685,U+2691-2699,U+2713,U+2715,U+270E,U+2726,U+2764"
-          --layout-features= --no-hinting --desubroutinize
+          "--unicodes=U+0020-017F,U+02BC,U+0400-045F,U+0490-0491,U+2010-205E,U+2190-2193,U+21B6-21BB,U+2212,U+2264-2265,U+2302,U+25B2,U+25B6,U+25BC,U+25C0,U+2605,U+2620,U+2630,U+263C,U+2665,U+2680-2685,U+2691-2699,U+2713,U+2715,U+270E,U+2726,U+2764"
+          --layout-features= --no-hinting --drop-tables+=MATH,GSUB,GPOS,GDEF,gasp --name-IDs=
   DEPENDS "${DRUZINA_FONT_SRC}"
   COMMENT "Subsetting the UI font")
 add_custom_target(druzina_font DEPENDS "${DRUZINA_FONT}")

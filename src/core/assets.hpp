@@ -1,5 +1,5 @@
 // Assets: the data files under assets/ (tables, rules, translations), embedded into the binary at build time
-// by cmake/embed_assets.cmake, so the CLI, the tests and the web app read exactly the same data.
+// by cmake/embed_assets.py (minified), so the CLI, the tests and the web app read exactly the same data.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
