@@ -565,10 +565,16 @@ void renown_block(const Creature& c) {
   section(T("ui.sheet.renown"));
   const float bw = 48;
   auto change = [&](json cmd) { model().dispatch(cmd); };
+  // The line wraps before the DM's − and + on its right (uk "Побожність: 0 (наступний чин: …" ran under them).
+  auto line = [&](const std::string& text) {
+    ImGui::AlignTextToFramePadding();
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - (dm ? 2 * bw + 2 * gap() : 0));
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+  };
   for (const auto& o : v.organizations) {
     ImGui::PushID(o.organization.c_str());
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextWrapped("%s", renown_line(o.organization, o.value, o.rank).c_str());
+    line(renown_line(o.organization, o.value, o.rank));
     if (dm) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
       if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && o.value > 0)
@@ -582,8 +588,7 @@ void renown_block(const Creature& c) {
   }
   if (dm || v.piety > 0) {
     ImGui::PushID("piety");
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextWrapped("%s", renown_line(T("ui.renown.piety"), v.piety, v.piety_rank).c_str());
+    line(renown_line(T("ui.renown.piety"), v.piety, v.piety_rank));
     if (dm) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
       if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && v.piety > 0)
