@@ -423,15 +423,18 @@ void apply_attunement_ended(Campaign& c, const json& d) {
   change_item(c, d, [](json& e) { e.erase("attuned_by"); });
 }
 
-void apply_worn(Campaign& c, const json& d) {
-  const bool worn = d.at("worn").get<bool>();
+// An item's true/absent flag (worn, half) set from the event's field of the same name.
+void apply_flag(Campaign& c, const json& d, const char* key) {
+  const bool on = d.at(key).get<bool>();
   change_item(c, d, [&](json& e) {
-    if (worn)
-      e["worn"] = true;
+    if (on)
+      e[key] = true;
     else
-      e.erase("worn");
+      e.erase(key);
   });
 }
+
+void apply_worn(Campaign& c, const json& d) { apply_flag(c, d, "worn"); }
 
 void apply_charges(Campaign& c, const json& d) {
   const int left = d.at("left").get<int>();
@@ -495,15 +498,7 @@ std::string render_recharged(const json& d, const LogContext& lc) {
             {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"dice", d.value("dice", "")}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)}});
 }
 
-void apply_pair(Campaign& c, const json& d) {
-  const bool half = d.at("half").get<bool>();
-  change_item(c, d, [&](json& e) {
-    if (half)
-      e["half"] = true;
-    else
-      e.erase("half");
-  });
-}
+void apply_pair(Campaign& c, const json& d) { apply_flag(c, d, "half"); }
 
 std::string render_pair(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("half", false) ? "event.item_pair_half" : "event.item_pair_whole", {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
