@@ -214,9 +214,10 @@ const LeagueItemTable* spend_table(const Creature& x, const json& cmd, const std
   const int tier = league_tier(std::clamp(x.level, 1, kLeagueMaxLevel));
   if (tier < t->min_tier)
     throw UserError("rules.err.league_table_tier", {{"name", x.name}, {"table", std::string(1, t->table)}, {"tier", tier}, {"min_tier", t->min_tier}});
-  const int rest = t->cost - paid_toward(x, *item, t->table);
-  if (points > rest) throw UserError("rules.err.league_overpay", {{"item", *item}, {"points", points}, {"n", rest}});
-  if (paid_toward(x, *item, t->table) == 0 && deposits(x).size() >= kMaxDeposits)
+  const int paid = paid_toward(x, *item, t->table);
+  if (points > t->cost - paid)
+    throw UserError("rules.err.league_overpay", {{"item", *item}, {"points", points}, {"n", t->cost - paid}});
+  if (paid == 0 && deposits(x).size() >= kMaxDeposits)
     throw UserError("campaign.err.param", {{"param", "item"}, {"expected", "at most 50 items being paid for"}});
   return t;
 }
