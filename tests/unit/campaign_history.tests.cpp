@@ -272,6 +272,34 @@ TEST_CASE("history: sessions by the wall clock, and the DM folds a past one into
   REQUIRE(v2[1].entries.front().lines.front().find("Ork") != std::string::npos);
 }
 
+TEST_CASE("history: names alone past the size do not fold the session under way", "[campaign][history]") {
+  // A campaign that had 2,000 creatures before its history began (an old save, or the scale benchmark): their
+  // names outweigh the limit and folding cannot shrink them, so the session's steps stay (before: every step
+  // folded the session again, 2 ms a step at 10,000 creatures).
+  Campaign c;
+  c.name = "Dav";
+  for (int i = 0; i < 2000; ++i) {
+    Creature x;
+    x.id = "c" + std::to_string(i + 1);
+    x.kind = "monster";
+    x.name = "Goblin " + std::to_string(i + 1);
+    x.max_hp = x.hp = 700;
+    c.creatures.push_back(std::move(x));
+  }
+  c.next_id = 2001;
+  Session s(Engine::standard(), c, {}, {}, c, SessionOptions{20, 16000});
+  Rng rng(8);
+  long long wall = kDay0;
+  for (int k = 0; k < 60; ++k) s.dispatch({{"type", "ApplyDamage"}, {"target", "c1"}, {"amount", 1}}, rng, wall += 60'000);
+  INFO(s.history().bytes() << " B, of which entries " << s.history().entry_bytes());
+  REQUIRE(s.history().bytes() > 16000);
+  REQUIRE(s.history().entry_bytes() <= 16000);
+  auto views = s.history_log(Lang::en);
+  REQUIRE(views.size() == 1);
+  REQUIRE_FALSE(views[0].automatic);
+  REQUIRE(views[0].entries.size() == 60);
+}
+
 TEST_CASE("history: past a size the oldest sessions fold by themselves, none is dropped", "[campaign][history]") {
   Table t(8, SessionOptions{20, 12000});
   long long wall = kDay0;
@@ -291,7 +319,8 @@ TEST_CASE("history: past a size the oldest sessions fold by themselves, none is 
     }
     run({{"type", "LongRest"}});
   }
-  REQUIRE(s.history().bytes() <= 12000);
+  REQUIRE(s.history().entry_bytes() <= 12000);  // the entries left unfolded
+  REQUIRE(s.history().bytes() <= 12000 + 31 * 600);  // + each session's summary and the names it introduced
   auto views = s.history_log(Lang::en);
   REQUIRE(views.size() == 31);
   for (size_t i = 0; i < views.size(); ++i) REQUIRE(views[i].n == static_cast<int>(i) + 1);  // none missing

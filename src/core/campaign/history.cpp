@@ -464,11 +464,11 @@ bool History::fold(int n, bool automatic) {
 
 void History::fold_to(size_t limit) {
   for (auto& s : sessions_) {
-    if (bytes() <= limit) return;
+    if (entry_bytes() <= limit) return;
     if (&s == &sessions_.back() || s.txs.empty()) continue;
     fold(s.n, true);
   }
-  if (bytes() <= limit || sessions_.empty()) return;
+  if (entry_bytes() <= limit || sessions_.empty()) return;
   // One long session alone past the limit: its older half becomes the summary, the newer half stays.
   HistSession& last = sessions_.back();
   if (last.txs.size() < 2) return;
@@ -536,6 +536,17 @@ void History::append_json(std::string& out) const {
     write_session(out, sessions_[i]);
   }
   out += "]}";
+}
+
+size_t History::entry_bytes() const {
+  size_t n = 0;
+  for (const auto& s : sessions_) {
+    if (s.txs.empty()) continue;
+    std::string tmp;
+    if (s.dirty) write_session(tmp, s);
+    n += s.text.size();
+  }
+  return n;
 }
 
 size_t History::bytes() const {

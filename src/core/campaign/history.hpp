@@ -11,7 +11,7 @@
 // rule). A session's entries can be folded into a one-line summary (counts: damage dealt and taken, HP healed,
 // downs, deaths, foes defeated, rests, level-ups, resurrections, steps): on the DM's request (the FoldSession
 // command, undoable: Session shows the fold while it is in the tail and makes it here when it leaves the tail)
-// or automatically (Session::trim, when the history passes SessionOptions::history_limit, the oldest sessions
+// or automatically (Session::trim, when its unfolded entries pass SessionOptions::history_limit, the oldest sessions
 // first). A folded session keeps its summary and the names of the creatures it introduced; nothing is dropped
 // without a summary.
 //
@@ -107,10 +107,13 @@ class History {
   // Folds session n's entries into its summary; false when there is no such session.
   bool fold(int n, bool automatic);
   // Folds the oldest sessions (never the newest one, unless it is the only one left: then its older half)
-  // until bytes() ≤ limit.
+  // until entry_bytes() ≤ limit.
   void fold_to(size_t limit);
 
   size_t bytes() const;  // of the saved form, about
+  // Of the entries not yet folded: what folding can free (the names of the creatures met and the summaries stay,
+  // so a campaign of 10,000 creatures does not fold its history again at every step).
+  size_t entry_bytes() const;
   bool empty() const { return sessions_.empty(); }
   const std::vector<HistSession>& sessions() const { return sessions_; }
   // The session the next step with this wall clock belongs to.
