@@ -192,6 +192,32 @@ TEST_CASE("link character: of the rules' own data on the character, only what a 
   REQUIRE(back.modules == json({{"potions", {{"drunk_since_long_rest", 2}}}}));
 }
 
+TEST_CASE("player links: an unidentified item's command word and spells stay with the DM", "[share][link]") {
+  SecretTable s;
+  s.t.run({{"type", "AddMagicItem"}, {"target", s.mira}, {"name", "Wand"}, {"command_word", "SECRET-WORD"},
+           {"charges", 3}, {"max_charges", 3}, {"spells", {{{"name", "SECRET-SPELL"}, {"level", 1}, {"cost", 1}}}},
+           {"spell_dc", 13}});
+  s.t.run({{"type", "AddMagicItem"}, {"target", s.mira}, {"name", "Ring"}, {"command_word", "Lumen"},
+           {"spells", {{{"name", "light"}, {"level", 0}, {"cost", 0}}}}, {"identified", true}});
+  const Campaign c = s.state();
+  for (const std::string& link : {share::encode_character(c, s.mira, {"camp-1", 0}), share::encode_table(c)}) {
+    std::string bytes = link_bytes(link);
+    INFO(bytes);
+    REQUIRE(bytes.find("SECRET") == std::string::npos);
+  }
+  // The character's copy has both items; the identified ring keeps what identifying it told.
+  const Campaign mine = share::decode(share::encode_character(c, s.mira, {"camp-1", 0})).payload.get<Campaign>();
+  const json items = mine.creatures.at(0).modules.at("magic-items").at("items");
+  REQUIRE(items.size() == 2);
+  REQUIRE(items[0]["name"] == "Wand");
+  REQUIRE(items[0]["charges"] == 3);
+  for (const char* k : {"command_word", "spells", "spell_dc"}) REQUIRE_FALSE(items[0].contains(k));
+  REQUIRE(items[1]["command_word"] == "Lumen");
+  REQUIRE(items[1]["spells"][0]["name"] == "light");
+  // The DM's own state is untouched.
+  REQUIRE(s.state().creatures.at(0).modules.dump().find("SECRET-WORD") != std::string::npos);
+}
+
 TEST_CASE("link character: one party member, both ways, without secrets", "[share][link]") {
   SecretTable s;
   s.t.run({{"type", "UpdateCreature"}, {"target", s.mira},

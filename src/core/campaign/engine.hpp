@@ -162,6 +162,9 @@ struct DataField {
   std::function<void(const json& value)> validate;  // throws UserError("state.err.*"); empty = no check
   bool player_owned = false;  // the player keeps it on her copy (her picks, her spent points): a character sent
                               // back to the DM brings it along (share::merge_back)
+  // What a player's copy carries of a field that is not secret as a whole but holds secrets (an unidentified
+  // item's command word); empty = the value as it is. io::player_view applies it.
+  std::function<json(const json& value)> for_players{};
 };
 
 // What a module declares about itself (the rest of its description is recorded when it registers).

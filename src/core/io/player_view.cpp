@@ -97,7 +97,8 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
 
 }  // namespace
 
-// The creature's module data a player may see: declared fields that are not DM secrets.
+// The creature's module data a player may see: declared fields that are not DM secrets, as each field shows
+// itself to players.
 json visible_module_data(const Creature& c, const Engine& engine) {
   json out = json::object();
   for (const auto& m : engine.modules()) {
@@ -106,7 +107,7 @@ json visible_module_data(const Creature& c, const Engine& engine) {
     for (const auto& f : m.creature_data) {
       if (f.secret) continue;
       auto v = data->find(f.name);
-      if (v != data->end()) out[m.id][f.name] = *v;
+      if (v != data->end()) out[m.id][f.name] = f.for_players ? f.for_players(*v) : *v;
     }
   }
   return out;

@@ -269,6 +269,16 @@ campaign::DataField items_field() {
                 }
               }
             }
+          },
+          false,
+          // An unidentified item keeps what identifying it tells (its command word, its spells) with the DM.
+          [](const json& v) {
+            json out = v;
+            if (out.is_array())
+              for (auto& e : out)
+                if (e.is_object() && !e.value("identified", false))
+                  for (const char* k : {"command_word", "spells", "spell_dc"}) e.erase(k);
+            return out;
           }};
 }
 
