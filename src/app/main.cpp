@@ -234,11 +234,15 @@ void frame() {
 }
 
 // The page is being hidden or closed: input that arrived since the last frame (a tap a moment ago) is run through
-// a few frames now — ImGui spreads a press and its release over two — and then everything is saved.
+// frames now — ImGui spreads a press and its release over two — and then everything is saved.
 void on_hidden() {
-  for (int i = 0; i < 4; ++i) {
+  // At least 4 frames, then until neither SDL nor ImGui holds input still to run (two quick taps need about six:
+  // each press and each release gets a frame of its own); at most 16.
+  for (int i = 0; i < 16; ++i) {
     wake();
     frame();
+    if (i >= 3 && ImGui::GetCurrentContext()->InputEventsQueue.Size == 0 && !SDL_HasEvents(SDL_FIRSTEVENT, SDL_LASTEVENT))
+      break;
   }
   ui::model().flush();
 }
