@@ -15,8 +15,9 @@
 // SwiftShader here), wasm lazy compilation / no tier-up and a 30 fps cap of requestAnimationFrame changed neither
 // the CPU nor the time measurably; --disable-gpu-compositing: dice 65–68 s against 68–81 s, GPU process 36 against
 // 45 CPU-s, one or two samples under that load — within the noise, not adopted. Two files at a time, a browser each:
-// dice + combat 158 s against 171–184 s one after the other (~10 %); the whole run at 2 at a time took about as
-// long as the old baseline one at a time (files 2× slower each under that load), so the default stays 1.
+// dice + combat 158 s against 171–184 s one after the other (~10 %); the whole run at 2 at a time (load 11–17)
+// took ~2,160 s before its second runs, about the 2,111 s of the last run one at a time (its load not noted): each
+// file took about twice as long, so the default stays 1 until it is measured on a quiet machine.
 // A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
 // summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
 // at the end the lines the caller parses:
