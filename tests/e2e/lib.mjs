@@ -76,8 +76,48 @@ export async function waitForApp(page) {
     if (frames > 2) return;
     if (Date.now() > end) throw new Error(`the app did not start (frames ${frames})`);
     if (frames >= 0) await page.evaluate(() => window.dispatchEvent(new Event("resize")));
-    await page.waitForTimeout(250);
+    await afterFrame(page, frames, 250);
   }
+}
+
+// ---- the app's own signal: frames drawn --------------------------------------------------------------------
+// The app draws a frame only when something changed (input, a notice, a save; src/app/main.cpp) and idles
+// otherwise; widgets and state change only with a drawn frame. So the waits below poll in the page (no round trip
+// to this process per look) and return as soon as the app has drawn the frame they wait for, instead of sleeping
+// a fixed time: on a quiet machine a frame takes a few ms, on a loaded one the wait simply lasts longer.
+
+// Resolves (in the page) once the app has drawn more than `since` frames, or after `ms`; returns the count (-1
+// before the app runs). `wake`: first wake the app as any input does (Module.druzinaWake: its idle loop runs
+// every 250 ms, a woken one every animation frame).
+export async function afterFrame(page, since, ms, { wake = false } = {}) {
+  return page.evaluate(([since, ms, wake]) => new Promise((resolve) => {
+    const end = performance.now() + ms;
+    const count = () => {
+      try {
+        if (!(window.Module && Module.calledRun && Module._druzina_test_state)) return -1;
+        return JSON.parse(Module.UTF8ToString(Module._druzina_test_state())).frames;
+      } catch (e) { return -1; }
+    };
+    if (wake && window.Module && Module.druzinaWake) Module.druzinaWake();
+    const look = () => {
+      const f = count();
+      if (f > since || performance.now() >= end) resolve(f);
+      else setTimeout(look, 4);
+    };
+    look();
+  }), [since, ms, wake]);
+}
+
+// The frames the app has drawn so far.
+export const framesNow = (page) => afterFrame(page, Infinity, 0);
+
+// After a tap sent at frame `before`: waits until the app has drawn the frame that shows what the tap changed.
+// ImGui spreads a tap's move, press and release over three frames, and the frame after the release draws the
+// change: four frames after the tap (src/app/main.cpp, frame()). Up to 3 s: a test then waits for what it expects.
+async function tapDrawn(page, before) {
+  const end = Date.now() + 3000;
+  let f = before;
+  while (f < before + 4 && Date.now() < end) f = await afterFrame(page, f, Math.max(1, end - Date.now()), { wake: true });
 }
 
 export async function state(page) {
@@ -86,6 +126,12 @@ export async function state(page) {
 
 export async function widgets(page) {
   return page.evaluate(() => JSON.parse(Module.UTF8ToString(Module._druzina_test_widgets())));
+}
+
+// The frames drawn and the widgets of the last one, in one look.
+async function framesAndWidgets(page) {
+  return page.evaluate(() => ({ frames: JSON.parse(Module.UTF8ToString(Module._druzina_test_state())).frames,
+                                all: JSON.parse(Module.UTF8ToString(Module._druzina_test_widgets())) }));
 }
 
 // Waits (these machines are shared and slow at times) until the widget is visible and matches `where`.
@@ -113,8 +159,9 @@ export async function tapAt(page, x, y) {
 export async function tap(page, id) {
   lastPage = page, lastTapped = id;
   const w = await widget(page, id);
+  const before = await framesNow(page);
   await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
-  await page.waitForTimeout(120);
+  await tapDrawn(page, before);
 }
 
 export async function until(page, predicate, what, timeout = 10000) {
@@ -123,12 +170,16 @@ export async function until(page, predicate, what, timeout = 10000) {
     const s = await state(page);
     if (predicate(s)) return s;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}; state: ${JSON.stringify(s)}${crashed(page)}`);
-    await page.waitForTimeout(50);
+    await afterFrame(page, s.frames, 50);
   }
 }
 
+// The picture is taken once the app has drawn a frame after now (woken: an idle app draws none), so it shows the
+// current state; at most 150 ms (an app that draws nothing more shows what it drew last).
 export async function shot(page, name) {
-  await page.waitForTimeout(150);
+  const f = await framesNow(page);
+  const end = Date.now() + 150;
+  for (let g = f; g < f + 2 && Date.now() < end;) g = await afterFrame(page, g, Math.max(1, end - Date.now()), { wake: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
@@ -145,7 +196,7 @@ export async function waitWidget(page, id, { timeout = 30000, where = () => true
   const end = Date.now() + timeout;
   let nudge = Date.now() + 1000;
   for (;;) {
-    const all = await widgets(page);
+    const { frames, all } = await framesAndWidgets(page);
     const w = all.find((x) => x.id === id && x.visible && where(x));
     if (w) return w;
     if (Date.now() > end) throw new Error(`widget ${id} not visible; have: ${all.map((x) => `${x.id}=${x.label}`).join(", ")}${crashed(page)}`);
@@ -153,7 +204,7 @@ export async function waitWidget(page, id, { timeout = 30000, where = () => true
       await page.evaluate(() => window.dispatchEvent(new Event("resize")));
       nudge = Date.now() + 1000;
     }
-    await page.waitForTimeout(60);
+    await afterFrame(page, frames, 60);  // widgets change only with a drawn frame
   }
 }
 
@@ -165,7 +216,10 @@ export async function settled(page, id, { timeout = 30000, where = () => true } 
   // equal reads may both be that first frame (a tap then lands "outside" and closes the popup).
   await freshFrames(page, 2);
   for (;;) {
-    await page.waitForTimeout(80);
+    // two more frames drawn (or 80 ms without any: an idle app moves nothing), then the widget is read again
+    const f = await framesNow(page);
+    const stop = Date.now() + 80;
+    for (let g = f; g < f + 2 && Date.now() < stop;) g = await afterFrame(page, g, Math.max(1, stop - Date.now()));
     const w = await waitWidget(page, id, { timeout: Math.max(1000, end - Date.now()), where });
     if (w.x === last.x && w.y === last.y && w.w === last.w && w.h === last.h) return w;
     last = w;
@@ -177,17 +231,19 @@ export async function settled(page, id, { timeout = 30000, where = () => true } 
 export async function tapSettled(page, id) {
   lastPage = page, lastTapped = id;
   const w = await settled(page, id);
+  const before = await framesNow(page);
   await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
-  await page.waitForTimeout(120);
+  await tapDrawn(page, before);
 }
 
 // Waits until the app has drawn `n` new frames, so widget positions reflect the latest change.
 export async function freshFrames(page, n = 2, timeout = 10000) {
-  const start = (await state(page)).frames;
+  const start = await framesNow(page);
   const end = Date.now() + timeout;
-  while ((await state(page)).frames < start + n && Date.now() < end) {
+  // woken before each wait (a resize event, as before: it wakes the app and is taken as input)
+  for (let f = start; f < start + n && Date.now() < end;) {
     await page.evaluate(() => window.dispatchEvent(new Event("resize")));
-    await page.waitForTimeout(50);
+    f = await afterFrame(page, f, Math.min(50, Math.max(1, end - Date.now())));
   }
 }
 
@@ -203,7 +259,7 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
     const w = (await widgets(page)).find((x) => x.id === id);
     if (w && w.visible && w.y >= top && w.y + w.h <= bottom && w.h >= minH) return w;
     if (Date.now() > end) throw new Error(`could not scroll ${id} into view: ${JSON.stringify(w)}`);
-    if (!w) { await page.waitForTimeout(100); continue; }
+    if (!w) { await afterFrame(page, await framesNow(page), 100); continue; }
     const mid = (top + bottom) / 2;
     const dy = Math.max(-300, Math.min(300, w.y + w.h / 2 - mid));
     // A clipped widget is where it was last drawn, off the edge it left by: several wheel notches at a time toward
@@ -216,8 +272,11 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
     const notches = (!w.visible || w.h === 0) && damp === 1 ? 4 : 1;
     const step = dy * damp;
     await page.mouse.move(w.x + w.w / 2, mid);  // over the widget's own column (two columns in landscape)
+    const f = await framesNow(page);
     for (let k = 0; k < notches; k++) await page.mouse.wheel(0, Math.abs(step) < 40 ? dir * 40 : step);
-    await page.waitForTimeout(150);
+    // the wheel wakes the app; the scroll shows in the widgets three frames on (at most 150 ms)
+    const stop = Date.now() + 150;
+    for (let g = f; g < f + 3 && Date.now() < stop;) g = await afterFrame(page, g, Math.max(1, stop - Date.now()));
   }
 }
 
@@ -228,8 +287,9 @@ export async function tapCarefully(page, id) {
   await freshFrames(page);
   await scrollIntoView(page, id);
   const w = await settled(page, id);
+  const before = await framesNow(page);
   await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
-  await page.waitForTimeout(120);
+  await tapDrawn(page, before);
 }
 
 // Settings → the campaign's rules: unfolds the switch's group ("house", "dm" or "table": its card reads "+ …"
@@ -335,7 +395,7 @@ export async function see(page, id, options = {}) {
 // (the tab keeps the sheet it showed last).
 export async function openSheet(page, id, name) {
   await openTab(page, "party");
-  await page.waitForTimeout(300);
+  await freshFrames(page, 3);  // the tab's own widgets drawn
   const ws = await widgets(page);
   if (ws.some((w) => w.id === "sheet.name" && w.label === name)) return see(page, "sheet.name");
   if (ws.some((w) => w.id === "sheet.back")) await tapCarefully(page, "sheet.back");
@@ -349,7 +409,7 @@ export async function untilCampaign(page, predicate, what, timeout = 20000) {
     const c = await campaign(page);
     if (predicate(c)) return c;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(c).slice(0, 1500)}${crashed(page)}`);
-    await page.waitForTimeout(60);
+    await afterFrame(page, await framesNow(page), 60);
   }
 }
 
@@ -422,8 +482,9 @@ export async function reveal(page, id, { top = 70, bottom = 915 - 72, timeout = 
 export async function tapVisible(page, id) {
   await reveal(page, id);
   const w = await settled(page, id);
+  const before = await framesNow(page);
   await tapAt(page, w.x + w.w / 2, w.y + w.h / 2);
-  await page.waitForTimeout(120);
+  await tapDrawn(page, before);
 }
 
 // Taps a text field and types through the keyboard bridge; retries when the tap did not activate the field
@@ -447,8 +508,7 @@ export async function typeInto(page, id, text, { match = (label) => label.endsWi
 // A screenshot of the current state: wakes the app first, so the picture is not a frame from before the last
 // tap (a loaded machine may have gone idle before drawing it).
 export async function shotNow(page, name) {
-  await page.evaluate(() => window.dispatchEvent(new Event("resize")));
-  await page.waitForTimeout(350);
+  await freshFrames(page, 2, 2000);
   await shot(page, name);
 }
 
@@ -458,6 +518,6 @@ export async function gone(page, id, timeout = 15000) {
   while ((await widgets(page)).some((w) => w.id === id && w.visible)) {
     if (Date.now() > end) throw new Error(`${id} still on screen`);
     await page.evaluate(() => window.dispatchEvent(new Event("resize")));
-    await page.waitForTimeout(100);
+    await afterFrame(page, await framesNow(page), 100);
   }
 }

@@ -35,11 +35,15 @@ for (const lang of ["cs", "uk"]) {
     assert.equal(first.kind, "short");
     assert.ok(first.ends_at >= 1 && first.ends_at <= 10, `ends within 1d10 minutes: ${first.ends_at}`);
     await scrollIntoView(page, `sheet.madness.${first.id}.greater`);
+    // the row's line above its buttons, in view too (with the buttons at the top edge it is clipped)
+    await scrollIntoView(page, `sheet.madness.${first.id}`, { minH: 8 });
     await waitWidget(page, `sheet.madness.${first.id}`, { where: (x) => w.short.test(x.label) });
     await tapCarefully(page, "sheet.madness.inflict.indefinite");
     c = await untilCampaign(page, (c) => madnessOf(c, mira).length === 2, "an indefinite madness");
     const second = madnessOf(c, mira)[1];
     await scrollIntoView(page, `sheet.madness.${second.id}.greater`);
+    // the row's line above its buttons, in view too (with the buttons at the top edge it is clipped)
+    await scrollIntoView(page, `sheet.madness.${second.id}`, { minH: 8 });
     await waitWidget(page, `sheet.madness.${second.id}`, { where: (x) => w.indefinite.test(x.label) });
     assert.ok(!(await widgets(page)).some((x) => x.id === `sheet.madness.${second.id}.lesser`), "no lesser restoration for indefinite");
     await shot(page, `madness-${lang}-01-two`);

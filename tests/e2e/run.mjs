@@ -8,6 +8,16 @@
 // Measured here: one shared browser with two files at a time was much SLOWER than a browser per file, one at a time
 // (files took 85–220 s instead of ~35 s): every page of the shared browser renders through its single GPU process
 // (SwiftShader, 160 % CPU), so the default is a browser per file, one file at a time.
+// Measured again on 2026-12-05 (2 cores, load average 11–17 from other builds): the browser's GPU process
+// (SwiftShader) takes ~3/4 of a file's CPU — ~35 ms of CPU per frame the app draws at 412×915, devicePixelRatio 1,
+// of which ~16 ms is the page's own presentation (a page that only clears a WebGL canvas costs that much per frame);
+// opening the app costs ~3 s of CPU (renderer, GPU, browser). --use-angle=gl or swiftshader-webgl (both still
+// SwiftShader here), wasm lazy compilation / no tier-up and a 30 fps cap of requestAnimationFrame changed neither
+// the CPU nor the time measurably; --disable-gpu-compositing: dice 65–68 s against 68–81 s, GPU process 36 against
+// 45 CPU-s, one or two samples under that load — within the noise, not adopted. Two files at a time, a browser each:
+// dice + combat 158 s against 171–184 s one after the other (~10 %); the whole run at 2 at a time (load 11–17)
+// took ~2,160 s before its second runs, about the 2,111 s of the last run one at a time (its load not noted): each
+// file took about twice as long, so the default stays 1 until it is measured on a quiet machine.
 // A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
 // summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
 // at the end the lines the caller parses:
