@@ -1,6 +1,8 @@
 // Browser measurements for scripts/bench, in headless Chromium at phone size (tests/e2e/lib.mjs):
 //   node bench/web_bench.mjs saveload SAVE.json [RUNS]  → {bytes, load_ms, save_ms} of the wasm build
 //   node bench/web_bench.mjs openlink LINK.txt [RUNS] → {chars, decode_ms, kind, creatures}: decoding a share link
+//   node bench/web_bench.mjs pack SAVE.json [RUNS]      → {bytes, packed_bytes, pack_ms, unpack_ms}: a backup packed
+//                                                         and unpacked (store::pack / store::unpack) in wasm
 //   node bench/web_bench.mjs idle [SECONDS]             → frames rendered while idle, first-frame time
 //   node bench/web_bench.mjs combat [N]                 → N creatures in a fight (every third with a condition
 //                                                         and an injury) on the Combat screen: CPU time per frame
@@ -209,6 +211,12 @@ if (what === "start") {
       const text = fs.readFileSync(arg, "utf8");
       const runs = Number(runsArg || 21);
       const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_saveload", "string",
+                                                                          ["string", "number"], [t, n])), [text, runs]);
+      console.log(JSON.stringify(r));
+    } else if (what === "pack") {
+      const text = fs.readFileSync(arg, "utf8");
+      const runs = Number(runsArg || 11);
+      const r = await page.evaluate(([t, n]) => JSON.parse(Module.ccall("druzina_bench_pack", "string",
                                                                           ["string", "number"], [t, n])), [text, runs]);
       console.log(JSON.stringify(r));
     } else if (what === "openlink") {

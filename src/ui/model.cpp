@@ -48,7 +48,7 @@ Model& model() {
 void Model::start(std::uint64_t seed) {
   rng_ = Rng(seed);
   tab_id_ = std::to_string(seed % 1000000007ULL) + "-" + std::to_string(platform::wall_ms() % 100000);
-  library_ = std::make_unique<store::Library>(kv(), [] { return platform::wall_ms(); });
+  library_ = std::make_unique<store::Library>(kv(), [this] { return platform::wall_ms() + library_clock_offset_; });
   // Is there any storage at all (private mode, disabled storage)?
   storage_blocked_ = !platform::storage().save("probe", "1");
   if (!storage_blocked_) platform::storage().remove("probe");

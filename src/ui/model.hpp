@@ -98,6 +98,9 @@ class Model {
   // (or on a save that failed) a warning, once per run of the app.
   const store::Usage& usage(double max_age_ms = 2000);
   void set_storage_budget(long long units);  // the tests lower it (the next save checks it again)
+  // The library's clock runs this much ahead of the wall clock: the tests bring "an hour of play later" (backups
+  // are made at most every store::kBackupEvery) without waiting for it.
+  void advance_library_clock(long long ms) { library_clock_offset_ += ms; }
 
   // ---- Recovery, export, import ---------------------------------------------------------------------------
   // Puts a text (a Recovery item's, a backup's, an import's) into a campaign: into `into` (its current value
@@ -146,6 +149,7 @@ class Model {
   double opened_at_ = 0;  // this tab's claim on the campaign (earlier wins)
   store::Usage usage_;
   long long storage_budget_ = store::kStorageBudget;
+  long long library_clock_offset_ = 0;
   double usage_at_ = -1e18, usage_checked_at_ = -1e18;  // measured; checked after a save
   bool usage_warned_ = false;
   void check_usage(bool failed);

@@ -21,13 +21,18 @@ const threshold = (c) => c.modules?.potions?.warning_threshold ?? 3;
 const potions = async (page) => threshold(await campaign(page));
 const untilSaved = (page) => until(page, (s) => s.save === "saved", "every change saved", 20000);
 
+// The library's clock moved ahead by `minutes` (backups are made at most every 10 minutes of its clock).
+const later = (page, minutes) =>
+  page.evaluate((ms) => Module.ccall("druzina_test_advance_library_clock", null, ["number"], [ms]), minutes * 60000);
+
 // A campaign with a history: created, then the potion warning set to 1, 2, 3 — one save each (the debounce is
-// 250 ms), so the backups hold 2, 1 and the empty start.
+// 250 ms) an hour of play apart (the library's clock moved ahead), so the backups hold 2, 1 and the start.
 async function campaignWithBackups(page, name = "Les") {
   assert.equal(await dispatch(page, { type: "CreateCampaign", name }), 1);
   await untilSaved(page);
   for (let i = 1; i <= 3; i++) {
     await page.waitForTimeout(300);
+    await later(page, 61);
     assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: i }), 1);
     await untilSaved(page);
   }
@@ -160,6 +165,76 @@ for (const d of damages) {
     await context.close();
   });
 }
+
+// A packed backup ("dzpack1:<length>:<fnv1a64>:<base64url raw DEFLATE>") unpacked by the browser's own
+// DecompressionStream: the format is plain raw DEFLATE, and the length in its header is the text's.
+const unpackInPage = (page, key) => page.evaluate(async (k) => {
+  const v = localStorage.getItem(k);
+  const m = /^dzpack1:(\d+):([0-9a-f]{16}):([A-Za-z0-9_-]*)$/.exec(v || "");
+  if (!m) return { packed: false };
+  const b64 = m[3].replace(/-/g, "+").replace(/_/g, "/");
+  const bin = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  const out = new Uint8Array(await new Response(stream).arrayBuffer());
+  return { packed: true, stored: v.length, length: Number(m[1]), bytes: out.length, text: new TextDecoder().decode(out) };
+}, key);
+
+test("backups are packed, made at most every 10 minutes, and a campaign comes back from the older one", async () => {
+  const { page, context, errors } = await openApp(env);
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Les" }), 1);
+  for (let i = 0; i < 150; i++)
+    assert.equal(await dispatch(page, { type: "AddNote", text: `Session ${i}: the goblins by the bridge want a toll.` }), 1);
+  await untilSaved(page);
+  const newest = async () => (await library(page)).campaigns[0].backups[0];
+  // Ten minutes of play later: the previous save becomes a packed backup.
+  await page.waitForTimeout(300);
+  await later(page, 11);
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 5 }), 1);
+  await untilSaved(page);
+  const first = await newest();
+  const lib = await library(page);
+  const value = await stored(page, `druzina.${lib.campaigns[0].key}`);
+  const b = await unpackInPage(page, `druzina.backup.${lib.campaigns[0].id}.${first.slot}`);
+  assert.ok(b.packed, "the backup is packed");
+  assert.equal(b.bytes, b.length, "its header gives the text's length");
+  assert.match(b.text, /^\{"format":"druzina-save"/);
+  assert.ok(b.stored * 4 < value.length, `packed ${b.stored} against the value's ${value.length}`);
+  // Seconds later: saved, no new backup.
+  await page.waitForTimeout(300);
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 6 }), 1);
+  await untilSaved(page);
+  assert.deepEqual(await newest(), first, "no backup seconds after the last one");
+  await page.waitForTimeout(300);
+  await later(page, 11);
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 7 }), 1);
+  await untilSaved(page);
+  const second = await newest();
+  assert.notDeepEqual(second, first);
+  const id = (await library(page)).campaigns[0].id;
+  assert.match((await unpackInPage(page, `druzina.backup.${id}.${second.slot}`)).text, /"new":6,"old":5\}/);
+  // The value damaged and the newest backup too (one character of its data): the older backup loads — the 150
+  // notes, before any potion warning was set (3, the default).
+  await page.evaluate(({ key, backup }) => {
+    localStorage.setItem(key, "{ broken");
+    const v = localStorage.getItem(backup);
+    const at = Math.floor(v.length / 2);
+    localStorage.setItem(backup, v.slice(0, at) + (v[at] === "A" ? "B" : "A") + v.slice(at + 1));
+  }, { key: `druzina.${(await library(page)).campaigns[0].key}`, backup: `druzina.backup.${id}.${second.slot}` });
+  await page.reload();
+  await waitForApp(page);
+  assert.equal(await potions(page), 3, "the backup before the damaged one");
+  assert.equal((await campaign(page)).notes.length, 150);
+  await waitWidget(page, "notice");
+  // Recovery shows the damaged backup with the reason, in the user's words.
+  await openSettings(page);
+  await tapDown(page, "recovery.backup.0");
+  const preview = await scrollIntoView(page, "recovery.backup.0.preview", { minH: 1 });
+  assert.match(preview.label, /compressed copy is damaged/);
+  await shotNow(page, "storage-backup-damaged-en");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save succeeds", async () => {
   const { page, context } = await openApp(env);
@@ -463,6 +538,8 @@ test("Settings → Campaigns and Recovery in Czech and Ukrainian (screenshots)",
     // The browser's own figure (navigator.storage.estimate(), which Chromium has) under the localStorage one.
     const estimate = await scrollIntoView(page, "storage.estimate");
     assert.match(estimate.label, locale === "cs-CZ" ? /^Prohlížeč počítá .+ z kvóty .+\.$/ : /^Браузер рахує .+ з квоти .+\.$/);
+    // The quota in GB (Chromium's is many of them), with the language's decimal comma.
+    assert.match(estimate.label, locale === "cs-CZ" ? / z kvóty \d+,\d GB\.$/ : / з квоти \d+,\d ГБ\.$/);
     await shotNow(page, `storage-estimate-${locale.slice(0, 2)}`);
     await down(page, "campaigns.new");
     await scrollIntoView(page, "campaigns.new");

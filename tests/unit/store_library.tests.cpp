@@ -8,6 +8,7 @@
 #include "core/io/save.hpp"
 #include "core/rules/potions/potions.hpp"
 #include "core/store/library.hpp"
+#include "core/store/packed.hpp"
 
 using namespace druzina;
 using namespace druzina::test;
@@ -61,6 +62,13 @@ std::string save_after(int n, const char* name = "Les") {
 }
 int potions(const Session& s) { return rules::potion_warning_threshold(s.state()); }
 
+// A save an hour of play after the previous one (so each save may rotate a backup; see the policy's own test).
+store::SaveStatus save_later(store::Library& lib, const std::string& id, const std::string& text,
+                             const std::string& name = "Les") {
+  clock_ms += store::kBackupHour + 60'000;
+  return lib.save(id, text, name);
+}
+
 }  // namespace
 
 TEST_CASE("library: a fresh start has one empty campaign, saves are verified and rotate backups", "[store]") {
@@ -70,18 +78,19 @@ TEST_CASE("library: a fresh start has one empty campaign, saves are verified and
   REQUIRE(lib.index().campaigns.size() == 1);
   const std::string id = lib.index().active;
   REQUIRE(lib.load(id).status == store::LoadStatus::fresh);
-  for (int i = 1; i <= 5; ++i) {
-    clock_ms += 1000;
-    REQUIRE(lib.save(id, save_after(i), "Les") == store::SaveStatus::saved);
-  }
+  for (int i = 1; i <= 5; ++i) REQUIRE(save_later(lib, id, save_after(i)) == store::SaveStatus::saved);
   REQUIRE(lib.save(id, save_after(5), "Les") == store::SaveStatus::unchanged);
   const auto* c = lib.find(id);
   REQUIRE(kv.data.at(c->key) == save_after(5));
   REQUIRE(c->backups.size() == static_cast<size_t>(store::kBackups));
-  // Newest first: the saves before the current one.
-  REQUIRE(kv.data.at(store::Library::backup_key(id, c->backups[0].slot)) == save_after(4));
-  REQUIRE(kv.data.at(store::Library::backup_key(id, c->backups[1].slot)) == save_after(3));
-  REQUIRE(kv.data.at(store::Library::backup_key(id, c->backups[2].slot)) == save_after(2));
+  // Newest first, packed: the save before the current one, the one before it, and the first (kept as the start
+  // of the day's play: the saves were an hour apart, all within a day).
+  auto backup = [&](int n) { return kv.data.at(store::Library::backup_key(id, c->backups[n].slot)); };
+  REQUIRE(store::is_packed(backup(0)));
+  REQUIRE(lib.backup_text(store::Library::backup_key(id, c->backups[0].slot)) == save_after(4));
+  REQUIRE(lib.backup_text(store::Library::backup_key(id, c->backups[1].slot)) == save_after(3));
+  REQUIRE(lib.backup_text(store::Library::backup_key(id, c->backups[2].slot)) == save_after(1));
+  CHECK(backup(0).size() < save_after(4).size());
   // The index survives a restart.
   auto again = make(kv);
   again.open();
@@ -128,7 +137,7 @@ TEST_CASE("library: a damaged value is kept aside untouched and the newest good 
     lib.open();
     const std::string id = lib.index().active;
     lib.load(id);
-    for (int i = 1; i <= 3; ++i) REQUIRE(lib.save(id, save_after(i), "Les") == store::SaveStatus::saved);
+    for (int i = 1; i <= 3; ++i) REQUIRE(save_later(lib, id, save_after(i)) == store::SaveStatus::saved);
     const std::string damaged_key = lib.find(id)->key;
     kv.data[damaged_key] = bad;
 
@@ -161,7 +170,7 @@ TEST_CASE("library: a missing value (a renamed key) loads the newest backup, the
   lib.open();
   const std::string id = lib.index().active;
   lib.load(id);
-  for (int i = 1; i <= 3; ++i) lib.save(id, save_after(i), "Les");
+  for (int i = 1; i <= 3; ++i) save_later(lib, id, save_after(i));
   const std::string key = lib.find(id)->key;
   kv.data["campaign-renamed"] = kv.data.at(key);
   kv.data.erase(key);
@@ -182,7 +191,7 @@ TEST_CASE("library: a newer app's value is never written over, the campaign is r
   lib.open();
   const std::string id = lib.index().active;
   lib.load(id);
-  for (int i = 1; i <= 2; ++i) lib.save(id, save_after(i), "Les");
+  for (int i = 1; i <= 2; ++i) save_later(lib, id, save_after(i));
   const std::string key = lib.find(id)->key;
   json doc = json::parse(kv.data.at(key))["body"];  // the save document, as a newer app's schema would write it
   doc["schemaVersion"] = io::kSchemaVersion + 1;
@@ -214,7 +223,7 @@ TEST_CASE("library: a save that does not fit never replaces the last good one, r
   lib.open();
   const std::string id = lib.index().active;
   lib.load(id);
-  for (int i = 1; i <= 4; ++i) lib.save(id, save_after(i), "Les");
+  for (int i = 1; i <= 4; ++i) save_later(lib, id, save_after(i));
   const std::string key = lib.find(id)->key;
   // A recovery item not yet offered for export, of 3000 bytes.
   kv.data["campaign.old"] = std::string(3000, 'j');
@@ -311,10 +320,10 @@ TEST_CASE("library: usage counts each campaign, its backups and Recovery, and ar
   lib.open();
   const std::string a = lib.index().active;
   lib.load(a);
-  for (int i = 1; i <= 3; ++i) REQUIRE(lib.save(a, save_after(i, "A"), "A") == store::SaveStatus::saved);
+  for (int i = 1; i <= 3; ++i) REQUIRE(save_later(lib, a, save_after(i, "A"), "A") == store::SaveStatus::saved);
   const std::string b = lib.create("");
   lib.load(b);
-  for (int i = 1; i <= 4; ++i) REQUIRE(lib.save(b, save_after(i, "B"), "B") == store::SaveStatus::saved);
+  for (int i = 1; i <= 4; ++i) REQUIRE(save_later(lib, b, save_after(i, "B"), "B") == store::SaveStatus::saved);
   lib.set_active(a);
   // B's value replaced: the old one is in Recovery, counted there
   REQUIRE(lib.replace(b, save_after(7, "B"), "B"));
@@ -359,4 +368,130 @@ TEST_CASE("library: usage counts each campaign, its backups and Recovery, and ar
   CHECK(potions(lib.load(a).session) == 3);
   // the last campaign is never archived
   CHECK_FALSE(lib.archive(a));
+}
+
+TEST_CASE("library: backups span real time — one at most every 10 minutes, the slots kept apart", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  constexpr long long kMin = 60'000;
+  const long long t0 = clock_ms;
+  // (minutes after t0, the save's number); saves a few seconds apart rotate no backup.
+  int n = 0;
+  auto save_at = [&](long long minutes) {
+    clock_ms = t0 + minutes * kMin;
+    REQUIRE(lib.save(id, save_after(++n), "Les") == store::SaveStatus::saved);
+  };
+  // What each backup holds (the save's number), newest first, and when it was made (minutes after t0).
+  auto held = [&] {
+    std::vector<std::pair<int, long long>> out;
+    for (const auto& b : lib.find(id)->backups) {
+      auto text = lib.backup_text(store::Library::backup_key(id, b.slot));
+      REQUIRE(text);
+      Session s = io::load(*text);
+      out.emplace_back(potions(s), (b.at - t0) / kMin);
+    }
+    return out;
+  };
+  using V = std::vector<std::pair<int, long long>>;
+  save_at(0);    // 1: the first save of a fresh campaign: nothing before it
+  CHECK(held().empty());
+  save_at(0);    // 2: the first backup (save 1) at once
+  CHECK(held() == V{{1, 0}});
+  for (int s = 1; s <= 9; ++s) save_at(s);  // 3…11: minutes apart, no new backup
+  CHECK(held() == V{{1, 0}});
+  const int writes = kv.writes;
+  save_at(10);   // 12: ten minutes after the newest backup: save 11 becomes one
+  CHECK(held() == V{{11, 10}, {1, 0}});
+  CHECK(kv.writes == writes + 3);  // the save, the backup, the index
+  save_at(20);   // 13
+  CHECK(held() == V{{12, 20}, {11, 10}, {1, 0}});
+  // Every slot taken: the newest is replaced while it is under an hour younger than the next …
+  save_at(30);   // 14
+  CHECK(held() == V{{13, 30}, {11, 10}, {1, 0}});
+  save_at(70);   // 15: (the newest was 30 − 10 = 20 minutes younger than the next)
+  CHECK(held() == V{{14, 70}, {11, 10}, {1, 0}});
+  // … then the middle one while the older two are under a day apart …
+  save_at(80);   // 16: 70 − 10 ≥ 60
+  CHECK(held() == V{{15, 80}, {14, 70}, {1, 0}});
+  // … so the oldest stays the start of the day's play.
+  for (long long m = 80; m <= 300; m += 10) save_at(m);
+  auto day = held();
+  REQUIRE(day.size() == 3);
+  CHECK(day[2] == std::pair<int, long long>{1, 0});
+  CHECK(day[0].second == 300);
+  CHECK(day[0].second - day[1].second <= 70);
+  // A week later: the first save rotates the previous session's end; an hour on, the day before is let go and
+  // the oldest is this session's start.
+  const long long week = 7 * 24 * 60;
+  save_at(week);
+  CHECK(held()[0].second == week);
+  const int session_start = held()[0].first;
+  for (long long m = 10; m <= 70; m += 10) save_at(week + m);
+  auto now = held();
+  REQUIRE(now.size() == 3);
+  CHECK(now[2].first == session_start);
+  CHECK(now[0].second == week + 70);
+  // A clock set back: one backup at once (not none until the clock catches up).
+  save_at(week - 120);
+  CHECK(held()[0].second == week - 120);
+}
+
+TEST_CASE("library: a campaign comes back from a packed backup, a damaged one is skipped with a reason", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  for (int i = 1; i <= 4; ++i) save_later(lib, id, save_after(i));
+  const auto backups = lib.backups_of(id);  // packed 3, 2, 1
+  REQUIRE(backups.size() == 3);
+  kv.data[lib.find(id)->key] = "junk";
+  // The newest backup damaged too (one character of its data changed): the next one loads.
+  std::string& newest = kv.data.at(backups[0].first);
+  newest[newest.size() / 2] = newest[newest.size() / 2] == 'A' ? 'B' : 'A';
+  auto next = make(kv);
+  next.open();
+  auto loaded = next.load(id);
+  REQUIRE(loaded.status == store::LoadStatus::from_backup);
+  REQUIRE(potions(loaded.session) == 2);
+  REQUIRE(loaded.backup_at == backups[1].second);
+  // Recovery's preview of the damaged backup says why, in the user's words (a translation key).
+  auto raw = next.backup_text(backups[0].first);
+  REQUIRE(raw);
+  auto p = next.preview(*raw);
+  REQUIRE_FALSE(p.loads);
+  REQUIRE(p.reason == "store.err.packed_damaged");
+  // A good one previews as its save text (what a restore and an export take).
+  auto good = next.preview(kv.data.at(backups[1].first));
+  REQUIRE(good.loads);
+  REQUIRE(good.text == save_after(2));
+  // Every backup damaged: the campaign is lost (empty), its value in Recovery — never a crash.
+  for (const auto& [key, at] : backups) kv.data[key] = "dzpack1:99999999999:0000000000000000:AAAA";
+  kv.data[next.find(id)->key] = "junk";
+  auto third = make(kv);
+  third.open();
+  REQUIRE(third.load(id).status == store::LoadStatus::lost);
+}
+
+TEST_CASE("library: an older app's plain backup still loads", "[store]") {
+  MemKv kv;
+  auto lib = make(kv);
+  lib.open();
+  const std::string id = lib.index().active;
+  lib.load(id);
+  save_later(lib, id, save_after(1));
+  save_later(lib, id, save_after(2));
+  const auto backups = lib.backups_of(id);
+  REQUIRE(backups.size() == 1);
+  kv.data[backups[0].first] = save_after(1);  // as the app before packing wrote it
+  kv.data[lib.find(id)->key] = "junk";
+  auto next = make(kv);
+  next.open();
+  auto loaded = next.load(id);
+  REQUIRE(loaded.status == store::LoadStatus::from_backup);
+  REQUIRE(potions(loaded.session) == 1);
+  REQUIRE(next.backup_text(backups[0].first) == save_after(1));
 }

@@ -5,6 +5,8 @@
 //   every change. The page only has wall time: on a busy machine the minimum is the closer to the CPU time.
 //   druzina_bench_openlink(link, runs) → JSON {chars, decode_ms, kind, creatures} — median of share::decode(link)
 //   (base64url, inflate, checksum, guard, validation): the core of opening a share link in the app.
+//   druzina_bench_pack(text, runs) → JSON {bytes, packed_bytes, pack_ms, unpack_ms, …_min_ms} — store::pack (what a
+//   backup is written as, every 10 minutes of play at most) and store::unpack (a restore from a backup).
 #include <emscripten.h>
 
 #include <algorithm>
@@ -13,6 +15,7 @@
 
 #include "core/io/save.hpp"
 #include "core/share/link.hpp"
+#include "core/store/packed.hpp"
 #include "nlohmann/json.hpp"
 
 namespace {
@@ -71,5 +74,33 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_openlink(const char* l
   } catch (const std::exception& e) {
     out = nlohmann::json{{"error", e.what()}}.dump();
   }
+  return out.c_str();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_pack(const char* text, int runs) {
+  static std::string out;
+  std::string input(text), packed, back;
+  std::vector<double> packs, unpacks;
+  for (int i = 0; i < std::max(1, runs); ++i) {
+    double t0 = emscripten_get_now();
+    packed = druzina::store::pack(input);
+    double t1 = emscripten_get_now();
+    auto st = druzina::store::unpack(packed, back);
+    double t2 = emscripten_get_now();
+    if (st != druzina::store::UnpackStatus::ok || back != input) {
+      out = nlohmann::json{{"error", "the packed text did not come back"}}.dump();
+      return out.c_str();
+    }
+    packs.push_back(t1 - t0);
+    unpacks.push_back(t2 - t1);
+  }
+  out = nlohmann::json{{"bytes", input.size()},
+                       {"packed_bytes", packed.size()},
+                       {"pack_ms", median(packs)},
+                       {"unpack_ms", median(unpacks)},
+                       {"pack_min_ms", *std::min_element(packs.begin(), packs.end())},
+                       {"unpack_min_ms", *std::min_element(unpacks.begin(), unpacks.end())},
+                       {"runs", runs}}
+            .dump();
   return out.c_str();
 }

@@ -87,4 +87,9 @@ EMSCRIPTEN_KEEPALIVE void druzina_test_set_storage_budget(double bytes) {
   druzina::ui::model().set_storage_budget(static_cast<long long>(bytes));
 }
 
+// The library's clock moved ahead (an hour of play in a moment): backups are made at most every 10 minutes.
+EMSCRIPTEN_KEEPALIVE void druzina_test_advance_library_clock(double ms) {
+  druzina::ui::model().advance_library_clock(static_cast<long long>(ms));
+}
+
 }  // extern "C"

@@ -500,11 +500,12 @@ InflateResult inflate(std::string_view data, std::string& out, size_t max_out) {
   return InflateResult::ok;
 }
 
-std::string deflate(std::string_view data) {
+std::string deflate(std::string_view data, int max_chain) {
   const size_t n = data.size();
   const auto* d = reinterpret_cast<const unsigned char*>(data.data());
   constexpr size_t kWindow = 32768, kMask = kWindow - 1;
-  constexpr int kHashBits = 15, kMaxChain = 256, kNice = 128;
+  constexpr int kHashBits = 15;
+  const int kMaxChain = std::max(1, max_chain), kNice = 128;
   std::vector<int32_t> head(size_t{1} << kHashBits, -1), prev(kWindow, -1);
   auto hash = [&](size_t i) {
     uint32_t h = (static_cast<uint32_t>(d[i]) << 16) | (static_cast<uint32_t>(d[i + 1]) << 8) | d[i + 2];

@@ -14,7 +14,9 @@
 
 namespace druzina::share {
 
-std::string deflate(std::string_view data);
+// max_chain: how many earlier positions are tried for each match (256: the share links' setting; a few: faster,
+// a little larger).
+std::string deflate(std::string_view data, int max_chain = 256);
 
 enum class InflateResult {
   ok,

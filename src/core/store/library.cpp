@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/save.hpp"
+#include "core/store/packed.hpp"
 
 namespace druzina::store {
 
@@ -59,6 +60,27 @@ std::pair<std::string, json> why(const std::exception& e) {
     return {u->key(), args};
   }
   return {"store.err.unreadable", json::object()};
+}
+
+// A stored value as text: a packed one unpacked; nullopt when it is packed and does not unpack (`why` = status).
+std::optional<std::string> plain(std::string value, UnpackStatus* why = nullptr) {
+  if (!is_packed(value)) return value;
+  std::string text;
+  UnpackStatus st = unpack(value, text);
+  if (why) *why = st;
+  if (st != UnpackStatus::ok) return std::nullopt;
+  return text;
+}
+
+// The slot the next backup goes into (the policy of kBackupEvery in library.hpp): a free one, else the newest
+// while it is under an hour younger than the next, else the middle while the older two are under a day apart,
+// else the oldest. `backups` is newest first.
+int rotate_slot(const std::vector<Backup>& backups) {
+  for (int s = 0; s < kBackups; ++s)
+    if (std::none_of(backups.begin(), backups.end(), [&](const Backup& b) { return b.slot == s; })) return s;
+  if (backups.size() >= 2 && backups[0].at - backups[1].at < kBackupHour) return backups[0].slot;
+  if (backups.size() >= 3 && backups[1].at - backups[2].at < kBackupDay) return backups[1].slot;
+  return backups.back().slot;
 }
 
 }  // namespace
@@ -355,8 +377,10 @@ Loaded Library::load(const std::string& id, const campaign::Engine& engine) {
     if (std::none_of(order.begin(), order.end(), [&](const Backup& b) { return b.slot == s; })) order.push_back({s, 0});
   bool found = false;
   for (const auto& b : order) {
-    auto text = kv_.get(backup_key(id, b.slot));
-    if (!text) continue;
+    auto stored = kv_.get(backup_key(id, b.slot));
+    if (!stored) continue;
+    auto text = plain(std::move(*stored));
+    if (!text) continue;  // a packed backup that does not unpack (damaged): the next one
     try {
       out.session = io::load(*text, engine);
       out.backup_at = b.at;
@@ -396,18 +420,10 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
     return SaveStatus::failed;
   }
   long long now = now_();
+  // The previous good text becomes a backup when the newest one is kBackupEvery old (or from a clock set back).
   if (prev != last_good_.end()) {
-    // Rotate: the previous good text into a free slot, else into the oldest one.
-    int slot = -1;
-    for (int s = 0; s < kBackups && slot < 0; ++s)
-      if (std::none_of(c->backups.begin(), c->backups.end(), [&](const Backup& b) { return b.slot == s; })) slot = s;
-    if (slot < 0) slot = c->backups.back().slot;
-    std::erase_if(c->backups, [&](const Backup& b) { return b.slot == slot; });
-    if (kv_.set(backup_key(id, slot), prev->second)) {
-      c->backups.insert(c->backups.begin(), {slot, now});
-    } else {
-      kv_.remove(backup_key(id, slot));  // a failed write may have left nothing or the old text: either way stale
-    }
+    const bool due = c->backups.empty() || now - c->backups.front().at >= kBackupEvery || now < c->backups.front().at;
+    if (due) rotate_backup(*c, prev->second, now);
   }
   last_good_[id] = text;
   if (c->saves == 0 && c->created == 0) c->created = now;
@@ -417,6 +433,16 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
   if (index_.changed_since_export == 0) index_.changed_since_export = now;
   write_index();
   return SaveStatus::saved;
+}
+
+void Library::rotate_backup(CampaignInfo& c, const std::string& previous, long long now) {
+  const int slot = rotate_slot(c.backups);
+  std::erase_if(c.backups, [&](const Backup& b) { return b.slot == slot; });
+  if (kv_.set(backup_key(c.id, slot), pack(previous))) {
+    c.backups.insert(c.backups.begin(), {slot, now});
+  } else {
+    kv_.remove(backup_key(c.id, slot));  // a failed write may have left nothing or the old text: either way stale
+  }
 }
 
 std::string Library::create(const std::string& name) {
@@ -588,13 +614,27 @@ bool Library::replace(const std::string& id, const std::string& text, const std:
   return true;
 }
 
-std::optional<std::string> Library::text_of(const RecoveryItem& item) { return kv_.get(item.key); }
+std::optional<std::string> Library::text_of(const RecoveryItem& item) { return backup_text(item.key); }
+
+std::optional<std::string> Library::backup_text(const std::string& key) {
+  auto v = kv_.get(key);
+  if (!v) return v;
+  if (auto text = plain(*v)) return text;
+  return v;  // as stored: preview() says why it does not load
+}
 
 Preview Library::preview(const std::string& text, const campaign::Engine& engine) const {
   Preview p;
   p.text = text;
+  UnpackStatus st = UnpackStatus::ok;
+  auto unpacked = plain(text, &st);
+  if (!unpacked) {
+    p.reason = unpack_error_key(st);
+    return p;
+  }
+  p.text = *unpacked;
   try {
-    campaign::Session s = io::load(text, engine);
+    campaign::Session s = io::load(p.text, engine);
     p.loads = true;
     p.name = s.state().name;
     p.creatures = static_cast<int>(s.state().creatures.size());

@@ -5,13 +5,14 @@
 //   library                 the index (this file's Index as JSON): campaigns, recovery items, export times
 //   campaign                the single campaign of apps before the library (kept as campaign "1"'s key)
 //   campaign.<id>[.<n>]     a campaign's current save text (io::save); a new key when the old one is put aside
-//   backup.<id>.<slot>      the campaign's previous good saves (kBackups slots, rotated: newest replaces oldest)
+//   backup.<id>.<slot>      earlier good saves of the campaign, packed (store/packed.hpp); kBackups slots, written
+//                           at most every kBackupEvery (the policy: rotate_slot() in library.cpp, docs/storage.md)
 //   recovery.<n>            copies kept for Recovery (when a value could not stay where it was)
 //   lang, ui.*              the device's settings (not the library's business)
 //
 // The guarantees:
-//   - save(): writes the new text, reads it back and compares; only then rotates the previous good text into a
-//     backup slot. A write that fails (quota, private mode, blocked storage) leaves the previous value where it
+//   - save(): writes the new text, reads it back and compares; only then, when the newest backup is kBackupEvery
+//     old, the previous good text goes (packed) into a backup slot. A write that fails (quota, private mode, blocked storage) leaves the previous value where it
 //     was (localStorage and the native file store replace a value atomically); a read-back that differs puts the
 //     previous good text back.
 //   - load(): a value that does not load (io::load refuses it: not JSON, damaged, failed checksum, …) is never
@@ -47,6 +48,14 @@ class Kv {
 
 inline constexpr int kLibraryVersion = 1;
 inline constexpr int kBackups = 3;
+// Backups span real time: a save rotates the previous good text into a slot only when the newest backup is at
+// least kBackupEvery old; when every slot is taken, the newest is replaced while it is under kBackupHour younger
+// than the next, else the middle one while the two older are under kBackupDay apart, else the oldest. So the
+// slots hold about: minutes ago, up to an hour or two ago, and the start of the day's play (the first save after
+// a pause — the previous session's end).
+inline constexpr long long kBackupEvery = 10LL * 60 * 1000;
+inline constexpr long long kBackupHour = 60LL * 60 * 1000;
+inline constexpr long long kBackupDay = 24LL * 60 * 60 * 1000;
 
 struct Backup {
   int slot = 0;
@@ -197,7 +206,10 @@ class Library {
   std::optional<std::string> add(const std::string& text, const std::string& name);
 
   // Recovery: what a stored value holds; its text; marking its export as offered; removing it by hand.
+  // text_of() and backup_text() unpack a packed value (a backup); one that does not unpack comes back as stored
+  // and preview() says why it does not load.
   std::optional<std::string> text_of(const RecoveryItem& item);
+  std::optional<std::string> backup_text(const std::string& key);
   Preview preview(const std::string& text, const campaign::Engine& engine = campaign::Engine::standard()) const;
   void mark_offered(const std::string& recovery_id);
   bool forget(const std::string& recovery_id);
@@ -222,6 +234,7 @@ class Library {
   void rebuild_from_keys(const std::vector<std::string>& keys);
   void adopt_strays(const std::vector<std::string>& keys);
   bool set_with_room(const std::string& key, const std::string& value, const std::string& keep_campaign);
+  void rotate_backup(CampaignInfo& c, const std::string& previous, long long now);
 
   Kv& kv_;
   Clock now_;

@@ -297,11 +297,15 @@ void draw_export_import() {
 }  // namespace
 
 std::string size_text(long long bytes) {
-  if (bytes < 1024) return std::to_string(bytes) + " B";
-  if (bytes < 1024 * 1024) return std::to_string((bytes + 512) / 1024) + " kB";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f MB", static_cast<double>(bytes) / (1024.0 * 1024.0));
-  return buf;
+  constexpr long long kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
+  if (bytes < kKiB) return Tf("ui.store.size.b", {{"size", bytes}});
+  if (bytes < kMiB - kKiB / 2) return Tf("ui.store.size.kb", {{"size", (bytes + kKiB / 2) / kKiB}});
+  // One decimal place, in the language's own notation ("1,5 MB" in cs and uk); GB from 1024 MB (a browser's
+  // quota is often many of them).
+  const bool gb = bytes >= kGiB - kMiB / 20;
+  const long long unit = gb ? kGiB : kMiB;
+  const long long tenths = (bytes * 10 + unit / 2) / unit;
+  return Tf(gb ? "ui.store.size.gb" : "ui.store.size.mb", {{"whole", tenths / 10}, {"tenth", tenths % 10}});
 }
 
 std::string export_file_name(const std::string& campaign_name) {

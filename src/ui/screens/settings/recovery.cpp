@@ -157,7 +157,7 @@ void draw_recovery() {
     std::string body = when(at);
     ImGui::PushID(tid.c_str());
     if (card_button(tid, title.c_str(), body.c_str(), open_item().id == oid)) {
-      toggle_open(oid, platform::storage().load(key).value_or(std::string()));
+      toggle_open(oid, lib.backup_text(key).value_or(std::string()));
     }
     if (open_item().id == oid) draw_open(tid, "backup-" + std::to_string(n), m.campaign_id());
     ImGui::PopID();
