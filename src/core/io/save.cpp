@@ -369,8 +369,9 @@ Loaded load_any(std::string_view text, const Engine& engine, bool tolerant) {
     return out;
   }
   json doc;
+  JsonMembers members;
   try {
-    doc = parse_json(text);
+    doc = parse_json(text, {}, &members);
   } catch (const UserError& e) {
     if (e.key() == "io.err.not_json") throw UserError("save.err.not_json", e.args());
     throw;
@@ -395,7 +396,10 @@ Loaded load_any(std::string_view text, const Engine& engine, bool tolerant) {
     return out;
   }
   // A save from before the envelope (schema v1, or v2 as the app wrote it until now): no checksum to check.
-  out.session = load_json(std::move(doc), engine);
+  std::string_view history_raw;
+  for (const auto& [key, raw] : members)
+    if (key == "history") history_raw = raw;
+  out.session = load_document(std::move(doc), engine, history_raw);
   return out;
 }
 
