@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/io/guard.hpp"  // dump_json: the saved form's writer
 
 namespace druzina::campaign {
 
@@ -495,7 +496,7 @@ void History::append_record(const HistSession& s, const HistTx& tx) const {
     for (const auto& v : e.values) ev.push_back(v);
     rec.push_back(std::move(ev));
   }
-  s.text += rec.dump(-1, ' ', false, json::error_handler_t::replace);
+  io::dump_json(rec, s.text);
   s.text_t = tx.id;
   s.text_a = tx.at;
   if (tx.wall) s.text_w = *tx.wall / 1000;
@@ -517,7 +518,7 @@ void History::write_session(std::string& out, const HistSession& s) const {
   if (!s.psum.empty() && s.psum != s.sum) head["psum"] = s.psum;
   if (s.automatic) head["auto"] = true;
   if (!s.names.empty()) head["names"] = s.names;
-  std::string h = head.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string h = io::dump_json(head);
   h.pop_back();
   out += h;
   out += ",\"tx\":[";
@@ -527,7 +528,7 @@ void History::write_session(std::string& out, const HistSession& s) const {
 
 void History::append_json(std::string& out) const {
   json head = {{"v", 1}, {"shapes", shapes_}, {"names", names_}};
-  std::string h = head.dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string h = io::dump_json(head);
   h.pop_back();
   out += h;
   out += ",\"sessions\":[";
@@ -587,9 +588,88 @@ void check_names(const json& v, const std::string& path) {
       damaged(path + "." + id);
 }
 
+// ---- the raw text of a parsed history: each session's "tx" records as they stand --------------------------------
+
+// The end of the compact JSON value that starts at s[i] (s is known to be valid JSON: it was parsed); npos when
+// it is not compact (white space outside a string) or does not end.
+size_t skip_value(std::string_view s, size_t i) {
+  int depth = 0;
+  while (i < s.size()) {
+    const char c = s[i];
+    if (c == '"') {
+      for (++i; i < s.size() && s[i] != '"'; ++i)
+        if (s[i] == '\\') ++i;
+      if (++i > s.size()) return std::string_view::npos;
+      if (depth == 0) return i;
+    } else if (c == '[' || c == '{') {
+      ++depth, ++i;
+    } else if (c == ']' || c == '}' || c == ',') {
+      if (depth == 0) return i;  // the end of a number or literal
+      ++i;
+      if (c != ',' && --depth == 0) return i;
+    } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+      return std::string_view::npos;
+    } else {
+      ++i;
+    }
+  }
+  return depth == 0 ? i : std::string_view::npos;
+}
+
+// Calls fn(key, value's text) for each member of the compact object s (no white space, keys without escapes);
+// false when s is not such an object.
+template <class F>
+bool each_member(std::string_view s, F&& fn) {
+  if (s.size() < 2 || s.front() != '{' || s.back() != '}') return false;
+  size_t i = 1;
+  if (s[i] == '}') return i + 1 == s.size();
+  while (i < s.size()) {
+    if (s[i] != '"') return false;
+    size_t k = s.find('"', i + 1);
+    if (k == std::string_view::npos || s.substr(i + 1, k - i - 1).find('\\') != std::string_view::npos) return false;
+    std::string_view key = s.substr(i + 1, k - i - 1);
+    if (k + 1 >= s.size() || s[k + 1] != ':') return false;
+    size_t v = k + 2, e = skip_value(s, v);
+    if (e == std::string_view::npos || e >= s.size() || e == v) return false;
+    if (!fn(key, s.substr(v, e - v))) return false;
+    if (s[e] == '}') return e + 1 == s.size();
+    if (s[e] != ',') return false;
+    i = e + 1;
+  }
+  return false;
+}
+
+// The "tx" text of each session of the compact history `raw` (between the brackets); empty when the text is not
+// laid out compactly (then the records are written again).
+std::vector<std::string_view> raw_records(std::string_view raw) {
+  std::vector<std::string_view> out;
+  std::string_view sessions;
+  if (!each_member(raw, [&](std::string_view k, std::string_view v) {
+        if (k == "sessions") sessions = v;
+        return true;
+      }) ||
+      sessions.size() < 2 || sessions.front() != '[')
+    return {};
+  size_t i = 1;
+  while (i < sessions.size() && sessions[i] != ']') {
+    size_t e = skip_value(sessions, i);
+    if (e == std::string_view::npos || e >= sessions.size()) return {};
+    std::string_view tx;
+    if (!each_member(sessions.substr(i, e - i), [&](std::string_view k, std::string_view v) {
+          if (k == "tx") tx = v;
+          return true;
+        }) ||
+        tx.size() < 2 || tx.front() != '[' || tx.back() != ']')
+      return {};
+    out.push_back(tx.substr(1, tx.size() - 2));
+    i = sessions[e] == ',' ? e + 1 : e;
+  }
+  return out;
+}
+
 }  // namespace
 
-History History::read(const json& j) {
+History History::read(const json& j, std::string_view raw) {
   History h;
   if (!j.is_object() || j.value("v", 0) != 1) damaged("history.v");
   auto shapes = j.find("shapes");
@@ -616,6 +696,8 @@ History History::read(const json& j) {
   if (sessions == j.end() || !sessions->is_array()) damaged("history.sessions");
   long long last_tx = 0;
   int last_n = 0;
+  std::vector<std::string_view> records = raw.empty() ? std::vector<std::string_view>() : raw_records(raw);
+  if (records.size() != sessions->size()) records.clear();
   for (size_t i = 0; i < sessions->size(); ++i) {
     const json& sj = (*sessions)[i];
     const std::string path = "history.sessions[" + std::to_string(i) + "]";
@@ -676,6 +758,11 @@ History History::read(const json& j) {
       a = tx.at;
       if (tx.wall) w = *tx.wall / 1000;
       s.txs.push_back(std::move(tx));
+    }
+    if (i < records.size()) {  // the records as they stand in the text (the same values: they were read from it)
+      s.text.assign(records[i]);
+      s.dirty = false;
+      s.text_t = t, s.text_a = a, s.text_w = w;
     }
     last_tx = s.t1;
     h.sessions_.push_back(std::move(s));

@@ -120,8 +120,13 @@ void check_json_text(std::string_view text, const InputLimits& limits) {
   }
 }
 
-json parse_json(std::string_view text, const InputLimits& limits) {
+json parse_json(std::string_view text, const InputLimits& limits) { return parse_json(text, limits, nullptr); }
+
+json parse_json(std::string_view text, const InputLimits& limits, JsonMembers* members) {
   check_json_text(text, limits);
+  json fast;
+  if (parse_json_fast(text, fast, members)) return fast;
+  if (members) members->clear();
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {

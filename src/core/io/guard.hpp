@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace druzina::io {
 
@@ -28,6 +30,21 @@ void check_json_text(std::string_view text, const InputLimits& limits = {});
 
 // check_json_text, then parse. Throws UserError io.err.* (see above); never a library exception.
 nlohmann::json parse_json(std::string_view text, const InputLimits& limits = {});
+
+// The members of the top-level object as they stand in the text: key → the raw text of its value.
+using JsonMembers = std::vector<std::pair<std::string, std::string_view>>;
+// parse_json that also gives the top-level object's members' raw text (empty when the text is no object, or when
+// nlohmann's parser had to parse it).
+nlohmann::json parse_json(std::string_view text, const InputLimits& limits, JsonMembers* members);
+
+// The fast parser parse_json runs first (io/json_fast.cpp): the same document as nlohmann::json::parse, or false
+// for anything it does not take (a syntax error, a byte order mark …: then nlohmann's parser decides).
+bool parse_json_fast(std::string_view text, nlohmann::json& out, JsonMembers* members = nullptr);
+
+// What j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) writes (compact, UTF-8 kept, invalid
+// UTF-8 replaced), appended to out: the save's writer (io/json_fast.cpp; the same bytes, without a call per byte).
+void dump_json(const nlohmann::json& j, std::string& out);
+std::string dump_json(const nlohmann::json& j);
 
 // True when the bytes are valid UTF-8.
 bool valid_utf8(std::string_view text);

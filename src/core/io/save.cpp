@@ -133,9 +133,8 @@ std::vector<Transaction> read_transactions(json& doc, const char* key) {
 
 // Appends one transaction as JSON without building a document for it (saves are mostly transactions).
 void append(std::string& out, const Transaction& tx) {
-  constexpr auto replace = json::error_handler_t::replace;
   if (!tx.extra.empty()) {
-    out += json(tx).dump(-1, ' ', false, replace);
+    dump_json(json(tx), out);
     return;
   }
   out += "{\"id\":";
@@ -148,14 +147,14 @@ void append(std::string& out, const Transaction& tx) {
   }
   if (!tx.by.empty()) out += ",\"by\":\"player\"";  // the only author there is (Transaction::by)
   out += ",\"command\":";
-  out += tx.command.dump(-1, ' ', false, replace);
+  dump_json(tx.command, out);
   out += ",\"events\":[";
   for (size_t i = 0; i < tx.events.size(); ++i) {
     if (i) out += ',';
     out += "{\"type\":";
-    out += json(tx.events[i].type).dump(-1, ' ', false, replace);
+    dump_json(json(tx.events[i].type), out);
     out += ",\"data\":";
-    out += tx.events[i].data.dump(-1, ' ', false, replace);
+    dump_json(tx.events[i].data, out);
     out += '}';
   }
   out += "]}";
@@ -178,7 +177,7 @@ json head_json(const Session& session) {
 json save_json(const Session& session) { return json::parse(save_body(session)); }
 
 std::string save_body(const Session& session) {
-  std::string out = head_json(session).dump(-1, ' ', false, json::error_handler_t::replace);
+  std::string out = dump_json(head_json(session));
   out.pop_back();  // the closing brace: the tail and the redo stack follow
   size_t estimate = out.size() + 64;
   for (const auto& tx : session.tail()) estimate += 160 + 120 * tx.events.size();
@@ -205,7 +204,16 @@ std::string save_body(const Session& session) {
   return out;
 }
 
-Session load_json(json doc, const Engine& engine) {
+namespace {
+Session load_document(json doc, const Engine& engine, std::string_view history_raw);
+}  // namespace
+
+Session load_json(json doc, const Engine& engine) { return load_document(std::move(doc), engine, {}); }
+
+namespace {
+
+// load_json, with the history's text as it stands in the save when it is known (its records are kept as text).
+Session load_document(json doc, const Engine& engine, std::string_view history_raw) {
   jr::reset_path();
   if (!doc.is_object()) throw UserError("save.err.not_druzina");
   auto app = doc.find("app");
@@ -216,7 +224,10 @@ Session load_json(json doc, const Engine& engine) {
   long long version = ver->get<long long>();
   if (version > kSchemaVersion)
     throw UserError("save.err.too_new", {{"version", version}, {"supported", kSchemaVersion}});
-  if (version < kSchemaVersion) doc = migrate(std::move(doc), static_cast<int>(version));
+  if (version < kSchemaVersion) {
+    doc = migrate(std::move(doc), static_cast<int>(version));
+    history_raw = {};  // (a migration may change what it holds)
+  }
 
   SessionOptions options;
   if (auto t = doc.find("tailLimit"); t != doc.end()) {
@@ -271,7 +282,7 @@ Session load_json(json doc, const Engine& engine) {
   bool history_damaged = false;
   if (auto h = doc.find("history"); h != doc.end()) {
     try {
-      history = History::read(*h);
+      history = History::read(*h, history_raw);
       // its steps come before the tail's (they left it into the snapshot)
       if (!history.empty() && history.sessions().back().t1 > snapshot_last_tx) throw std::out_of_range("history");
     } catch (const std::exception&) {
@@ -293,6 +304,8 @@ Session load_json(json doc, const Engine& engine) {
   return s;
 }
 
+}  // namespace
+
 // ---- the saved form: an envelope with a checksum of the body ---------------------------------------------
 
 namespace {
@@ -306,13 +319,17 @@ constexpr std::string_view kBody = "\",\"body\":";
 // Parses the body text (already known to be a save document or a legacy save) and reads it.
 Session load_body(std::string_view body, const Engine& engine) {
   json doc;
+  JsonMembers members;
   try {
-    doc = parse_json(body);
+    doc = parse_json(body, {}, &members);
   } catch (const UserError& e) {
     if (e.key() == "io.err.not_json") throw UserError("save.err.not_json", e.args());
     throw;
   }
-  return load_json(std::move(doc), engine);
+  std::string_view history_raw;
+  for (const auto& [key, raw] : members)
+    if (key == "history") history_raw = raw;  // (a repeated key: the last one, as in the document)
+  return load_document(std::move(doc), engine, history_raw);
 }
 
 // The envelope exactly as save() writes it: {"format":"druzina-save","version":N,"checksum":"fnv1a64:H","body":…}.
@@ -352,8 +369,9 @@ Loaded load_any(std::string_view text, const Engine& engine, bool tolerant) {
     return out;
   }
   json doc;
+  JsonMembers members;
   try {
-    doc = parse_json(text);
+    doc = parse_json(text, {}, &members);
   } catch (const UserError& e) {
     if (e.key() == "io.err.not_json") throw UserError("save.err.not_json", e.args());
     throw;
@@ -378,7 +396,10 @@ Loaded load_any(std::string_view text, const Engine& engine, bool tolerant) {
     return out;
   }
   // A save from before the envelope (schema v1, or v2 as the app wrote it until now): no checksum to check.
-  out.session = load_json(std::move(doc), engine);
+  std::string_view history_raw;
+  for (const auto& [key, raw] : members)
+    if (key == "history") history_raw = raw;
+  out.session = load_document(std::move(doc), engine, history_raw);
   return out;
 }
 
