@@ -465,14 +465,16 @@ bool History::fold(int n, bool automatic) {
 
 void History::fold_to(size_t limit) {
   for (auto& s : sessions_) {
-    if (entry_bytes() <= limit) return;
+    if (bytes() <= limit) return;
     if (&s == &sessions_.back() || s.txs.empty()) continue;
     fold(s.n, true);
   }
-  if (entry_bytes() <= limit || sessions_.empty()) return;
-  // One long session alone past the limit: its older half becomes the summary, the newer half stays.
+  if (bytes() <= limit || sessions_.empty()) return;
+  // One long session alone past the limit: its older half becomes the summary, the newer half stays — unless what
+  // is past the limit is what folding keeps (the names of the creatures met, the summaries): folding its entries
+  // would not bring it under, and it would fold again at every step.
   HistSession& last = sessions_.back();
-  if (last.txs.size() < 2) return;
+  if (last.txs.size() < 2 || entry_bytes() <= limit) return;
   std::vector<HistTx> newer(last.txs.begin() + static_cast<long>(last.txs.size() / 2), last.txs.end());
   last.txs.resize(last.txs.size() / 2);
   fold(last.n, true);

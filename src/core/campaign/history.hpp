@@ -108,12 +108,12 @@ class History {
   // Folds session n's entries into its summary; false when there is no such session.
   bool fold(int n, bool automatic);
   // Folds the oldest sessions (never the newest one, unless it is the only one left: then its older half)
-  // until entry_bytes() ≤ limit.
+  // until bytes() ≤ limit; the newest session's half only while its entries are past the limit.
   void fold_to(size_t limit);
 
   size_t bytes() const;  // of the saved form, about
-  // Of the entries not yet folded: what folding can free (the names of the creatures met and the summaries stay,
-  // so a campaign of 10,000 creatures does not fold its history again at every step).
+  // Of the entries not yet folded: what folding can free (the names of the creatures met and the summaries stay:
+  // a campaign of 10,000 creatures must not fold its newest session again at every step).
   size_t entry_bytes() const;
   bool empty() const { return sessions_.empty(); }
   const std::vector<HistSession>& sessions() const { return sessions_; }

@@ -63,7 +63,7 @@ void Session::trim() {
     tail_.pop_front();
     recorded = true;
   }
-  if (recorded && options_.history_limit && history_.entry_bytes() > options_.history_limit)
+  if (recorded && options_.history_limit && history_.bytes() > options_.history_limit)
     history_.fold_to(options_.history_limit * 3 / 4);
 }
 

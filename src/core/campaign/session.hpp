@@ -24,7 +24,7 @@ namespace druzina::campaign {
 
 struct SessionOptions {
   size_t tail_limit = 200;  // transactions that can be undone (at least 1)
-  size_t history_limit = 192 * 1024;  // bytes of unfolded history past which the oldest sessions fold (0: never)
+  size_t history_limit = 192 * 1024;  // bytes of history past which the oldest sessions are folded (0: never)
 };
 
 struct LogEntry {
