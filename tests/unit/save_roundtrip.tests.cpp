@@ -1,5 +1,6 @@
 // Saves: round trips (state → JSON → state identical), unknown fields kept, the session's history kept.
 #include "../scenario/campaign_fixture.hpp"
+#include "core/io/guard.hpp"
 #include "core/io/save.hpp"
 
 using namespace druzina;
@@ -87,4 +88,46 @@ TEST_CASE("save: unknown creature fields survive a round trip through commands",
   Session third = io::load(again.dump(), base_engine());
   REQUIRE(third.state().creatures[0].extra["familiar"]["name"] == "Kocour");
   REQUIRE(third.state().creatures[0].ac == 14);
+}
+
+TEST_CASE("save: the text kept per chunk of creatures and notes is never stale", "[save]") {
+  // Each save reuses the text of the chunks (64 elements) the previous save wrote when they are the same objects;
+  // every change folded into the snapshot must still show, byte for byte as a save from scratch would write it.
+  SessionOptions opts;
+  opts.tail_limit = 2;  // every command folds an older one into the snapshot
+  BaseTable t(8, opts);
+  std::vector<std::string> ids;
+  for (int i = 0; i < 150; ++i) ids.push_back(t.pc("PC " + std::to_string(i), 10 + i % 7));  // three chunks
+  for (int i = 0; i < 70; ++i) t.run({{"type", "AddNote"}, {"text", "Note " + std::to_string(i)}});
+  auto snapshot_text = [](const std::string& body) {
+    return io::dump_json(json::parse(body)["snapshot"]);
+  };
+  std::vector<json> steps = {
+      {{"type", "ApplyDamage"}, {"target", ids[3]}, {"amount", 4}},
+      {{"type", "ApplyDamage"}, {"target", ids[140]}, {"amount", 2}},
+      {{"type", "AddNote"}, {"text", "Ukradli mapu."}, {"secret", true}, {"creature", ids[70]}},
+      {{"type", "UpdateCreature"}, {"target", ids[64]}, {"patch", {{"ac", 19}}}},
+      {{"type", "AdvanceTime"}, {"minutes", 10}},
+      {{"type", "AddNote"}, {"text", "Most je stržený."}},
+      {{"type", "AdvanceTime"}, {"minutes", 1}},
+      {{"type", "AdvanceTime"}, {"minutes", 1}},
+  };
+  io::save_body(t.session);  // the kept texts now stand for the snapshot as it is
+  for (const json& step : steps) {
+    t.run(step);
+    std::string body = io::save_body(t.session);
+    REQUIRE(snapshot_text(body) == io::dump_json(to_j(t.session.snapshot())));
+  }
+  const auto& snap = t.session.snapshot();
+  REQUIRE(snap.creatures[snap.creatures.find(ids[64])].ac == 19);
+  REQUIRE(snap.notes[snap.notes.size() - 2].secret);  // the secret note, folded in before the last one
+  // A second session saved in between (the library's other campaign) does not disturb the first one's texts.
+  BaseTable other(9, opts);
+  other.pc("Olena", 12);
+  io::save_body(other.session);
+  t.run({{"type", "ApplyDamage"}, {"target", ids[5]}, {"amount", 1}});
+  t.run({{"type", "AdvanceTime"}, {"minutes", 1}});
+  t.run({{"type", "AdvanceTime"}, {"minutes", 1}});
+  REQUIRE(snapshot_text(io::save_body(t.session)) == io::dump_json(to_j(t.session.snapshot())));
+  REQUIRE(io::save(io::load(io::save(t.session), base_engine())) == io::save(t.session));
 }

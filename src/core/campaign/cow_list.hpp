@@ -231,6 +231,14 @@ class CowList {
            t_->chunks[c] == other.t_->chunks[c];
   }
   static constexpr size_t chunk_size() { return kChunk; }
+
+  // ---- for writers that keep the text of what they wrote, per chunk (io/save.cpp) --------------------------
+  // The chunks hold the elements in order: chunk c holds [c·chunk_size(), …). chunk_handle(c) is that chunk as an
+  // opaque owner. While anyone holds a handle, the chunk is shared, so a write to any of its elements (or a
+  // push_back into it) copies first: the elements a handle stands for never change, and a cache keyed by the
+  // handle is never stale.
+  size_t chunk_count() const { return t_ ? t_->chunks.size() : 0; }
+  std::shared_ptr<const void> chunk_handle(size_t c) const { return t_->chunks[c]; }
   // The key recorded when the element came in (the number of its id then).
   long long key(size_t i) const { return slot(i).key; }
   bool sorted() const { return !t_ || t_->sorted; }

@@ -335,7 +335,11 @@ void from_json(const json& j, Prompt& v) {
 
 void to_json(json& j, const Note& v) {
   j = start(v.extra);
-  j["id"] = v.id, j["text"] = v.text, j["secret"] = v.secret, j["creature"] = v.creature, j["at"] = v.at;
+  j["id"] = v.id, j["text"] = v.text;
+  // Written only when set (a long campaign has thousands of notes, most of them open, about no one).
+  if (v.secret) j["secret"] = true;
+  if (!v.creature.empty()) j["creature"] = v.creature;
+  if (v.at != 0) j["at"] = v.at;
 }
 void from_json(const json& j, Note& v) {
   field(j, "id", v.id), field(j, "text", v.text), field(j, "secret", v.secret), field(j, "creature", v.creature);
@@ -366,12 +370,17 @@ void from_json(const json& j, Settings& v) {
                                    "house_rule_notes"});
 }
 
-void to_json(json& j, const Campaign& v) {
-  j = start(v.extra);
-  j["name"] = v.name, j["settings"] = v.settings, j["creatures"] = v.creatures;
+json campaign_head_json(const Campaign& v) {
+  json j = start(v.extra);
+  j["name"] = v.name, j["settings"] = v.settings;
   j["encounter"] = v.encounter ? json(*v.encounter) : json(nullptr);
-  j["minutes"] = v.minutes, j["prompts"] = v.prompts, j["notes"] = v.notes;
+  j["minutes"] = v.minutes, j["prompts"] = v.prompts;
   j["modules"] = v.modules, j["next_id"] = v.next_id, j["last_tx"] = v.last_tx;
+  return j;
+}
+void to_json(json& j, const Campaign& v) {
+  j = campaign_head_json(v);
+  j["creatures"] = v.creatures, j["notes"] = v.notes;
 }
 void from_json(const json& j, Campaign& v) {
   field(j, "name", v.name), field(j, "settings", v.settings), field(j, "creatures", v.creatures);

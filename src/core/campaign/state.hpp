@@ -219,6 +219,8 @@ void from_json(const json& j, HpVisibility& v);
 void to_json(json& j, const Settings& v);
 void from_json(const json& j, Settings& v);
 void to_json(json& j, const Campaign& v);
+// The campaign's JSON without "creatures" and "notes": for a writer that writes those two lists itself (io/save.cpp).
+json campaign_head_json(const Campaign& v);
 void from_json(const json& j, Campaign& v);
 
 // A creature's JSON without the fields that equal a default Creature's (id and name always kept): the

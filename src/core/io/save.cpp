@@ -2,6 +2,8 @@
 #include "core/io/save.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <unordered_map>
 
 #include "core/campaign/json_read.hpp"
 #include "core/error.hpp"
@@ -160,6 +162,89 @@ void append(std::string& out, const Transaction& tx) {
   out += "]}";
 }
 
+// ---- the snapshot's creatures and notes, with each unchanged chunk's text kept from the last save ----------
+// A save follows every change. Between two saves the snapshot changes by at most the transaction folded into it
+// (the tail is full), so nearly every chunk of the creature and note lists (CowList, 64 elements) is the very
+// object it was: its text is taken from here instead of being built and written again. Holding a chunk's handle
+// makes any later write to its elements copy them first (CowList::chunk_handle), so a kept text is never stale.
+// Only the chunks the last save wrote are kept (per thread: the app has one, tests may run several).
+class ChunkTexts {
+ public:
+  template <class T>
+  void append(std::string& out, const CowList<T>& list) {
+    const size_t n = CowList<T>::chunk_size();
+    out += '[';
+    for (size_t c = 0; c < list.chunk_count(); ++c) {
+      auto handle = list.chunk_handle(c);
+      Entry& e = entries_[handle.get()];
+      if (!e.chunk) {
+        e.chunk = std::move(handle);
+        for (size_t i = c * n; i < std::min(list.size(), (c + 1) * n); ++i) {
+          if (i > c * n) e.text += ',';
+          dump_json(json(list[i]), e.text);
+        }
+      }
+      e.used = true;
+      if (c) out += ',';
+      out += e.text;
+    }
+    out += ']';
+  }
+  // Forgets the chunks the save that just ended did not write.
+  void keep_used() {
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      if (!it->second.used) {
+        it = entries_.erase(it);
+      } else {
+        it->second.used = false;
+        ++it;
+      }
+    }
+  }
+
+ private:
+  struct Entry {
+    std::shared_ptr<const void> chunk;
+    std::string text;
+    bool used = false;
+  };
+  std::unordered_map<const void*, Entry> entries_;
+};
+
+ChunkTexts& chunk_texts() {
+  static thread_local ChunkTexts cache;
+  return cache;
+}
+
+// Writes obj as dump_json does, except the members `write(key, out)` writes itself (it returns true for those).
+template <class F>
+void append_object(std::string& out, const json& obj, F&& write) {
+  out += '{';
+  bool first = true;
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (!first) out += ',';
+    first = false;
+    dump_json(json(it.key()), out);
+    out += ':';
+    if (!write(it.key(), out)) dump_json(it.value(), out);
+  }
+  out += '}';
+}
+
+// The snapshot as dump_json(json(campaign)) writes it.
+void append_snapshot(std::string& out, const Campaign& c) {
+  json head = campaign_head_json(c);
+  head["creatures"] = nullptr, head["notes"] = nullptr;  // where they go in the (sorted) key order
+  ChunkTexts& cache = chunk_texts();
+  append_object(out, head, [&](const std::string& key, std::string& o) {
+    if (key == "creatures") cache.append(o, c.creatures);
+    else if (key == "notes") cache.append(o, c.notes);
+    else return false;
+    return true;
+  });
+  cache.keep_used();
+}
+
 json head_json(const Session& session) {
   json doc = session.extra.is_object() ? session.extra : json::object();
   doc.erase("tail");
@@ -168,7 +253,7 @@ json head_json(const Session& session) {
   doc["schemaVersion"] = kSchemaVersion;
   doc["app"] = "druzina";
   doc["tailLimit"] = session.options().tail_limit;
-  doc["snapshot"] = session.snapshot();
+  doc["snapshot"] = nullptr;  // written by append_snapshot
   return doc;
 }
 
@@ -177,7 +262,12 @@ json head_json(const Session& session) {
 json save_json(const Session& session) { return json::parse(save_body(session)); }
 
 std::string save_body(const Session& session) {
-  std::string out = dump_json(head_json(session));
+  std::string out;
+  append_object(out, head_json(session), [&](const std::string& key, std::string& o) {
+    if (key != "snapshot") return false;
+    append_snapshot(o, session.snapshot());
+    return true;
+  });
   out.pop_back();  // the closing brace: the tail and the redo stack follow
   size_t estimate = out.size() + 64;
   for (const auto& tx : session.tail()) estimate += 160 + 120 * tx.events.size();
