@@ -124,6 +124,39 @@ TEST_CASE("state: validation refuses impossible values", "[campaign][state]") {
       {"exhaustion 7", [](Campaign& c) { c.creatures[0].exhaustion = 7; }, "state.err.out_of_range"},
       {"sources above total", [](Campaign& c) { c.creatures[0].exhaustion_sources["rage"] = 1; }, "state.err.sources_exceed_total"},
       {"duplicate id", [](Campaign& c) { c.creatures.push_back(c.creatures[0]); }, "state.err.duplicate_id"},
+      // Ids are unique across the lists too, in sorted lists (no set is built for them) and unsorted ones.
+      {"a note with a creature's id",
+       [](Campaign& c) {
+         c.next_id = 9;
+         c.notes.push_back(Note{"n2", "x"});
+         c.notes.push_back(Note{"c1", "y"});
+       },
+       "state.err.duplicate_id"},
+      {"a note with a creature's id, creatures unsorted",
+       [](Campaign& c) {
+         c.next_id = 9;
+         Creature b = c.creatures[0];
+         b.id = "c5";
+         c.creatures = CowList<Creature>{b, c.creatures[0]};
+         c.notes.push_back(Note{"c1", "y"});
+       },
+       "state.err.duplicate_id"},
+      {"a prompt with a note's id",
+       [](Campaign& c) {
+         c.next_id = 9;
+         c.notes.push_back(Note{"n3", "x"});
+         Prompt p;
+         p.id = "n3";
+         p.kind = "x";
+         c.prompts.push_back(p);
+       },
+       "state.err.duplicate_id"},
+      {"the same note twice", [](Campaign& c) {
+         c.next_id = 9;
+         c.notes.push_back(Note{"n3", "x"});
+         c.notes.push_back(Note{"n3", "x"});
+       },
+       "state.err.duplicate_id"},
       {"id not below next_id", [](Campaign& c) { c.next_id = 1; }, "state.err.id_not_below_next"},
       {"encounter with unknown creature",
        [](Campaign& c) { c.encounter = Encounter{{{"c9", 10, false, json::object()}}, 1, 0, {}, json::object()}; },

@@ -131,3 +131,64 @@ TEST_CASE("save: the text kept per chunk of creatures and notes is never stale",
   REQUIRE(snapshot_text(io::save_body(t.session)) == io::dump_json(to_j(t.session.snapshot())));
   REQUIRE(io::save(io::load(io::save(t.session), base_engine())) == io::save(t.session));
 }
+
+namespace {
+// The envelope save() writes around a body, with the body's checksum.
+std::string envelope(const std::string& body) {
+  return "{\"format\":\"druzina-save\",\"version\":1,\"checksum\":\"fnv1a64:" + io::hex64(io::fnv1a64(body)) +
+         "\",\"body\":" + body + "}";
+}
+// The save's body with the snapshot's notes replaced by `notes` (JSON text).
+std::string with_notes(const std::string& saved, const std::string& notes) {
+  json doc = json::parse(saved)["body"];
+  doc["snapshot"]["notes"] = json::array();
+  std::string body = io::dump_json(doc);
+  const std::string at = "\"notes\":[]";
+  body.replace(body.find(at), at.size(), "\"notes\":" + notes);
+  return envelope(body);
+}
+}  // namespace
+
+TEST_CASE("save: notes read straight from the text load as from the document", "[save]") {
+  // load_body reads the snapshot's notes from the text; whatever it does not take goes the usual way. Both ways
+  // must give the same campaign, and the usual way's errors.
+  SessionOptions opts;
+  opts.tail_limit = 1;
+  BaseTable t(4, opts);
+  std::string m = t.pc("Mira", 12);
+  t.run({{"type", "AddNote"}, {"text", "Řádek 1\n\"Citát\" \\ tab\t konec ✓ \u00e9"}, {"secret", true}, {"creature", m}});
+  t.run({{"type", "AdvanceTime"}, {"minutes", 90}});
+  t.run({{"type", "AddNote"}, {"text", "Нотатка"}});
+  t.run({{"type", "AdvanceTime"}, {"minutes", 1}});
+  const std::string saved = io::save(t.session);
+  Session back = io::load(saved, base_engine());
+  REQUIRE(to_j(back.state()) == to_j(t.state()));
+  REQUIRE(back.snapshot().notes.size() == 2);
+  REQUIRE(back.snapshot().notes[0].text == t.session.snapshot().notes[0].text);
+  REQUIRE(back.snapshot().notes[0].secret);
+  REQUIRE(back.snapshot().notes[1].at == 90);
+
+  auto note = [&](const std::string& notes) { return io::load(with_notes(saved, notes), base_engine()).snapshot().notes; };
+  SECTION("members in any order, escapes, a repeated member's last value") {
+    auto n = note(R"([{"text":"a\u0159\n\"b\"","at":-5,"id":"n1","secret":false,"creature":"","at":7,"secret":true}])");
+    REQUIRE(n.size() == 1);
+    CHECK(n[0].text == "a\xc5\x99\n\"b\"");
+    CHECK(n[0].at == 7);
+    CHECK(n[0].secret);
+    CHECK(note(" [ ] ").empty());
+  }
+  SECTION("what the text reader does not take still loads the usual way") {
+    auto n = note(R"([{"id":"n1","text":"x","at":5.0,"mood":{"dark":true}}])");
+    REQUIRE(n.size() == 1);
+    CHECK(n[0].at == 5);
+    CHECK(n[0].extra["mood"]["dark"] == true);
+  }
+  SECTION("and is refused with the usual message") {
+    CHECK(error_key([&] { note(R"([{"id":"n1","text":"x","at":"late"}])"); }) == "save.err.invalid");
+    CHECK(error_key([&] { note(R"([{"id":"n1","text":"x"},{"id":"n1","text":"y"}])"); }) == "save.err.invalid");
+    CHECK(error_key([&] { note(R"([{"id":"n1","text":"x","at":007}])"); }) == "save.err.not_json");
+    CHECK(error_key([&] { note(R"([{"id":"n1","text":"x"},])"); }) == "save.err.not_json");
+    CHECK(error_key([&] { note(R"([{"id":"n1","text":"x"})"); }) == "save.err.not_json");
+    CHECK(error_key([&] { note(R"(["n1"])"); }) == "save.err.invalid");
+  }
+}

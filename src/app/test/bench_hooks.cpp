@@ -1,8 +1,8 @@
 // Benchmark hooks for scripts/bench, linked only into the test page build/web/test/ (exported C functions the page
 // calls through Module.ccall):
-//   druzina_bench_saveload(text, runs) → JSON {bytes, load_ms, save_ms, load_min_ms, save_min_ms} — medians and
-//   minima over `runs` of io::load(text) and io::save(session) in this wasm build, the same code the app runs on
-//   every change. The page only has wall time: on a busy machine the minimum is the closer to the CPU time.
+//   druzina_bench_saveload(text, runs) → JSON {bytes, load_ms, save_ms, save_after_command_ms, …_min_ms} — medians
+//   and minima over `runs` of io::load(text), the first io::save(session) after it (nothing of the save's text is
+//   known yet), and the save after one command (AdvanceTime): what the app runs on every change. The page only has wall time: on a busy machine the minimum is the closer to the CPU time.
 //   druzina_bench_openlink(link, runs) → JSON {chars, decode_ms, kind, creatures} — median of share::decode(link)
 //   (base64url, inflate, checksum, guard, validation): the core of opening a share link in the app.
 //   druzina_bench_pack(text, runs) → JSON {bytes, packed_bytes, pack_ms, unpack_ms, …_min_ms} — store::pack (what a
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/io/save.hpp"
+#include "core/rng.hpp"
 #include "core/share/link.hpp"
 #include "core/store/packed.hpp"
 #include "nlohmann/json.hpp"
@@ -29,8 +30,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_saveload(const char* t
   static std::string out;
   try {
     std::string input(text);
-    std::vector<double> loads, saves;
+    std::vector<double> loads, saves, later;
     druzina::campaign::Session session;
+    druzina::Rng rng(1);
+    const nlohmann::json command = {{"type", "AdvanceTime"}, {"minutes", 1}};
     std::string saved;
     for (int i = 0; i < std::max(1, runs); ++i) {
       double t0 = emscripten_get_now();
@@ -38,14 +41,21 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* druzina_bench_saveload(const char* t
       double t1 = emscripten_get_now();
       saved = druzina::io::save(session);
       double t2 = emscripten_get_now();
+      session.dispatch(command, rng);  // a change, then its save: what the app does after every command
+      double t3 = emscripten_get_now();
+      druzina::io::save(session);
+      double t4 = emscripten_get_now();
       loads.push_back(t1 - t0);
       saves.push_back(t2 - t1);
+      later.push_back(t4 - t3);
     }
     out = nlohmann::json{{"bytes", saved.size()},
                          {"load_ms", median(loads)},
                          {"save_ms", median(saves)},
                          {"load_min_ms", *std::min_element(loads.begin(), loads.end())},
                          {"save_min_ms", *std::min_element(saves.begin(), saves.end())},
+                         {"save_after_command_ms", median(later)},
+                         {"save_after_command_min_ms", *std::min_element(later.begin(), later.end())},
                          {"runs", runs},
                          {"tail", session.tail().size()}}
               .dump();

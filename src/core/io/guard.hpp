@@ -41,6 +41,17 @@ nlohmann::json parse_json(std::string_view text, const InputLimits& limits, Json
 // for anything it does not take (a syntax error, a byte order mark …: then nlohmann's parser decides).
 bool parse_json_fast(std::string_view text, nlohmann::json& out, JsonMembers* members = nullptr);
 
+// For a reader that takes one big value of a document straight from its text (io/save.cpp: a campaign's notes).
+// parse_json_fast, except that the member at `path` (object keys from the top) is not built: the document holds
+// null there and *raw its text (empty when the text has no such member). Only its brackets are matched: the
+// caller reads *raw strictly, and on any doubt parses the whole text again with parse_json. Run check_json_text
+// first, as parse_json does.
+bool parse_json_fast_skipping(std::string_view text, nlohmann::json& out, JsonMembers* members,
+                              const std::vector<std::string_view>& path, std::string_view* raw);
+// A JSON string at p (its opening quote) into out, escapes decoded as parse_json_fast does; p moves past its
+// closing quote. False when there is none, or for what parse_json_fast leaves to nlohmann (a lone surrogate).
+bool read_json_string(const char*& p, const char* end, std::string& out);
+
 // What j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) writes (compact, UTF-8 kept, invalid
 // UTF-8 replaced), appended to out: the save's writer (io/json_fast.cpp; the same bytes, without a call per byte).
 void dump_json(const nlohmann::json& j, std::string& out);

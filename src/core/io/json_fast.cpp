@@ -32,6 +32,45 @@ struct Parser {
   const char* end;
   JsonMembers* members;
   std::string scratch;
+  // parse_json_fast_skipping: the member at skip_path is not built (its text goes to *skip_raw). skip_depth is
+  // how many of its keys the objects being parsed have matched so far.
+  const std::vector<std::string_view>* skip_path = nullptr;
+  std::string_view* skip_raw = nullptr;
+  size_t skip_depth = 0;
+
+  // Past a value without building it: brackets balanced outside strings, nothing else checked (the caller reads
+  // the text strictly). False when the text ends first.
+  bool skip_value() {
+    int open = 0;
+    while (p < end) {
+      char c = *p;
+      if (c == '"') {
+        for (++p; p < end && *p != '"'; ++p)
+          if (*p == '\\') ++p;
+        if (p >= end) return false;
+      } else if (c == '[' || c == '{') {
+        ++open;
+      } else if (c == ']' || c == '}') {
+        if (open == 0) return true;
+        if (--open == 0) {
+          ++p;
+          return true;
+        }
+      } else if (c == ',' && open == 0) {
+        return true;
+      }
+      ++p;
+    }
+    return open == 0;
+  }
+
+  // The member just read (key at depth) is on skip_path: 1 = it is the one to skip, 2 = an object on the way.
+  int on_skip_path(const std::string& key, int depth) const {
+    if (!skip_path || skip_depth != static_cast<size_t>(depth) || skip_depth >= skip_path->size() ||
+        (*skip_path)[skip_depth] != key)
+      return 0;
+    return skip_depth + 1 == skip_path->size() ? 1 : 2;
+  }
 
   DZ_ALWAYS_INLINE void ws() {
     while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
@@ -206,9 +245,20 @@ struct Parser {
       if (p >= end || *p != ':') return false;
       ++p;
       ws();
+      const int skip = on_skip_path(key, depth);
       auto it = obj.emplace_hint(obj.end(), std::move(key), nullptr);  // a repeated key: its last value wins
       const char* start = p;
-      if (!value(it->second, depth + 1)) return false;
+      if (skip == 1) {
+        if (!skip_value()) return false;
+        *skip_raw = std::string_view(start, static_cast<size_t>(p - start));
+        it->second = nullptr;
+      } else {
+        if (skip == 2) *skip_raw = {};  // a repeated key on the way: only the last one's member counts
+        skip_depth += skip == 2;
+        bool ok = value(it->second, depth + 1);
+        skip_depth -= skip == 2;
+        if (!ok) return false;
+      }
       if (depth == 0 && members) members->emplace_back(it->first, std::string_view(start, static_cast<size_t>(p - start)));
       ws();
       if (p >= end) return false;
@@ -374,6 +424,30 @@ std::string dump_json(const json& j) {
   std::string out;
   dump_json(j, out);
   return out;
+}
+
+bool read_json_string(const char*& p, const char* end, std::string& out) {
+  if (p >= end || *p != '"') return false;
+  Parser parser{p, end, nullptr, {}};
+  if (!parser.string(out)) return false;
+  p = parser.p;
+  return true;
+}
+
+bool parse_json_fast_skipping(std::string_view text, json& out, JsonMembers* members,
+                              const std::vector<std::string_view>& path, std::string_view* raw) {
+  Parser parser{text.data(), text.data() + text.size(), members, {}};
+  parser.skip_path = &path;
+  parser.skip_raw = raw;
+  *raw = {};
+  if (members) members->clear();
+  parser.ws();
+  json result;
+  if (!parser.value(result, 0)) return false;
+  parser.ws();
+  if (parser.p != parser.end) return false;
+  out = std::move(result);
+  return true;
 }
 
 bool parse_json_fast(std::string_view text, json& out, JsonMembers* members) {

@@ -295,15 +295,16 @@ std::string save_body(const Session& session) {
 }
 
 namespace {
-Session load_document(json doc, const Engine& engine, std::string_view history_raw);
+Session load_document(json doc, const Engine& engine, std::string_view history_raw, CowList<Note>* notes = nullptr);
 }  // namespace
 
 Session load_json(json doc, const Engine& engine) { return load_document(std::move(doc), engine, {}); }
 
 namespace {
 
-// load_json, with the history's text as it stands in the save when it is known (its records are kept as text).
-Session load_document(json doc, const Engine& engine, std::string_view history_raw) {
+// load_json, with the history's text as it stands in the save when it is known (its records are kept as text),
+// and the snapshot's notes when they were read from the text already (read_notes; the document has null there).
+Session load_document(json doc, const Engine& engine, std::string_view history_raw, CowList<Note>* notes) {
   jr::reset_path();
   if (!doc.is_object()) throw UserError("save.err.not_druzina");
   auto app = doc.find("app");
@@ -337,7 +338,9 @@ Session load_document(json doc, const Engine& engine, std::string_view history_r
     jr::reset_path();
     jr::PathGuard g("snapshot");
     Campaign c;
+    if (notes) snap->erase("notes");
     from_json(*snap, c);
+    if (notes) c.notes = std::move(*notes);
     engine.validate(c);
     jr::reset_path();
     return c;
@@ -406,8 +409,100 @@ constexpr std::string_view kHead = "{\"format\":\"druzina-save\",\"version\":";
 constexpr std::string_view kSum = ",\"checksum\":\"fnv1a64:";
 constexpr std::string_view kBody = "\",\"body\":";
 
+// ---- the snapshot's notes, read straight from the text ------------------------------------------------------
+// A long campaign's notes are most of its save (thousands of {"id","text",…}); building them as a JSON document,
+// reading that, and freeing it was half of a load. read_notes reads the array as save() writes it: members id,
+// text, secret, creature, at (an integer) in any order, a repeated one's last value winning, as from_json(Note).
+// Anything else — another member (kept in Note::extra by from_json), a fractional `at`, a syntax error — returns
+// false, and the whole body is read the usual way, which keeps or reports it exactly as before.
+struct Cursor {
+  const char* p;
+  const char* end;
+  void ws() {
+    while (p < end && (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t')) ++p;
+  }
+  bool eat(char c) {
+    ws();
+    if (p >= end || *p != c) return false;
+    ++p;
+    ws();
+    return true;
+  }
+  bool word(std::string_view w) {
+    if (static_cast<size_t>(end - p) < w.size() || std::string_view(p, w.size()) != w) return false;
+    p += w.size();
+    return true;
+  }
+  bool integer(long long& out) {
+    bool negative = p < end && *p == '-';
+    if (negative) ++p;
+    const char* start = p;
+    long long v = 0;
+    while (p < end && *p >= '0' && *p <= '9' && p - start < 15) v = v * 10 + (*p++ - '0');
+    if (p == start || (*start == '0' && p - start > 1)) return false;
+    if (p < end && ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E')) return false;
+    out = negative ? -v : v;
+    return true;
+  }
+};
+
+bool read_note_member(Cursor& c, const std::string& key, Note& n) {
+  if (key == "id") return read_json_string(c.p, c.end, n.id);
+  if (key == "text") return read_json_string(c.p, c.end, n.text);
+  if (key == "creature") return read_json_string(c.p, c.end, n.creature);
+  if (key == "at") return c.integer(n.at);
+  if (key == "secret") {
+    if (c.word("true")) return n.secret = true;
+    return c.word("false");
+  }
+  return false;
+}
+
+bool read_notes(std::string_view raw, CowList<Note>& out) {
+  Cursor c{raw.data(), raw.data() + raw.size()};
+  if (!c.eat('[')) return false;
+  if (c.eat(']')) return c.p == c.end;
+  std::string key;
+  do {
+    if (!c.eat('{')) return false;
+    Note n;
+    if (!c.eat('}')) {
+      do {
+        if (!read_json_string(c.p, c.end, key) || !c.eat(':') || !read_note_member(c, key, n)) return false;
+      } while (c.eat(','));
+      if (!c.eat('}')) return false;
+    }
+    out.push_back(std::move(n));
+  } while (c.eat(','));
+  return c.eat(']') && c.p == c.end;
+}
+
+// A body as save() writes it, its notes read by read_notes; false for anything else (then load_body's usual way).
+bool load_body_fast(std::string_view body, const Engine& engine, Session& out) {
+  static const std::vector<std::string_view> kNotes = {"snapshot", "notes"};
+  try {
+    check_json_text(body);
+  } catch (const UserError&) {
+    return false;  // the usual way reports it
+  }
+  json doc;
+  JsonMembers members;
+  std::string_view raw;
+  if (!parse_json_fast_skipping(body, doc, &members, kNotes, &raw) || raw.empty()) return false;
+  auto version = doc.find("schemaVersion");
+  if (version == doc.end() || *version != kSchemaVersion) return false;  // (a migration reads the notes)
+  CowList<Note> notes;
+  if (!read_notes(raw, notes)) return false;
+  std::string_view history_raw;
+  for (const auto& [key, text] : members)
+    if (key == "history") history_raw = text;
+  out = load_document(std::move(doc), engine, history_raw, &notes);
+  return true;
+}
+
 // Parses the body text (already known to be a save document or a legacy save) and reads it.
 Session load_body(std::string_view body, const Engine& engine) {
+  if (Session s; load_body_fast(body, engine, s)) return s;
   json doc;
   JsonMembers members;
   try {
