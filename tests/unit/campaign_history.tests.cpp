@@ -396,6 +396,13 @@ TEST_CASE("history: a damaged history never loses the campaign", "[campaign][his
     REQUIRE(s.history().empty());
     s.history_log(Lang::cs);  // the log still opens (the tail)
     REQUIRE(io::save_json(s).contains("historyDamaged"));
+    // Read from a save's text, the history's values are taken, not copied: the damaged one is still kept whole.
+    Session t = io::load(io::save(io::load_json(body)));
+    json text_doc = io::save_json(t);
+    damage(text_doc["history"]);
+    Session u = io::load_tolerant(io::dump_json(text_doc)).session;
+    REQUIRE(u.history_damaged);
+    REQUIRE(u.extra["historyDamaged"] == text_doc["history"]);
   }
 }
 

@@ -671,7 +671,7 @@ std::vector<std::string_view> raw_records(std::string_view raw) {
 
 }  // namespace
 
-History History::read(const json& j, std::string_view raw) {
+History History::read(json j, std::string_view raw) {
   History h;
   if (!j.is_object() || j.value("v", 0) != 1) damaged("history.v");
   auto shapes = j.find("shapes");
@@ -701,7 +701,7 @@ History History::read(const json& j, std::string_view raw) {
   std::vector<std::string_view> records = raw.empty() ? std::vector<std::string_view>() : raw_records(raw);
   if (records.size() != sessions->size()) records.clear();
   for (size_t i = 0; i < sessions->size(); ++i) {
-    const json& sj = (*sessions)[i];
+    json& sj = (*sessions)[i];
     const std::string path = "history.sessions[" + std::to_string(i) + "]";
     if (!sj.is_object()) damaged(path);
     HistSession s;
@@ -724,36 +724,44 @@ History History::read(const json& j, std::string_view raw) {
     if (txs == sj.end() || !txs->is_array()) damaged(path + ".tx");
     long long t = s.t0, a = s.a0, w = s.w0.value_or(0) / 1000;
     for (size_t k = 0; k < txs->size(); ++k) {
-      const json& r = (*txs)[k];
-      const std::string rp = path + ".tx[" + std::to_string(k) + "]";
-      if (!r.is_array() || r.size() < 2) damaged(rp);
+      json& r = (*txs)[k];
+      // (the record's path is only spelled out when it is damaged: a history has thousands of records)
+      auto bad = [&] { damaged(path + ".tx[" + std::to_string(k) + "]"); };
+      auto num = [&](const json& v, long long lo, long long hi) {
+        if (!v.is_number_integer() || v.get<long long>() < lo || v.get<long long>() > hi) bad();
+        return v.get<long long>();
+      };
+      if (!r.is_array() || r.size() < 2) bad();
       HistTx tx;
       if (!r[0].is_null()) {
-        const long long sec = w + read_int(r[0], rp, -kBig / 1000, kBig / 1000);
-        if (sec < 0 || sec > kBig / 1000) damaged(rp);
+        const long long sec = w + num(r[0], -kBig / 1000, kBig / 1000);
+        if (sec < 0 || sec > kBig / 1000) bad();
         tx.wall = sec * 1000;
       }
       size_t first_event = 1;
       long long nums[3] = {1, 0, 0};
       while (first_event < r.size() && first_event < 4 && r[first_event].is_number()) {
-        nums[first_event - 1] = read_int(r[first_event], rp, -kBig, kBig);
+        nums[first_event - 1] = num(r[first_event], -kBig, kBig);
         ++first_event;
       }
       tx.id = t + nums[0];
       tx.at = a + nums[1];
-      if (nums[2] != 0 && nums[2] != 1) damaged(rp);
+      if (nums[2] != 0 && nums[2] != 1) bad();
       tx.player = nums[2] == 1;
-      if (nums[0] < (k == 0 ? 0 : 1) || tx.id > s.t1 || first_event >= r.size()) damaged(rp);
+      if (nums[0] < (k == 0 ? 0 : 1) || tx.id > s.t1 || first_event >= r.size()) bad();
       for (size_t e = first_event; e < r.size(); ++e) {
-        const json& ev = r[e];
-        if (!ev.is_array() || ev.empty()) damaged(rp);
-        long long code = read_int(ev[0], rp, -static_cast<long long>(h.shapes_.size()),
-                                  static_cast<long long>(h.shapes_.size()) - 1);
+        json& ev = r[e];
+        if (!ev.is_array() || ev.empty()) bad();
+        long long code = num(ev[0], -static_cast<long long>(h.shapes_.size()), static_cast<long long>(h.shapes_.size()) - 1);
         HistEvent he;
         he.secret = code < 0;
         he.shape = static_cast<int>(code < 0 ? -code - 1 : code);
-        if (ev.size() != h.shapes_[static_cast<size_t>(he.shape)].size()) damaged(rp);
-        he.values = json(ev.begin() + 1, ev.end());
+        if (ev.size() != h.shapes_[static_cast<size_t>(he.shape)].size()) bad();
+        auto& from = ev.get_ref<json::array_t&>();
+        he.values = json::array();
+        auto& values = he.values.get_ref<json::array_t&>();
+        values.reserve(from.size() - 1);
+        for (size_t v = 1; v < from.size(); ++v) values.push_back(std::move(from[v]));  // (j is ours to take)
         tx.events.push_back(std::move(he));
       }
       t = tx.id;

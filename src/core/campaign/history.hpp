@@ -125,7 +125,8 @@ class History {
   // Reads a saved history (hostile input: every field checked); throws UserError save.err.history {path}.
   // `raw`: the text j was parsed from, when known (io::load): each session's "tx" records are kept as they stand
   // there, so the first save after a load does not write them again (the records are the saved form's bulk).
-  static History read(const json& j, std::string_view raw = {});
+  // j is taken by value: its event values are moved out, not copied.
+  static History read(json j, std::string_view raw = {});
 
   // The sessions for the log in the reader's language, oldest first. `hidden_now`: creatures hidden now,
   // `vis_party` / `vis_others`: HP visibility now (for LogAudience::player).

@@ -374,13 +374,16 @@ Session load_document(json doc, const Engine& engine, std::string_view history_r
   History history;
   bool history_damaged = false;
   if (auto h = doc.find("history"); h != doc.end()) {
+    // History::read takes its values instead of copying them; with no text to restore it from, it reads a copy.
+    const bool from_text = !history_raw.empty();
     try {
-      history = History::read(*h, history_raw);
+      history = History::read(from_text ? std::move(*h) : json(*h), history_raw);
       // its steps come before the tail's (they left it into the snapshot)
       if (!history.empty() && history.sessions().back().t1 > snapshot_last_tx) throw std::out_of_range("history");
     } catch (const std::exception&) {
       history = History();
       history_damaged = true;
+      if (from_text) *h = parse_json(history_raw);  // as it was (it parsed as part of this very text)
     }
   }
   Session s(engine, std::move(snapshot), std::move(tail), std::move(redo), std::move(current), options,
