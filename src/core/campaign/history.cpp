@@ -618,27 +618,34 @@ size_t skip_value(std::string_view s, size_t i) {
   return depth == 0 ? i : std::string_view::npos;
 }
 
-// Calls fn(key, value's text) for each member of the compact object s (no white space, keys without escapes);
-// false when s is not such an object.
+// Calls fn(key, value's text) for each member of the compact object that starts at s[i] (no white space, keys
+// without escapes); the position just after it, or npos when it is not such an object (or fn said stop).
 template <class F>
-bool each_member(std::string_view s, F&& fn) {
-  if (s.size() < 2 || s.front() != '{' || s.back() != '}') return false;
-  size_t i = 1;
-  if (s[i] == '}') return i + 1 == s.size();
+size_t each_member_at(std::string_view s, size_t i, F&& fn) {
+  if (i >= s.size() || s[i] != '{') return std::string_view::npos;
+  ++i;
+  if (i < s.size() && s[i] == '}') return i + 1;
   while (i < s.size()) {
-    if (s[i] != '"') return false;
+    if (s[i] != '"') return std::string_view::npos;
     size_t k = s.find('"', i + 1);
-    if (k == std::string_view::npos || s.substr(i + 1, k - i - 1).find('\\') != std::string_view::npos) return false;
+    if (k == std::string_view::npos || s.substr(i + 1, k - i - 1).find('\\') != std::string_view::npos)
+      return std::string_view::npos;
     std::string_view key = s.substr(i + 1, k - i - 1);
-    if (k + 1 >= s.size() || s[k + 1] != ':') return false;
+    if (k + 1 >= s.size() || s[k + 1] != ':') return std::string_view::npos;
     size_t v = k + 2, e = skip_value(s, v);
-    if (e == std::string_view::npos || e >= s.size() || e == v) return false;
-    if (!fn(key, s.substr(v, e - v))) return false;
-    if (s[e] == '}') return e + 1 == s.size();
-    if (s[e] != ',') return false;
+    if (e == std::string_view::npos || e >= s.size() || e == v) return std::string_view::npos;
+    if (!fn(key, s.substr(v, e - v))) return std::string_view::npos;
+    if (s[e] == '}') return e + 1;
+    if (s[e] != ',') return std::string_view::npos;
     i = e + 1;
   }
-  return false;
+  return std::string_view::npos;
+}
+
+// each_member_at over the whole of s.
+template <class F>
+bool each_member(std::string_view s, F&& fn) {
+  return each_member_at(s, 0, fn) == s.size();
 }
 
 // The "tx" text of each session of the compact history `raw` (between the brackets); empty when the text is not
@@ -654,14 +661,12 @@ std::vector<std::string_view> raw_records(std::string_view raw) {
     return {};
   size_t i = 1;
   while (i < sessions.size() && sessions[i] != ']') {
-    size_t e = skip_value(sessions, i);
-    if (e == std::string_view::npos || e >= sessions.size()) return {};
     std::string_view tx;
-    if (!each_member(sessions.substr(i, e - i), [&](std::string_view k, std::string_view v) {
-          if (k == "tx") tx = v;
-          return true;
-        }) ||
-        tx.size() < 2 || tx.front() != '[' || tx.back() != ']')
+    size_t e = each_member_at(sessions, i, [&](std::string_view k, std::string_view v) {
+      if (k == "tx") tx = v;
+      return true;
+    });
+    if (e == std::string_view::npos || e >= sessions.size() || tx.size() < 2 || tx.front() != '[' || tx.back() != ']')
       return {};
     out.push_back(tx.substr(1, tx.size() - 2));
     i = sessions[e] == ',' ? e + 1 : e;
