@@ -190,6 +190,21 @@ class ChunkTexts {
     }
     out += ']';
   }
+  // The text of each chunk of `list` as it stands in a loaded save: spans[i] is element i's text in `text`
+  // (read_notes). Any JSON text of the very values will do (it was read from it), so the first save after a load
+  // need not write them again.
+  template <class T>
+  void seed(const CowList<T>& list, std::string_view text, const std::vector<std::pair<size_t, size_t>>& spans) {
+    const size_t n = CowList<T>::chunk_size();
+    if (spans.size() != list.size()) return;
+    for (size_t c = 0; c < list.chunk_count(); ++c) {
+      auto handle = list.chunk_handle(c);
+      const size_t first = spans[c * n].first, last = spans[std::min(list.size(), (c + 1) * n) - 1].second;
+      Entry& e = entries_[handle.get()];
+      e.chunk = std::move(handle);
+      e.text.assign(text.substr(first, last - first));
+    }
+  }
   // Forgets the chunks the save that just ended did not write.
   void keep_used() {
     for (auto it = entries_.begin(); it != entries_.end();) {
@@ -461,12 +476,15 @@ bool read_note_member(Cursor& c, const std::string& key, Note& n) {
   return false;
 }
 
-bool read_notes(std::string_view raw, CowList<Note>& out) {
+// spans: where each note's text is in raw (for the saves' chunk texts).
+bool read_notes(std::string_view raw, CowList<Note>& out, std::vector<std::pair<size_t, size_t>>& spans) {
   Cursor c{raw.data(), raw.data() + raw.size()};
   if (!c.eat('[')) return false;
   if (c.eat(']')) return c.p == c.end;
   std::string key;
   do {
+    c.ws();
+    const size_t start = static_cast<size_t>(c.p - raw.data());
     if (!c.eat('{')) return false;
     Note n;
     if (!c.eat('}')) {
@@ -476,6 +494,9 @@ bool read_notes(std::string_view raw, CowList<Note>& out) {
       if (!c.eat('}')) return false;
     }
     out.push_back(std::move(n));
+    size_t end = static_cast<size_t>(c.p - raw.data());
+    while (end > start && raw[end - 1] != '}') --end;  // (eat took the white space after it)
+    spans.emplace_back(start, end);
   } while (c.eat(','));
   return c.eat(']') && c.p == c.end;
 }
@@ -495,11 +516,13 @@ bool load_body_fast(std::string_view body, const Engine& engine, Session& out) {
   auto version = doc.find("schemaVersion");
   if (version == doc.end() || *version != kSchemaVersion) return false;  // (a migration reads the notes)
   CowList<Note> notes;
-  if (!read_notes(raw, notes)) return false;
+  std::vector<std::pair<size_t, size_t>> spans;
+  if (!read_notes(raw, notes, spans)) return false;
   std::string_view history_raw;
   for (const auto& [key, text] : members)
     if (key == "history") history_raw = text;
   out = load_document(std::move(doc), engine, history_raw, &notes);
+  chunk_texts().seed(out.snapshot().notes, raw, spans);
   return true;
 }
 
