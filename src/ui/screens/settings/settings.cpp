@@ -25,6 +25,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -62,17 +63,17 @@ void draw_look() {
   small_label(T("ui.settings.theme"));
   int theme = static_cast<int>(current_theme());
   if (segmented("settings.theme",
-                     {{"dark", T("ui.settings.theme.dark")},
-                      {"light", T("ui.settings.theme.light")},
-                      {"contrast", T("ui.settings.theme.contrast")}},
+                     jobj{"dark", T("ui.settings.theme.dark"),
+                      "light", T("ui.settings.theme.light"),
+                      "contrast", T("ui.settings.theme.contrast")},
                      theme))
     set_theme(static_cast<Theme>(theme));
   small_label(T("ui.settings.text_size"));
   int size = static_cast<int>(current_text_size());
   if (segmented("settings.text",
-                     {{"small", T("ui.settings.text.small")},
-                      {"normal", T("ui.settings.text.normal")},
-                      {"large", T("ui.settings.text.large")}},
+                     jobj{"small", T("ui.settings.text.small"),
+                      "normal", T("ui.settings.text.normal"),
+                      "large", T("ui.settings.text.large")},
                      size))
     set_text_size(static_cast<TextSize>(size));
 }
@@ -116,7 +117,7 @@ void ask_new_pin() {
 void draw_mode() {
   section(T("ui.settings.mode"));
   int mode = ui_player_mode() ? 1 : 0;
-  if (segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
+  if (segmented("settings.mode", jobj{"dm", T("ui.settings.mode.dm"), "player", T("ui.settings.mode.player")},
                      mode)) {
     if (mode == 1) set_player_mode(true);
     else if (!set_player_mode(false)) ask_pin_to_unlock();  // locked: the PIN first
@@ -159,11 +160,11 @@ void draw_hp_visibility() {
   small_label(T("ui.settings.hp_vis.others"));
   int others = index_of(v.others);
   if (segmented("settings.hp_others", options, others))
-    model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"others", kModes[others]}}}});
+    model().dispatch(jobj{"type", "SetSettings", "hp_visibility", jobj{"others", kModes[others]}});
   small_label(T("ui.settings.hp_vis.party"));
   int party = index_of(v.party);
   if (segmented("settings.hp_party", options, party))
-    model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", kModes[party]}}}});
+    model().dispatch(jobj{"type", "SetSettings", "hp_visibility", jobj{"party", kModes[party]}});
 }
 
 // The rule switches in three groups (house rules, the DM's rules, the table's helpers), each folded under a card
@@ -177,7 +178,7 @@ void draw_rule_group(const char* group, const char* title_key, const std::vector
   bool& open = st().open_groups[group];
   const std::string id = std::string("settings.rules.") + group;
   const std::string title = std::string(open ? "\xE2\x88\x92 " : "+ ") + T(title_key);
-  if (card_button(id, title.c_str(), Tf("ui.settings.group.count", {{"on", on}, {"n", total}}).c_str(), open))
+  if (card_button(id, title.c_str(), Tf("ui.settings.group.count", jobj{"on", on, "n", total}).c_str(), open))
     open = !open;
   if (!open) return;
   ImGui::BeginDisabled(player);
@@ -206,12 +207,12 @@ void draw_campaign_rules() {
   small_label(T("ui.settings.exhaustion"));
   int ed = settings.exhaustion_edition == 2024 ? 1 : 0;
   if (segmented("settings.exhaustion",
-                     {{"2014", T("ui.settings.exhaustion.2014")}, {"2024", T("ui.settings.exhaustion.2024")}}, ed))
-    model().dispatch({{"type", "SetSettings"}, {"exhaustion_edition", ed == 1 ? 2024 : 2014}});
+                     jobj{"2014", T("ui.settings.exhaustion.2014"), "2024", T("ui.settings.exhaustion.2024")}, ed))
+    model().dispatch(jobj{"type", "SetSettings", "exhaustion_edition", ed == 1 ? 2024 : 2014});
   small_label(T("ui.settings.potions"));
   int potions = rules::potion_warning_threshold(model().state());
   if (stepper("settings.potions", potions, 0, 99))
-    model().dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", potions}});
+    model().dispatch(jobj{"type", "SetSettings", "potion_warning_threshold", potions});
   ImGui::EndDisabled();
 }
 
@@ -237,7 +238,7 @@ void draw_data() {
     track("settings.campaign.new_name", s.new_name);
     ImGui::BeginDisabled(s.new_name.find_first_not_of(' ') == std::string::npos);
     if (choice_button(T("ui.settings.data.create"), true))
-      if (model().dispatch({{"type", "CreateCampaign"}, {"name", s.new_name}})) s.new_name.clear();
+      if (model().dispatch(jobj{"type", "CreateCampaign", "name", s.new_name})) s.new_name.clear();
     ImGui::EndDisabled();
     track("settings.campaign.create", T("ui.settings.data.create"));
   } else if (!player) {
@@ -248,7 +249,7 @@ void draw_data() {
     if (s.name_dirty) {
       ImGui::BeginDisabled(s.name.find_first_not_of(' ') == std::string::npos);
       if (choice_button(T("ui.settings.data.rename"), true))
-        if (model().dispatch({{"type", "SetSettings"}, {"name", s.name}})) s.name_dirty = false;
+        if (model().dispatch(jobj{"type", "SetSettings", "name", s.name})) s.name_dirty = false;
       ImGui::EndDisabled();
       track("settings.campaign.rename", T("ui.settings.data.rename"));
     }
