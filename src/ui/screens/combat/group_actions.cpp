@@ -72,7 +72,7 @@ void open_group_pad() {
     segmented("group.save", saves, g.save, 4);
     if (g.save > 0) {
       int on_save = g.half ? 0 : 1;
-      if (segmented("group.on_save", jobj{"half", T("ui.group.half"), "none", T("ui.group.none")}, on_save))
+      if (segmented("group.on_save", {{"half", T("ui.group.half")}, {"none", T("ui.group.none")}}, on_save))
         g.half = on_save == 0;
     }
   };
@@ -135,7 +135,7 @@ void draw_group_bar() {
   if (toggle_button(T("ui.group.condition"), g.conditions, "combat.group.conditions")) g.conditions = !g.conditions;
   if (g.conditions) {
     // a condition for all of them (GroupCondition; the immune are left out with a log line), or taken from all
-    segmented("group.cond_mode", jobj{"add", T("ui.group.cond_add"), "remove", T("ui.group.cond_remove")}, g.remove);
+    segmented("group.cond_mode", {{"add", T("ui.group.cond_add")}, {"remove", T("ui.group.cond_remove")}}, g.remove);
     int k = 0;
     ImGui::PushFont(ui().fonts.small);
     for (const auto& id : campaign::condition_immunity_ids()) {

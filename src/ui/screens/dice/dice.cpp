@@ -447,7 +447,7 @@ void draw_controls() {
   ImGui::SetCursorScreenPos(ImVec2(p0.x, std::max(y1, ImGui::GetCursorScreenPos().y)));
   // advantage / disadvantage
   segmented("dice.mode",
-                 jobj{"normal", T("ui.dice.mode.normal"), "adv", T("ui.dice.mode.adv"), "dis", T("ui.dice.mode.dis")},
+                 {{"normal", T("ui.dice.mode.normal")}, {"adv", T("ui.dice.mode.adv")}, {"dis", T("ui.dice.mode.dis")}},
                  s.mode);
   // typed expression
   ImGui::Spacing();

@@ -135,7 +135,7 @@ bool draw_plot_points(bool dm) {
   }
   small_label(T("ui.plot.variant"));
   if (segmented("campaign.plot.variant", opts, current, 1)) {
-    dispatch_and_tell(jobj{"type", "SetPlotRules", "variant", kVariants[current]});
+    dispatch_and_tell({{"type", "SetPlotRules"}, {"variant", kVariants[current]}});
     return true;
   }
   int cap = rules_now.cap;
@@ -247,7 +247,7 @@ void draw_league(bool dm) {
   small_label(T("ui.league.end_title"));
   stepper("campaign.league.hours", s.hours, 1, 100, {.label = T("ui.league.hours")});
   small_label(T("ui.league.tier"));
-  segmented("campaign.league.tier", jobj{"1", "1", "2", "2", "3", "3", "4", "4"}, s.tier);
+  segmented("campaign.league.tier", {{"1", "1"}, {"2", "2"}, {"3", "3"}, {"4", "4"}}, s.tier);
   muted(T("ui.league.tier_hint"));
   for (const std::string& id : pcs) {
     const Creature* x = creature(id);

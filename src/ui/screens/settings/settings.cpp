@@ -63,17 +63,17 @@ void draw_look() {
   small_label(T("ui.settings.theme"));
   int theme = static_cast<int>(current_theme());
   if (segmented("settings.theme",
-                     jobj{"dark", T("ui.settings.theme.dark"),
-                      "light", T("ui.settings.theme.light"),
-                      "contrast", T("ui.settings.theme.contrast")},
+                     {{"dark", T("ui.settings.theme.dark")},
+                      {"light", T("ui.settings.theme.light")},
+                      {"contrast", T("ui.settings.theme.contrast")}},
                      theme))
     set_theme(static_cast<Theme>(theme));
   small_label(T("ui.settings.text_size"));
   int size = static_cast<int>(current_text_size());
   if (segmented("settings.text",
-                     jobj{"small", T("ui.settings.text.small"),
-                      "normal", T("ui.settings.text.normal"),
-                      "large", T("ui.settings.text.large")},
+                     {{"small", T("ui.settings.text.small")},
+                      {"normal", T("ui.settings.text.normal")},
+                      {"large", T("ui.settings.text.large")}},
                      size))
     set_text_size(static_cast<TextSize>(size));
 }
@@ -117,7 +117,7 @@ void ask_new_pin() {
 void draw_mode() {
   section(T("ui.settings.mode"));
   int mode = ui_player_mode() ? 1 : 0;
-  if (segmented("settings.mode", jobj{"dm", T("ui.settings.mode.dm"), "player", T("ui.settings.mode.player")},
+  if (segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
                      mode)) {
     if (mode == 1) set_player_mode(true);
     else if (!set_player_mode(false)) ask_pin_to_unlock();  // locked: the PIN first
@@ -160,11 +160,11 @@ void draw_hp_visibility() {
   small_label(T("ui.settings.hp_vis.others"));
   int others = index_of(v.others);
   if (segmented("settings.hp_others", options, others))
-    model().dispatch(jobj{"type", "SetSettings", "hp_visibility", jobj{"others", kModes[others]}});
+    model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"others", kModes[others]}}}});
   small_label(T("ui.settings.hp_vis.party"));
   int party = index_of(v.party);
   if (segmented("settings.hp_party", options, party))
-    model().dispatch(jobj{"type", "SetSettings", "hp_visibility", jobj{"party", kModes[party]}});
+    model().dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", kModes[party]}}}});
 }
 
 // The rule switches in three groups (house rules, the DM's rules, the table's helpers), each folded under a card
@@ -207,8 +207,8 @@ void draw_campaign_rules() {
   small_label(T("ui.settings.exhaustion"));
   int ed = settings.exhaustion_edition == 2024 ? 1 : 0;
   if (segmented("settings.exhaustion",
-                     jobj{"2014", T("ui.settings.exhaustion.2014"), "2024", T("ui.settings.exhaustion.2024")}, ed))
-    model().dispatch(jobj{"type", "SetSettings", "exhaustion_edition", ed == 1 ? 2024 : 2014});
+                     {{"2014", T("ui.settings.exhaustion.2014")}, {"2024", T("ui.settings.exhaustion.2024")}}, ed))
+    model().dispatch({{"type", "SetSettings"}, {"exhaustion_edition", ed == 1 ? 2024 : 2014}});
   small_label(T("ui.settings.potions"));
   int potions = rules::potion_warning_threshold(model().state());
   if (stepper("settings.potions", potions, 0, 99))

@@ -70,7 +70,7 @@ void draw_welcome() {
   language_row();
   ImGui::Spacing();
   small_label(T("ui.welcome.role"));
-  segmented("welcome.role", jobj{"dm", T("ui.welcome.role.dm"), "player", T("ui.welcome.role.player")}, s.role);
+  segmented("welcome.role", {{"dm", T("ui.welcome.role.dm")}, {"player", T("ui.welcome.role.player")}}, s.role);
   ImGui::Spacing();
   if (s.role == 0) {
     small_label(T("ui.welcome.name"));
