@@ -2,6 +2,7 @@
 #include "core/campaign/events/common.hpp"
 
 #include <cstdio>
+
 #include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_ev {
