@@ -5,7 +5,8 @@
 // value, every value converted as json(value) converts it), but each pair becomes one call to a function of
 // json_obj.cpp instead of the initializer list's machinery, which -O2 inlines into every site (docs/engine.md,
 // "Size of the web build": the web build's code shrinks by it). The values are evaluated left to right, as in an
-// initializer list (a braced list of a constructor's arguments is sequenced, unlike a function call's).
+// initializer list (a braced list of a constructor's arguments is sequenced, unlike a function call's), but a
+// variable is read when its pair is put, after all of them: `jobj{"a", n, "b", ++n}` has b = a (no site does that).
 // A jobj turns into the json it built wherever a json is expected (a parameter, a return, a json variable).
 #pragma once
 #include <cstdint>
@@ -56,9 +57,10 @@ void add(json& o, std::string_view key, V&& v) {
 
 class jobj {
  public:
+  // Pairs only: a single argument (a json, another jobj) never converts into a jobj, so `c ? json : jobj` is a json.
   template <class... A>
+    requires(sizeof...(A) % 2 == 0)
   jobj(A&&... a) : j_(nlohmann::json::value_t::object) {  // NOLINT: implicit by design
-    static_assert(sizeof...(A) % 2 == 0, "jobj{key, value, key, value, …}");
     add_pairs(std::forward<A>(a)...);
   }
   operator nlohmann::json() && { return std::move(j_); }  // NOLINT: a jobj is passed on as the json it built

@@ -357,7 +357,7 @@ void execute_run(Ctx& ctx, const json& cmd) {
   std::vector<std::string> added;
   for (const auto& m : e.members) {
     const json add = m.srd.empty() ? add_command(ctx.state(), require_monster(ctx.state(), m.monster), m.count)
-                                   : json(jobj{"type", "AddMonsters", "monster", m.srd, "count", m.count});
+                                   : jobj{"type", "AddMonsters", "monster", m.srd, "count", m.count};
     for (auto& id : added_by(ctx, add)) added.push_back(std::move(id));
   }
   if (running) {
