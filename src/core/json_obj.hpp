@@ -6,7 +6,8 @@
 // json_obj.cpp instead of the initializer list's machinery, which -O2 inlines into every site (docs/engine.md,
 // "Size of the web build": the web build's code shrinks by it). The values are evaluated left to right, as in an
 // initializer list (a braced list of a constructor's arguments is sequenced, unlike a function call's), but a
-// variable is read when its pair is put, after all of them: `jobj{"a", n, "b", ++n}` has b = a (no site does that).
+// variable is read when its pair is put, after all of them: `jobj{"a", n, "b", ++n}` has b = a (the rewrite found
+// no ++, -- or assignment inside one).
 // A jobj turns into the json it built wherever a json is expected (a parameter, a return, a json variable).
 #pragma once
 #include <cstdint>
