@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/assets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina {
 
@@ -46,7 +47,7 @@ const std::string& Text::in(Lang lang) const {
   return s.empty() ? en : s;
 }
 
-void to_json(nlohmann::json& j, const Text& t) { j = {{"cs", t.cs}, {"uk", t.uk}, {"en", t.en}}; }
+void to_json(nlohmann::json& j, const Text& t) { j = jobj{"cs", t.cs, "uk", t.uk, "en", t.en}; }
 
 void from_json(const nlohmann::json& j, Text& t) {
   if (j.is_string()) {

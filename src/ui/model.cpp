@@ -7,6 +7,7 @@
 #include "platform/tabs.hpp"
 #include "ui/mode.hpp"
 #include "ui/ui.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -98,12 +99,12 @@ void Model::announce(const store::Loaded& loaded) {
       }
       break;
     case store::LoadStatus::from_backup:
-      alert_ = loaded.missing ? Tf("ui.store.missing", {{"time", when}})
-                              : Tf("ui.store.from_backup", {{"reason", reason}, {"time", when}});
+      alert_ = loaded.missing ? Tf("ui.store.missing", jobj{"time", when})
+                              : Tf("ui.store.from_backup", jobj{"reason", reason, "time", when});
       alert_error_ = true;
       break;
     case store::LoadStatus::lost:
-      alert_ = Tf("ui.store.lost", {{"reason", reason}});
+      alert_ = Tf("ui.store.lost", jobj{"reason", reason});
       alert_error_ = true;
       break;
     case store::LoadStatus::newer:
@@ -140,8 +141,8 @@ bool mine(const campaign::Transaction& tx) { return !ui_player_mode() || tx.by =
 // "Undone: Mira takes 9 damage …" — the step's first line (its log entry has the rest).
 std::string step_text(const char* key, const std::vector<std::string>& lines) {
   if (lines.empty()) return T(key);
-  std::string text = Tf(std::string(key) + "_what", {{"what", lines.front()}});
-  if (lines.size() > 1) text += " " + Tf("ui.model.step_more", {{"n", static_cast<long long>(lines.size() - 1)}});
+  std::string text = Tf(std::string(key) + "_what", jobj{"what", lines.front()});
+  if (lines.size() > 1) text += " " + Tf("ui.model.step_more", jobj{"n", static_cast<long long>(lines.size() - 1)});
   return text;
 }
 }  // namespace
@@ -254,7 +255,7 @@ void Model::check_usage(bool failed) {
   if (usage_warned_ || !u.near_full()) return;
   usage_warned_ = true;
   if (failed) return;  // the failed save's own notice says it
-  notify(Tf("ui.store.usage.warn", {{"percent", u.percent()}}), true, 10.0);
+  notify(Tf("ui.store.usage.warn", jobj{"percent", u.percent()}), true, 10.0);
 }
 
 bool Model::archive_campaign(const std::string& id) {
@@ -264,7 +265,7 @@ bool Model::archive_campaign(const std::string& id) {
   if (id == campaign_id_ || !library_->archive(id)) return false;
   usage_at_ = -1e18;
   if (!usage(0).near_full()) usage_warned_ = false;  // warn again when it fills up again
-  notify(Tf("ui.store.archived", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}}));
+  notify(Tf("ui.store.archived", jobj{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}));
   return true;
 }
 
@@ -347,11 +348,11 @@ bool Model::duplicate_campaign(const std::string& id) {
   std::string text = std::move(*stored);
   std::string name = id == campaign_id_ ? state().name : library_->find(id)->name;
   // The copy says it is one in its name (a SetSettings in its own history, undoable there).
-  std::string copy_name = Tf("ui.store.copy_name", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}});
+  std::string copy_name = Tf("ui.store.copy_name", jobj{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name});
   try {
     campaign::Session s = io::load(text);
     Rng r(1);
-    s.dispatch({{"type", "SetSettings"}, {"name", copy_name}}, r, platform::wall_ms());
+    s.dispatch(jobj{"type", "SetSettings", "name", copy_name}, r, platform::wall_ms());
     text = io::save(s);
   } catch (const std::exception&) {
     // A campaign without a name yet (no CreateCampaign): the copy keeps the same text.
@@ -361,7 +362,7 @@ bool Model::duplicate_campaign(const std::string& id) {
     notify(T("ui.store.no_space"), true, 8.0);
     return false;
   }
-  notify(Tf("ui.store.duplicated", {{"name", copy_name}}));
+  notify(Tf("ui.store.duplicated", jobj{"name", copy_name}));
   return true;
 }
 
@@ -381,7 +382,7 @@ bool Model::delete_campaign(const std::string& id) {
     load_current(true);
     post("hello");
   }
-  notify(Tf("ui.store.deleted", {{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}}));
+  notify(Tf("ui.store.deleted", jobj{"name", name.empty() ? std::string(T("ui.store.unnamed")) : name}));
   return true;
 }
 
@@ -397,7 +398,7 @@ bool Model::undo_delete() {
 
 bool Model::rename_campaign(const std::string& id, const std::string& name) {
   if (id != campaign_id_ && !open_campaign(id)) return false;
-  return dispatch({{"type", "SetSettings"}, {"name", name}});
+  return dispatch(jobj{"type", "SetSettings", "name", name});
 }
 
 // ---- Recovery, export, tabs ---------------------------------------------------------------------------------
@@ -406,7 +407,7 @@ bool Model::restore_text(const std::string& text, const std::string& into) {
   become_writer();
   store::Preview p = library_->preview(text);
   if (!p.loads) {
-    notify(Tf("ui.store.restore_refused", {{"reason", reason_text(p.reason, p.reason_args)}}), true, 8.0);
+    notify(Tf("ui.store.restore_refused", jobj{"reason", reason_text(p.reason, p.reason_args)}), true, 8.0);
     return false;
   }
   if (into.empty()) {
@@ -439,7 +440,7 @@ bool Model::restore_text(const std::string& text, const std::string& into) {
 void Model::note_export() { library_->note_export(); }
 
 void Model::post(const char* type) {
-  nlohmann::json m = {{"t", type}, {"c", campaign_id_}, {"from", tab_id_}, {"since", opened_at_}};
+  nlohmann::json m = jobj{"t", type, "c", campaign_id_, "from", tab_id_, "since", opened_at_};
   platform::tabs::post(m.dump());
 }
 

@@ -8,6 +8,7 @@
 #include "core/calc/calc.hpp"
 #include "core/campaign/engine.hpp"
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -44,35 +45,35 @@ void check_int(const Param& p, long long v) {
       std::find(p.allowed_ints.begin(), p.allowed_ints.end(), v) == p.allowed_ints.end()) {
     std::vector<std::string> names;
     for (auto a : p.allowed_ints) names.push_back(std::to_string(a));
-    throw UserError("calc.err.not_allowed", {{"param", p.name}, {"value", std::to_string(v)}, {"allowed", join(names)}});
+    throw UserError("calc.err.not_allowed", jobj{"param", p.name, "value", std::to_string(v), "allowed", join(names)});
   }
-  if (p.min && v < *p.min) throw UserError("calc.err.too_small", {{"param", p.name}, {"value", v}, {"min", *p.min}});
-  if (p.max && v > *p.max) throw UserError("calc.err.too_large", {{"param", p.name}, {"value", v}, {"max", *p.max}});
+  if (p.min && v < *p.min) throw UserError("calc.err.too_small", jobj{"param", p.name, "value", v, "min", *p.min});
+  if (p.max && v > *p.max) throw UserError("calc.err.too_large", jobj{"param", p.name, "value", v, "max", *p.max});
 }
 
 json checked(const Param& p, const json& v) {
   switch (p.type) {
     case ParamType::integer:
-      if (!v.is_number_integer()) throw UserError("calc.err.not_integer", {{"param", p.name}, {"value", v.dump()}});
+      if (!v.is_number_integer()) throw UserError("calc.err.not_integer", jobj{"param", p.name, "value", v.dump()});
       check_int(p, v.get<long long>());
       return v;
     case ParamType::string:
       if (!v.is_string() || v.get<std::string>().empty())
-        throw UserError("calc.err.bad_value", {{"param", p.name}, {"value", v.dump()}});
+        throw UserError("calc.err.bad_value", jobj{"param", p.name, "value", v.dump()});
       return v;
     case ParamType::enumeration: {
       std::string s = v.is_string() ? v.get<std::string>() : v.dump();
       if (std::find(p.allowed.begin(), p.allowed.end(), s) == p.allowed.end())
-        throw UserError("calc.err.not_allowed", {{"param", p.name}, {"value", s}, {"allowed", join(p.allowed)}});
+        throw UserError("calc.err.not_allowed", jobj{"param", p.name, "value", s, "allowed", join(p.allowed)});
       return s;
     }
     case ParamType::int_list: {
-      if (!v.is_array()) throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", v.dump()}});
+      if (!v.is_array()) throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", v.dump()});
       if (v.size() > p.max_items)
-        throw UserError("calc.err.too_many_items", {{"param", p.name}, {"max", p.max_items}});
+        throw UserError("calc.err.too_many_items", jobj{"param", p.name, "max", p.max_items});
       for (const auto& item : v) {
         if (!item.is_number_integer())
-          throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", v.dump()}});
+          throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", v.dump()});
         check_int(p, item.get<long long>());
       }
       return v;
@@ -85,16 +86,16 @@ json checked(const Param& p, const json& v) {
 
 json normalize(const Calculator& calc, const json& params) {
   if (!params.is_null() && !params.is_object())
-    throw UserError("calc.err.bad_value", {{"param", calc.name}, {"value", params.dump()}});
+    throw UserError("calc.err.bad_value", jobj{"param", calc.name, "value", params.dump()});
   json out = json::object();
   if (params.is_object())
     for (const auto& [name, value] : params.items())
-      if (!calc.param(name)) throw UserError("calc.err.unknown_param", {{"calculator", calc.name}, {"param", name}});
+      if (!calc.param(name)) throw UserError("calc.err.unknown_param", jobj{"calculator", calc.name, "param", name});
   for (const auto& p : calc.params) {
     if (params.is_object() && params.contains(p.name) && !params.at(p.name).is_null()) {
       out[p.name] = checked(p, params.at(p.name));
     } else if (p.required) {
-      throw UserError("calc.err.missing_param", {{"calculator", calc.name}, {"param", p.name}});
+      throw UserError("calc.err.missing_param", jobj{"calculator", calc.name, "param", p.name});
     } else if (!p.default_value.is_null()) {
       out[p.name] = p.default_value;
     }
@@ -112,8 +113,8 @@ json parse_value(const Calculator& calc, const Param& p, std::string_view text) 
     } catch (const std::exception&) {
     }
     if (p.type == ParamType::int_list)
-      throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", std::string(text)}});
-    throw UserError("calc.err.not_integer", {{"param", p.name}, {"value", std::string(text)}});
+      throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", std::string(text)});
+    throw UserError("calc.err.not_integer", jobj{"param", p.name, "value", std::string(text)});
   };
   (void)calc;
   switch (p.type) {
@@ -123,11 +124,11 @@ json parse_value(const Calculator& calc, const Param& p, std::string_view text) 
     case ParamType::int_list: {
       json list = json::array();
       std::string s(text);
-      if (s.empty()) throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", s}});
+      if (s.empty()) throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", s});
       std::stringstream in(s);
       std::string item;
       while (std::getline(in, item, ',')) list.push_back(integer(item));
-      if (!s.empty() && s.back() == ',') throw UserError("calc.err.not_int_list", {{"param", p.name}, {"value", s}});
+      if (!s.empty() && s.back() == ',') throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", s});
       return list;
     }
   }
@@ -137,7 +138,7 @@ json parse_value(const Calculator& calc, const Param& p, std::string_view text) 
 json describe(const Calculator& calc, Lang lang) {
   json params = json::array();
   for (const auto& p : calc.params) {
-    json d = {{"name", p.name}, {"type", type_name(p.type)}, {"required", p.required}};
+    json d = jobj{"name", p.name, "type", type_name(p.type), "required", p.required};
     if (!p.default_value.is_null()) d["default"] = p.default_value;
     if (!p.allowed.empty()) d["allowed"] = p.allowed;
     if (!p.allowed_ints.empty()) d["allowed"] = p.allowed_ints;
@@ -146,7 +147,7 @@ json describe(const Calculator& calc, Lang lang) {
     d["description"] = tr(lang, p.description_key);
     params.push_back(std::move(d));
   }
-  return {{"name", calc.name}, {"description", tr(lang, calc.description_key)}, {"params", std::move(params)}};
+  return jobj{"name", calc.name, "description", tr(lang, calc.description_key), "params", std::move(params)};
 }
 
 namespace {
@@ -185,7 +186,7 @@ const std::vector<Calculator>& calculators() {
 const Calculator& calculator(std::string_view name) {
   for (const auto& c : calculators())
     if (c.name == name) return c;
-  throw UserError("calc.err.unknown", {{"name", std::string(name)}});
+  throw UserError("calc.err.unknown", jobj{"name", std::string(name)});
 }
 
 json run(std::string_view name, const json& params, Rng& rng) {

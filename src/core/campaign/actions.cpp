@@ -5,18 +5,19 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::actions {
 
 const Creature& require(const Campaign& c, const std::string& id) {
   const Creature* x = find_creature(c, id);
-  if (!x) throw UserError("campaign.err.no_creature", {{"id", id}});
+  if (!x) throw UserError("campaign.err.no_creature", jobj{"id", id});
   return *x;
 }
 
 const Creature& require_living(const Campaign& c, const std::string& id) {
   const Creature& x = require(c, id);
-  if (x.death_saves.dead) throw UserError("campaign.err.dead", {{"name", x.name}});
+  if (x.death_saves.dead) throw UserError("campaign.err.dead", jobj{"name", x.name});
   return x;
 }
 
@@ -42,11 +43,11 @@ void fall_to_zero(Ctx& ctx, const std::string& target, bool stable, bool knocked
     add_condition(ctx, target, u);
   }
   if (stable) {
-    ctx.emit("death_saves_set", {{"creature", target},
-                                 {"successes", 0},
-                                 {"failures", 0},
-                                 {"stable", true},
-                                 {"cause", knocked_out ? "knocked_out" : "stabilized"}});
+    ctx.emit("death_saves_set", jobj{"creature", target,
+                                 "successes", 0,
+                                 "failures", 0,
+                                 "stable", true,
+                                 "cause", knocked_out ? "knocked_out" : "stabilized"});
   }
 }
 
@@ -57,7 +58,7 @@ void leave_zero(Ctx& ctx, const std::string& target) {
   const auto& ds = c->death_saves;
   if (ds.successes || ds.failures || ds.stable)
     ctx.emit("death_saves_set",
-             {{"creature", target}, {"successes", 0}, {"failures", 0}, {"stable", false}, {"cause", "healed"}});
+             jobj{"creature", target, "successes", 0, "failures", 0, "stable", false, "cause", "healed"});
   c = find_creature(ctx.state(), target);
   if (c && has_zero_hp_unconscious(*c)) remove_condition(ctx, target, "unconscious", std::string("0hp"), "healed");
 }
@@ -75,7 +76,7 @@ DamageAdjustment adjust_damage(const Creature& c, const std::string& damage_type
 }
 
 void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOptions& opts) {
-  if (raw_amount < 0) throw UserError("campaign.err.param_range", {{"param", "amount"}, {"value", raw_amount}, {"min", 0}, {"max", 1000000}});
+  if (raw_amount < 0) throw UserError("campaign.err.param_range", jobj{"param", "amount", "value", raw_amount, "min", 0, "max", 1000000});
   const Creature& c = require_living(ctx.state(), target);
   const DamageAdjustment adj = adjust_damage(c, opts.damage_type, raw_amount);
   const int amount = opts.ignore_resistance ? raw_amount : adj.applied;
@@ -103,7 +104,7 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
       dies = "zero_hp";
   }
 
-  json data = {{"creature", target}, {"old", old}, {"new", now}, {"cause", opts.cause}, {"amount", amount}};
+  json data = jobj{"creature", target, "old", old, "new", now, "cause", opts.cause, "amount", amount};
   if (to_temp > 0) data["temp_old"] = temp_old, data["temp_new"] = temp_old - to_temp;
   if (!opts.damage_type.empty()) data["damage_type"] = opts.damage_type;
   if (!adj.kind.empty()) {
@@ -124,11 +125,11 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
       kill(ctx, target, dies);
       return;
     }
-    ctx.emit("death_saves_set", {{"creature", target},
-                                 {"successes", after->death_saves.successes},
-                                 {"failures", failures_after},
-                                 {"stable", false},
-                                 {"cause", opts.critical ? "critical_damage" : "damage"}});
+    ctx.emit("death_saves_set", jobj{"creature", target,
+                                 "successes", after->death_saves.successes,
+                                 "failures", failures_after,
+                                 "stable", false,
+                                 "cause", opts.critical ? "critical_damage" : "damage"});
     if (failures_after >= 3) kill(ctx, target, "death_saves");
   } else if (rest > 0 && now == 0 && old > 0) {
     if (dies == "massive_damage")
@@ -139,20 +140,20 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
 }
 
 void heal(Ctx& ctx, const std::string& target, int amount, const std::string& cause) {
-  if (amount < 0) throw UserError("campaign.err.param_range", {{"param", "amount"}, {"value", amount}, {"min", 0}, {"max", 1000000}});
+  if (amount < 0) throw UserError("campaign.err.param_range", jobj{"param", "amount", "value", amount, "min", 0, "max", 1000000});
   const Creature& c = require_living(ctx.state(), target);
   const int old = c.hp;
   const int now = std::min(c.max_hp, old + amount);
-  ctx.emit("hp_changed", {{"creature", target}, {"old", old}, {"new", now}, {"cause", cause}, {"amount", amount}});
+  ctx.emit("hp_changed", jobj{"creature", target, "old", old, "new", now, "cause", cause, "amount", amount});
   if (old == 0 && now > 0) leave_zero(ctx, target);
 }
 
 void set_hp(Ctx& ctx, const std::string& target, int value, const std::string& cause, bool stable_at_zero) {
   const Creature& c = require_living(ctx.state(), target);
   if (value < 0 || value > c.max_hp)
-    throw UserError("campaign.err.param_range", {{"param", "hp"}, {"value", value}, {"min", 0}, {"max", c.max_hp}});
+    throw UserError("campaign.err.param_range", jobj{"param", "hp", "value", value, "min", 0, "max", c.max_hp});
   const int old = c.hp;
-  json data = {{"creature", target}, {"old", old}, {"new", value}, {"cause", cause}};
+  json data = jobj{"creature", target, "old", old, "new", value, "cause", cause};
   if (value == 0 && old > 0 && gone_at_zero_hp(c)) data["dies"] = "zero_hp";
   ctx.emit("hp_changed", std::move(data));
   if (value == 0 && old > 0)
@@ -164,21 +165,21 @@ void set_hp(Ctx& ctx, const std::string& target, int value, const std::string& c
 }
 
 void set_temp_hp(Ctx& ctx, const std::string& target, int value) {
-  if (value < 0) throw UserError("campaign.err.param_range", {{"param", "amount"}, {"value", value}, {"min", 0}, {"max", 1000000}});
+  if (value < 0) throw UserError("campaign.err.param_range", jobj{"param", "amount", "value", value, "min", 0, "max", 1000000});
   const Creature& c = require_living(ctx.state(), target);
-  ctx.emit("hp_changed", {{"creature", target},
-                          {"old", c.hp},
-                          {"new", c.hp},
-                          {"temp_old", c.temp_hp},
-                          {"temp_new", value},
-                          {"cause", "temp_hp"},
-                          {"amount", value}});
+  ctx.emit("hp_changed", jobj{"creature", target,
+                          "old", c.hp,
+                          "new", c.hp,
+                          "temp_old", c.temp_hp,
+                          "temp_new", value,
+                          "cause", "temp_hp",
+                          "amount", value});
 }
 
 void kill(Ctx& ctx, const std::string& target, const std::string& cause) {
   const Creature& c = require(ctx.state(), target);
   if (c.death_saves.dead) return;
-  ctx.emit("died", {{"creature", target}, {"cause", cause}});
+  ctx.emit("died", jobj{"creature", target, "cause", cause});
 }
 
 void add_condition(Ctx& ctx, const std::string& target, Condition condition) {
@@ -194,7 +195,7 @@ void add_condition(Ctx& ctx, const std::string& target, Condition condition) {
     if (!entry.lair) condition.until.set_turn_of = entry.creature;
   }
   json cj = condition;
-  ctx.emit("condition_added", {{"creature", target}, {"condition", std::move(cj)}});
+  ctx.emit("condition_added", jobj{"creature", target, "condition", std::move(cj)});
 }
 
 int remove_condition(Ctx& ctx, const std::string& target, const std::string& id,
@@ -204,14 +205,14 @@ int remove_condition(Ctx& ctx, const std::string& target, const std::string& id,
   for (const auto& x : c.conditions)
     if (x.id == id && (!source || x.source == *source)) sources.push_back(x.source);
   for (const auto& src : sources)
-    ctx.emit("condition_removed", {{"creature", target}, {"condition", id}, {"source", src}, {"reason", reason}});
+    ctx.emit("condition_removed", jobj{"creature", target, "condition", id, "source", src, "reason", reason});
   return static_cast<int>(sources.size());
 }
 
 void set_exhaustion(Ctx& ctx, const std::string& target, int level, const std::string& source,
                     const std::string& cause) {
   if (level < 0 || level > 6)
-    throw UserError("campaign.err.param_range", {{"param", "level"}, {"value", level}, {"min", 0}, {"max", 6}});
+    throw UserError("campaign.err.param_range", jobj{"param", "level", "value", level, "min", 0, "max", 6});
   const Creature& c = require_living(ctx.state(), target);
   const int old = c.exhaustion;
   if (level == old) return;
@@ -237,7 +238,7 @@ void set_exhaustion(Ctx& ctx, const std::string& target, int level, const std::s
     for (const auto& s : keys) take(s);
   }
   for (auto it = sources.begin(); it != sources.end();) it = it->second <= 0 ? sources.erase(it) : std::next(it);
-  json data = {{"creature", target}, {"old", old}, {"new", level}, {"sources", sources}, {"cause", cause}};
+  json data = jobj{"creature", target, "old", old, "new", level, "sources", sources, "cause", cause};
   if (!source.empty()) data["source"] = source;
   ctx.emit("exhaustion_changed", std::move(data));
   if (level >= 6 && old < 6) kill(ctx, target, "exhaustion");
@@ -245,16 +246,16 @@ void set_exhaustion(Ctx& ctx, const std::string& target, int level, const std::s
 
 void spend_hit_dice(Ctx& ctx, const std::string& target, int dice, const std::vector<int>& rolls, int divisor) {
   const Creature& c = require_living(ctx.state(), target);
-  if (c.hit_die <= 0) throw UserError("campaign.err.no_hit_die", {{"name", c.name}});
+  if (c.hit_die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", c.name});
   if (dice < 1 || dice > hit_dice_left(c))
-    throw UserError("campaign.err.not_enough_hit_dice", {{"name", c.name}, {"left", hit_dice_left(c)}, {"wanted", dice}});
+    throw UserError("campaign.err.not_enough_hit_dice", jobj{"name", c.name, "left", hit_dice_left(c), "wanted", dice});
   if (!rolls.empty() && static_cast<int>(rolls.size()) != dice)
-    throw UserError("campaign.err.rolls_count", {{"name", c.name}, {"dice", dice}, {"rolls", rolls.size()}});
+    throw UserError("campaign.err.rolls_count", jobj{"name", c.name, "dice", dice, "rolls", rolls.size()});
   if (divisor < 1) divisor = 1;
   std::vector<int> values = rolls;
   for (int r : values)
     if (r < 1 || r > c.hit_die)
-      throw UserError("campaign.err.param_range", {{"param", "rolls"}, {"value", r}, {"min", 1}, {"max", c.hit_die}});
+      throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", c.hit_die});
   const bool rolled = values.empty();
   if (rolled)
     for (int i = 0; i < dice; ++i) values.push_back(ctx.rng().die(c.hit_die));
@@ -263,8 +264,8 @@ void spend_hit_dice(Ctx& ctx, const std::string& target, int dice, const std::ve
   for (int r : values) healed += std::max(0, r + con);
   healed /= divisor;
   const int used = c.hit_dice_used + dice;
-  json data = {{"creature", target}, {"dice", dice},     {"die", c.hit_die}, {"rolls", values},
-               {"con_mod", con},     {"healed", healed}, {"used", used},     {"rolled", rolled}};
+  json data = jobj{"creature", target, "dice", dice,     "die", c.hit_die, "rolls", values,
+               "con_mod", con,     "healed", healed, "used", used,     "rolled", rolled};
   if (divisor > 1) data["divisor"] = divisor;
   ctx.emit("hit_dice_spent", std::move(data));
   if (healed > 0) heal(ctx, target, healed, "hit_dice");
@@ -299,10 +300,10 @@ void expire_by_time(Ctx& ctx) {
 }  // namespace
 
 void advance_time(Ctx& ctx, long long minutes, const std::string& reason) {
-  if (minutes < 0) throw UserError("campaign.err.param_range", {{"param", "minutes"}, {"value", minutes}, {"min", 0}, {"max", 5256000}});
+  if (minutes < 0) throw UserError("campaign.err.param_range", jobj{"param", "minutes", "value", minutes, "min", 0, "max", 5256000});
   if (minutes == 0) return;
   const long long from = ctx.state().minutes;
-  ctx.emit("time_advanced", {{"from", from}, {"to", from + minutes}, {"reason", reason}});
+  ctx.emit("time_advanced", jobj{"from", from, "to", from + minutes, "reason", reason});
   expire_by_time(ctx);
 }
 
@@ -315,12 +316,12 @@ std::string create_prompt(Ctx& ctx, const std::string& kind, const std::string& 
   p.data = data.is_object() ? std::move(data) : json::object();
   p.created_by_tx = ctx.tx_id();
   json pj = p;
-  ctx.emit("prompt_created", {{"prompt", std::move(pj)}});
+  ctx.emit("prompt_created", jobj{"prompt", std::move(pj)});
   return p.id;
 }
 
 void set_module_data(Ctx& ctx, const std::string& module, json patch) {
-  ctx.emit("module_data_set", {{"module", module}, {"patch", std::move(patch)}});
+  ctx.emit("module_data_set", jobj{"module", module, "patch", std::move(patch)});
 }
 
 void expire_turn_conditions(Ctx& ctx, const std::string& actor, bool at_start) {

@@ -8,11 +8,12 @@
 #include "core/campaign/derived.hpp"
 #include "core/campaign/json_read.hpp"
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign {
 
 // ---- Event / Transaction JSON --------------------------------------------------------------------------
-void to_json(json& j, const Event& e) { j = json{{"type", e.type}, {"data", e.data}}; }
+void to_json(json& j, const Event& e) { j = jobj{"type", e.type, "data", e.data}; }
 
 void from_json(const json& j, Event& e) {
   e.type.clear();
@@ -66,14 +67,14 @@ struct Ctx::DepthGuard {
   explicit DepthGuard(Ctx& c, std::string_view what) : ctx(c) {
     if (++ctx.depth_ > kMaxDepth) {
       --ctx.depth_;
-      throw UserError("campaign.err.hook_loop", {{"max", kMaxDepth}, {"at", std::string(what)}});
+      throw UserError("campaign.err.hook_loop", jobj{"max", kMaxDepth, "at", std::string(what)});
     }
   }
   ~DepthGuard() { --ctx.depth_; }
 };
 
 void Ctx::emit(std::string type, json data) {
-  if (events_.size() >= kMaxEvents) throw UserError("campaign.err.too_many_events", {{"max", kMaxEvents}});
+  if (events_.size() >= kMaxEvents) throw UserError("campaign.err.too_many_events", jobj{"max", kMaxEvents});
   if (!data.is_object()) data = json::object();
   Event ev{std::move(type), std::move(data)};
   engine_->apply(*state_, ev);
@@ -241,11 +242,11 @@ void Engine::run_command(Ctx& ctx, const json& cmd) const {
   if (t == cmd.end() || !t->is_string()) throw UserError("campaign.err.bad_command");
   const std::string& type = t->get_ref<const std::string&>();
   auto it = commands_.find(type);
-  if (it == commands_.end()) throw UserError("campaign.err.unknown_command", {{"command", type}});
+  if (it == commands_.end()) throw UserError("campaign.err.unknown_command", jobj{"command", type});
   const CommandEntry& entry = it->second;
   if (!entry.module.empty() && !module_enabled(ctx.state(), entry.module)) {
     const Module* m = module(entry.module);
-    throw UserError("campaign.err.rule_off", {{"command", type}, {"rule", m ? m->id : entry.module}});
+    throw UserError("campaign.err.rule_off", jobj{"command", type, "rule", m ? m->id : entry.module});
   }
   auto extra = extra_params_.find(type);
   for (auto p = cmd.begin(); p != cmd.end(); ++p) {
@@ -254,7 +255,7 @@ void Engine::run_command(Ctx& ctx, const json& cmd) const {
     bool known = std::find(entry.def.params.begin(), entry.def.params.end(), k) != entry.def.params.end();
     if (!known && extra != extra_params_.end())
       known = std::find(extra->second.begin(), extra->second.end(), k) != extra->second.end();
-    if (!known) throw UserError("campaign.err.unknown_param", {{"command", type}, {"param", k}});
+    if (!known) throw UserError("campaign.err.unknown_param", jobj{"command", type, "param", k});
   }
   if (entry.def.validate) entry.def.validate(ctx.state(), cmd);
   auto run_hooks = [&](const std::unordered_map<std::string, std::vector<CommandHookEntry>>& table,
@@ -313,11 +314,11 @@ Engine::Result Engine::run(const Campaign& state, const json& cmd, Rng& rng, std
   } catch (const json::exception& e) {
     rng = saved;
     jr::reset_path();
-    throw UserError("campaign.err.bad_command", {{"detail", e.what()}});
+    throw UserError("campaign.err.bad_command", jobj{"detail", e.what()});
   } catch (const std::exception& e) {
     rng = saved;
     jr::reset_path();
-    throw UserError("campaign.err.internal", {{"detail", e.what()}});
+    throw UserError("campaign.err.internal", jobj{"detail", e.what()});
   }
 }
 
@@ -398,7 +399,7 @@ const json* find(const json& cmd, std::string_view name) {
 }
 
 [[noreturn]] static void bad(std::string_view name, const char* expected) {
-  throw UserError("campaign.err.param", {{"param", std::string(name)}, {"expected", expected}});
+  throw UserError("campaign.err.param", jobj{"param", std::string(name), "expected", expected});
 }
 
 std::string str(const json& cmd, std::string_view name) {
@@ -431,7 +432,7 @@ long long integer(const json& cmd, std::string_view name, long long lo, long lon
   if (!v) bad(name, "integer");
   long long x = to_integer(*v, name);
   if (x < lo || x > hi)
-    throw UserError("campaign.err.param_range", {{"param", std::string(name)}, {"value", x}, {"min", lo}, {"max", hi}});
+    throw UserError("campaign.err.param_range", jobj{"param", std::string(name), "value", x, "min", lo, "max", hi});
   return x;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/guard.hpp"  // dump_json: the saved form's writer
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign {
 
@@ -277,7 +278,7 @@ void add_counts(HistCounts& to, const HistCounts& from) {
   for (const auto& [k, v] : from) to[k] += v;
 }
 
-[[noreturn]] void damaged(const std::string& path) { throw UserError("save.err.history", {{"path", path}}); }
+[[noreturn]] void damaged(const std::string& path) { throw UserError("save.err.history", jobj{"path", path}); }
 
 }  // namespace
 
@@ -513,7 +514,7 @@ void History::write_session(std::string& out, const HistSession& s) const {
     for (const auto& tx : s.txs) append_record(s, tx);
     s.dirty = false;
   }
-  json head = {{"n", s.n}, {"t0", s.t0}, {"t1", s.t1}, {"a0", s.a0}, {"a1", s.a1}};
+  json head = jobj{"n", s.n, "t0", s.t0, "t1", s.t1, "a0", s.a0, "a1", s.a1};
   if (s.w0) head["w0"] = *s.w0;
   if (s.w1) head["w1"] = *s.w1;
   if (!s.sum.empty()) head["sum"] = s.sum;
@@ -529,7 +530,7 @@ void History::write_session(std::string& out, const HistSession& s) const {
 }
 
 void History::append_json(std::string& out) const {
-  json head = {{"v", 1}, {"shapes", shapes_}, {"names", names_}};
+  json head = jobj{"v", 1, "shapes", shapes_, "names", names_};
   std::string h = io::dump_json(head);
   h.pop_back();
   out += h;
@@ -804,7 +805,7 @@ std::string History::summary_text(Lang lang, const HistCounts& counts) {
     auto it = counts.find(k);
     if (it == counts.end() || (it->second == 0 && std::string(k) != "steps")) continue;
     if (!out.empty()) out += " \xC2\xB7 ";
-    out += tr(lang, prefixed_key(k), {{"n", it->second}});
+    out += tr(lang, prefixed_key(k), jobj{"n", it->second});
   }
   return out;
 }

@@ -4,20 +4,21 @@
 
 #include "core/dice/ast.hpp"
 #include "core/dice/result.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::dice {
 
 nlohmann::json Roll::to_json() const {
   nlohmann::json dice_json = nlohmann::json::array();
   for (const Die& d : dice)
-    dice_json.push_back({{"sides", d.sides},
-                         {"value", d.value},
-                         {"kept", d.kept},
-                         {"rerolled", d.rerolled},
-                         {"exploded", d.exploded},
-                         {"added", d.added}});
-  nlohmann::json j = {{"expr", expr}, {"total", static_cast<long long>(total)}, {"dice", std::move(dice_json)},
-                      {"text", text}, {"nat20", nat20},                          {"nat1", nat1}};
+    dice_json.push_back(jobj{"sides", d.sides,
+                         "value", d.value,
+                         "kept", d.kept,
+                         "rerolled", d.rerolled,
+                         "exploded", d.exploded,
+                         "added", d.added});
+  nlohmann::json j = jobj{"expr", expr, "total", static_cast<long long>(total), "dice", std::move(dice_json),
+                      "text", text, "nat20", nat20,                          "nat1", nat1};
   if (!comment.empty()) j["comment"] = comment;
   return j;
 }

@@ -24,6 +24,7 @@
 #include "core/dice/ast.hpp"
 #include "core/dice/dice.hpp"
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::dice::ast {
 
@@ -52,7 +53,7 @@ class Parser {
     ast_.root = -1;
     ast_.dice_upper = 0;
     if (s_.size() > kMaxLength && utf8_length(s_) > kMaxLength)  // characters ≤ bytes: count only when it can matter
-      throw UserError("dice.err.too_long", {{"length", utf8_length(s_)}, {"max", kMaxLength}});
+      throw UserError("dice.err.too_long", jobj{"length", utf8_length(s_), "max", kMaxLength});
     skip_ws();
     if (at_end()) throw UserError("dice.err.empty");
     ast_.nodes.reserve(8);
@@ -131,7 +132,7 @@ class Parser {
   [[noreturn]] void fail_at(const char* what, size_t at) const {
     std::string key = std::string("dice.err.expected_") + what;
     if (at >= s_.size()) key += "_end";
-    throw UserError(key, {{"column", column(at)}, {"mark", mark(at)}, {"found", found_at(at)}, {"expected", what}});
+    throw UserError(key, jobj{"column", column(at), "mark", mark(at), "found", found_at(at), "expected", what});
   }
 
   int add(Node n) {
@@ -145,7 +146,7 @@ class Parser {
     while (is_digit(peek())) {
       int d = peek() - '0';
       if (v > (kMaxValue - d) / 10)
-        throw UserError("dice.err.number_too_large", {{"column", column(start)}, {"mark", mark(start)}});
+        throw UserError("dice.err.number_too_large", jobj{"column", column(start), "mark", mark(start)});
       v = v * 10 + d;
       ++pos_;
     }
@@ -278,7 +279,7 @@ class Parser {
     }
     if (count > kMaxDice)
       throw UserError("dice.err.dice_count",
-                      {{"column", column(start)}, {"mark", mark(start)}, {"count", count}, {"max", kMaxDice}});
+                      jobj{"column", column(start), "mark", mark(start), "count", count, "max", kMaxDice});
     pos_ += letter;  // d, k or к
     Node n;
     n.kind = Kind::dice;
@@ -292,8 +293,8 @@ class Parser {
       size_t sides_at = pos_;
       std::int64_t sides = integer();
       if (sides < 1 || sides > kMaxSides)
-        throw UserError("dice.err.sides", {{"column", column(sides_at)}, {"mark", mark(sides_at)}, {"sides", sides},
-                                           {"max", kMaxSides}});
+        throw UserError("dice.err.sides", jobj{"column", column(sides_at), "mark", mark(sides_at), "sides", sides,
+                                           "max", kMaxSides});
       n.sides = static_cast<int>(sides);
     }
     n.begin = static_cast<std::uint32_t>(start);
@@ -305,7 +306,7 @@ class Parser {
   int group() {
     size_t start = pos_;
     if (++depth_ > kMaxDepth)
-      throw UserError("dice.err.too_deep", {{"column", column(start)}, {"mark", mark(start)}, {"max", kMaxDepth}});
+      throw UserError("dice.err.too_deep", jobj{"column", column(start), "mark", mark(start), "max", kMaxDepth});
     ++pos_;  // (
     std::vector<int> items;
     bool comma = false;
@@ -360,7 +361,7 @@ class Parser {
       auto name = [&] { return std::string(s_.substr(at, len)); };  // for error messages only
       if (n.kind == Kind::literal) fail_at("operator", at);
       if (n.kind != Kind::dice && kind != OpKind::keep && kind != OpKind::drop)
-        throw UserError("dice.err.set_operator", {{"column", column(at)}, {"mark", mark(at)}, {"op", name()}});
+        throw UserError("dice.err.set_operator", jobj{"column", column(at), "mark", mark(at), "op", name()});
       if (n.kind == Kind::paren) n.kind = Kind::set;  // "(1d20 + 5)kh1": a set of one
       pos_ += len;
 
@@ -379,11 +380,11 @@ class Parser {
         if (!is_digit(peek())) fail("number");
         if (sel.kind != SelKind::value && (kind == OpKind::minimum || kind == OpKind::maximum))
           throw UserError("dice.err.selector_number",
-                          {{"column", column(sel_at)}, {"mark", mark(sel_at)}, {"op", name()}});
+                          jobj{"column", column(sel_at), "mark", mark(sel_at), "op", name()});
         size_t num_at = pos_;
         sel.value = integer();
         if (sel.value > kMaxSelector)
-          throw UserError("dice.err.number_too_large", {{"column", column(num_at)}, {"mark", mark(num_at)}});
+          throw UserError("dice.err.number_too_large", jobj{"column", column(num_at), "mark", mark(num_at)});
       }
       if (n.op_count > 0 && ast_.ops.back().kind == kind) {
         ++ast_.ops.back().sel_count;

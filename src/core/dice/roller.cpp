@@ -15,6 +15,7 @@
 
 #include "core/dice/result.hpp"
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::dice {
 
@@ -109,7 +110,7 @@ class Roller {
   RollTree& t_;
 
   int roll_die(int sides) {
-    if (++t_.rolled > kMaxDice) throw UserError("dice.err.too_many_rolls", {{"max", kMaxDice}});
+    if (++t_.rolled > kMaxDice) throw UserError("dice.err.too_many_rolls", jobj{"max", kMaxDice});
     return rng_.die(sides);
   }
 

@@ -20,6 +20,7 @@
 
 #include "core/dice/result.hpp"
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::dice {
 
@@ -362,7 +363,7 @@ class Analyzer {
             Pmf fresh;
             for (std::int64_t v = 1; v <= M; ++v)
               if (op.kind == OpKind::reroll_once || !matches(s, op.sel_count, v, M)) put(fresh, v, 1.0);
-            if (fresh.empty()) throw UserError("dice.err.too_many_rolls", {{"max", kMaxDice}});
+            if (fresh.empty()) throw UserError("dice.err.too_many_rolls", jobj{"max", kMaxDice});
             per_die += hit * (op.kind == OpKind::reroll_once ? 1.0 : M / fresh.mass());
             double each = hit / static_cast<double>(op.kind == OpKind::reroll_once ? M : fresh.mass());
             for (std::int64_t v = fresh.lo; v <= fresh.hi(); ++v)
@@ -387,7 +388,7 @@ class Analyzer {
       if (p_hit < 1) per_die += first_hit / (1 - p_hit);
     }
     // A pool that needs more than kMaxDice dice on average fails nearly every roll: say so, as roll() would.
-    if (N * per_die > kMaxDice + 1e-9) throw UserError("dice.err.too_many_rolls", {{"max", kMaxDice}});
+    if (N * per_die > kMaxDice + 1e-9) throw UserError("dice.err.too_many_rolls", jobj{"max", kMaxDice});
     if (!terminal) {
       Pmf die = st.kept;
       put(die, 0, st.drop);
@@ -518,7 +519,7 @@ class Analyzer {
     bool first_hits = false;
     for (std::int64_t v = st.kept.lo; v <= st.kept.hi() && !first_hits; ++v)
       first_hits = st.kept.at(v) > 0 && matches(s, op.sel_count, v, M);
-    if (first_hits && g_stop.empty()) throw UserError("dice.err.too_many_rolls", {{"max", kMaxDice}});
+    if (first_hits && g_stop.empty()) throw UserError("dice.err.too_many_rolls", jobj{"max", kMaxDice});
     double e_chain = g_stop.empty() ? 0 : e_g / (1 - p_hit);
 
     // Summary of one die T (first value, plus a chain when it matches).

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::io {
 
@@ -31,7 +32,7 @@ size_t utf8_sequence(std::string_view text, size_t i) {
 bool number_char(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
 
 json reasons(const UserError& e) {
-  return {{"reason_cs", e.message(Lang::cs)}, {"reason_uk", e.message(Lang::uk)}, {"reason_en", e.message(Lang::en)}};
+  return jobj{"reason_cs", e.message(Lang::cs), "reason_uk", e.message(Lang::uk), "reason_en", e.message(Lang::en)};
 }
 
 // The character at byte i as the message shows it: a printable one in quotes, anything else as U+XXXX.
@@ -63,7 +64,7 @@ bool valid_utf8(std::string_view text) {
 
 void check_json_text(std::string_view text, const InputLimits& limits) {
   if (text.size() > limits.max_bytes)
-    throw UserError("io.err.too_large", {{"size", text.size()}, {"limit", limits.max_bytes}});
+    throw UserError("io.err.too_large", jobj{"size", text.size(), "limit", limits.max_bytes});
   const size_t n = text.size();
   int depth = 0;
   bool in_string = false;
@@ -75,7 +76,7 @@ void check_json_text(std::string_view text, const InputLimits& limits) {
     unsigned char c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80) {
       size_t len = utf8_sequence(text, i);
-      if (!len) throw UserError("io.err.not_utf8", {{"offset", i}});
+      if (!len) throw UserError("io.err.not_utf8", jobj{"offset", i});
       i += len;
       continue;
     }
@@ -94,7 +95,7 @@ void check_json_text(std::string_view text, const InputLimits& limits) {
         break;
       case '[':
       case '{':
-        if (++depth > limits.max_depth) throw UserError("io.err.too_deep", {{"limit", limits.max_depth}});
+        if (++depth > limits.max_depth) throw UserError("io.err.too_deep", jobj{"limit", limits.max_depth});
         ++i;
         break;
       case ']':
@@ -114,7 +115,7 @@ void check_json_text(std::string_view text, const InputLimits& limits) {
             std::string t(token);
             double v = std::strtod(t.c_str(), nullptr);
             if (!std::isfinite(v) || token.size() > 400)
-              throw UserError("io.err.number", {{"number", token.size() > 40 ? t.substr(0, 40) + "…" : t}});
+              throw UserError("io.err.number", jobj{"number", token.size() > 40 ? t.substr(0, 40) + "…" : t});
           }
           i = j;
         } else {
@@ -147,14 +148,14 @@ json parse_json(std::string_view text, const InputLimits& limits, JsonMembers* m
     bool blank = text.find_first_not_of(" \t\r\n") == std::string_view::npos;
     UserError reason = blank                ? UserError("io.reason.empty")
                        : byte >= text.size() ? UserError("io.reason.truncated")
-                                             : UserError("io.reason.unexpected", {{"char", shown_char(text, byte)}});
+                                             : UserError("io.reason.unexpected", jobj{"char", shown_char(text, byte)});
     json args = reasons(reason);
     args["line"] = line;
     args["column"] = column;
     throw UserError("io.err.not_json", args);
   } catch (const json::exception&) {
     // nlohmann refuses a number that overflows (out_of_range.406); the scan above catches those first.
-    throw UserError("io.err.number", {{"number", "?"}});
+    throw UserError("io.err.number", jobj{"number", "?"});
   }
 }
 

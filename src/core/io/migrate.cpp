@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/save.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::io {
 
@@ -14,7 +15,7 @@ using json = nlohmann::json;
 namespace {
 
 [[noreturn]] void cannot(int from, const std::string& path, const char* expected) {
-  throw UserError("save.err.migrate", {{"from", from}, {"to", from + 1}, {"path", path}, {"expected", expected}});
+  throw UserError("save.err.migrate", jobj{"from", from, "to", from + 1, "path", path, "expected", expected});
 }
 
 // v1 ids were integers; v2 ids are "c<n>". A string id is left alone (hand-edited files).
@@ -74,7 +75,7 @@ json migrate_v1_to_v2(json doc) {
         json& conds = cr["conditions"];
         if (!conds.is_array()) cannot(1, path + ".conditions", "array");
         for (auto& x : conds) {
-          if (x.is_string()) x = json{{"id", x}, {"source", ""}, {"until", {{"kind", "permanent"}}}};
+          if (x.is_string()) x = jobj{"id", x, "source", "", "until", jobj{"kind", "permanent"}};
         }
       }
     }
@@ -180,7 +181,7 @@ std::optional<long long> v3_take_threshold(json& settings, const std::string& pa
 }
 
 json v3_threshold_event(long long old, long long now) {
-  return {{"type", "potion_warning_set"}, {"data", {{"old", old}, {"new", now}}}};
+  return jobj{"type", "potion_warning_set", "data", jobj{"old", old, "new", now}};
 }
 
 // Rewrites one transaction's events; `threshold` is the campaign's potion threshold before it (updated).
@@ -214,7 +215,7 @@ void v3_transaction(json& tx, const std::string& path, long long& threshold) {
     } else if (type == "long_rest_applied") {
       // The base long rest reset the potion count; the potions module now does it with its own event.
       if (!d.contains("creature")) cannot(2, at + ".data.creature", "creature id");
-      after = json{{"type", "potions_reset"}, {"data", {{"creature", d["creature"]}}}};
+      after = jobj{"type", "potions_reset", "data", jobj{"creature", d["creature"]}};
     }
     if (keep) out.push_back(std::move(ev));
     if (after) out.push_back(std::move(*after));
@@ -334,7 +335,7 @@ std::optional<json> v5_overrides_event(const json& change, json& now) {
   }
   if (patch.empty()) return std::nullopt;
   now.merge_patch(patch);
-  return json{{"type", "price_overrides_set"}, {"data", {{"patch", std::move(patch)}}}};
+  return jobj{"type", "price_overrides_set", "data", jobj{"patch", std::move(patch)}};
 }
 
 void v5_transaction(json& tx, const std::string& path, json& overrides) {
@@ -411,12 +412,12 @@ json v6_items(const json& names, const std::string& creature, const std::string&
   for (size_t k = 0; k < names.size(); ++k) {
     if (!names[k].is_string()) cannot(5, path + "[" + std::to_string(k) + "]", "string");
     if (names[k].get<std::string>().empty()) continue;
-    items.push_back({{"id", creature + "-a" + std::to_string(k + 1)},
-                     {"name", names[k]},
-                     {"kind", "wondrous"},
-                     {"attunement", true},
-                     {"attuned_by", creature},
-                     {"identified", true}});
+    items.push_back(jobj{"id", creature + "-a" + std::to_string(k + 1),
+                     "name", names[k],
+                     "kind", "wondrous",
+                     "attunement", true,
+                     "attuned_by", creature,
+                     "identified", true});
   }
   return items;
 }

@@ -7,6 +7,7 @@
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/rules/magic_items/magic_items.hpp"
 #include "core/rules/price_list/price_list.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::io {
 
@@ -32,7 +33,7 @@ void add_hp(json& out, const Creature& c, const std::string& visibility) {
 json conditions_of(const Creature& c, const std::set<std::string>& visible) {
   json list = json::array();
   for (const auto& x : c.conditions) {
-    json until = {{"kind", x.until.kind}};
+    json until = jobj{"kind", x.until.kind};
     if (x.until.kind == "rounds") until["rounds"] = x.until.rounds;
     if (x.until.kind == "minutes") until["minutes"] = x.until.minutes, until["set_at"] = x.until.set_at;
     if (x.until.kind == "rounds" || x.until.kind == "end_of_next_turn" || x.until.kind == "start_of_next_turn") {
@@ -41,35 +42,35 @@ json conditions_of(const Creature& c, const std::set<std::string>& visible) {
       if (!x.until.set_turn_of.empty() && visible.count(x.until.set_turn_of)) until["set_turn_of"] = x.until.set_turn_of;
       if (x.until.kind == "rounds") until["set_at"] = x.until.set_at;
     }
-    list.push_back({{"id", x.id}, {"until", until}});
+    list.push_back(jobj{"id", x.id, "until", until});
   }
   return list;
 }
 
 json creature_view(const Creature& c, const Settings& s, const Engine& engine, const std::set<std::string>& visible) {
-  json out = {{"id", c.id}, {"kind", c.kind}, {"name", c.name}, {"size", c.size}, {"conditions", conditions_of(c, visible)},
-              {"dead", c.death_saves.dead}};
+  json out = jobj{"id", c.id, "kind", c.kind, "name", c.name, "size", c.size, "conditions", conditions_of(c, visible),
+              "dead", c.death_saves.dead};
   if (is_party(c)) {
     add_hp(out, c, s.hp_visibility.party);
     out["level"] = c.level;
     out["race"] = c.race;
-    out["abilities"] = {{"str", c.abilities.str}, {"dex", c.abilities.dex}, {"con", c.abilities.con},
-                        {"int", c.abilities.int_}, {"wis", c.abilities.wis}, {"cha", c.abilities.cha}};
+    out["abilities"] = jobj{"str", c.abilities.str, "dex", c.abilities.dex, "con", c.abilities.con,
+                        "int", c.abilities.int_, "wis", c.abilities.wis, "cha", c.abilities.cha};
     out["ac"] = c.ac;
     out["speed"] = c.speed;
     out["exhaustion"] = c.exhaustion;
-    out["death_saves"] = {{"successes", c.death_saves.successes}, {"failures", c.death_saves.failures},
-                          {"stable", c.death_saves.stable}, {"dead", c.death_saves.dead}};
+    out["death_saves"] = jobj{"successes", c.death_saves.successes, "failures", c.death_saves.failures,
+                          "stable", c.death_saves.stable, "dead", c.death_saves.dead};
     out["inspiration"] = c.inspiration;
     if (c.legendary_resistances > 0)
-      out["legendary_resistances"] = {{"max", c.legendary_resistances}, {"used", c.legendary_resistances_used}};
+      out["legendary_resistances"] = jobj{"max", c.legendary_resistances, "used", c.legendary_resistances_used};
     // Injuries and scars (the lingering-injuries rule's data) as the players' summary the table link carries.
     json injuries = json::array();
     for (const auto& i : rules::injuries_of(c))
-      injuries.push_back({{"id", i.id}, {"text", i.text}, {"cured", i.cured}, {"since_minutes", i.since_minutes}});
+      injuries.push_back(jobj{"id", i.id, "text", i.text, "cured", i.cured, "since_minutes", i.since_minutes});
     out["injuries"] = injuries;
     json scars = json::array();
-    for (const auto& sc : rules::scars_of(c)) scars.push_back({{"text", sc.text}});
+    for (const auto& sc : rules::scars_of(c)) scars.push_back(jobj{"text", sc.text});
     out["scars"] = scars;
     // The names of its items it is attuned to (the magic-items rule's data; the whole items are in rule_data).
     json attuned = json::array();
@@ -78,7 +79,7 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     out["attunement"] = attuned;
     json items = json::array();
     for (const auto& it : c.inventory)
-      items.push_back({{"name", it.name}, {"weight", it.weight}, {"qty", it.qty}, {"worn", it.worn}, {"kind", it.kind}});
+      items.push_back(jobj{"name", it.name, "weight", it.weight, "qty", it.qty, "worn", it.worn, "kind", it.kind});
     out["inventory"] = items;
     out["notes"] = c.notes;
     // The rules' own per-creature data a player may see (never the key "modules": the campaign's module data
@@ -89,7 +90,7 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     add_hp(out, c, s.hp_visibility.others);
     json injuries = json::array();
     for (const auto& i : rules::injuries_of(c))
-      if (!i.cured) injuries.push_back({{"id", i.id}, {"text", i.text}});
+      if (!i.cured) injuries.push_back(jobj{"id", i.id, "text", i.text});
     out["injuries"] = injuries;
   }
   return out;
@@ -121,12 +122,12 @@ json player_view(const Campaign& c, const Engine& engine) {
   json out = json::object();
   out["name"] = c.name;
   out["minutes"] = c.minutes;
-  out["settings"] = {{"language", c.settings.language},
-                     {"rules", c.settings.rules},
-                     {"exhaustion_edition", c.settings.exhaustion_edition},
-                     {"house_rule_notes", c.settings.house_rule_notes},
-                     {"price_overrides", rules::price_overrides(c)},
-                     {"hp_visibility", {{"party", c.settings.hp_visibility.party}, {"others", c.settings.hp_visibility.others}}}};
+  out["settings"] = jobj{"language", c.settings.language,
+                     "rules", c.settings.rules,
+                     "exhaustion_edition", c.settings.exhaustion_edition,
+                     "house_rule_notes", c.settings.house_rule_notes,
+                     "price_overrides", rules::price_overrides(c),
+                     "hp_visibility", jobj{"party", c.settings.hp_visibility.party, "others", c.settings.hp_visibility.others}};
 
   json creatures = json::array();
   for (const auto& x : c.creatures)
@@ -141,9 +142,9 @@ json player_view(const Campaign& c, const Engine& engine) {
       const auto& entry = e.order[i];
       if (!visible.count(entry.creature)) continue;
       if (static_cast<int>(i) == e.turn) turn = order.size();
-      order.push_back({{"creature", entry.creature}, {"initiative", entry.initiative}, {"lair", entry.lair}});
+      order.push_back(jobj{"creature", entry.creature, "initiative", entry.initiative, "lair", entry.lair});
     }
-    out["encounter"] = {{"order", order}, {"round", e.round}, {"turn", turn}};
+    out["encounter"] = jobj{"order", order, "round", e.round, "turn", turn};
   } else {
     out["encounter"] = nullptr;
   }
@@ -152,7 +153,7 @@ json player_view(const Campaign& c, const Engine& engine) {
   for (const auto& p : c.prompts) {
     if (p.data.is_object() && p.data.value("dm_only", false)) continue;
     if (!p.creature.empty() && !visible.count(p.creature)) continue;
-    prompts.push_back({{"id", p.id}, {"kind", p.kind}, {"creature", p.creature}});
+    prompts.push_back(jobj{"id", p.id, "kind", p.kind, "creature", p.creature});
   }
   out["prompts"] = prompts;
 
@@ -160,7 +161,7 @@ json player_view(const Campaign& c, const Engine& engine) {
   for (const auto& n : c.notes) {
     if (n.secret) continue;
     if (!n.creature.empty() && !visible.count(n.creature)) continue;
-    notes.push_back({{"id", n.id}, {"text", n.text}, {"creature", n.creature}, {"at", n.at}});
+    notes.push_back(jobj{"id", n.id, "text", n.text, "creature", n.creature, "at", n.at});
   }
   out["notes"] = notes;
 
@@ -170,8 +171,8 @@ json player_view(const Campaign& c, const Engine& engine) {
     for (const auto& o : p.owners)
       if (visible.count(o)) owners.push_back(o);
     if (owners.empty() && !p.owners.empty()) continue;  // only hidden creatures work on it
-    projects.push_back({{"id", p.id}, {"kind", p.kind}, {"name", p.name}, {"owners", owners}, {"goal_gp", p.goal_gp},
-                        {"progress_gp", p.progress_gp}, {"done", p.done}});
+    projects.push_back(jobj{"id", p.id, "kind", p.kind, "name", p.name, "owners", owners, "goal_gp", p.goal_gp,
+                        "progress_gp", p.progress_gp, "done", p.done});
   }
   out["projects"] = projects;
   return out;

@@ -6,6 +6,7 @@
 #include "core/assets.hpp"
 #include "core/error.hpp"
 #include "core/reference/reference.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::reference {
 
@@ -115,12 +116,12 @@ void from_json(const json& j, PriceItem& p) {
 }
 
 void to_json(json& j, const PriceItem& p) {
-  j = {{"id", p.id},
-       {"name", p.name},
-       {"category", p.category},
-       {"price_gp", p.price_gp},
-       {"weight_lb", p.weight_lb ? json(*p.weight_lb) : json(nullptr)},
-       {"override_gp", p.override_gp ? json(*p.override_gp) : json(nullptr)}};
+  j = jobj{"id", p.id,
+       "name", p.name,
+       "category", p.category,
+       "price_gp", p.price_gp,
+       "weight_lb", p.weight_lb ? json(*p.weight_lb) : json(nullptr),
+       "override_gp", p.override_gp ? json(*p.override_gp) : json(nullptr)};
   if (p.note.complete()) j["note"] = p.note;
 }
 
@@ -134,7 +135,7 @@ const PriceItem* find_price(std::string_view id) {
 
 const PriceItem& price_item(std::string_view id) {
   if (const PriceItem* p = find_price(id)) return *p;
-  throw UserError("reference.err.unknown_price", {{"id", std::string(id)}});
+  throw UserError("reference.err.unknown_price", jobj{"id", std::string(id)});
 }
 
 double price_of(const PriceItem& item, const std::map<std::string, double>& campaign_overrides) {
@@ -202,14 +203,14 @@ std::string format_price(double gp, Lang lang) {
 }
 
 json price_json(const PriceItem& p, Lang lang, const std::map<std::string, double>& overrides) {
-  json j = {{"id", p.id},
-            {"name", p.name.in(lang)},
-            {"category", p.category},
-            {"price_gp", p.price_gp},
-            {"weight_lb", p.weight_lb ? json(*p.weight_lb) : json(nullptr)},
-            {"override_gp", p.override_gp ? json(*p.override_gp) : json(nullptr)},
-            {"price", price_of(p, overrides)},
-            {"price_text", format_price(price_of(p, overrides), lang)}};
+  json j = jobj{"id", p.id,
+            "name", p.name.in(lang),
+            "category", p.category,
+            "price_gp", p.price_gp,
+            "weight_lb", p.weight_lb ? json(*p.weight_lb) : json(nullptr),
+            "override_gp", p.override_gp ? json(*p.override_gp) : json(nullptr),
+            "price", price_of(p, overrides),
+            "price_text", format_price(price_of(p, overrides), lang)};
   if (p.note.complete()) j["note"] = p.note.in(lang);
   return j;
 }

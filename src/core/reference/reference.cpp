@@ -8,6 +8,7 @@
 #include "core/calc/calc.hpp"
 #include "core/error.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::reference {
 
@@ -112,10 +113,10 @@ void from_json(const json& j, Entry& e) {
 }
 
 void to_json(json& j, const Entry& e) {
-  j = {{"id", e.id},           {"source", e.source},   {"group", e.group},
-       {"title", e.title},     {"summary", e.summary}, {"body", e.body},
-       {"tags", e.tags},       {"tools", e.tools},     {"tables", e.tables},
-       {"planned_tables", e.planned_tables},           {"related", e.related}};
+  j = jobj{"id", e.id,           "source", e.source,   "group", e.group,
+       "title", e.title,     "summary", e.summary, "body", e.body,
+       "tags", e.tags,       "tools", e.tools,     "tables", e.tables,
+       "planned_tables", e.planned_tables,           "related", e.related};
   if (!e.edition.empty()) j["edition"] = e.edition;
 }
 
@@ -129,7 +130,7 @@ const Entry* find(std::string_view id) {
 
 const Entry& entry(std::string_view id) {
   if (const Entry* e = find(id)) return *e;
-  throw UserError("reference.err.unknown", {{"id", std::string(id)}});
+  throw UserError("reference.err.unknown", jobj{"id", std::string(id)});
 }
 
 std::vector<std::string> tables_now(const Entry& e) {
@@ -203,7 +204,7 @@ std::vector<Hit> search(std::string_view query, Lang lang) {
 }
 
 json brief_json(const Entry& e, Lang lang) {
-  return {{"id", e.id}, {"source", e.source}, {"title", e.title.in(lang)}, {"summary", e.summary.in(lang)}};
+  return jobj{"id", e.id, "source", e.source, "title", e.title.in(lang), "summary", e.summary.in(lang)};
 }
 
 std::vector<std::string> validate() {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/campaign/json_read.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules::detail {
 
@@ -98,19 +99,19 @@ void set_creature_data(Creature& x, std::string_view module, std::string_view ke
 void int_in(const json& v, long long lo, long long hi) {
   if (!v.is_number_integer()) campaign::jr::fail_type("integer");
   long long n = v.get<long long>();
-  if (n < lo || n > hi) campaign::jr::fail_value("out_of_range", {{"value", n}, {"min", lo}, {"max", hi}});
+  if (n < lo || n > hi) campaign::jr::fail_value("out_of_range", jobj{"value", n, "min", lo, "max", hi});
 }
 
 std::vector<std::string> id_list(const json& cmd, const char* name) {
   std::vector<std::string> out;
   const json* v = campaign::param::find(cmd, name);
   if (!v) return out;
-  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of ids"}});
+  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", name, "expected", "list of ids"});
   for (const auto& x : *v) {
     if (!x.is_string() || x.get<std::string>().empty())
-      throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of ids"}});
+      throw UserError("campaign.err.param", jobj{"param", name, "expected", "list of ids"});
     if (std::find(out.begin(), out.end(), x.get<std::string>()) != out.end())
-      throw UserError("campaign.err.duplicate", {{"id", x.get<std::string>()}});
+      throw UserError("campaign.err.duplicate", jobj{"id", x.get<std::string>()});
     out.push_back(x.get<std::string>());
   }
   return out;
@@ -125,7 +126,7 @@ std::vector<int> int_list(const json& cmd, const char* name, int lo, int hi) {
   std::vector<int> out;
   const json* v = campaign::param::find(cmd, name);
   if (!v) return out;
-  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of numbers"}});
+  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", name, "expected", "list of numbers"});
   for (const auto& x : *v) {
     json one = {{name, x}};
     out.push_back(static_cast<int>(campaign::param::integer(one, name, lo, hi)));
@@ -159,8 +160,8 @@ void add_lasting_conditions(Ctx& ctx, const std::string& target, const json& eff
   };
   if (effects.contains("condition") && effects["condition"].is_string()) add(effects["condition"].get<std::string>(), nullptr);
   if (effects.value("no_reactions", false)) add("no_reactions", nullptr);
-  if (effects.contains("disadvantage")) add("disadvantage", json{{"rolls", effects["disadvantage"]}});
-  if (effects.contains("advantage")) add("advantage", json{{"rolls", effects["advantage"]}});
+  if (effects.contains("disadvantage")) add("disadvantage", jobj{"rolls", effects["disadvantage"]});
+  if (effects.contains("advantage")) add("advantage", jobj{"rolls", effects["advantage"]});
 }
 
 void add_exhaustion(Ctx& ctx, const std::string& target, int n, const std::string& source, const std::string& cause) {

@@ -7,6 +7,7 @@
 //   false. Refused without inspiration.
 // Hook: long_rest_applied → inspiration_set false (reason "long_rest").
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -18,7 +19,7 @@ namespace {
 
 std::string outcome(const LogContext& lc, const json& d) {
   if (!d.contains("dc")) return std::string();
-  return tr(lc.lang, d.value("success", false) ? "rules.vs_dc_success" : "rules.vs_dc_failure", {{"dc", d.value("dc", 0)}});
+  return tr(lc.lang, d.value("success", false) ? "rules.vs_dc_success" : "rules.vs_dc_failure", jobj{"dc", d.value("dc", 0)});
 }
 
 }  // namespace
@@ -30,8 +31,8 @@ Module inspiration_luck() {
             event(e, "inspiration_used", [](Campaign&, const json&) {},
                   [](const json& d, const LogContext& lc) {
                     return tr(lc.lang, "event.inspiration_used",
-                              {{"name", name_of(lc, d)}, {"first", d.value("first", 0)}, {"second", d.value("second", 0)},
-                               {"kept", d.value("kept", 0)}, {"total", d.value("total", 0)}, {"outcome", outcome(lc, d)}});
+                              jobj{"name", name_of(lc, d), "first", d.value("first", 0), "second", d.value("second", 0),
+                               "kept", d.value("kept", 0), "total", d.value("total", 0), "outcome", outcome(lc, d)});
                   });
             command(
                 e, "UseInspiration", {"target", "first_roll", "roll", "modifier", "dc"},
@@ -41,7 +42,7 @@ Module inspiration_luck() {
                   opt_int(cmd, "roll", 1, 20);
                   opt_int(cmd, "modifier", -50, 50);
                   opt_int(cmd, "dc", -50, 100);
-                  if (!x.inspiration) throw UserError("rules.err.no_inspiration", {{"name", x.name}});
+                  if (!x.inspiration) throw UserError("rules.err.no_inspiration", jobj{"name", x.name});
                 },
                 [](Ctx& ctx, const json& cmd) {
                   const std::string id = param::str(cmd, "target");
@@ -50,19 +51,19 @@ Module inspiration_luck() {
                   const int second = entered ? *entered : ctx.rng().die(20);
                   const int kept = std::max(first, second);
                   const int mod = opt_int(cmd, "modifier", -50, 50).value_or(0);
-                  json data = {{"creature", id}, {"first", first}, {"second", second}, {"kept", kept},
-                               {"rolled", !entered}, {"modifier", mod}, {"total", kept + mod}};
+                  json data = jobj{"creature", id, "first", first, "second", second, "kept", kept,
+                               "rolled", !entered, "modifier", mod, "total", kept + mod};
                   if (auto dc = opt_int(cmd, "dc", -50, 100)) {
                     data["dc"] = *dc;
                     data["success"] = kept + mod >= *dc;
                   }
                   ctx.emit("inspiration_used", std::move(data));
-                  ctx.emit("inspiration_set", {{"creature", id}, {"value", false}, {"reason", "used"}});
+                  ctx.emit("inspiration_set", jobj{"creature", id, "value", false, "reason", "used"});
                 });
             e.on_event("long_rest_applied", [](Ctx& ctx, const Event& ev) {
               const std::string id = ev.data.value("creature", "");
               const Creature* x = campaign::find_creature(ctx.state(), id);
-              if (x && x->inspiration) ctx.emit("inspiration_set", {{"creature", id}, {"value", false}, {"reason", "long_rest"}});
+              if (x && x->inspiration) ctx.emit("inspiration_set", jobj{"creature", id, "value", false, "reason", "long_rest"});
             });
           },
           {.seed = "Inspirace", .reference = {"hr-inspiration-luck"}}};

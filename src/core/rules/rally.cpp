@@ -12,6 +12,7 @@
 #include <set>
 
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -35,30 +36,30 @@ struct Plan {
 };
 
 Plan plan(const Campaign& c, const json& cmd) {
-  if (c.encounter) throw UserError("campaign.err.in_encounter", {{"command", "ExhaustingRally"}});
+  if (c.encounter) throw UserError("campaign.err.in_encounter", jobj{"command", "ExhaustingRally"});
   if (data_at(c, M, "used") == true) throw UserError("rules.err.rally_used");
   Plan p;
   p.members = param::find(cmd, "participants") ? id_list(cmd, "participants") : party(c);
   for (const auto& id : p.members) actions::require_living(c, id);
   if (const json* v = param::find(cmd, "spend")) {
-    if (!v->is_array()) throw UserError("campaign.err.param", {{"param", "spend"}, {"expected", "list"}});
+    if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
     std::set<std::string> seen;
     for (const auto& item : *v) {
-      if (!item.is_object()) throw UserError("campaign.err.param", {{"param", "spend"}, {"expected", "list"}});
+      if (!item.is_object()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
       Spend s;
       s.target = param::str(item, "target");
       s.dice = static_cast<int>(param::integer(item, "dice", 1, 40));
       s.rolls = int_list(item, "rolls", 1, 20);
       const Creature& x = actions::require_living(c, s.target);
-      if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", {{"id", s.target}});
-      if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", {{"name", x.name}});
+      if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", jobj{"id", s.target});
+      if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", x.name});
       if (s.dice > campaign::hit_dice_left(x))
-        throw UserError("campaign.err.not_enough_hit_dice", {{"name", x.name}, {"left", campaign::hit_dice_left(x)}, {"wanted", s.dice}});
+        throw UserError("campaign.err.not_enough_hit_dice", jobj{"name", x.name, "left", campaign::hit_dice_left(x), "wanted", s.dice});
       if (!s.rolls.empty() && static_cast<int>(s.rolls.size()) != s.dice)
-        throw UserError("campaign.err.rolls_count", {{"name", x.name}, {"dice", s.dice}, {"rolls", s.rolls.size()}});
+        throw UserError("campaign.err.rolls_count", jobj{"name", x.name, "dice", s.dice, "rolls", s.rolls.size()});
       for (int r : s.rolls)
         if (r > x.hit_die)
-          throw UserError("campaign.err.param_range", {{"param", "rolls"}, {"value", r}, {"min", 1}, {"max", x.hit_die}});
+          throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", x.hit_die});
       if (std::find(p.members.begin(), p.members.end(), s.target) == p.members.end()) p.members.push_back(s.target);
       p.spend.push_back(std::move(s));
     }
@@ -81,7 +82,7 @@ Module exhausting_rally() {
                   std::string names;
                   for (const auto& id : d.value("creatures", json::array()))
                     append(names, ", ", lc.name ? lc.name(id.get<std::string>()) : id.get<std::string>());
-                  return tr(lc.lang, "event.rally_finished", {{"names", names}});
+                  return tr(lc.lang, "event.rally_finished", jobj{"names", names});
                 });
             command(
                 e, "ExhaustingRally", {"participants", "spend"}, [](const Campaign& c, const json& cmd) { plan(c, cmd); },
@@ -97,13 +98,13 @@ Module exhausting_rally() {
                     const Creature* x = campaign::find_creature(ctx.state(), id);
                     if (x && !x->death_saves.dead) members.push_back(id);
                   }
-                  ctx.emit("rally_finished", {{"creatures", members}});
+                  ctx.emit("rally_finished", jobj{"creatures", members});
                   for (const auto& id : members) add_exhaustion(ctx, id, 1, "rally", "rally");
-                  actions::set_module_data(ctx, M, {{"used", true}});
+                  actions::set_module_data(ctx, M, jobj{"used", true});
                 });
             e.on_event("rest_finished", [](Ctx& ctx, const Event& ev) {
               if (ev.data.value("kind", "") == "long" && data_at(ctx.state(), M, "used") == true)
-                actions::set_module_data(ctx, M, {{"used", nullptr}});
+                actions::set_module_data(ctx, M, jobj{"used", nullptr});
             });
           },
           {.seed = "Vysilující shromáždění", .reference = {"hr-exhausting-rally"}}};

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -18,11 +19,11 @@ const std::vector<std::string> kAbilities = {"str", "dex", "con", "int", "wis", 
 
 std::vector<std::string> read_abilities(const json& cmd) {
   const json* v = param::find(cmd, "abilities");
-  if (!v || !v->is_array()) throw UserError("campaign.err.param", {{"param", "abilities"}, {"expected", "str, dex, con, int, wis, cha"}});
+  if (!v || !v->is_array()) throw UserError("campaign.err.param", jobj{"param", "abilities", "expected", "str, dex, con, int, wis, cha"});
   std::vector<std::string> out;
   for (const auto& a : *v) {
     if (!a.is_string() || std::find(kAbilities.begin(), kAbilities.end(), a.get<std::string>()) == kAbilities.end())
-      throw UserError("campaign.err.param", {{"param", "abilities"}, {"expected", "str, dex, con, int, wis, cha"}});
+      throw UserError("campaign.err.param", jobj{"param", "abilities", "expected", "str, dex, con, int, wis, cha"});
     if (std::find(out.begin(), out.end(), a.get<std::string>()) == out.end()) out.push_back(a.get<std::string>());
   }
   // Keep the canonical order so equal sets compare equal.
@@ -67,7 +68,7 @@ Module save_proficiencies() {
                   for (const auto& a : d.value("abilities", json::array()))
                     append(list, ", ", label(lc.lang, "rules.ability." + a.get<std::string>(), a.get<std::string>()));
                   if (list.empty()) list = "—";
-                  return tr(lc.lang, "event.save_proficiencies_set", {{"name", name_of(lc, d)}, {"abilities", list}});
+                  return tr(lc.lang, "event.save_proficiencies_set", jobj{"name", name_of(lc, d), "abilities", list});
                 });
             command(
                 e, "SetSaveProficiencies", {"target", "abilities"},
@@ -76,7 +77,7 @@ Module save_proficiencies() {
                   read_abilities(cmd);
                 },
                 [](Ctx& ctx, const json& cmd) {
-                  ctx.emit("save_proficiencies_set", {{"creature", param::str(cmd, "target")}, {"abilities", read_abilities(cmd)}});
+                  ctx.emit("save_proficiencies_set", jobj{"creature", param::str(cmd, "target"), "abilities", read_abilities(cmd)});
                 });
           },
           {}};

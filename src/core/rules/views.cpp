@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -19,20 +20,20 @@ json speed_view(const Campaign& c, const Creature& x) {
     if (lvl >= 2) speed /= 2;
     if (lvl >= 5) speed = 0;
   }
-  return {{"base", x.speed}, {"after_injuries", after_injuries}, {"encumbrance_penalty", penalty}, {"exhaustion", lvl},
-          {"final", speed}};
+  return jobj{"base", x.speed, "after_injuries", after_injuries, "encumbrance_penalty", penalty, "exhaustion", lvl,
+          "final", speed};
 }
 
 json creature_view(const Campaign& c, const Creature& x) {
   json saves = json::object();
   for (const char* a : {"str", "dex", "con", "int", "wis", "cha"})
-    saves[a] = {{"bonus", save_bonus(c, x, a)}, {"proficient", save_proficient(c, x, a)}};
-  return {{"creature", x.id},
-          {"saves", saves},
-          {"injuries", to_json(injury_effects(x))},
-          {"intelligence", to_json(intelligence_view(c, x))},
-          {"encumbrance", to_json(encumbrance(c, x))},
-          {"speed", speed_view(c, x)}};
+    saves[a] = jobj{"bonus", save_bonus(c, x, a), "proficient", save_proficient(c, x, a)};
+  return jobj{"creature", x.id,
+          "saves", saves,
+          "injuries", to_json(injury_effects(x)),
+          "intelligence", to_json(intelligence_view(c, x)),
+          "encumbrance", to_json(encumbrance(c, x)),
+          "speed", speed_view(c, x)};
 }
 
 }  // namespace druzina::rules

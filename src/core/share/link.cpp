@@ -25,6 +25,7 @@
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/rules/price_list/price_list.hpp"
 #include "core/share/deflate.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::share {
 
@@ -36,11 +37,11 @@ namespace {
 constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 json reasons(const UserError& e) {
-  return {{"reason_cs", e.message(Lang::cs)}, {"reason_uk", e.message(Lang::uk)}, {"reason_en", e.message(Lang::en)}};
+  return jobj{"reason_cs", e.message(Lang::cs), "reason_uk", e.message(Lang::uk), "reason_en", e.message(Lang::en)};
 }
 
 [[noreturn]] void shape(const std::string& path, const char* expected) {
-  throw UserError("state.err.wrong_type", {{"path", path}, {"expected", expected}});
+  throw UserError("state.err.wrong_type", jobj{"path", path, "expected", expected});
 }
 
 char kind_byte(LinkKind k) { return k == LinkKind::table ? 't' : k == LinkKind::character ? 'c' : 'a'; }
@@ -165,8 +166,8 @@ const json& arr(const json& v, const std::string& path) {
 }
 
 json settings_from(const json& wire, json hp_visibility) {
-  json s = {{"language", str(wire.at("l"), "l")}, {"rules", obj(wire.at("r"), "r")},
-            {"exhaustion_edition", integer(wire.at("x"), "x")}};
+  json s = jobj{"language", str(wire.at("l"), "l"), "rules", obj(wire.at("r"), "r"),
+            "exhaustion_edition", integer(wire.at("x"), "x")};
   if (!hp_visibility.is_null()) s["hp_visibility"] = hp_visibility;
   if (wire.contains("h")) s["house_rule_notes"] = str(wire["h"], "h");
   return s;
@@ -181,8 +182,8 @@ json campaign_from_table(const json& wire) {
   for (const char* k : {"n", "l", "r", "x", "v", "c"})
     if (!wire.contains(k)) shape(k, "a value");
   const json& vis = arr(wire["v"], "v");
-  json hp_visibility = {{"party", str(at(vis, 0, "v"), "v[0]")}, {"others", str(at(vis, 1, "v"), "v[1]")}};
-  json out = {{"name", str(wire["n"], "n")}, {"settings", settings_from(wire, hp_visibility)}};
+  json hp_visibility = jobj{"party", str(at(vis, 0, "v"), "v[0]"), "others", str(at(vis, 1, "v"), "v[1]")};
+  json out = jobj{"name", str(wire["n"], "n"), "settings", settings_from(wire, hp_visibility)};
   out["minutes"] = wire.contains("m") ? integer(wire["m"], "m") : 0;
   if (wire.contains("o")) out["modules"][rules::kPriceList]["overrides"] = obj(wire["o"], "o");  // the DM's prices
   long long max_id = 0;
@@ -191,9 +192,9 @@ json campaign_from_table(const json& wire) {
   for (size_t i = 0; i < list.size(); ++i) {
     std::string p = "c[" + std::to_string(i) + "]";
     const json& w = arr(list[i], p);
-    json c = {{"id", str(at(w, 0, p), p + "[0]")},
-              {"kind", kind_from_letter(str(at(w, 1, p), p + "[1]"), p + "[1]")},
-              {"name", str(at(w, 2, p), p + "[2]")}};
+    json c = jobj{"id", str(at(w, 0, p), p + "[0]"),
+              "kind", kind_from_letter(str(at(w, 1, p), p + "[1]"), p + "[1]"),
+              "name", str(at(w, 2, p), p + "[2]")};
     max_id = std::max(max_id, id_number(c["id"]));
     const json& hp = at(w, 3, p);
     json more = w.size() > 4 ? obj(w[4], p + "[4]") : json::object();
@@ -237,7 +238,7 @@ json campaign_from_table(const json& wire) {
       for (size_t k = 0; k < cl.size(); ++k) {
         std::string q = p + ".c[" + std::to_string(k) + "]";
         const json& a = arr(cl[k], q);
-        json until = {{"kind", str(at(a, 1, q), q + "[1]")}};
+        json until = jobj{"kind", str(at(a, 1, q), q + "[1]")};
         if (a.size() > 2) until["rounds"] = integer(a[2], q + "[2]");
         if (a.size() > 3) until["minutes"] = integer(a[3], q + "[3]");
         if (a.size() > 4 && !str(a[4], q + "[4]").empty()) until["turn_of"] = a[4];
@@ -245,7 +246,7 @@ json campaign_from_table(const json& wire) {
         if (a.size() > 6) until["set_turn_of"] = str(a[6], q + "[6]");
         if (a.size() > 7) until["set_at"] = integer(a[7], q + "[7]");
         if (a.size() > 8) shape(q, "at most 8 values");
-        conds.push_back({{"id", str(at(a, 0, q), q + "[0]")}, {"until", until}});
+        conds.push_back(jobj{"id", str(at(a, 0, q), q + "[0]"), "until", until});
       }
       c["conditions"] = conds;
     }
@@ -257,7 +258,7 @@ json campaign_from_table(const json& wire) {
         const json& a = arr(il[k], q);
         std::string id = str(at(a, 0, q), q + "[0]");
         max_id = std::max(max_id, id_number(id));
-        injuries.push_back({{"id", id}, {"text", obj(at(a, 1, q), q + "[1]")}});
+        injuries.push_back(jobj{"id", id, "text", obj(at(a, 1, q), q + "[1]")});
       }
       c["modules"][rules::kLingeringInjuries]["injuries"] = injuries;  // the rule's data (lingering_injuries.hpp)
     }
@@ -272,11 +273,11 @@ json campaign_from_table(const json& wire) {
     for (size_t k = 0; k < ol.size(); ++k) {
       std::string q = "e[2][" + std::to_string(k) + "]";
       const json& a = arr(ol[k], q);
-      json entry = {{"creature", str(at(a, 0, q), q + "[0]")}, {"initiative", integer(at(a, 1, q), q + "[1]")}};
+      json entry = jobj{"creature", str(at(a, 0, q), q + "[0]"), "initiative", integer(at(a, 1, q), q + "[1]")};
       if (a.size() > 2) entry["lair"] = integer(a[2], q + "[2]") != 0;
       order.push_back(entry);
     }
-    json enc = {{"round", integer(at(e, 0, "e"), "e[0]")}, {"turn", turn < 0 ? 0 : turn}, {"order", order}};
+    json enc = jobj{"round", integer(at(e, 0, "e"), "e[0]"), "turn", turn < 0 ? 0 : turn, "order", order};
     if (turn < 0) enc["turn_hidden"] = true;
     out["encounter"] = enc;
   }
@@ -288,9 +289,9 @@ json campaign_from_table(const json& wire) {
 
 json character_wire(const Campaign& c, std::string_view id) {
   const Creature* x = find_creature(c, id);
-  if (!x) throw UserError("link.err.no_creature", {{"creature", std::string(id)}});
-  if (x->kind != "pc" && x->kind != "sidekick") throw UserError("link.err.not_party", {{"name", x->name}});
-  if (x->hidden) throw UserError("link.err.hidden", {{"name", x->name}});
+  if (!x) throw UserError("link.err.no_creature", jobj{"creature", std::string(id)});
+  if (x->kind != "pc" && x->kind != "sidekick") throw UserError("link.err.not_party", jobj{"name", x->name});
+  if (x->hidden) throw UserError("link.err.hidden", jobj{"name", x->name});
   json cr = compact_json(*x);
   // Whitelist: the known creature fields except the DM's secrets; unknown (module) fields stay home.
   json kept = json::object();
@@ -326,7 +327,7 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
   json hp_visibility = nullptr;
   if (wire.contains("v")) {
     const json& vis = arr(wire["v"], "v");
-    hp_visibility = {{"party", str(at(vis, 0, "v"), "v[0]")}, {"others", str(at(vis, 1, "v"), "v[1]")}};
+    hp_visibility = jobj{"party", str(at(vis, 0, "v"), "v[0]"), "others", str(at(vis, 1, "v"), "v[1]")};
   }
   const json& cr = obj(wire["cr"], "cr");
   for (auto it = cr.begin(); it != cr.end(); ++it)
@@ -343,8 +344,8 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
       for (const auto& i : data["injuries"])
         if (i.is_object() && i.contains("id") && i["id"].is_string()) max_id = std::max(max_id, id_number(i["id"]));
   }
-  return {{"name", str(wire["n"], "n")}, {"settings", settings_from(wire, hp_visibility)},
-          {"creatures", json::array({cr})}, {"next_id", std::max(1LL, max_id + 1)}};
+  return jobj{"name", str(wire["n"], "n"), "settings", settings_from(wire, hp_visibility),
+          "creatures", json::array({cr}), "next_id", std::max(1LL, max_id + 1)};
 }
 
 }  // namespace
@@ -446,7 +447,7 @@ std::string encode(LinkKind kind, const Session& session, std::string_view creat
 }
 
 Decoded decode(std::string_view link) {
-  if (link.size() > kMaxLinkChars) throw UserError("link.err.too_large", {{"limit", kMaxLinkChars}});
+  if (link.size() > kMaxLinkChars) throw UserError("link.err.too_large", jobj{"limit", kMaxLinkChars});
   if (auto hash = link.find('#'); hash != std::string_view::npos) link = link.substr(hash + 1);
   std::string text;
   text.reserve(link.size());
@@ -460,7 +461,7 @@ Decoded decode(std::string_view link) {
     throw UserError("link.err.not_link");
   long long version = std::stoll(text.substr(1, dot - 1));
   if (version < 1) throw UserError("link.err.not_link");
-  if (version > kLinkVersion) throw UserError("link.err.too_new", {{"version", version}, {"supported", kLinkVersion}});
+  if (version > kLinkVersion) throw UserError("link.err.too_new", jobj{"version", version, "supported", kLinkVersion});
 
   std::optional<std::string> bytes = base64url_decode(std::string_view(text).substr(dot + 1));
   if (!bytes) throw UserError("link.err.damaged");
@@ -474,7 +475,7 @@ Decoded decode(std::string_view link) {
     case InflateResult::ok: break;
     case InflateResult::truncated: throw UserError("link.err.truncated");
     case InflateResult::corrupt: throw UserError("link.err.damaged");
-    case InflateResult::too_large: throw UserError("link.err.too_large", {{"limit", kMaxPayload}});
+    case InflateResult::too_large: throw UserError("link.err.too_large", jobj{"limit", kMaxPayload});
   }
   if (checksum32(kb, payload) != sum) throw UserError("link.err.damaged");
 
@@ -502,7 +503,7 @@ Decoded decode(std::string_view link) {
       std::string unknown;
       for (const auto& [rule, on] : c.settings.rules)
         if (on && !known.count(rule)) unknown += (unknown.empty() ? "" : ", ") + rule;
-      if (!unknown.empty()) out.warnings.push_back({"link.warn.unknown_rules", {{"rules", unknown}}});
+      if (!unknown.empty()) out.warnings.push_back({"link.warn.unknown_rules", jobj{"rules", unknown}});
     }
   } catch (const UserError& e) {
     jr::reset_path();

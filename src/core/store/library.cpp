@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/io/save.hpp"
 #include "core/store/packed.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::store {
 
@@ -38,7 +39,7 @@ json to_j(const CampaignInfo& c) {
   j["id"] = c.id, j["name"] = c.name, j["key"] = c.key, j["created"] = c.created, j["updated"] = c.updated;
   j["saves"] = c.saves;
   json b = json::array();
-  for (const auto& x : c.backups) b.push_back({{"slot", x.slot}, {"at", x.at}});
+  for (const auto& x : c.backups) b.push_back(jobj{"slot", x.slot, "at", x.at});
   j["backups"] = b;
   return j;
 }
@@ -570,7 +571,7 @@ bool Library::undelete(const std::string& recovery_id) {
   CampaignInfo c;
   auto info = it->extra.find("info");
   if (info != it->extra.end() && info->is_object()) {
-    json wrap = {{"app", "druzina-library"}, {"version", 1}, {"campaigns", json::array({*info})}};
+    json wrap = jobj{"app", "druzina-library", "version", 1, "campaigns", json::array({*info})};
     try {
       c = index_from_json(wrap).campaigns.front();
     } catch (const std::exception&) {

@@ -9,6 +9,7 @@
 #include "core/assets.hpp"
 #include "core/error.hpp"
 #include "core/tables/effects.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::tables {
 
@@ -73,7 +74,7 @@ const Table& table(std::string_view id) {
   static std::map<std::string, Table, std::less<>> cache;
   auto it = cache.find(id);
   if (it != cache.end()) return it->second;
-  if (!has_table(id)) throw UserError("tables.err.unknown", {{"id", std::string(id)}});
+  if (!has_table(id)) throw UserError("tables.err.unknown", jobj{"id", std::string(id)});
   Table t = assets::json(asset_path(id)).get<Table>();
   return cache.emplace(std::string(id), std::move(t)).first->second;
 }
@@ -95,7 +96,7 @@ const Row& row_for(const Table& table, int roll) {
   for (const auto& row : table.rows)
     if (roll >= row.lo && roll <= row.hi) return row;
   throw UserError("tables.err.out_of_range",
-                  {{"table", table.id}, {"roll", roll}, {"min", table.min}, {"max", table.max}});
+                  jobj{"table", table.id, "roll", roll, "min", table.min, "max", table.max});
 }
 
 int roll_die(const Table& table, Rng& rng) {
@@ -106,7 +107,7 @@ int roll_die(const Table& table, Rng& rng) {
 namespace {
 
 TableRoll resolve(const Table& table, int roll, Rng& rng, int depth) {
-  if (depth > kMaxNesting) throw UserError("tables.err.too_deep", {{"table", table.id}, {"max", kMaxNesting}});
+  if (depth > kMaxNesting) throw UserError("tables.err.too_deep", jobj{"table", table.id, "max", kMaxNesting});
   TableRoll out;
   out.table = table.id;
   out.roll = roll;

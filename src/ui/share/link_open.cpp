@@ -22,6 +22,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -64,36 +65,36 @@ std::string turn_text(const Campaign& c) {
   std::string who;
   if (e.turn >= 0 && static_cast<size_t>(e.turn) < e.order.size())
     if (const Creature* x = find(c, e.order[static_cast<size_t>(e.turn)].creature)) who = x->name;
-  if (e.extra.value("turn_hidden", false) || who.empty()) return Tf("ui.share.round", {{"round", e.round}});
-  return Tf("ui.share.round_turn", {{"round", e.round}, {"name", who}});
+  if (e.extra.value("turn_hidden", false) || who.empty()) return Tf("ui.share.round", jobj{"round", e.round});
+  return Tf("ui.share.round_turn", jobj{"round", e.round, "name", who});
 }
 
 // What changed from the copy on this phone to the newer link (table or character), a line each.
 std::vector<std::string> table_changes(const Campaign& old_c, const Campaign& new_c) {
   std::vector<std::string> out;
-  if (old_c.name != new_c.name) out.push_back(Tf("ui.share.ch.name", {{"old", old_c.name}, {"new", new_c.name}}));
+  if (old_c.name != new_c.name) out.push_back(Tf("ui.share.ch.name", jobj{"old", old_c.name, "new", new_c.name}));
   for (const auto& n : new_c.creatures) {
     const Creature* o = find(old_c, n.id);
     if (!o) {
-      out.push_back(Tf("ui.share.ch.added", {{"name", n.name}}));
+      out.push_back(Tf("ui.share.ch.added", jobj{"name", n.name}));
       continue;
     }
     if (hp_text(*o) != hp_text(n))
-      out.push_back(Tf("ui.share.ch.hp", {{"name", n.name}, {"old", hp_text(*o)}, {"new", hp_text(n)}}));
+      out.push_back(Tf("ui.share.ch.hp", jobj{"name", n.name, "old", hp_text(*o), "new", hp_text(n)}));
     std::set<std::string> before, after;
     for (const auto& x : o->conditions) before.insert(x.id);
     for (const auto& x : n.conditions) after.insert(x.id);
     for (const auto& id : after)
-      if (!before.count(id)) out.push_back(Tf("ui.share.ch.condition", {{"name", n.name}, {"condition", cond_name(id)}}));
+      if (!before.count(id)) out.push_back(Tf("ui.share.ch.condition", jobj{"name", n.name, "condition", cond_name(id)}));
     for (const auto& id : before)
-      if (!after.count(id)) out.push_back(Tf("ui.share.ch.condition_gone", {{"name", n.name}, {"condition", cond_name(id)}}));
+      if (!after.count(id)) out.push_back(Tf("ui.share.ch.condition_gone", jobj{"name", n.name, "condition", cond_name(id)}));
     if (o->level != n.level)
-      out.push_back(Tf("ui.share.ch.level", {{"name", n.name}, {"old", o->level}, {"new", n.level}}));
+      out.push_back(Tf("ui.share.ch.level", jobj{"name", n.name, "old", o->level, "new", n.level}));
     if (o->death_saves.dead != n.death_saves.dead && n.death_saves.dead)
-      out.push_back(Tf("ui.share.ch.dead", {{"name", n.name}}));
+      out.push_back(Tf("ui.share.ch.dead", jobj{"name", n.name}));
   }
   for (const auto& o : old_c.creatures)
-    if (!find(new_c, o.id)) out.push_back(Tf("ui.share.ch.removed", {{"name", o.name}}));
+    if (!find(new_c, o.id)) out.push_back(Tf("ui.share.ch.removed", jobj{"name", o.name}));
   if (turn_text(old_c) != turn_text(new_c)) out.push_back(turn_text(new_c));
   if (old_c.settings.rules != new_c.settings.rules) out.push_back(T("ui.share.ch.rules"));
   return out;
@@ -124,9 +125,9 @@ json merge_patch(const Creature& mine, const Creature& theirs, std::vector<std::
     const json before = !ch.module.empty() && ch.before.is_null() && ch.after.is_number() ? json(0) : ch.before;
     const json after = !ch.module.empty() && ch.after.is_null() && ch.before.is_number() ? json(0) : ch.after;
     if (after.is_primitive() && before.is_primitive())
-      lines.push_back(Tf("ui.share.ch.field", {{"field", label}, {"old", shown(before)}, {"new", shown(after)}}));
+      lines.push_back(Tf("ui.share.ch.field", jobj{"field", label, "old", shown(before), "new", shown(after)}));
     else
-      lines.push_back(Tf("ui.share.ch.field_changed", {{"field", label}}));
+      lines.push_back(Tf("ui.share.ch.field_changed", jobj{"field", label}));
   }
   return m.patch;
 }
@@ -213,28 +214,28 @@ void prepare(share::Decoded link) {
   if (link.kind == share::LinkKind::campaign) {
     campaign::Session s = io::load_json(link.payload);
     const Campaign& c = s.state();
-    p.title = Tf("ui.share.open.campaign", {{"name", c.name}});
-    p.holds.push_back(Tf("ui.share.holds.people", {{"party", party_count(c)},
-                                                    {"others", static_cast<int>(c.creatures.size()) - party_count(c)}}));
-    p.holds.push_back(Tf("ui.share.holds.history", {{"n", static_cast<long long>(s.undo_depth())}}));
+    p.title = Tf("ui.share.open.campaign", jobj{"name", c.name});
+    p.holds.push_back(Tf("ui.share.holds.people", jobj{"party", party_count(c),
+                                                    "others", static_cast<int>(c.creatures.size()) - party_count(c)}));
+    p.holds.push_back(Tf("ui.share.holds.history", jobj{"n", static_cast<long long>(s.undo_depth())}));
     p.question = T("ui.share.q.move");
     p.choices.push_back({Action::move, "", T("ui.share.yes.move")});
     const std::string own = share_ids::find_own(link.campaign_id);
     if (!own.empty()) {
-      p.choices.push_back({Action::move_replace, own, Tf("ui.share.yes.move_replace", {{"name", campaign_name(own)}})});
-      p.note = Tf("ui.share.replaces", {{"name", campaign_name(own)}});
+      p.choices.push_back({Action::move_replace, own, Tf("ui.share.yes.move_replace", jobj{"name", campaign_name(own)})});
+      p.note = Tf("ui.share.replaces", jobj{"name", campaign_name(own)});
     }
   } else {
     Campaign c = link.payload.get<Campaign>();
     if (link.kind == share::LinkKind::table) {
-      p.title = Tf("ui.share.open.table", {{"name", c.name}});
-      p.holds.push_back(Tf("ui.share.holds.people", {{"party", party_count(c)},
-                                                      {"others", static_cast<int>(c.creatures.size()) - party_count(c)}}));
+      p.title = Tf("ui.share.open.table", jobj{"name", c.name});
+      p.holds.push_back(Tf("ui.share.holds.people", jobj{"party", party_count(c),
+                                                      "others", static_cast<int>(c.creatures.size()) - party_count(c)}));
       p.holds.push_back(turn_text(c));
     } else {
       const Creature* who = find(c, link.creature);
-      p.title = Tf("ui.share.open.character", {{"name", who ? who->name : std::string("?")}, {"campaign", c.name}});
-      if (who) p.holds.push_back(Tf("ui.share.holds.character", {{"level", who->level}, {"hp", hp_text(*who)}}));
+      p.title = Tf("ui.share.open.character", jobj{"name", who ? who->name : std::string("?"), "campaign", c.name});
+      if (who) p.holds.push_back(Tf("ui.share.holds.character", jobj{"level", who->level, "hp", hp_text(*who)}));
     }
     p.question = T("ui.share.q.copy");
     // A character back from its player, into the DM's own campaign of the same link id.
@@ -244,7 +245,7 @@ void prepare(share::Decoded link) {
       const Creature* mine = here ? find(*here, link.creature) : nullptr;
       const Creature* theirs = find(c, link.creature);
       if (mine && theirs) {
-        p.choices.push_back({Action::merge, own, Tf("ui.share.yes.merge", {{"name", campaign_name(own)}})});
+        p.choices.push_back({Action::merge, own, Tf("ui.share.yes.merge", jobj{"name", campaign_name(own)})});
         p.creature = mine->id;
         p.patch = merge_patch(*mine, *theirs, p.changes);
         p.question = T("ui.share.q.merge");
@@ -253,7 +254,7 @@ void prepare(share::Decoded link) {
     // A newer link of a copy on this phone: update it.
     const std::string copy = p.choices.empty() ? share_ids::find_copy(link.campaign_id, kind, link.creature) : "";
     if (!copy.empty()) {
-      p.choices.push_back({Action::update, copy, Tf("ui.share.yes.update", {{"name", campaign_name(copy)}})});
+      p.choices.push_back({Action::update, copy, Tf("ui.share.yes.update", jobj{"name", campaign_name(copy)})});
       if (auto old = campaign_state(copy)) p.changes = table_changes(*old, c);
       else p.note = T("ui.share.copy_unreadable");
       auto info = share_ids::copy_of(copy);
@@ -292,7 +293,7 @@ bool accept(const Choice& ch) {
         u.action = Action::none;
         title = T("ui.share.merge_nothing");
       } else {
-        if (!m.dispatch({{"type", "UpdateCreature"}, {"target", p.creature}, {"patch", p.patch}})) return false;
+        if (!m.dispatch(jobj{"type", "UpdateCreature", "target", p.creature, "patch", p.patch})) return false;
         title = T("ui.share.merged");
         lines = p.changes;
       }
@@ -308,7 +309,7 @@ bool accept(const Choice& ch) {
       set_player_mode(true);
       u.campaign = ch.target;
       title = p.changes.empty() ? std::string(T("ui.share.updated_same"))
-                                : Tf("ui.share.updated", {{"n", static_cast<long long>(p.changes.size())}});
+                                : Tf("ui.share.updated", jobj{"n", static_cast<long long>(p.changes.size())});
       lines = p.changes;
       break;
     }
@@ -426,7 +427,7 @@ void draw_done() {
     track("link.done.line." + std::to_string(i), p.done_lines[i]);
   }
   if (shown < p.done_lines.size())
-    muted(Tf("ui.share.more", {{"n", static_cast<long long>(p.done_lines.size() - shown)}}).c_str());
+    muted(Tf("ui.share.more", jobj{"n", static_cast<long long>(p.done_lines.size() - shown)}).c_str());
   ImGui::Spacing();
   if (choice_button(T("ui.share.continue"), true)) {
     pending() = Pending{};
@@ -510,7 +511,7 @@ void draw_link_preview() {
       track("link.change." + std::to_string(i), p.changes[i]);
     }
     if (shown < p.changes.size())
-      muted(Tf("ui.share.more", {{"n", static_cast<long long>(p.changes.size() - shown)}}).c_str());
+      muted(Tf("ui.share.more", jobj{"n", static_cast<long long>(p.changes.size() - shown)}).c_str());
   }
   if (!p.note.empty()) {
     error_text(p.note.c_str());

@@ -7,6 +7,7 @@
 #include "platform/env.hpp"
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::share_ids {
 
@@ -54,7 +55,7 @@ std::string campaign_id(const std::string& lib_id) {
   }
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(platform::random_seed()));
-  j[lib_id] = {{"id", buf}};
+  j[lib_id] = jobj{"id", buf};
   write(j);
   return buf;
 }
@@ -90,8 +91,8 @@ void set(const std::string& lib_id, const std::string& share_id, const std::opti
   json entry = json::object();
   if (!share_id.empty()) entry["id"] = share_id;
   if (copy)
-    entry["copy"] = {{"campaign_id", copy->campaign_id}, {"kind", copy->kind}, {"creature", copy->creature},
-                     {"made_at", copy->made_at}};
+    entry["copy"] = jobj{"campaign_id", copy->campaign_id, "kind", copy->kind, "creature", copy->creature,
+                     "made_at", copy->made_at};
   j[lib_id] = entry;
   write(j);
 }

@@ -17,6 +17,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -179,8 +180,8 @@ void draw_share() {
     track("share.qr_too_long", T("ui.share.qr_too_long"));
   }
   ImGui::Spacing();
-  std::string len = Tf("ui.share.length", {{"n", static_cast<long long>(length)}});
-  if (qr.ok) len += " · " + Tf("ui.share.qr_size", {{"modules", qr.modules}});
+  std::string len = Tf("ui.share.length", jobj{"n", static_cast<long long>(length)});
+  if (qr.ok) len += " · " + Tf("ui.share.qr_size", jobj{"modules", qr.modules});
   ImGui::TextWrapped("%s", len.c_str());
   track("share.length", std::to_string(length));
 

@@ -16,6 +16,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -90,24 +91,24 @@ std::string duration_text(long long minutes) {
   auto add = [&](const char* key, long long n) {
     if (!n) return;
     if (!out.empty()) out += " ";
-    out += Tf(key, {{"n", n}});
+    out += Tf(key, jobj{"n", n});
   };
   add("campaign.time.days", d);
   add("campaign.time.hours", h);
   add("campaign.time.minutes", m);
-  return out.empty() ? Tf("campaign.time.minutes", {{"n", 0}}) : out;
+  return out.empty() ? Tf("campaign.time.minutes", jobj{"n", 0}) : out;
 }
 
 std::string clock_text(long long minutes) {
   long long day = minutes / 1440 + 1, h = (minutes % 1440) / 60, m = minutes % 60;
   char hm[16];
   std::snprintf(hm, sizeof hm, "%02lld:%02lld", h, m);
-  return Tf("campaign.time.clock", {{"day", day}, {"time", hm}});
+  return Tf("campaign.time.clock", jobj{"day", day, "time", hm});
 }
 
 std::string until_text(const campaign::Until& u, const Creature& bearer) {
   const bool own = u.turn_of.empty() || u.turn_of == bearer.id;
-  nlohmann::json args = {{"whose", creature_name(u.turn_of)}};
+  nlohmann::json args = jobj{"whose", creature_name(u.turn_of)};
   if (u.kind == "end_of_next_turn") return Tf(own ? "campaign.until.end_of_own_turn" : "campaign.until.end_of_turn", args);
   if (u.kind == "start_of_next_turn")
     return Tf(own ? "campaign.until.start_of_own_turn" : "campaign.until.start_of_turn", args);
@@ -115,7 +116,7 @@ std::string until_text(const campaign::Until& u, const Creature& bearer) {
     const auto& enc = model().state().encounter;
     int left = u.rounds;
     if (enc && u.set_round > 0) left = std::max(1, u.set_round + u.rounds - enc->round);
-    return Tf("campaign.until.rounds", {{"n", left}});
+    return Tf("campaign.until.rounds", jobj{"n", left});
   }
   if (u.kind == "minutes") {
     // "na 1 hodinu", "на 1 годину": the duration after "for" takes the accusative (1 hodina → na 1 hodinu)
@@ -123,8 +124,8 @@ std::string until_text(const campaign::Until& u, const Creature& bearer) {
     long long d = left / 1440, h = (left % 1440) / 60, m = left % 60;
     std::string out;
     for (auto [key, n] : {std::pair{"ui.creature.for_days", d}, {"ui.creature.for_hours", h}, {"ui.creature.for_minutes", m}})
-      if (n) out += (out.empty() ? "" : " ") + Tf(key, {{"n", n}});
-    return Tf("campaign.until.minutes", {{"duration", out}});
+      if (n) out += (out.empty() ? "" : " ") + Tf(key, jobj{"n", n});
+    return Tf("campaign.until.minutes", jobj{"duration", out});
   }
   if (u.kind == "long_rest") return T("campaign.until.long_rest");
   return {};
@@ -219,20 +220,20 @@ std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
     if (c.death_saves.stable)
       out.push_back(T("ui.creature.stable"));
     else
-      out.push_back(Tf("ui.creature.death_saves", {{"ok", c.death_saves.successes}, {"fail", c.death_saves.failures}}));
+      out.push_back(Tf("ui.creature.death_saves", jobj{"ok", c.death_saves.successes, "fail", c.death_saves.failures}));
   }
   for (const auto& cond : c.conditions) {
     if (cond.id == "unconscious" && cond.source == "0hp" && c.hp == 0) continue;  // said by the line above
     out.push_back(with_durations ? condition_text(cond, c) : condition_name(cond.id));
   }
   if (const std::string spell = rules::concentrating_on(c); !spell.empty())
-    out.push_back(Tf("ui.concentration.chip", {{"spell", spell}}));
-  if (c.exhaustion > 0) out.push_back(Tf("ui.creature.exhaustion_n", {{"n", c.exhaustion}}));
+    out.push_back(Tf("ui.concentration.chip", jobj{"spell", spell}));
+  if (c.exhaustion > 0) out.push_back(Tf("ui.creature.exhaustion_n", jobj{"n", c.exhaustion}));
   // the icon and its word never part at a line end: a no-break space (U+00A0) between them
-  if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95\xC2\xA0" + Tf("ui.creature.injuries_n", {{"n", n}}));  // ⚕
+  if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95\xC2\xA0" + Tf("ui.creature.injuries_n", jobj{"n", n}));  // ⚕
   if (c.inspiration) out.push_back(std::string("\xE2\x98\x85\xC2\xA0") + T("ui.creature.inspiration"));                   // ★
   if (const auto hero = rules::hero_points_view(model().state(), c); hero.on && hero.points > 0)  // ✦
-    out.push_back("\xE2\x9C\xA6\xC2\xA0" + Tf("ui.creature.hero_points_n", {{"n", hero.points}}));
+    out.push_back("\xE2\x9C\xA6\xC2\xA0" + Tf("ui.creature.hero_points_n", jobj{"n", hero.points}));
   return out;
 }
 
@@ -254,7 +255,7 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
     if (!cls.empty())
       sub += " \xC2\xB7 " + cls;
     else if (c.kind != "npc")
-      sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
+      sub += " \xC2\xB7 " + Tf("ui.creature.level_n", jobj{"n", c.level});
   }
   // A phone on its side (a short screen): one line — name, HP bar, AC — so the initiative list shows four
   // creatures, not one and a half; the kind line is left out (still tracked).
@@ -371,7 +372,7 @@ std::string notice_text(const std::vector<std::string>& lines) {
   std::string out;
   size_t n = std::min(kept.size(), kMaxLines);
   size_t first = kept.size() - n;  // the last lines say how it ended
-  if (first > 0) out = Tf("ui.notice.more", {{"n", static_cast<long long>(first)}});
+  if (first > 0) out = Tf("ui.notice.more", jobj{"n", static_cast<long long>(first)});
   for (size_t i = first; i < kept.size(); ++i) {
     if (!out.empty()) out += "\n";
     out += kept[i];

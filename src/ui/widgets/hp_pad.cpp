@@ -10,6 +10,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::pad {
 
@@ -42,7 +43,7 @@ std::string type_label(const std::string& t) { return t.empty() ? T("ui.pad.type
 // creature's resistances do to it ("resisted: half") and the override.
 void damage_type_controls(const std::string& id) {
   HpFlags& f = hp_flags();
-  const std::string label = Tf("ui.pad.type", {{"type", type_label(damage_type())}}) + (f.choosing ? "  \xE2\x96\xB2" : "  \xE2\x96\xBC");
+  const std::string label = Tf("ui.pad.type", jobj{"type", type_label(damage_type())}) + (f.choosing ? "  \xE2\x96\xB2" : "  \xE2\x96\xBC");
   ImGui::PushFont(ui().fonts.small);
   if (big_button(label.c_str(), ImVec2(0, 44))) f.choosing = !f.choosing;
   track("pad.type", type_label(damage_type()));
@@ -82,11 +83,11 @@ void open_hp(const std::string& creature_id) {
   hp_flags() = {};
   Request r;
   r.title = c->name;
-  r.subtitle = Tf("ui.pad.hp_now", {{"hp", c->hp}, {"max", c->max_hp}, {"temp", c->temp_hp}});
+  r.subtitle = Tf("ui.pad.hp_now", jobj{"hp", c->hp, "max", c->max_hp, "temp", c->temp_hp});
   r.hi = 100000;
   std::string id = creature_id;
   r.actions.push_back({T("ui.pad.damage"), "pad.damage", col_bad(), [id](int n) {
-                         nlohmann::json cmd = {{"type", "ApplyDamage"}, {"target", id}, {"amount", n}};
+                         nlohmann::json cmd = jobj{"type", "ApplyDamage", "target", id, "amount", n};
                          if (hp_flags().critical) cmd["critical"] = true;
                          if (hp_flags().knock_out) cmd["knock_out"] = true;
                          if (!damage_type().empty()) cmd["damage_type"] = damage_type();
@@ -94,9 +95,9 @@ void open_hp(const std::string& creature_id) {
                          dispatch_and_tell(cmd);
                        }});
   r.actions.push_back({T("ui.pad.heal"), "pad.heal", col_good(),
-                       [id](int n) { dispatch_and_tell({{"type", "Heal"}, {"target", id}, {"amount", n}}); }});
+                       [id](int n) { dispatch_and_tell(jobj{"type", "Heal", "target", id, "amount", n}); }});
   r.actions.push_back({T("ui.pad.temp"), "pad.temp", col_temp_hp(),
-                       [id](int n) { dispatch_and_tell({{"type", "SetTempHp"}, {"target", id}, {"amount", n}}); },
+                       [id](int n) { dispatch_and_tell(jobj{"type", "SetTempHp", "target", id, "amount", n}); },
                        true});
   const bool dying = c->hp == 0 && !c->death_saves.dead, up = c->hp > 0;
   r.extra = [id, dying, up] {

@@ -13,6 +13,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::pad {
 
@@ -223,7 +224,7 @@ std::function<void(int)> draw_actions() {
   }
   if (!in_range && !s.digits.empty() && !text_mode) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
-    ImGui::TextWrapped("%s", Tf("ui.pad.range", {{"min", s.req.lo}, {"max", s.req.hi}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.pad.range", jobj{"min", s.req.lo, "max", s.req.hi}).c_str());
     ImGui::PopStyleColor();
   }
   return chosen;

@@ -13,6 +13,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -63,17 +64,17 @@ std::string follow_up_table(const Prompt& p, int total) {
 void ask_then_roll(const std::string& prompt_id, int total, const std::string& table_id) {
   const tables::Table& t = tables::table(table_id);
   pad::Request r;
-  r.title = Tf("ui.prompt.then_roll_title", {{"table", t.title.in(ui().lang)}, {"die", Tf("ui.prompt.die", {{"n", t.max}})}});
+  r.title = Tf("ui.prompt.then_roll_title", jobj{"table", t.title.in(ui().lang), "die", Tf("ui.prompt.die", {{"n", t.max}})});
   r.subtitle = T("ui.prompt.then_roll_body");
   r.lo = t.min;
   r.hi = t.max;
   r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.then_auto", col_accent(),
                        [prompt_id, total](int) {
-                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}}, 8.0);
+                         dispatch_and_tell(jobj{"type", "ResolvePrompt", "prompt", prompt_id, "roll", total}, 8.0);
                        },
                        true});
   r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [prompt_id, total](int die) {
-                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", prompt_id}, {"roll", total}, {"then_roll", die}},
+                         dispatch_and_tell(jobj{"type", "ResolvePrompt", "prompt", prompt_id, "roll", total, "then_roll", die},
                                            8.0);
                        }});
   pad::open(std::move(r));
@@ -83,7 +84,7 @@ void enter_roll(const Prompt& p) {
   pad::Request r;
   r.title = prompt_text(p);
   std::string dice = p.data.value("dice", std::string("1d20"));
-  r.subtitle = Tf("ui.prompt.enter_total", {{"dice", dice}});
+  r.subtitle = Tf("ui.prompt.enter_total", jobj{"dice", dice});
   r.lo = -20;
   r.hi = 200;
   r.allow_negative = true;
@@ -94,7 +95,7 @@ void enter_roll(const Prompt& p) {
                            ask_then_roll(copy.id, total, table);
                            return;
                          }
-                         dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", copy.id}, {"roll", total}}, 8.0);
+                         dispatch_and_tell(jobj{"type", "ResolvePrompt", "prompt", copy.id, "roll", total}, 8.0);
                        }});
   pad::open(std::move(r));
 }
@@ -109,7 +110,7 @@ std::string prompt_text(const Prompt& p) {
   if (has_key(ui().lang, prompt_key)) return tr(ui().lang, prompt_key, args);
   if (p.data.contains("dc"))
     return Tf("ui.prompt.save_fallback",
-              {{"name", args["name"]}, {"dc", p.data["dc"]}, {"ability", ability_name(p.data.value("ability", std::string("con")))}});
+              jobj{"name", args["name"], "dc", p.data["dc"], "ability", ability_name(p.data.value("ability", std::string("con")))});
   return args["name"].get<std::string>() + ": " + p.kind;
 }
 
@@ -145,7 +146,7 @@ int draw_prompts(const std::string& only_creature) {
     std::string details;
     if (p.data.contains("dice") && p.data["dice"].is_string())
       details = dice_notation(ui().lang, p.data["dice"].get<std::string>());  // cs 1k20, uk 1к20
-    if (p.data.contains("dc")) details += (details.empty() ? "" : "  \xC2\xB7  ") + Tf("ui.prompt.dc", {{"dc", p.data["dc"]}});
+    if (p.data.contains("dc")) details += (details.empty() ? "" : "  \xC2\xB7  ") + Tf("ui.prompt.dc", jobj{"dc", p.data["dc"]});
     if (p.data.value("dm_only", false)) details += (details.empty() ? "" : "  \xC2\xB7  ") + std::string(T("ui.prompt.dm_only"));
     if (!details.empty()) {
       ImGui::PushFont(ui().fonts.small);
@@ -161,7 +162,7 @@ int draw_prompts(const std::string& only_creature) {
       track(base + ".dismiss", T("ui.prompt.dismiss"));
     }
     ImGui::SetCursorPos(keep);
-    if (dismiss) ask_confirm("prompt.dismiss." + p.id, Tf("ui.prompt.dismiss_confirm", {{"text", text}}));
+    if (dismiss) ask_confirm("prompt.dismiss." + p.id, Tf("ui.prompt.dismiss_confirm", jobj{"text", text}));
 
     const json* choices = p.data.contains("choices") && p.data["choices"].is_array() ? &p.data["choices"] : nullptr;
     if (choices) {
@@ -175,7 +176,7 @@ int draw_prompts(const std::string& only_creature) {
         std::string key = ch.is_string() ? ch.get<std::string>() : ch.dump();
         ImGui::PushID(i);
         if (big_button(label.c_str(), ImVec2(w, 52)))
-          dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", p.id}, {"choice", ch}}, 8.0);
+          dispatch_and_tell(jobj{"type", "ResolvePrompt", "prompt", p.id, "choice", ch}, 8.0);
         ImGui::PopID();
         track(base + ".choice." + key, label);
         ++i;
@@ -183,13 +184,13 @@ int draw_prompts(const std::string& only_creature) {
     } else {
       const float w = split_width(2);
       if (colored_button(T("ui.prompt.roll_for_me"), col_accent(), ImVec2(w, 56), base + ".roll"))
-        dispatch_and_tell({{"type", "ResolvePrompt"}, {"prompt", p.id}}, 8.0);
+        dispatch_and_tell(jobj{"type", "ResolvePrompt", "prompt", p.id}, 8.0);
       ImGui::SameLine();
       if (big_button(T("ui.prompt.enter_roll"), ImVec2(w, 56))) enter_roll(p);
       track(base + ".enter", T("ui.prompt.enter_roll"));
     }
     end_card();
-    if (confirm_popup("prompt.dismiss." + p.id)) dispatch_and_tell({{"type", "DismissPrompt"}, {"prompt", p.id}});
+    if (confirm_popup("prompt.dismiss." + p.id)) dispatch_and_tell(jobj{"type", "DismissPrompt", "prompt", p.id});
     ImGui::PopID();
   }
   return drawn;

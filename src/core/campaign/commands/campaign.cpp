@@ -1,6 +1,7 @@
 // The campaign and its settings: CreateCampaign, SetSettings.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -39,21 +40,21 @@ std::vector<std::string> create_params() {
 }
 
 void validate_create_campaign(const Campaign& c, const json& cmd) {
-  if (!c.name.empty()) throw UserError("campaign.err.already_created", {{"campaign", c.name}});
+  if (!c.name.empty()) throw UserError("campaign.err.already_created", jobj{"campaign", c.name});
   std::string name = param::str(cmd, "name");
-  if (name.size() > 200) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 200}});
+  if (name.size() > 200) throw UserError("state.err.too_long", jobj{"path", "name", "max", 200});
   checked_settings(Settings{}, settings_patch(cmd));
 }
 
 void execute_create_campaign(Ctx& ctx, const json& cmd) {
   Settings s = checked_settings(Settings{}, settings_patch(cmd));
-  ctx.emit("campaign_created", {{"name", param::str(cmd, "name")}, {"settings", json(s)}});
+  ctx.emit("campaign_created", jobj{"name", param::str(cmd, "name"), "settings", json(s)});
 }
 
 void validate_set_settings(const Campaign& c, const json& cmd) {
   if (cmd.contains("name")) {
     std::string name = param::str(cmd, "name");
-    if (name.size() > 200) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 200}});
+    if (name.size() > 200) throw UserError("state.err.too_long", jobj{"path", "name", "max", 200});
   }
   json patch = settings_patch(cmd);
   if (!has_any_param(cmd)) throw UserError("campaign.err.nothing_to_change");
@@ -61,7 +62,7 @@ void validate_set_settings(const Campaign& c, const json& cmd) {
 }
 
 void execute_set_settings(Ctx& ctx, const json& cmd) {
-  json data = {{"patch", settings_patch(cmd)}};
+  json data = jobj{"patch", settings_patch(cmd)};
   if (cmd.contains("name")) data["name"] = param::str(cmd, "name");
   if (data["patch"].empty() && !data.contains("name")) return;  // only a module's parameters: its hook acts
   ctx.emit("settings_changed", std::move(data));
@@ -74,7 +75,7 @@ void validate_fold_session(const Campaign&, const json& cmd) {
 }
 
 void execute_fold_session(Ctx& ctx, const json& cmd) {
-  ctx.emit("session_folded", {{"session", param::integer(cmd, "session", 1, 100'000'000)}});
+  ctx.emit("session_folded", jobj{"session", param::integer(cmd, "session", 1, 100'000'000)});
 }
 
 }  // namespace

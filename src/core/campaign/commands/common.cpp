@@ -1,5 +1,6 @@
 // Helpers shared by the base commands (see common.hpp).
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -18,9 +19,9 @@ std::vector<std::string> id_list(const json& cmd, const char* name) {
   std::vector<std::string> out;
   const json* v = param::find(cmd, name);
   if (!v) return out;
-  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of ids"}});
+  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", name, "expected", "list of ids"});
   for (const auto& x : *v) {
-    if (!x.is_string()) throw UserError("campaign.err.param", {{"param", name}, {"expected", "list of ids"}});
+    if (!x.is_string()) throw UserError("campaign.err.param", jobj{"param", name, "expected", "list of ids"});
     out.push_back(x.get<std::string>());
   }
   return out;
@@ -35,7 +36,7 @@ std::vector<std::string> party(const Campaign& c) {
 }
 
 void no_encounter(const Campaign& c, const char* command) {
-  if (c.encounter) throw UserError("campaign.err.in_encounter", {{"command", command}});
+  if (c.encounter) throw UserError("campaign.err.in_encounter", jobj{"command", command});
 }
 
 }  // namespace druzina::campaign::base_cmd

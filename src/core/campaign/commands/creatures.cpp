@@ -1,6 +1,7 @@
 // Creatures: AddCreature (numbered copies, HP as a number or dice), UpdateCreature (the DM's raw edit), RemoveCreature.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -37,7 +38,7 @@ HpSpec hp_spec(const json& cmd) {
   const json* max = param::find(cmd, "max_hp");
   h.mode = param::str(cmd, "hp_mode", "roll");
   if (h.mode != "roll" && h.mode != "average")
-    throw UserError("campaign.err.param", {{"param", "hp_mode"}, {"expected", "roll | average"}});
+    throw UserError("campaign.err.param", jobj{"param", "hp_mode", "expected", "roll | average"});
   if (hp && hp->is_string()) {
     if (max) throw UserError("campaign.err.hp_twice");
     h.expr = hp->get<std::string>();
@@ -46,16 +47,16 @@ HpSpec hp_spec(const json& cmd) {
   }
   if (max) h.max_hp = static_cast<int>(param::integer(cmd, "max_hp", 1, 1'000'000));
   if (hp) h.hp = static_cast<int>(param::integer(cmd, "hp", 0, 1'000'000));
-  if (!max && !hp) throw UserError("campaign.err.param", {{"param", "hp"}, {"expected", "number or dice (2d6)"}});
+  if (!max && !hp) throw UserError("campaign.err.param", jobj{"param", "hp", "expected", "number or dice (2d6)"});
   if (!max) h.max_hp = std::max(1, h.hp);
   if (!hp) h.hp = h.max_hp;
-  if (h.hp > h.max_hp) throw UserError("state.err.hp_above_max", {{"path", "hp"}, {"value", h.hp}, {"max", h.max_hp}});
+  if (h.hp > h.max_hp) throw UserError("state.err.hp_above_max", jobj{"path", "hp", "value", h.hp, "max", h.max_hp});
   return h;
 }
 
 Creature creature_template(const json& cmd) {
   json part = creature_part(cmd);
-  if (part.contains("id")) throw UserError("campaign.err.unknown_param", {{"command", "AddCreature"}, {"param", "id"}});
+  if (part.contains("id")) throw UserError("campaign.err.unknown_param", jobj{"command", "AddCreature", "param", "id"});
   jr::reset_path();
   Creature c;
   from_json(part, c);
@@ -110,10 +111,10 @@ void execute_add_creature(Ctx& ctx, const json& cmd) {
       if (h.mode == "roll") {
         dice::Roll r = dice::roll(*h.expr, ctx.rng());
         total = std::max(1, static_cast<int>(std::floor(r.total)));
-        data["hp_roll"] = {{"expr", *h.expr}, {"total", total}, {"text", r.text}};
+        data["hp_roll"] = jobj{"expr", *h.expr, "total", total, "text", r.text};
       } else {
         total = std::max(1, static_cast<int>(std::floor(dice::stats(*h.expr).mean)));
-        data["hp_roll"] = {{"expr", *h.expr}, {"total", total}, {"average", true}};
+        data["hp_roll"] = jobj{"expr", *h.expr, "total", total, "average", true};
       }
       c.max_hp = c.hp = std::min(total, 1'000'000);
     } else {
@@ -132,7 +133,7 @@ void validate_update_creature(const Campaign& c, const json& cmd) {
   const auto& fields = creature_fields();
   for (auto it = patch.begin(); it != patch.end(); ++it)
     if (it.key() == "id" || std::find(fields.begin(), fields.end(), it.key()) == fields.end())
-      throw UserError("campaign.err.unknown_field", {{"field", it.key()}});
+      throw UserError("campaign.err.unknown_field", jobj{"field", it.key()});
   json j = x;
   j.merge_patch(patch);
   Creature y = read_param<Creature>(j, "patch");
@@ -154,14 +155,14 @@ void execute_update_creature(Ctx& ctx, const json& cmd) {
       patch["legendary_resistances"].is_number_integer() &&
       x.legendary_resistances_used > patch["legendary_resistances"].get<int>())
     patch["legendary_resistances_used"] = patch["legendary_resistances"];
-  ctx.emit("creature_updated", {{"creature", x.id}, {"patch", std::move(patch)}});
+  ctx.emit("creature_updated", jobj{"creature", x.id, "patch", std::move(patch)});
 }
 
 void validate_remove_creature(const Campaign& c, const json& cmd) { require(c, target(cmd)); }
 
 void execute_remove_creature(Ctx& ctx, const json& cmd) {
   const Creature& x = require(ctx.state(), target(cmd));
-  ctx.emit("creature_removed", {{"creature", x.id}, {"name", x.name}});
+  ctx.emit("creature_removed", jobj{"creature", x.id, "name", x.name});
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <map>
 
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -19,7 +20,7 @@ void start_turn(Ctx& ctx, int turn, int round) {
   const auto& entry = ctx.state().encounter->order[static_cast<size_t>(turn)];
   std::string who = entry.creature;
   bool lair = entry.lair;
-  json data = {{"creature", who}, {"round", round}, {"turn", turn}};
+  json data = jobj{"creature", who, "round", round, "turn", turn};
   if (lair) data["lair"] = true;
   ctx.emit("turn_started", std::move(data));
   if (!lair && ctx.state().encounter) actions::expire_turn_conditions(ctx, who, true);
@@ -55,27 +56,27 @@ auto plan_encounter(const Campaign& c, const json& cmd, Rng* rng) {
   std::set<std::string> seen;
   for (const auto& id : ids) {
     require_living(c, id);
-    if (!seen.insert(id).second) throw UserError("campaign.err.duplicate", {{"id", id}});
+    if (!seen.insert(id).second) throw UserError("campaign.err.duplicate", jobj{"id", id});
   }
   json given = json::object();
   if (const json* v = param::find(cmd, "initiative")) {
     if (v->is_string()) {
       if (v->get<std::string>() != "roll")
-        throw UserError("campaign.err.param", {{"param", "initiative"}, {"expected", "\"roll\" or {id: value}"}});
+        throw UserError("campaign.err.param", jobj{"param", "initiative", "expected", "\"roll\" or {id: value}"});
     } else if (v->is_object()) {
       given = *v;
       for (auto it = given.begin(); it != given.end(); ++it) {
-        if (!seen.count(it.key())) throw UserError("campaign.err.not_participant", {{"id", it.key()}});
-        json one = {{"initiative", it.value()}};
+        if (!seen.count(it.key())) throw UserError("campaign.err.not_participant", jobj{"id", it.key()});
+        json one = jobj{"initiative", it.value()};
         param::integer(one, "initiative", -20, 100);
       }
     } else {
-      throw UserError("campaign.err.param", {{"param", "initiative"}, {"expected", "\"roll\" or {id: value}"}});
+      throw UserError("campaign.err.param", jobj{"param", "initiative", "expected", "\"roll\" or {id: value}"});
     }
   }
   std::vector<std::string> lair = id_list(cmd, "lair");
   for (const auto& id : lair)
-    if (!seen.count(id)) throw UserError("campaign.err.not_participant", {{"id", id}});
+    if (!seen.count(id)) throw UserError("campaign.err.not_participant", jobj{"id", id});
   const bool grouped = param::boolean(cmd, "group_initiative", false);
   Plan plan;
   if (!rng) return plan;
@@ -99,17 +100,17 @@ auto plan_encounter(const Campaign& c, const json& cmd, Rng* rng) {
     r.index = k;
     if (given.contains(x.id)) {
       r.e.initiative = given[x.id].get<int>();
-      plan.rolls.push_back({{"creature", x.id}, {"given", r.e.initiative}});
+      plan.rolls.push_back(jobj{"creature", x.id, "given", r.e.initiative});
     } else if (const std::string key = grouped ? initiative_group(x) : std::string(); !key.empty() && group_size[key] > 1) {
       auto [it, fresh] = group_roll.try_emplace(key, 0);
       if (fresh) it->second = rng->die(20);
       r.e.initiative = it->second + r.mod;
-      plan.rolls.push_back({{"creature", x.id}, {"roll", it->second}, {"modifier", r.mod}, {"total", r.e.initiative},
-                            {"group", key}});
+      plan.rolls.push_back(jobj{"creature", x.id, "roll", it->second, "modifier", r.mod, "total", r.e.initiative,
+                            "group", key});
     } else {
       int d = rng->die(20);
       r.e.initiative = d + r.mod;
-      plan.rolls.push_back({{"creature", x.id}, {"roll", d}, {"modifier", r.mod}, {"total", r.e.initiative}});
+      plan.rolls.push_back(jobj{"creature", x.id, "roll", d, "modifier", r.mod, "total", r.e.initiative});
     }
     rows.push_back(r);
   }
@@ -136,7 +137,7 @@ void validate_start_encounter(const Campaign& c, const json& cmd) { plan_encount
 
 void execute_start_encounter(Ctx& ctx, const json& cmd) {
   Plan plan = plan_encounter(ctx.state(), cmd, &ctx.rng());
-  ctx.emit("encounter_started", {{"order", plan.order}, {"rolls", plan.rolls}});
+  ctx.emit("encounter_started", jobj{"order", plan.order, "rolls", plan.rolls});
   start_turn(ctx, 0, 1);
 }
 
@@ -155,7 +156,7 @@ void execute_next_turn(Ctx& ctx, const json&) {
   {
     const Encounter& enc = require_encounter(ctx.state());
     const InitEntry cur = enc.order[static_cast<size_t>(enc.turn)];
-    json ended = {{"creature", cur.creature}, {"round", enc.round}, {"turn", enc.turn}};
+    json ended = jobj{"creature", cur.creature, "round", enc.round, "turn", enc.turn};
     if (cur.lair) ended["lair"] = true;
     ctx.emit("turn_ended", std::move(ended));
     if (!cur.lair) actions::expire_turn_conditions(ctx, cur.creature, false);
@@ -167,7 +168,7 @@ void execute_next_turn(Ctx& ctx, const json&) {
     if (++idx == n) idx = 0, ++round;
     if (takes_turn(ctx.state(), enc.order[static_cast<size_t>(idx)])) break;
   }
-  if (round > enc.round) ctx.emit("round_started", {{"round", round}});
+  if (round > enc.round) ctx.emit("round_started", jobj{"round", round});
   start_turn(ctx, idx, round);
 }
 
@@ -191,14 +192,14 @@ void execute_prev_turn(Ctx& ctx, const json&) {
     if (--idx < 0) idx = n - 1, --round;
     if (takes_turn(ctx.state(), enc.order[static_cast<size_t>(idx)])) break;
   }
-  ctx.emit("turn_moved", {{"creature", enc.order[static_cast<size_t>(idx)].creature}, {"round", round}, {"turn", idx}});
+  ctx.emit("turn_moved", jobj{"creature", enc.order[static_cast<size_t>(idx)].creature, "round", round, "turn", idx});
 }
 
 // The index of a creature's own entry (not its lair action) or campaign.err.not_participant.
 int entry_of(const Encounter& enc, const std::string& id) {
   for (size_t k = 0; k < enc.order.size(); ++k)
     if (enc.order[k].creature == id && !enc.order[k].lair) return static_cast<int>(k);
-  throw UserError("campaign.err.not_participant", {{"id", id}});
+  throw UserError("campaign.err.not_participant", jobj{"id", id});
 }
 
 // MoveInitiative {target, position (0-based, in the order as it is), …}: the DM reorders; whose turn it is stays.
@@ -233,14 +234,14 @@ Join plan_join(const Campaign& c, const json& cmd, Rng* rng) {
   const Encounter& enc = require_encounter(c);
   const Creature& x = require_living(c, target(cmd));
   for (const auto& e : enc.order)
-    if (!e.lair && e.creature == x.id) throw UserError("campaign.err.already_fighting", {{"name", x.name}});
+    if (!e.lair && e.creature == x.id) throw UserError("campaign.err.already_fighting", jobj{"name", x.name});
   Join j;
   if (param::find(cmd, "initiative")) {
     j.initiative = static_cast<int>(param::integer(cmd, "initiative", -20, 100));
   } else if (rng) {
     const int d = rng->die(20), mod = initiative_modifier(x);
     j.initiative = d + mod;
-    j.roll = {{"roll", d}, {"modifier", mod}};
+    j.roll = jobj{"roll", d, "modifier", mod};
   }
   const int n = static_cast<int>(enc.order.size());
   j.position = n;
@@ -259,7 +260,7 @@ void validate_join_encounter(const Campaign& c, const json& cmd) { plan_join(c, 
 
 void execute_join_encounter(Ctx& ctx, const json& cmd) {
   const Join j = plan_join(ctx.state(), cmd, &ctx.rng());
-  json data = {{"creature", target(cmd)}, {"initiative", j.initiative}, {"position", j.position}, {"turn", j.turn}};
+  json data = jobj{"creature", target(cmd), "initiative", j.initiative, "position", j.position, "turn", j.turn};
   if (!j.roll.is_null()) data.update(j.roll);
   ctx.emit("encounter_joined", std::move(data));
 }
@@ -269,7 +270,7 @@ void validate_move_initiative(const Campaign& c, const json& cmd) { plan_move(c,
 void execute_move_initiative(Ctx& ctx, const json& cmd) {
   const Move m = plan_move(ctx.state(), cmd);
   const auto& order = ctx.state().encounter->order;
-  json data = {{"creature", target(cmd)}, {"from", m.from}, {"to", m.to}, {"turn", m.turn}};
+  json data = jobj{"creature", target(cmd), "from", m.from, "to", m.to, "turn", m.turn};
   // the log names whom it follows now (the order without it, the one before its new place)
   std::vector<InitEntry> rest = order;
   rest.erase(rest.begin() + m.from);
@@ -296,7 +297,7 @@ Delay plan_delay(const Campaign& c, const json& cmd) {
     d.after = param::str(cmd, "after");
     for (int k = enc.turn + 1; k < n; ++k)
       if (enc.order[static_cast<size_t>(k)].creature == d.after && !enc.order[static_cast<size_t>(k)].lair) after = k;
-    if (after < 0) throw UserError("campaign.err.delay_after", {{"id", d.after}});
+    if (after < 0) throw UserError("campaign.err.delay_after", jobj{"id", d.after});
   } else {
     for (int k = enc.turn + 1; k < n && after < 0; ++k)
       if (takes_turn(c, enc.order[static_cast<size_t>(k)])) after = k;
@@ -320,8 +321,8 @@ void validate_delay_turn(const Campaign& c, const json& cmd) { plan_delay(c, cmd
 void execute_delay_turn(Ctx& ctx, const json& cmd) {
   const Delay d = plan_delay(ctx.state(), cmd);
   const int round = ctx.state().encounter->round;
-  ctx.emit("initiative_moved", {{"creature", d.who}, {"from", d.from}, {"to", d.to}, {"turn", d.next},
-                                {"after", d.after}, {"reason", "delay"}});
+  ctx.emit("initiative_moved", jobj{"creature", d.who, "from", d.from, "to", d.to, "turn", d.next,
+                                "after", d.after, "reason", "delay"});
   start_turn(ctx, d.next, round);
 }
 
@@ -342,7 +343,7 @@ void execute_end_encounter(Ctx& ctx, const json& cmd) {
       if (cond.until.kind == "end_of_next_turn" || cond.until.kind == "start_of_next_turn")
         gone.push_back({x.id, cond.id, cond.source});
   for (const auto& g : gone) actions::remove_condition(ctx, g.creature, g.id, g.source, "encounter_ended");
-  ctx.emit("encounter_ended", {{"rounds", rounds}});
+  ctx.emit("encounter_ended", jobj{"rounds", rounds});
   // The fight took time: 10 rounds = 1 minute, rounded up (or as given).
   long long minutes = param::integer(cmd, "minutes", 0, 1440, (rounds + 9) / 10);
   actions::advance_time(ctx, minutes, "encounter");
@@ -352,10 +353,10 @@ void validate_use_legendary_action(const Campaign& c, const json& cmd) {
   const Encounter& enc = require_encounter(c);
   const Creature& x = require_living(c, target(cmd));
   int cost = static_cast<int>(param::integer(cmd, "cost", 1, 3, 1));
-  if (x.legendary_actions <= 0) throw UserError("campaign.err.no_legendary", {{"name", x.name}});
+  if (x.legendary_actions <= 0) throw UserError("campaign.err.no_legendary", jobj{"name", x.name});
   auto it = enc.legendary.find(x.id);
   int left = it == enc.legendary.end() ? x.legendary_actions : it->second;
-  if (left < cost) throw UserError("campaign.err.no_legendary_left", {{"name", x.name}, {"left", left}});
+  if (left < cost) throw UserError("campaign.err.no_legendary_left", jobj{"name", x.name, "left", left});
 }
 
 void execute_use_legendary_action(Ctx& ctx, const json& cmd) {
@@ -364,21 +365,21 @@ void execute_use_legendary_action(Ctx& ctx, const json& cmd) {
   int cost = static_cast<int>(param::integer(cmd, "cost", 1, 3, 1));
   auto it = enc.legendary.find(x.id);
   int left = it == enc.legendary.end() ? x.legendary_actions : it->second;
-  ctx.emit("legendary_used", {{"creature", x.id}, {"cost", cost}, {"left", left - cost}});
+  ctx.emit("legendary_used", jobj{"creature", x.id, "cost", cost, "left", left - cost});
 }
 
 void validate_use_legendary_resistance(const Campaign& c, const json& cmd) {
   const Creature& x = require_living(c, target(cmd));
-  if (x.legendary_resistances <= 0) throw UserError("campaign.err.no_legendary_resistance", {{"name", x.name}});
+  if (x.legendary_resistances <= 0) throw UserError("campaign.err.no_legendary_resistance", jobj{"name", x.name});
   if (x.legendary_resistances_used >= x.legendary_resistances)
-    throw UserError("campaign.err.no_legendary_resistance_left", {{"name", x.name}, {"n", x.legendary_resistances}});
+    throw UserError("campaign.err.no_legendary_resistance_left", jobj{"name", x.name, "n", x.legendary_resistances});
 }
 
 void execute_use_legendary_resistance(Ctx& ctx, const json& cmd) {
   const Creature& x = require_living(ctx.state(), target(cmd));
   const int used = x.legendary_resistances_used + 1;
   ctx.emit("legendary_resistance_used",
-           {{"creature", x.id}, {"used", used}, {"left", x.legendary_resistances - used}});
+           jobj{"creature", x.id, "used", used, "left", x.legendary_resistances - used});
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // SetExhaustion, DeathSave, Stabilize.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -14,7 +15,7 @@ std::string death_save_result(const json& cmd) {
   if (!param::find(cmd, "result")) return {};
   std::string r = param::str(cmd, "result", "");
   if (r != "success" && r != "failure")
-    throw UserError("campaign.err.param", {{"param", "result"}, {"expected", "success, failure"}});
+    throw UserError("campaign.err.param", jobj{"param", "result", "expected", "success, failure"});
   if (param::find(cmd, "roll")) throw UserError("campaign.err.roll_or_result");
   return r;
 }
@@ -30,7 +31,7 @@ void validate_apply_damage(const Campaign& c, const json& cmd) {
   if (!type.empty() && std::find(damage_types().begin(), damage_types().end(), type) == damage_types().end()) {
     std::string all;
     for (const auto& t : damage_types()) all += (all.empty() ? "" : ", ") + t;
-    throw UserError("campaign.err.param", {{"param", "damage_type"}, {"expected", all}});
+    throw UserError("campaign.err.param", jobj{"param", "damage_type", "expected", all});
   }
 }
 
@@ -93,7 +94,7 @@ void validate_set_condition(const Campaign& c, const json& cmd) {
       const std::string key = std::string(kConditionPrefix) + cond.id;
       names[std::string(lang_code(l))] = has_key(l, key) ? tr(l, key) : cond.id;
     }
-    throw UserError("campaign.err.condition_immune", {{"name", x.name}, {"condition", names}});
+    throw UserError("campaign.err.condition_immune", jobj{"name", x.name, "condition", names});
   }
 }
 
@@ -106,7 +107,7 @@ void validate_remove_condition(const Campaign& c, const json& cmd) {
   bool found = std::any_of(x.conditions.begin(), x.conditions.end(), [&](const Condition& y) {
     return y.id == id && (!src || (src->is_string() && y.source == src->get<std::string>()));
   });
-  if (!found) throw UserError("campaign.err.no_condition", {{"name", x.name}, {"condition", id}});
+  if (!found) throw UserError("campaign.err.no_condition", jobj{"name", x.name, "condition", id});
 }
 
 void execute_remove_condition(Ctx& ctx, const json& cmd) {
@@ -122,7 +123,7 @@ auto exhaustion_target(const Campaign& c, const json& cmd) {
   int level = has_level ? static_cast<int>(param::integer(cmd, "level", 0, 6))
                         : x.exhaustion + static_cast<int>(param::integer(cmd, "change", -6, 6));
   if (level < 0 || level > 6)
-    throw UserError("campaign.err.param_range", {{"param", "level"}, {"value", level}, {"min", 0}, {"max", 6}});
+    throw UserError("campaign.err.param_range", jobj{"param", "level", "value", level, "min", 0, "max", 6});
   return level;
 }
 
@@ -138,7 +139,7 @@ void execute_set_exhaustion(Ctx& ctx, const json& cmd) {
 
 void validate_death_save(const Campaign& c, const json& cmd) {
   const Creature& x = require_living(c, target(cmd));
-  if (x.hp > 0 || x.death_saves.stable) throw UserError("campaign.err.not_dying", {{"name", x.name}});
+  if (x.hp > 0 || x.death_saves.stable) throw UserError("campaign.err.not_dying", jobj{"name", x.name});
   param::integer(cmd, "roll", 1, 20, 1);
   death_save_result(cmd);
 }
@@ -171,7 +172,7 @@ void execute_death_save(Ctx& ctx, const json& cmd) {
     fail = std::min(3, fail + 1);
     outcome = "failure";
   }
-  json data = {{"creature", id}, {"successes", succ}, {"failures", fail}, {"stable", stable}};
+  json data = jobj{"creature", id, "successes", succ, "failures", fail, "stable", stable};
   if (!result.empty()) {
     data["cause"] = "result";
     data["outcome"] = outcome;
@@ -191,12 +192,12 @@ void execute_death_save(Ctx& ctx, const json& cmd) {
 
 void validate_stabilize(const Campaign& c, const json& cmd) {
   const Creature& x = require_living(c, target(cmd));
-  if (x.hp > 0 || x.death_saves.stable) throw UserError("campaign.err.not_dying", {{"name", x.name}});
+  if (x.hp > 0 || x.death_saves.stable) throw UserError("campaign.err.not_dying", jobj{"name", x.name});
 }
 
 void execute_stabilize(Ctx& ctx, const json& cmd) {
   ctx.emit("death_saves_set",
-           {{"creature", target(cmd)}, {"successes", 0}, {"failures", 0}, {"stable", true}, {"cause", "stabilized"}});
+           jobj{"creature", target(cmd), "successes", 0, "failures", 0, "stable", true, "cause", "stabilized"});
 }
 
 }  // namespace

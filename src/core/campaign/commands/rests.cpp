@@ -1,6 +1,7 @@
 // Rests and time: ShortRest, LongRest, AdvanceTime.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -18,30 +19,30 @@ auto read_spend(const Campaign& c, const json& cmd) {
   std::vector<Spend> out;
   const json* v = param::find(cmd, "spend");
   if (!v) return out;
-  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", "spend"}, {"expected", "list"}});
+  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
   std::set<std::string> seen;
   for (const auto& item : *v) {
-    if (!item.is_object()) throw UserError("campaign.err.param", {{"param", "spend"}, {"expected", "list"}});
+    if (!item.is_object()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
     Spend s;
     s.target = param::str(item, "target");
     s.dice = static_cast<int>(param::integer(item, "dice", 1, 40));
     if (const json* r = param::find(item, "rolls")) {
-      if (!r->is_array()) throw UserError("campaign.err.param", {{"param", "rolls"}, {"expected", "list"}});
+      if (!r->is_array()) throw UserError("campaign.err.param", jobj{"param", "rolls", "expected", "list"});
       for (const auto& x : *r) {
-        json one = {{"rolls", x}};
+        json one = jobj{"rolls", x};
         s.rolls.push_back(static_cast<int>(param::integer(one, "rolls", 1, 20)));
       }
     }
     const Creature& x = require_living(c, s.target);
-    if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", {{"id", s.target}});
-    if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", {{"name", x.name}});
+    if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", jobj{"id", s.target});
+    if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", x.name});
     if (s.dice > hit_dice_left(x))
-      throw UserError("campaign.err.not_enough_hit_dice", {{"name", x.name}, {"left", hit_dice_left(x)}, {"wanted", s.dice}});
+      throw UserError("campaign.err.not_enough_hit_dice", jobj{"name", x.name, "left", hit_dice_left(x), "wanted", s.dice});
     if (!s.rolls.empty() && static_cast<int>(s.rolls.size()) != s.dice)
-      throw UserError("campaign.err.rolls_count", {{"name", x.name}, {"dice", s.dice}, {"rolls", s.rolls.size()}});
+      throw UserError("campaign.err.rolls_count", jobj{"name", x.name, "dice", s.dice, "rolls", s.rolls.size()});
     for (int r : s.rolls)
       if (r > x.hit_die)
-        throw UserError("campaign.err.param_range", {{"param", "rolls"}, {"value", r}, {"min", 1}, {"max", x.hit_die}});
+        throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", x.hit_die});
     out.push_back(std::move(s));
   }
   return out;
@@ -53,7 +54,7 @@ auto rest_targets(const Campaign& c, const json& cmd) {
   std::set<std::string> seen;
   for (const auto& id : ids) {
     require(c, id);
-    if (!seen.insert(id).second) throw UserError("campaign.err.duplicate", {{"id", id}});
+    if (!seen.insert(id).second) throw UserError("campaign.err.duplicate", jobj{"id", id});
   }
   return ids;
 }
@@ -72,7 +73,7 @@ void execute_short_rest(Ctx& ctx, const json& cmd) {
     actions::spend_hit_dice(ctx, s.target, s.dice, s.rolls);
     if (std::find(who.begin(), who.end(), s.target) == who.end()) who.push_back(s.target);
   }
-  ctx.emit("rest_finished", {{"kind", "short"}, {"creatures", who}});
+  ctx.emit("rest_finished", jobj{"kind", "short", "creatures", who});
 }
 
 void validate_long_rest(const Campaign& c, const json& cmd) {
@@ -98,17 +99,17 @@ void execute_long_rest(Ctx& ctx, const json& cmd) {
     x = find_creature(ctx.state(), id);
     if (!x || x->death_saves.dead) continue;
     if (x->hp == 0) {
-      ctx.emit("rest_skipped", {{"creature", id}, {"reason", "zero_hp"}});
+      ctx.emit("rest_skipped", jobj{"creature", id, "reason", "zero_hp"});
       continue;
     }
     int total = hit_dice_total(*x);
     int recovered = std::min(x->hit_dice_used, std::max(1, total / 2));
-    ctx.emit("long_rest_applied", {{"creature", id},
-                                   {"hp", x->max_hp},
-                                   {"temp_hp", 0},
-                                   {"hit_dice_used", x->hit_dice_used - recovered},
-                                   {"recovered", recovered},
-                                   {"hp_before", x->hp}});
+    ctx.emit("long_rest_applied", jobj{"creature", id,
+                                   "hp", x->max_hp,
+                                   "temp_hp", 0,
+                                   "hit_dice_used", x->hit_dice_used - recovered,
+                                   "recovered", recovered,
+                                   "hp_before", x->hp});
     x = find_creature(ctx.state(), id);
     if (x && x->exhaustion > 0 && !x->death_saves.dead)
       actions::set_exhaustion(ctx, id, x->exhaustion - 1, "", "long_rest");
@@ -118,9 +119,9 @@ void execute_long_rest(Ctx& ctx, const json& cmd) {
   // monsters that did not rest with the party included (a day passed for them too).
   for (const auto& x : ctx.state().creatures)
     if (x.legendary_resistances_used > 0 && !x.death_saves.dead)
-      ctx.emit("legendary_resistances_reset", {{"creature", x.id}, {"used", x.legendary_resistances_used},
-                                               {"n", x.legendary_resistances}});
-  ctx.emit("rest_finished", {{"kind", "long"}, {"creatures", rested}});
+      ctx.emit("legendary_resistances_reset", jobj{"creature", x.id, "used", x.legendary_resistances_used,
+                                               "n", x.legendary_resistances});
+  ctx.emit("rest_finished", jobj{"kind", "long", "creatures", rested});
 }
 
 void validate_advance_time(const Campaign& c, const json& cmd) {

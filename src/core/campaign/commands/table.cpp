@@ -1,6 +1,7 @@
 // Inspiration, notes, prompts, roll tables: SetInspiration, AddNote, RemoveNote, ResolvePrompt, DismissPrompt, RollTable.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include "core/campaign/commands/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_cmd {
 
@@ -8,17 +9,17 @@ namespace {
 
 void validate_set_inspiration(const Campaign& c, const json& cmd) {
   require(c, target(cmd));
-  if (!param::find(cmd, "value")) throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true/false"}});
+  if (!param::find(cmd, "value")) throw UserError("campaign.err.param", jobj{"param", "value", "expected", "true/false"});
   param::boolean(cmd, "value", false);
 }
 
 void execute_set_inspiration(Ctx& ctx, const json& cmd) {
-  ctx.emit("inspiration_set", {{"creature", target(cmd)}, {"value", param::boolean(cmd, "value", false)}});
+  ctx.emit("inspiration_set", jobj{"creature", target(cmd), "value", param::boolean(cmd, "value", false)});
 }
 
 void validate_add_note(const Campaign& c, const json& cmd) {
   std::string text = param::str(cmd, "text");
-  if (text.size() > 100'000) throw UserError("state.err.too_long", {{"path", "text"}, {"max", 100000}});
+  if (text.size() > 100'000) throw UserError("state.err.too_long", jobj{"path", "text", "max", 100000});
   param::boolean(cmd, "secret", false);
   std::string who = param::str(cmd, "creature", "");
   if (!who.empty()) require(c, who);
@@ -32,21 +33,21 @@ void execute_add_note(Ctx& ctx, const json& cmd) {
   n.creature = param::str(cmd, "creature", "");
   n.at = ctx.state().minutes;
   json nj = n;
-  ctx.emit("note_added", {{"note", std::move(nj)}});
+  ctx.emit("note_added", jobj{"note", std::move(nj)});
 }
 
 void validate_remove_note(const Campaign& c, const json& cmd) {
   std::string id = param::str(cmd, "note");
   if (c.notes.find(id) < 0)
-    throw UserError("campaign.err.no_note", {{"id", id}});
+    throw UserError("campaign.err.no_note", jobj{"id", id});
 }
 
-void execute_remove_note(Ctx& ctx, const json& cmd) { ctx.emit("note_removed", {{"note", param::str(cmd, "note")}}); }
+void execute_remove_note(Ctx& ctx, const json& cmd) { ctx.emit("note_removed", jobj{"note", param::str(cmd, "note")}); }
 
 auto require_prompt(const Campaign& c, const json& cmd) -> const Prompt& {
   std::string id = param::str(cmd, "prompt");
   const Prompt* p = find_prompt(c, id);
-  if (!p) throw UserError("campaign.err.no_prompt", {{"id", id}});
+  if (!p) throw UserError("campaign.err.no_prompt", jobj{"id", id});
   return *p;
 }
 
@@ -55,16 +56,16 @@ void validate_resolve_prompt(const Campaign& c, const json& cmd) {
   const json* choices = p.data.contains("choices") ? &p.data["choices"] : nullptr;
   const json* choice = param::find(cmd, "choice");
   if (choices) {
-    if (!choice) throw UserError("campaign.err.choice_needed", {{"choices", choices->dump()}});
+    if (!choice) throw UserError("campaign.err.choice_needed", jobj{"choices", choices->dump()});
     if (std::find(choices->begin(), choices->end(), *choice) == choices->end())
-      throw UserError("campaign.err.bad_choice", {{"choice", choice->dump()}, {"choices", choices->dump()}});
+      throw UserError("campaign.err.bad_choice", jobj{"choice", choice->dump(), "choices", choices->dump()});
     if (param::find(cmd, "roll")) throw UserError("campaign.err.roll_not_expected");
   } else {
     if (choice) throw UserError("campaign.err.choice_not_expected");
     param::integer(cmd, "roll", -100, 1000, 0);
     param::integer(cmd, "natural", 1, 100, 1);
     if (p.data.contains("dice")) {
-      if (!p.data["dice"].is_string()) throw UserError("campaign.err.param", {{"param", "dice"}, {"expected", "text"}});
+      if (!p.data["dice"].is_string()) throw UserError("campaign.err.param", jobj{"param", "dice", "expected", "text"});
       dice::validate(p.data["dice"].get<std::string>());
     }
   }
@@ -72,7 +73,7 @@ void validate_resolve_prompt(const Campaign& c, const json& cmd) {
 
 void execute_resolve_prompt(Ctx& ctx, const json& cmd) {
   const Prompt p = require_prompt(ctx.state(), cmd);  // a copy: the event removes it
-  json data = {{"prompt", p.id}, {"kind", p.kind}, {"creature", p.creature}, {"data", p.data}};
+  json data = jobj{"prompt", p.id, "kind", p.kind, "creature", p.creature, "data", p.data};
   if (const json* choice = param::find(cmd, "choice")) {
     data["choice"] = *choice;
   } else {
@@ -104,7 +105,7 @@ void validate_dismiss_prompt(const Campaign& c, const json& cmd) { require_promp
 
 void execute_dismiss_prompt(Ctx& ctx, const json& cmd) {
   const Prompt& p = require_prompt(ctx.state(), cmd);
-  ctx.emit("prompt_dismissed", {{"prompt", p.id}, {"kind", p.kind}, {"creature", p.creature}, {"data", p.data}});
+  ctx.emit("prompt_dismissed", jobj{"prompt", p.id, "kind", p.kind, "creature", p.creature, "data", p.data});
 }
 
 void validate_roll_table(const Campaign& c, const json& cmd) {

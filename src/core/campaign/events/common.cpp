@@ -3,6 +3,8 @@
 
 #include <cstdio>
 
+#include "core/json_obj.hpp"
+
 namespace druzina::campaign::base_ev {
 
 const std::string& s(const json& d, const char* key) { return d.at(key).get_ref<const std::string&>(); }
@@ -52,30 +54,30 @@ std::string duration_text(Lang lang, long long minutes, bool span) {
   auto add = [&](const char* key, long long n) {
     if (!n) return;
     if (!out.empty()) out += " ";
-    out += tr(lang, key, {{"n", n}});
+    out += tr(lang, key, jobj{"n", n});
   };
   add(span ? "campaign.time.days_span" : "campaign.time.days", d);
   add(span ? "campaign.time.hours_span" : "campaign.time.hours", h);
   add(span ? "campaign.time.minutes_span" : "campaign.time.minutes", m);
-  return out.empty() ? tr(lang, "campaign.time.minutes", {{"n", 0}}) : out;
+  return out.empty() ? tr(lang, "campaign.time.minutes", jobj{"n", 0}) : out;
 }
 
 std::string clock_text(Lang lang, long long minutes) {
   long long day = minutes / 1440 + 1, h = (minutes % 1440) / 60, m = minutes % 60;
   char hm[16];
   std::snprintf(hm, sizeof hm, "%02lld:%02lld", h, m);
-  return tr(lang, "campaign.time.clock", {{"day", day}, {"time", hm}});
+  return tr(lang, "campaign.time.clock", jobj{"day", day, "time", hm});
 }
 
 std::string until_text(const LogContext& lc, const json& until, const std::string& bearer) {
   std::string kind = opt_s(until, "kind");
   std::string turn_of = opt_s(until, "turn_of");
   bool own = turn_of.empty() || turn_of == bearer;
-  json args = {{"whose", lc.name ? lc.name(turn_of) : turn_of}};
+  json args = jobj{"whose", lc.name ? lc.name(turn_of) : turn_of};
   if (kind == "end_of_next_turn") return tr(lc.lang, own ? "campaign.until.end_of_own_turn" : "campaign.until.end_of_turn", args);
   if (kind == "start_of_next_turn") return tr(lc.lang, own ? "campaign.until.start_of_own_turn" : "campaign.until.start_of_turn", args);
-  if (kind == "rounds") return tr(lc.lang, "campaign.until.rounds", {{"n", until.value("rounds", 0)}});
-  if (kind == "minutes") return tr(lc.lang, "campaign.until.minutes", {{"duration", duration_text(lc.lang, until.value("minutes", 0LL), true)}});
+  if (kind == "rounds") return tr(lc.lang, "campaign.until.rounds", jobj{"n", until.value("rounds", 0)});
+  if (kind == "minutes") return tr(lc.lang, "campaign.until.minutes", jobj{"duration", duration_text(lc.lang, until.value("minutes", 0LL), true)});
   if (kind == "long_rest") return tr(lc.lang, "campaign.until.long_rest");
   return {};
 }

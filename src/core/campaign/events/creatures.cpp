@@ -2,6 +2,7 @@
 // Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
 // (its log line).
 #include "core/campaign/events/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_ev {
 
@@ -34,7 +35,7 @@ void apply_campaign_created(Campaign& c, const json& d) {
   c.settings = std::move(st);
 }
 
-std::string render_campaign_created(const json& d, const LogContext& lc) { return tr(lc.lang, "event.campaign_created", {{"campaign", s(d, "name")}}); }
+std::string render_campaign_created(const json& d, const LogContext& lc) { return tr(lc.lang, "event.campaign_created", jobj{"campaign", s(d, "name")}); }
 
 void apply_settings_changed(Campaign& c, const json& d) {
   if (d.contains("name")) c.name = s(d, "name");
@@ -46,13 +47,13 @@ std::string render_settings_changed(const json& d, const LogContext& lc) {
   if (d.contains("name")) fields = tr(lc.lang, "campaign.field.name");
   for (auto it = d.at("patch").begin(); it != d.at("patch").end(); ++it)
     fields += (fields.empty() ? "" : ", ") + translated_or(lc.lang, "campaign.setting." + it.key(), it.key());
-  return tr(lc.lang, "event.settings_changed", {{"fields", fields}});
+  return tr(lc.lang, "event.settings_changed", jobj{"fields", fields});
 }
 
 void apply_session_folded(Campaign&, const json& d) { ll(d, "session"); }  // the history's (Session), not the state's
 
 std::string render_session_folded(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.session_folded", {{"session", d.value("session", 0)}});
+  return tr(lc.lang, "event.session_folded", jobj{"session", d.value("session", 0)});
 }
 
 void apply_creature_added(Campaign& c, const json& d) {
@@ -65,9 +66,9 @@ void apply_creature_added(Campaign& c, const json& d) {
 
 std::string render_creature_added(const json& d, const LogContext& lc) {
   const json& cr = d.at("creature");
-  json args = {{"name", cr.value("name", "")},
-               {"kind", translated_or(lc.lang, "campaign.kind." + cr.value("kind", "pc"), cr.value("kind", "pc"))},
-               {"hp", cr.value("max_hp", 1)}};
+  json args = jobj{"name", cr.value("name", ""),
+               "kind", translated_or(lc.lang, "campaign.kind." + cr.value("kind", "pc"), cr.value("kind", "pc")),
+               "hp", cr.value("max_hp", 1)};
   auto roll = d.find("hp_roll");
   if (roll != d.end() && roll->contains("text")) {
     args["roll"] = roll->value("text", "");
@@ -86,7 +87,7 @@ std::string render_creature_updated(const json& d, const LogContext& lc) {
   std::string fields;
   for (auto it = d.at("patch").begin(); it != d.at("patch").end(); ++it)
     fields += (fields.empty() ? "" : ", ") + translated_or(lc.lang, "campaign.field." + it.key(), it.key());
-  return tr(lc.lang, "event.creature_updated", {{"name", name_of(lc, d)}, {"fields", fields}});
+  return tr(lc.lang, "event.creature_updated", jobj{"name", name_of(lc, d), "fields", fields});
 }
 
 void apply_creature_removed(Campaign& c, const json& d) {
@@ -98,7 +99,7 @@ void apply_creature_removed(Campaign& c, const json& d) {
 }
 
 std::string render_creature_removed(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.creature_removed", {{"name", d.value("name", name_of(lc, d))}});
+  return tr(lc.lang, "event.creature_removed", jobj{"name", d.value("name", name_of(lc, d))});
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
 // (its log line).
 #include "core/campaign/events/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_ev {
 
@@ -23,10 +24,10 @@ std::string render_encounter_started(const json& d, const LogContext& lc) {
   std::string order;
   for (const auto& entry : d.at("order")) {
     std::string who = lc.name ? lc.name(entry.value("creature", "")) : entry.value("creature", "");
-    if (entry.value("lair", false)) who = tr(lc.lang, "campaign.lair", {{"name", who}});
+    if (entry.value("lair", false)) who = tr(lc.lang, "campaign.lair", jobj{"name", who});
     order += (order.empty() ? "" : ", ") + who + " " + std::to_string(entry.value("initiative", 0));
   }
-  return tr(lc.lang, "event.encounter_started", {{"order", order}});
+  return tr(lc.lang, "event.encounter_started", jobj{"order", order});
 }
 
 void apply_round_started(Campaign& c, const json& d) {
@@ -34,7 +35,7 @@ void apply_round_started(Campaign& c, const json& d) {
   c.encounter->round = i(d, "round");
 }
 
-std::string render_round_started(const json& d, const LogContext& lc) { return tr(lc.lang, "event.round_started", {{"round", d.value("round", 0)}}); }
+std::string render_round_started(const json& d, const LogContext& lc) { return tr(lc.lang, "event.round_started", jobj{"round", d.value("round", 0)}); }
 
 void apply_turn_started(Campaign& c, const json& d) {
   if (!c.encounter) throw std::logic_error("no encounter");
@@ -50,7 +51,7 @@ void apply_turn_started(Campaign& c, const json& d) {
 }
 
 std::string render_turn_started(const json& d, const LogContext& lc) {
-  return tr(lc.lang, d.value("lair", false) ? "event.lair_turn" : "event.turn_started", {{"name", name_of(lc, d)}});
+  return tr(lc.lang, d.value("lair", false) ? "event.lair_turn" : "event.turn_started", jobj{"name", name_of(lc, d)});
 }
 
 void apply_turn_ended(Campaign& c, const json&) {
@@ -66,7 +67,7 @@ void apply_turn_moved(Campaign& c, const json& d) {
 }
 
 std::string render_turn_moved(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.turn_moved", {{"name", name_of(lc, d)}, {"round", d.value("round", 0)}});
+  return tr(lc.lang, "event.turn_moved", jobj{"name", name_of(lc, d), "round", d.value("round", 0)});
 }
 
 // A creature's place in the order changes (MoveInitiative, DelayTurn): its entry goes from index `from` to `to`;
@@ -85,7 +86,7 @@ void apply_initiative_moved(Campaign& c, const json& d) {
 }
 
 std::string render_initiative_moved(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"position", d.value("to", 0) + 1}};
+  json args = jobj{"name", name_of(lc, d), "position", d.value("to", 0) + 1};
   if (d.contains("after")) args["after"] = name_of(lc, d, "after");
   if (d.value("reason", "") == "delay") return tr(lc.lang, "event.turn_delayed", args);
   return tr(lc.lang, d.contains("after") ? "event.initiative_moved_after" : "event.initiative_moved_first", args);
@@ -106,12 +107,12 @@ void apply_encounter_joined(Campaign& c, const json& d) {
 }
 
 std::string render_encounter_joined(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.encounter_joined", {{"name", name_of(lc, d)}, {"initiative", d.value("initiative", 0)}});
+  return tr(lc.lang, "event.encounter_joined", jobj{"name", name_of(lc, d), "initiative", d.value("initiative", 0)});
 }
 
 void apply_encounter_ended(Campaign& c, const json&) { c.encounter.reset(); }
 
-std::string render_encounter_ended(const json& d, const LogContext& lc) { return tr(lc.lang, "event.encounter_ended", {{"n", d.value("rounds", 0)}}); }
+std::string render_encounter_ended(const json& d, const LogContext& lc) { return tr(lc.lang, "event.encounter_ended", jobj{"n", d.value("rounds", 0)}); }
 
 void apply_legendary_used(Campaign& c, const json& d) {
   if (!c.encounter) throw std::logic_error("no encounter");
@@ -119,7 +120,7 @@ void apply_legendary_used(Campaign& c, const json& d) {
 }
 
 std::string render_legendary_used(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.legendary_used", {{"name", name_of(lc, d)}, {"n", d.value("left", 0)}});
+  return tr(lc.lang, "event.legendary_used", jobj{"name", name_of(lc, d), "n", d.value("left", 0)});
 }
 
 void apply_legendary_resistance_used(Campaign& c, const json& d) {
@@ -130,13 +131,13 @@ void apply_legendary_resistance_used(Campaign& c, const json& d) {
 }
 
 std::string render_legendary_resistance_used(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.legendary_resistance_used", {{"name", name_of(lc, d)}, {"n", d.value("left", 0)}});
+  return tr(lc.lang, "event.legendary_resistance_used", jobj{"name", name_of(lc, d), "n", d.value("left", 0)});
 }
 
 void apply_legendary_resistances_reset(Campaign& c, const json& d) { creature_ref(c, s(d, "creature")).legendary_resistances_used = 0; }
 
 std::string render_legendary_resistances_reset(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.legendary_resistances_reset", {{"name", name_of(lc, d)}, {"n", d.value("n", 0)}});
+  return tr(lc.lang, "event.legendary_resistances_reset", jobj{"name", name_of(lc, d), "n", d.value("n", 0)});
 }
 
 }  // namespace

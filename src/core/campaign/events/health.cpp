@@ -2,6 +2,7 @@
 // Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
 // (its log line).
 #include "core/campaign/events/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_ev {
 
@@ -27,7 +28,7 @@ std::string render_hp_changed(const json& d, const LogContext& lc) {
   // The creature's resistance, vulnerability or immunity (or the table's override of it) and the amount before.
   if (std::string adjust = opt_s(d, "adjust"); !adjust.empty()) {
     const char* prefix = d.value("override", false) ? "campaign.damage.override." : "campaign.damage.adjust.";
-    what += "; " + tr(lc.lang, prefix + adjust, {{"raw", d.value("raw", 0)}});
+    what += "; " + tr(lc.lang, prefix + adjust, jobj{"raw", d.value("raw", 0)});
   }
   args["damage_type"] = what.empty() ? std::string() : parenthesized(what);
   if (cause == "damage" || (d.contains("damage_type") && cause != "temp_hp")) {
@@ -48,7 +49,7 @@ void apply_died(Campaign& c, const json& d) {
 
 std::string render_died(const json& d, const LogContext& lc) {
   std::string specific = prefixed(kDiedPrefix, opt_s(d, "cause"));
-  return tr(lc.lang, has_key(lc.lang, specific) ? specific : "event.died", {{"name", name_of(lc, d)}});
+  return tr(lc.lang, has_key(lc.lang, specific) ? specific : "event.died", jobj{"name", name_of(lc, d)});
 }
 
 void apply_death_saves_set(Campaign& c, const json& d) {
@@ -86,9 +87,9 @@ std::string render_condition_added(const json& d, const LogContext& lc) {
   const json& cond = d.at("condition");
   std::string until = until_text(lc, cond.value("until", json::object()), opt_s(d, "creature"));
   return tr(lc.lang, "event.condition_added",
-            {{"name", name_of(lc, d)},
-             {"condition", condition_name(lc.lang, cond.value("id", ""))},
-             {"until", until.empty() ? std::string() : parenthesized(until)}});
+            jobj{"name", name_of(lc, d),
+             "condition", condition_name(lc.lang, cond.value("id", "")),
+             "until", until.empty() ? std::string() : parenthesized(until)});
 }
 
 void apply_condition_removed(Campaign& c, const json& d) {
@@ -104,7 +105,7 @@ void apply_condition_removed(Campaign& c, const json& d) {
 std::string render_condition_removed(const json& d, const LogContext& lc) {
   std::string reason = opt_s(d, "reason");
   if (reason == "healed") return std::string();
-  json args = {{"name", name_of(lc, d)}, {"condition", condition_name(lc.lang, opt_s(d, "condition"))}};
+  json args = jobj{"name", name_of(lc, d), "condition", condition_name(lc.lang, opt_s(d, "condition"))};
   return tr(lc.lang, reason == "removed" ? "event.condition_removed" : "event.condition_ended", args);
 }
 
@@ -117,7 +118,7 @@ void apply_exhaustion_changed(Campaign& c, const json& d) {
 }
 
 std::string render_exhaustion_changed(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)}};
+  json args = jobj{"name", name_of(lc, d), "old", d.value("old", 0), "new", d.value("new", 0)};
   std::string src = opt_s(d, "source");
   args["source"] = src.empty() ? std::string() : parenthesized(translated_or(lc.lang, "campaign.source." + src, src));
   return tr(lc.lang, "event.exhaustion_changed", args);

@@ -2,6 +2,7 @@
 // Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
 // (its log line).
 #include "core/campaign/events/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_ev {
 
@@ -16,7 +17,7 @@ void apply_time_advanced(Campaign& c, const json& d) {
 std::string render_time_advanced(const json& d, const LogContext& lc) {
   long long from = d.value("from", 0LL), to = d.value("to", 0LL);
   return tr(lc.lang, "event.time_advanced",
-            {{"duration", duration_text(lc.lang, to - from)}, {"clock", clock_text(lc.lang, to)}});
+            jobj{"duration", duration_text(lc.lang, to - from), "clock", clock_text(lc.lang, to)});
 }
 
 void apply_hit_dice_spent(Campaign& c, const json& d) { creature_ref(c, s(d, "creature")).hit_dice_used = i(d, "used"); }
@@ -26,12 +27,12 @@ std::string render_hit_dice_spent(const json& d, const LogContext& lc) {
   for (const auto& r : d.value("rolls", json::array())) rolls += (rolls.empty() ? "" : ", ") + r.dump();
   int con = d.value("con_mod", 0);
   return tr(lc.lang, "event.hit_dice_spent",
-            {{"name", name_of(lc, d)},
-             {"n", d.value("dice", 0)},
-             {"die", d.value("die", 0)},
-             {"rolls", rolls},
-             {"con", con >= 0 ? std::string(1, '+').append(std::to_string(con)) : std::to_string(con)},
-             {"healed", d.value("healed", 0)}});
+            jobj{"name", name_of(lc, d),
+             "n", d.value("dice", 0),
+             "die", d.value("die", 0),
+             "rolls", rolls,
+             "con", con >= 0 ? std::string(1, '+').append(std::to_string(con)) : std::to_string(con),
+             "healed", d.value("healed", 0)});
 }
 
 void apply_long_rest_applied(Campaign& c, const json& d) {
@@ -45,12 +46,12 @@ void apply_long_rest_applied(Campaign& c, const json& d) {
 
 std::string render_long_rest_applied(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.long_rest_applied",
-            {{"name", name_of(lc, d)}, {"hp", d.value("hp", 0)}, {"n", d.value("recovered", 0)}});
+            jobj{"name", name_of(lc, d), "hp", d.value("hp", 0), "n", d.value("recovered", 0)});
 }
 
 void apply_rest_skipped(Campaign&, const json&) {}
 
-std::string render_rest_skipped(const json& d, const LogContext& lc) { return tr(lc.lang, "event.rest_skipped", {{"name", name_of(lc, d)}}); }
+std::string render_rest_skipped(const json& d, const LogContext& lc) { return tr(lc.lang, "event.rest_skipped", jobj{"name", name_of(lc, d)}); }
 
 void apply_rest_finished(Campaign&, const json&) {}
 

@@ -3,6 +3,7 @@
 // Each event is an apply_<type> (the state change; never rolls, reads its data strictly) and a render_<type>
 // (its log line).
 #include "core/campaign/events/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::campaign::base_ev {
 
@@ -12,7 +13,7 @@ void apply_inspiration_set(Campaign& c, const json& d) { creature_ref(c, s(d, "c
 
 std::string render_inspiration_set(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("value", false) ? "event.inspiration_gained" : "event.inspiration_lost",
-            {{"name", name_of(lc, d)}});
+            jobj{"name", name_of(lc, d)});
 }
 
 auto question(const LogContext& lc, const json& d) {
@@ -35,7 +36,7 @@ void apply_prompt_created(Campaign& c, const json& d) {
 
 std::string render_prompt_created(const json& d, const LogContext& lc) {
   const json& p = d.at("prompt");
-  return tr(lc.lang, "event.prompt_created", {{"question", question(lc, p)}});
+  return tr(lc.lang, "event.prompt_created", jobj{"question", question(lc, p)});
 }
 
 auto remove_prompt(Campaign& c, const json& d) {
@@ -46,7 +47,7 @@ auto remove_prompt(Campaign& c, const json& d) {
 }
 
 std::string render_prompt_resolved(const json& d, const LogContext& lc) {
-  json args = {{"question", question(lc, d)}};
+  json args = jobj{"question", question(lc, d)};
   if (d.contains("choice")) {
     args["choice"] = d.at("choice").is_string() ? d.at("choice").get<std::string>() : d.at("choice").dump();
     return tr(lc.lang, "event.prompt_choice", args);
@@ -60,7 +61,7 @@ std::string render_prompt_resolved(const json& d, const LogContext& lc) {
 }
 
 std::string render_prompt_dismissed(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.prompt_dismissed", {{"question", question(lc, d)}});
+  return tr(lc.lang, "event.prompt_dismissed", jobj{"question", question(lc, d)});
 }
 
 void apply_note_added(Campaign& c, const json& d) {
@@ -74,7 +75,7 @@ void apply_note_added(Campaign& c, const json& d) {
 std::string render_note_added(const json& d, const LogContext& lc) {
   const json& n = d.at("note");
   return tr(lc.lang, n.value("secret", false) ? "event.secret_note_added" : "event.note_added",
-            {{"text", n.value("text", "")}});
+            jobj{"text", n.value("text", "")});
 }
 
 void apply_note_removed(Campaign& c, const json& d) {
@@ -92,9 +93,9 @@ std::string render_table_rolled(const json& d, const LogContext& lc) {
   Text t;
   if (d.contains("text")) jr::get(d.at("text"), t);
   std::string table = opt_s(d, "table");
-  json args = {{"table", tables::has_table(table) ? tables::table(table).title.in(lc.lang) : table},
-               {"roll", d.value("roll", 0)},
-               {"text", t.in(lc.lang)}};
+  json args = jobj{"table", tables::has_table(table) ? tables::table(table).title.in(lc.lang) : table,
+               "roll", d.value("roll", 0),
+               "text", t.in(lc.lang)};
   if (d.contains("creature")) {
     args["name"] = name_of(lc, d);
     return tr(lc.lang, "event.table_rolled_for", args);

@@ -7,6 +7,7 @@
 #include "core/rules/alignment/alignment.hpp"
 
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -21,28 +22,28 @@ constexpr const char* kField = "alignment";
 campaign::DataField alignment_field() {
   return {kField, "text: lg | ng | cg | ln | n | cn | le | ne | ce | unaligned (absent = not set)", false,
           [](const json& v) {
-            if (!v.is_string()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "text"}});
+            if (!v.is_string()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "text"});
             if (!find_alignment(v.get<std::string>()))
-              throw UserError("rules.err.alignment_unknown", {{"alignment", v.get<std::string>()}});
+              throw UserError("rules.err.alignment_unknown", jobj{"alignment", v.get<std::string>()});
           }};
 }
 
 std::optional<std::string> wanted(const json& cmd) {
   const json* v = param::find(cmd, "alignment");
   if (!v) return std::nullopt;
-  if (!v->is_string()) throw UserError("campaign.err.param", {{"param", "alignment"}, {"expected", "lg, ng, cg, ln, n, cn, le, ne, ce, unaligned"}});
-  if (!find_alignment(v->get<std::string>())) throw UserError("rules.err.alignment_unknown", {{"alignment", v->get<std::string>()}});
+  if (!v->is_string()) throw UserError("campaign.err.param", jobj{"param", "alignment", "expected", "lg, ng, cg, ln, n, cn, le, ne, ce, unaligned"});
+  if (!find_alignment(v->get<std::string>())) throw UserError("rules.err.alignment_unknown", jobj{"alignment", v->get<std::string>()});
   return v->get<std::string>();
 }
 
 void validate_set_alignment(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
-  if (wanted(cmd) == alignment_of(x)) throw UserError("rules.err.alignment_same", {{"name", x.name}});
+  if (wanted(cmd) == alignment_of(x)) throw UserError("rules.err.alignment_same", jobj{"name", x.name});
 }
 
 void execute_set_alignment(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-  json data = {{"creature", x.id}};
+  json data = jobj{"creature", x.id};
   if (auto old = alignment_of(x)) data["old"] = *old;
   if (auto now = wanted(cmd)) data["new"] = *now;
   ctx.emit("alignment_set", std::move(data));
@@ -58,7 +59,7 @@ std::string render_alignment_set(const json& d, const LogContext& lc) {
     const AlignmentInfo* a = d.contains(key) && d[key].is_string() ? find_alignment(d[key].get<std::string>()) : nullptr;
     return a ? tr(lc.lang, a->name_key) : tr(lc.lang, "rules.alignment.none");
   };
-  return tr(lc.lang, "event.alignment_set", {{"name", name_of(lc, d)}, {"old", name("old")}, {"new", name("new")}});
+  return tr(lc.lang, "event.alignment_set", jobj{"name", name_of(lc, d), "old", name("old"), "new", name("new")});
 }
 
 void install(Engine& e) {

@@ -11,6 +11,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -33,13 +34,13 @@ campaign::DataField cr_field() {
           [](const json& v) {
             if (!v.is_string()) campaign::jr::fail_type("string");
             if (!cr_row(v.get<std::string>()))
-              campaign::jr::fail_value("not_one_of", {{"value", v.get<std::string>()}, {"allowed", allowed_list()}});
+              campaign::jr::fail_value("not_one_of", jobj{"value", v.get<std::string>(), "allowed", allowed_list()});
           }};
 }
 
 // The rating a command asks for: a name of the table or its number; null clears (nullopt).
 std::optional<std::string> wanted_cr(const json& cmd) {
-  if (!cmd.contains(kCr)) throw UserError("campaign.err.param", {{"param", kCr}, {"expected", allowed_list()}});
+  if (!cmd.contains(kCr)) throw UserError("campaign.err.param", jobj{"param", kCr, "expected", allowed_list()});
   const json& v = cmd.at(kCr);
   if (v.is_null()) return std::nullopt;
   if (v.is_string()) {
@@ -49,15 +50,15 @@ std::optional<std::string> wanted_cr(const json& cmd) {
     for (const auto& row : cr_table())
       if (std::abs(row.value - n) < 1e-9) return std::string(row.cr);
   }
-  throw UserError("rules.err.cr_unknown", {{"value", v.is_string() ? v.get<std::string>() : v.dump()},
-                                           {"allowed", allowed_list()}});
+  throw UserError("rules.err.cr_unknown", jobj{"value", v.is_string() ? v.get<std::string>() : v.dump(),
+                                           "allowed", allowed_list()});
 }
 
 void validate_set(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const auto cr = wanted_cr(cmd);
-  if (x.kind == "pc") throw UserError("rules.err.cr_pc", {{"name", x.name}});
-  if (cr == challenge_rating_of(x)) throw UserError("rules.err.cr_same", {{"name", x.name}});
+  if (x.kind == "pc") throw UserError("rules.err.cr_pc", jobj{"name", x.name});
+  if (cr == challenge_rating_of(x)) throw UserError("rules.err.cr_same", jobj{"name", x.name});
 }
 
 void execute_set(Ctx& ctx, const json& cmd) {
@@ -65,7 +66,7 @@ void execute_set(Ctx& ctx, const json& cmd) {
   const auto old = challenge_rating_of(x);
   const auto now = wanted_cr(cmd);
   ctx.emit("challenge_rating_set",
-           {{"creature", x.id}, {"old", old ? json(*old) : json(nullptr)}, {"new", now ? json(*now) : json(nullptr)}});
+           jobj{"creature", x.id, "old", old ? json(*old) : json(nullptr), "new", now ? json(*now) : json(nullptr)});
 }
 
 void apply_set(Campaign& c, const json& d) {
@@ -80,9 +81,9 @@ std::string render_set(const json& d, const LogContext& lc) {
     const json& v = d.value(key, json());
     if (!v.is_string()) return tr(lc.lang, "rules.cr.none");
     const auto row = cr_row(v.get<std::string>());
-    return row ? tr(lc.lang, "rules.cr.value", {{"cr", row->cr}, {"xp", row->xp}}) : v.get<std::string>();
+    return row ? tr(lc.lang, "rules.cr.value", jobj{"cr", row->cr, "xp", row->xp}) : v.get<std::string>();
   };
-  return tr(lc.lang, "event.challenge_rating_set", {{"name", name_of(lc, d)}, {"old", text("old")}, {"new", text("new")}});
+  return tr(lc.lang, "event.challenge_rating_set", jobj{"name", name_of(lc, d), "old", text("old"), "new", text("new")});
 }
 
 void install(Engine& e) {

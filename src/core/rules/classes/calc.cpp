@@ -10,17 +10,18 @@
 #include "core/calc/params.hpp"
 #include "core/error.hpp"
 #include "core/rules/classes/classes.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
 int point_buy_cost(int score) {
   static constexpr int kCost[] = {0, 1, 2, 3, 4, 5, 7, 9};  // scores 8..15
-  if (score < 8 || score > 15) throw UserError("calc.err.point_buy_range", {{"value", score}});
+  if (score < 8 || score > 15) throw UserError("calc.err.point_buy_range", jobj{"value", score});
   return kCost[score - 8];
 }
 
 PointBuy point_buy(const std::vector<int>& scores) {
-  if (scores.size() != 6) throw UserError("calc.err.point_buy_count", {{"count", scores.size()}});
+  if (scores.size() != 6) throw UserError("calc.err.point_buy_count", jobj{"count", scores.size()});
   PointBuy out;
   for (int s : scores) out.cost += point_buy_cost(s);
   out.valid = out.cost <= kPointBuyBudget;
@@ -107,7 +108,7 @@ std::vector<calc::Calculator> classes_calculators() {
   calc::Calculator point_buy = {"point-buy", "calc.desc.point_buy", {scores},
                                 [](const nlohmann::json& p, Rng&) -> nlohmann::json {
                                   auto r = calc::point_buy(p.at("scores").get<std::vector<int>>());
-                                  return {{"cost", r.cost}, {"valid", r.valid}};
+                                  return jobj{"cost", r.cost, "valid", r.valid};
                                 }};
   calc::Calculator ability_scores = {
       "ability-scores",
@@ -115,9 +116,9 @@ std::vector<calc::Calculator> classes_calculators() {
       {calc::choice_param("method", "calc.param.ability_scores.method", {"standard", "roll"}),
        calc::int_param("seed", "calc.param.seed", 0, std::nullopt, false)},
       [](const nlohmann::json& p, Rng& rng) -> nlohmann::json {
-        if (p.at("method") == "standard") return {{"scores", calc::kStandardArray}};
+        if (p.at("method") == "standard") return jobj{"scores", calc::kStandardArray};
         auto r = calc::roll_4d6kh3(rng);
-        return {{"scores", r.scores}, {"dice", r.dice}};
+        return jobj{"scores", r.scores, "dice", r.dice};
       }};
   return {point_buy, ability_scores};
 }

@@ -12,6 +12,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/classes/classes.hpp"
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -55,20 +56,20 @@ campaign::DataField text_field(const char* name, const char* type) {
             if (!v.is_string()) campaign::jr::fail_type("string");
             const auto n = v.get<std::string>().size();
             if (n == 0) campaign::jr::fail_value("empty");
-            if (n > kMaxName) campaign::jr::fail_value("too_long", {{"max", kMaxName}});
+            if (n > kMaxName) campaign::jr::fail_value("too_long", jobj{"max", kMaxName});
           }};
 }
 
 std::string class_param(const json& cmd) {
   if (!param::find(cmd, kClass)) param::str(cmd, kClass);  // refuses: the class is needed ("" clears it)
   std::string cls = trimmed(param::str(cmd, kClass, ""));
-  if (cls.size() > kMaxName) throw UserError("state.err.too_long", {{"path", kClass}, {"max", kMaxName}});
+  if (cls.size() > kMaxName) throw UserError("state.err.too_long", jobj{"path", kClass, "max", kMaxName});
   return cls;
 }
 
 std::string subclass_param(const json& cmd) {
   std::string sub = trimmed(param::str(cmd, kSubclass, ""));
-  if (sub.size() > kMaxName) throw UserError("state.err.too_long", {{"path", kSubclass}, {"max", kMaxName}});
+  if (sub.size() > kMaxName) throw UserError("state.err.too_long", jobj{"path", kSubclass, "max", kMaxName});
   return sub;
 }
 
@@ -81,7 +82,7 @@ void apply_class_set(Campaign& c, const json& d) {
 }
 
 std::string render_class_set(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}};
+  json args = jobj{"name", name_of(lc, d)};
   if (!d.contains(kClass) || !d[kClass].is_string()) return tr(lc.lang, "event.class_set.cleared", args);
   args["class"] = class_name(lc.lang, d[kClass].get<std::string>());
   if (d.contains(kSubclass)) {
@@ -93,7 +94,7 @@ std::string render_class_set(const json& d, const LogContext& lc) {
 
 // ---- commands ----------------------------------------------------------------------------------------------
 void set_class(Ctx& ctx, const Creature& x, const std::string& cls, const std::string& sub) {
-  json data = {{"creature", x.id}, {kClass, cls.empty() ? json() : json(cls)}};
+  json data = jobj{"creature", x.id, kClass, cls.empty() ? json() : json(cls)};
   if (!cls.empty() && !sub.empty()) data[kSubclass] = sub;
   if (const ClassView before = class_of(x); !before.cls.empty()) data["previous"] = before.cls;
   const std::string id = x.id;
@@ -101,11 +102,11 @@ void set_class(Ctx& ctx, const Creature& x, const std::string& cls, const std::s
   const SrdClass* k = srd(cls);
   if (!k) return;  // a class typed in keeps the hit die and the saves as they are
   const Creature* now = campaign::find_creature(ctx.state(), id);
-  if (now && now->hit_die != k->hit_die) ctx.emit("creature_updated", {{"creature", id}, {"patch", {{"hit_die", k->hit_die}}}});
+  if (now && now->hit_die != k->hit_die) ctx.emit("creature_updated", jobj{"creature", id, "patch", jobj{"hit_die", k->hit_die}});
   if (ctx.module_enabled(kSaveProficiencies)) {
     const json saves = class_save_proficiencies(cls);
     const json& had = data_at(ctx.state(), kSaveProficiencies, id);
-    if (had != saves) ctx.emit("save_proficiencies_set", {{"creature", id}, {"abilities", saves}});
+    if (had != saves) ctx.emit("save_proficiencies_set", jobj{"creature", id, "abilities", saves});
   }
 }
 

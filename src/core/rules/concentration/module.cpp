@@ -16,6 +16,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/concentration/concentration.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -34,7 +35,7 @@ campaign::DataField spell_field() {
             if (!v.is_string()) campaign::jr::fail_type("string");
             const auto n = v.get<std::string>().size();
             if (n == 0) campaign::jr::fail_value("empty");
-            if (n > 100) campaign::jr::fail_value("too_long", {{"max", 100}});
+            if (n > 100) campaign::jr::fail_value("too_long", jobj{"max", 100});
           }};
 }
 
@@ -44,7 +45,7 @@ std::string spell_param(const json& cmd) {
   const auto a = spell.find_first_not_of(' '), b = spell.find_last_not_of(' ');
   spell = a == std::string::npos ? std::string() : spell.substr(a, b - a + 1);
   if (spell.empty()) throw UserError("rules.err.concentration_no_spell");
-  if (spell.size() > 100) throw UserError("state.err.too_long", {{"path", "spell"}, {"max", 100}});
+  if (spell.size() > 100) throw UserError("state.err.too_long", jobj{"path", "spell", "max", 100});
   return spell;
 }
 
@@ -55,7 +56,7 @@ void apply_started(Campaign& c, const json& d) {
 }
 
 std::string render_started(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"spell", d.value("spell", "")}};
+  json args = jobj{"name", name_of(lc, d), "spell", d.value("spell", "")};
   if (d.contains("previous")) {
     args["previous"] = d.value("previous", "");
     return tr(lc.lang, "event.concentration_started.replacing", args);
@@ -69,7 +70,7 @@ void apply_ended(Campaign& c, const json& d) {
 }
 
 std::string render_ended(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"spell", d.value("spell", "")}};
+  json args = jobj{"name", name_of(lc, d), "spell", d.value("spell", "")};
   const std::string reason = d.value("reason", "ended");
   if (d.contains("condition"))
     args["condition"] = label(lc.lang, "campaign.condition." + d.value("condition", ""), d.value("condition", ""));
@@ -82,7 +83,7 @@ void end(Ctx& ctx, const std::string& id, const std::string& reason, const std::
   if (!x) return;
   const std::string spell = concentrating_on(*x);
   if (spell.empty()) return;
-  json data = {{"creature", id}, {"spell", spell}, {"reason", reason}};
+  json data = jobj{"creature", id, "spell", spell, "reason", reason};
   if (!condition.empty()) data["condition"] = condition;
   ctx.emit("concentration_ended", std::move(data));
 }
@@ -95,14 +96,14 @@ void validate_start(const Campaign& c, const json& cmd) {
 
 void execute_start(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
-  json data = {{"creature", x.id}, {"spell", spell_param(cmd)}};
+  json data = jobj{"creature", x.id, "spell", spell_param(cmd)};
   if (std::string before = concentrating_on(x); !before.empty()) data["previous"] = before;
   ctx.emit("concentration_started", std::move(data));
 }
 
 void validate_end(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
-  if (concentrating_on(x).empty()) throw UserError("rules.err.not_concentrating", {{"name", x.name}});
+  if (concentrating_on(x).empty()) throw UserError("rules.err.not_concentrating", jobj{"name", x.name});
 }
 
 void execute_end(Ctx& ctx, const json& cmd) { end(ctx, param::str(cmd, "target"), "ended"); }
@@ -125,12 +126,12 @@ void on_hp_changed(Ctx& ctx, const Event& ev) {
   const int damage = ev.data.contains("amount") && ev.data.value("cause", "") != "heal" ? ev.data.value("amount", lost) : lost;
   const int mod = save_bonus(ctx.state(), *x, "con");
   actions::create_prompt(ctx, kSavePrompt, id,
-                         {{"dice", d20_plus(mod)},
-                          {"dc", concentration_dc(damage)},
-                          {"ability", "con"},
-                          {"modifier", mod},
-                          {"damage", damage},
-                          {"spell", concentrating_on(*x)}});
+                         jobj{"dice", d20_plus(mod),
+                          "dc", concentration_dc(damage),
+                          "ability", "con",
+                          "modifier", mod,
+                          "damage", damage,
+                          "spell", concentrating_on(*x)});
 }
 
 void on_died(Ctx& ctx, const Event& ev) { end(ctx, ev.data.value("creature", ""), "died"); }

@@ -8,6 +8,7 @@
 #include "core/calc/params.hpp"
 #include "core/error.hpp"
 #include "core/rules/crafting/crafting.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -83,12 +84,12 @@ Craft craft(CraftKind kind, int level, long long value_gp, const std::vector<int
     out.max_rarity = magic_max_rarity(level);
     if (rarity) {
       if (rarity_rank(*rarity) < 0)
-        throw UserError("calc.err.not_allowed", {{"param", "rarity"}, {"value", *rarity}, {"allowed", "common, uncommon, rare, very-rare, legendary"}});
+        throw UserError("calc.err.not_allowed", jobj{"param", "rarity", "value", *rarity, "allowed", "common, uncommon, rare, very-rare, legendary"});
       if (rarity_rank(*rarity) > rarity_rank(*out.max_rarity))
-        throw UserError("calc.err.rarity_too_high", {{"rarity", *rarity}, {"level", level}, {"max", *out.max_rarity}});
+        throw UserError("calc.err.rarity_too_high", jobj{"rarity", *rarity, "level", level, "max", *out.max_rarity});
     }
   } else if (rarity) {
-    throw UserError("calc.err.rarity_only_magic", {{"kind", kind_name}});
+    throw UserError("calc.err.rarity_only_magic", jobj{"kind", kind_name});
   }
   return out;
 }
@@ -147,7 +148,7 @@ ValueRange magic_item_value(std::string_view rarity) {
     if (!row.at("max_gp").is_null()) out.max_gp = row.at("max_gp").get<long long>();
     return out;
   }
-  throw UserError("calc.err.not_allowed", {{"param", "rarity"}, {"value", std::string(rarity)}, {"allowed", "common, uncommon, rare, very-rare, legendary"}});
+  throw UserError("calc.err.not_allowed", jobj{"param", "rarity", "value", std::string(rarity), "allowed", "common, uncommon, rare, very-rare, legendary"});
 }
 
 }  // namespace druzina::calc
@@ -187,9 +188,9 @@ calc::Calculator craft_calculator() {
             if (p.contains("rarity")) rarity = p.at("rarity").get<std::string>();
             auto r = calc::craft(*calc::parse_craft_kind(p.at("kind").get<std::string>()), p.at("level").get<int>(),
                                  p.at("value").get<long long>(), others, rarity);
-            return {{"gp_per_hour", r.gp_per_hour}, {"goal_gp", gp(r.goal_cp)}, {"hours", r.hours}, {"days", r.days},
-                    {"materials_gp", gp(r.materials_cp)},
-                    {"max_rarity", r.max_rarity ? json(*r.max_rarity) : json(nullptr)}};
+            return jobj{"gp_per_hour", r.gp_per_hour, "goal_gp", gp(r.goal_cp), "hours", r.hours, "days", r.days,
+                    "materials_gp", gp(r.materials_cp),
+                    "max_rarity", r.max_rarity ? json(*r.max_rarity) : json(nullptr)};
           }};
 }
 
@@ -197,7 +198,7 @@ calc::Calculator overtime_calculator() {
   return {"craft-overtime", "calc.desc.craft_overtime", {int_param("hour", "calc.param.craft_overtime.hour", 1, 24)},
           [](const json& p, Rng&) -> json {
             auto r = calc::craft_overtime(p.at("hour").get<int>());
-            return {{"save_needed", r.save_needed}, {"dc", calc::json_or_null(r.dc)}};
+            return jobj{"save_needed", r.save_needed, "dc", calc::json_or_null(r.dc)};
           }};
 }
 
@@ -207,7 +208,7 @@ calc::Calculator art_value_calculator() {
            int_param("check", "calc.param.art_value.check", -20, 100)},
           [](const json& p, Rng&) -> json {
             auto r = calc::art_value(p.at("cost").get<long long>(), p.at("check").get<int>());
-            return {{"value_gp", gp(r.value_cp)}, {"worthless", r.worthless}};
+            return jobj{"value_gp", gp(r.value_cp), "worthless", r.worthless};
           }};
 }
 
@@ -217,8 +218,8 @@ calc::Calculator scroll_calculator() {
            int_param("components-gp", "calc.param.scroll.components_gp", 0, 1000000000, false, 0)},
           [](const json& p, Rng&) -> json {
             auto r = calc::scroll(p.at("level").get<int>(), p.at("components-gp").get<long long>());
-            return {{"rarity", r.rarity}, {"save_dc", r.save_dc}, {"attack_bonus", r.attack_bonus},
-                    {"price_gp", r.price_gp}};
+            return jobj{"rarity", r.rarity, "save_dc", r.save_dc, "attack_bonus", r.attack_bonus,
+                    "price_gp", r.price_gp};
           }};
 }
 
@@ -227,7 +228,7 @@ calc::Calculator magic_item_value_calculator() {
           {choice_param("rarity", "calc.param.magic_item_value.rarity", kRarityIds)},
           [](const json& p, Rng&) -> json {
             auto r = calc::magic_item_value(p.at("rarity").get<std::string>());
-            return {{"min_gp", r.min_gp}, {"max_gp", r.max_gp ? json(*r.max_gp) : json(nullptr)}};
+            return jobj{"min_gp", r.min_gp, "max_gp", r.max_gp ? json(*r.max_gp) : json(nullptr)};
           }};
 }
 

@@ -50,6 +50,7 @@
 
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -68,20 +69,20 @@ Project plan_project(const Campaign& c, const json& cmd) {
   Project p;
   p.kind = param::str(cmd, "kind");
   if (std::find(kKinds.begin(), kKinds.end(), p.kind) == kKinds.end())
-    throw UserError("campaign.err.param", {{"param", "kind"}, {"expected", "mundane | art | magic | scroll"}});
+    throw UserError("campaign.err.param", jobj{"param", "kind", "expected", "mundane | art | magic | scroll"});
   p.name = param::str(cmd, "name");
-  if (p.name.size() > 200) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 200}});
+  if (p.name.size() > 200) throw UserError("state.err.too_long", jobj{"path", "name", "max", 200});
   const Creature& crafter = actions::require_living(c, param::str(cmd, "crafter"));
   std::vector<std::string> collabs = id_list(cmd, "collaborators");
   std::vector<int> levels;
   for (const auto& id : collabs) {
     const Creature& x = actions::require_living(c, id);
-    if (x.id == crafter.id) throw UserError("campaign.err.duplicate", {{"id", id}});
+    if (x.id == crafter.id) throw UserError("campaign.err.duplicate", jobj{"id", id});
     levels.push_back(lvl(x));
   }
   auto refuse_param = [&](const char* name) {
     if (param::find(cmd, name))
-      throw UserError("rules.err.project_param", {{"param", name}, {"kind", p.kind}});
+      throw UserError("rules.err.project_param", jobj{"param", name, "kind", p.kind});
   };
   const bool magical = p.kind == "magic" || p.kind == "scroll";
   if (!magical) {
@@ -94,7 +95,7 @@ Project plan_project(const Campaign& c, const json& cmd) {
   if (p.kind != "art") refuse_param("materials_gp");
   if (p.kind == "art" || p.kind == "scroll") refuse_param("value_gp");
 
-  json data = {{"crafter", crafter.id}, {"collaborators", collabs}};
+  json data = jobj{"crafter", crafter.id, "collaborators", collabs};
   calc::Craft craft;
   long long components = 0;
   if (p.kind == "mundane") {
@@ -125,7 +126,7 @@ Project plan_project(const Campaign& c, const json& cmd) {
   }
   if (magical) {
     std::string spell = param::str(cmd, "spell", p.kind == "scroll" ? p.name : std::string());
-    if (spell.size() > 200) throw UserError("state.err.too_long", {{"path", "spell"}, {"max", 200}});
+    if (spell.size() > 200) throw UserError("state.err.too_long", jobj{"path", "spell", "max", 200});
     data["spell"] = spell;
     data["spell_confirmed"] = spell.empty() || param::boolean(cmd, "spell_confirmed", false);
     data["components_gp"] = components;
@@ -149,13 +150,13 @@ constexpr const char* kWorkday = "workday";
 Project find_project(const Campaign& c, const std::string& id) {
   for (auto& p : projects_of(c))
     if (p.id == id) return p;
-  throw UserError("campaign.err.no_project", {{"id", id}});
+  throw UserError("campaign.err.no_project", jobj{"id", id});
 }
 
 Project craft_project(const Campaign& c, const json& cmd) {
   Project p = find_project(c, param::str(cmd, "project"));
   if (std::find(kKinds.begin(), kKinds.end(), p.kind) == kKinds.end() || !p.data.contains("crafter"))
-    throw UserError("rules.err.not_craft_project", {{"project", p.name}});
+    throw UserError("rules.err.not_craft_project", jobj{"project", p.name});
   return p;
 }
 
@@ -173,7 +174,7 @@ void store(Campaign& c, const std::vector<Project>& list) {
 // A new project: its id, then project_added (StartProject and AddProject alike).
 Project add_project(Ctx& ctx, Project p) {
   p.id = ctx.new_id("j");
-  ctx.emit("project_added", {{"project", json(p)}});
+  ctx.emit("project_added", jobj{"project", json(p)});
   return p;
 }
 
@@ -214,26 +215,26 @@ struct Work {
 
 Work plan_work(const Campaign& c, const json& cmd) {
   const Project p = craft_project(c, cmd);
-  if (c.encounter) throw UserError("campaign.err.in_encounter", {{"command", "WorkOnProject"}});
-  if (p.done) throw UserError("rules.err.project_done", {{"project", p.name}});
+  if (c.encounter) throw UserError("campaign.err.in_encounter", jobj{"command", "WorkOnProject"});
+  if (p.done) throw UserError("rules.err.project_done", jobj{"project", p.name});
   Work w;
   w.project = p.id;
   w.hours = static_cast<int>(param::integer(cmd, "hours", 1, 24));
   w.days = static_cast<int>(param::integer(cmd, "days", 1, 365, 1));
   std::string saves = param::str(cmd, "saves", "auto");
-  if (saves != "auto" && saves != "ask") throw UserError("campaign.err.param", {{"param", "saves"}, {"expected", "auto | ask"}});
+  if (saves != "auto" && saves != "ask") throw UserError("campaign.err.param", jobj{"param", "saves", "expected", "auto | ask"});
   w.ask = saves == "ask";
   w.rest = param::boolean(cmd, "rest", true);
   w.same_day = param::boolean(cmd, "same_day", false);
   const std::string spell = p.data.value("spell", "");
   if (!spell.empty()) {
-    if (!p.data.value("spell_confirmed", false)) throw UserError("rules.err.spell_unconfirmed", {{"project", p.name}, {"spell", spell}});
-    if (!param::boolean(cmd, "spell_prepared", false)) throw UserError("rules.err.spell_not_prepared", {{"spell", spell}});
+    if (!p.data.value("spell_confirmed", false)) throw UserError("rules.err.spell_unconfirmed", jobj{"project", p.name, "spell", spell});
+    if (!param::boolean(cmd, "spell_prepared", false)) throw UserError("rules.err.spell_not_prepared", jobj{"spell", spell});
   } else if (param::find(cmd, "spell_prepared")) {
     param::boolean(cmd, "spell_prepared", false);
   }
   const Creature* crafter = campaign::find_creature(c, p.data.value("crafter", ""));
-  if (!crafter || crafter->death_saves.dead) throw UserError("rules.err.crafter_gone", {{"project", p.name}});
+  if (!crafter || crafter->death_saves.dead) throw UserError("rules.err.crafter_gone", jobj{"project", p.name});
   w.rate = rate_of(c, p, &w.crafters);
   // Overtime asked as prompts: the answers come after the command, so a second day (and the night's long rest
   // before it) would come before the first day's exhaustion. Such days are entered one at a time.
@@ -246,7 +247,7 @@ Work plan_work(const Campaign& c, const json& cmd) {
   for (const auto& pr : c.prompts)
     if (pr.kind == "crafting.overtime_save" &&
         std::find(w.crafters.begin(), w.crafters.end(), pr.creature) != w.crafters.end())
-      throw UserError("rules.err.overtime_pending", {{"name", campaign::find_creature(c, pr.creature)->name}});
+      throw UserError("rules.err.overtime_pending", jobj{"name", campaign::find_creature(c, pr.creature)->name});
   return w;
 }
 
@@ -282,9 +283,9 @@ void event_project_worked(Engine& e) {
         });
       },
       [](const json& d, const LogContext& lc) {
-        json args = {{"project", d.value("name", "")}, {"n", d.value("hours", 0)}, {"gp", gp_text(d.value("gp", 0.0))},
-                     {"progress", gp_text(d.value("progress", 0.0))}, {"goal", gp_text(d.value("goal", 0.0))},
-                     {"days", d.value("days", 0)}};
+        json args = jobj{"project", d.value("name", ""), "n", d.value("hours", 0), "gp", gp_text(d.value("gp", 0.0)),
+                     "progress", gp_text(d.value("progress", 0.0)), "goal", gp_text(d.value("goal", 0.0)),
+                     "days", d.value("days", 0)};
         return tr(lc.lang, d.value("done", false) ? "event.project_completed" : "event.project_worked", args);
       });
 }
@@ -295,11 +296,11 @@ void event_overtime_saves(Engine& e) {
           std::string parts;
           for (const auto& r : d.value("results", json::array())) {
             std::string one = tr(lc.lang, r.value("success", false) ? "rules.overtime.success" : "rules.overtime.failure",
-                                 {{"name", name_of(lc, r)}, {"hour", r.value("hour", 0)}, {"total", r.value("total", 0)},
-                                  {"dc", r.value("dc", 0)}});
+                                 jobj{"name", name_of(lc, r), "hour", r.value("hour", 0), "total", r.value("total", 0),
+                                  "dc", r.value("dc", 0)});
             append(parts, "; ", one);
           }
-          return tr(lc.lang, "event.overtime_saves", {{"saves", parts}});
+          return tr(lc.lang, "event.overtime_saves", jobj{"saves", parts});
         });
 }
 
@@ -314,7 +315,7 @@ void event_art_finished(Engine& e) {
         });
       },
       [](const json& d, const LogContext& lc) {
-        json args = {{"project", d.value("name", "")}, {"check", d.value("check", 0)}, {"gp", gp_text(d.value("value_gp", 0.0))}};
+        json args = jobj{"project", d.value("name", ""), "check", d.value("check", 0), "gp", gp_text(d.value("value_gp", 0.0))};
         return tr(lc.lang, d.value("worthless", false) ? "event.art_worthless" : "event.art_finished", args);
       });
 }
@@ -328,14 +329,14 @@ void event_project_spell_confirmed(Engine& e) {
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, d.value("value", false) ? "event.project_spell_confirmed" : "event.project_spell_refused",
-                  {{"project", d.value("name", "")}, {"spell", d.value("spell", "")}});
+                  jobj{"project", d.value("name", ""), "spell", d.value("spell", "")});
       });
 }
 
 std::string clock(Lang lang, long long minutes) {
   char hm[16];
   std::snprintf(hm, sizeof hm, "%02lld:%02lld", (minutes % 1440) / 60, minutes % 60);
-  return tr(lang, "campaign.time.clock", {{"day", minutes / 1440 + 1}, {"time", hm}});
+  return tr(lang, "campaign.time.clock", jobj{"day", minutes / 1440 + 1, "time", hm});
 }
 
 std::string names(const LogContext& lc, const json& ids) {
@@ -355,7 +356,7 @@ void event_workday_set(Engine& e) {
           set_creature_data(x, kCrafting, kWorkday, nullptr);
           return;
         }
-        set_creature_data(x, kCrafting, kWorkday, {{"start", d.at("start").get<long long>()}, {"hours", d.at("hours").get<int>()}});
+        set_creature_data(x, kCrafting, kWorkday, jobj{"start", d.at("start").get<long long>(), "hours", d.at("hours").get<int>()});
       },
       {}, /*silent*/ true);
 }
@@ -364,7 +365,7 @@ void event_crafting_night(Engine& e) {
   event(e, "crafting_night", [](Campaign&, const json&) {},
         [](const json& d, const LogContext& lc) {
           return tr(lc.lang, d.value("rest", true) ? "event.crafting_night" : "event.crafting_night_no_rest",
-                    {{"names", names(lc, d.value("creatures", json::array()))}});
+                    jobj{"names", names(lc, d.value("creatures", json::array()))});
         });
 }
 
@@ -372,11 +373,11 @@ void event_crafting_days(Engine& e) {
   event(e, "crafting_days", [](Campaign&, const json&) {},
         [](const json& d, const LogContext& lc) {
           std::string line = tr(lc.lang, "event.crafting_days",
-                                {{"project", d.value("name", "")}, {"n", d.value("days", 0)},
-                                 {"from", clock(lc.lang, d.value("from", 0LL))}, {"to", clock(lc.lang, d.value("to", 0LL))}});
+                                jobj{"project", d.value("name", ""), "n", d.value("days", 0),
+                                 "from", clock(lc.lang, d.value("from", 0LL)), "to", clock(lc.lang, d.value("to", 0LL))});
           if (d.value("nights", 0) > 0)
             line += " " + tr(lc.lang, d.value("rest", true) ? "rules.crafting.nights_rest" : "rules.crafting.nights_no_rest",
-                             {{"names", names(lc, d.value("creatures", json::array()))}, {"n", d.value("nights", 0)}});
+                             jobj{"names", names(lc, d.value("creatures", json::array())), "n", d.value("nights", 0)});
           return line;
         });
 }
@@ -393,7 +394,7 @@ void event_crafted_item_stored(Engine& e) {
       [](const json& d, const LogContext& lc) {
         const json& item = d.at("item");
         return tr(lc.lang, "event.crafted_item_stored",
-                  {{"name", name_of(lc, d)}, {"item", item.value("name", "")}, {"gp", gp_text(item.value("value_gp", 0.0))}});
+                  jobj{"name", name_of(lc, d), "item", item.value("name", ""), "gp", gp_text(item.value("value_gp", 0.0))});
       });
 }
 
@@ -401,7 +402,7 @@ void event_crafted_item_stored(Engine& e) {
 void end_workday_after_long_rest(Ctx& ctx, const campaign::Event& ev) {
   const std::string who = ev.data.value("creature", "");
   const Creature* x = campaign::find_creature(ctx.state(), who);
-  if (x && workday_of(*x)) ctx.emit("workday_set", {{"creature", who}});
+  if (x && workday_of(*x)) ctx.emit("workday_set", jobj{"creature", who});
 }
 
 void command_start_project(Engine& e) {
@@ -424,9 +425,9 @@ void command_start_project(Engine& e) {
 void store_item(Ctx& ctx, const Project& p, const std::string& crafter, double value_gp) {
   const Creature* x = campaign::find_creature(ctx.state(), crafter);
   if (!x) return;  // the crafter was removed since: nobody to hand it to
-  json item = {{"name", p.name}, {"qty", 1}, {"weight", 0}, {"kind", p.kind == "art" ? "art" : "gear"},
-               {"value_gp", value_gp}};
-  ctx.emit("crafted_item_stored", {{"creature", crafter}, {"project", p.id}, {"item", item}});
+  json item = jobj{"name", p.name, "qty", 1, "weight", 0, "kind", p.kind == "art" ? "art" : "gear",
+               "value_gp", value_gp};
+  ctx.emit("crafted_item_stored", jobj{"creature", crafter, "project", p.id, "item", item});
 }
 
 // The night between two working days: the clock moves to the same hour the last working day began, a day later
@@ -438,14 +439,14 @@ void night(Ctx& ctx, const Work& w) {
     if (const Creature* x = campaign::find_creature(ctx.state(), id))
       if (auto d = workday_of(*x)) start = any ? std::max(start, d->start) : d->start, any = true;
   const long long minutes = std::max(0LL, start + 1440 - ctx.state().minutes);
-  ctx.emit("crafting_night", {{"creatures", w.crafters}, {"rest", w.rest}, {"minutes", minutes}});
+  ctx.emit("crafting_night", jobj{"creatures", w.crafters, "rest", w.rest, "minutes", minutes});
   if (w.rest) {
-    ctx.run({{"type", "LongRest"}, {"targets", w.crafters}, {"minutes", minutes}});
+    ctx.run(jobj{"type", "LongRest", "targets", w.crafters, "minutes", minutes});
   } else {
     actions::advance_time(ctx, minutes, "night");
     for (const auto& id : w.crafters)
       if (const Creature* x = campaign::find_creature(ctx.state(), id))
-        if (workday_of(*x)) ctx.emit("workday_set", {{"creature", id}});
+        if (workday_of(*x)) ctx.emit("workday_set", jobj{"creature", id});
   }
 }
 
@@ -480,9 +481,9 @@ void command_work_on_project(Engine& e) {
           const double before = progress;
           progress = std::min(goal, progress + static_cast<double>(h) * w.rate);
           const Project now = find_project(ctx.state(), w.project);
-          json data = {{"project", p.id}, {"name", p.name}, {"days", 1}, {"hours", h},
-                       {"hours_per_day", w.hours}, {"rate", w.rate}, {"gp", progress - before},
-                       {"progress", progress}, {"goal", goal}, {"done", progress >= goal}, {"crafters", w.crafters}};
+          json data = jobj{"project", p.id, "name", p.name, "days", 1, "hours", h,
+                       "hours_per_day", w.hours, "rate", w.rate, "gp", progress - before,
+                       "progress", progress, "goal", goal, "done", progress >= goal, "crafters", w.crafters};
           if (spends_components) data["materials_gp"] = now.materials_gp + static_cast<double>(components);
           ctx.emit("project_worked", std::move(data));
 
@@ -494,8 +495,8 @@ void command_work_on_project(Engine& e) {
             if (!x || x->death_saves.dead) continue;
             auto d = workday_of(*x);
             earlier.push_back({id, d ? d->hours : 0});
-            ctx.emit("workday_set", {{"creature", id}, {"start", d ? d->start : day_start},
-                                     {"hours", std::min(24, (d ? d->hours : 0) + h)}});
+            ctx.emit("workday_set", jobj{"creature", id, "start", d ? d->start : day_start,
+                                     "hours", std::min(24, (d ? d->hours : 0) + h)});
           }
           actions::advance_time(ctx, 60LL * h, "crafting");
 
@@ -515,24 +516,24 @@ void command_work_on_project(Engine& e) {
               const int mod = save_bonus(ctx.state(), *x, "con");
               if (w.ask) {
                 actions::create_prompt(ctx, "crafting.overtime_save", id,
-                                       {{"project", p.id}, {"hour", hour}, {"dice", d20_plus(mod)}, {"dc", dc},
-                                        {"ability", "con"}, {"modifier", mod}});
+                                       jobj{"project", p.id, "hour", hour, "dice", d20_plus(mod), "dc", dc,
+                                        "ability", "con", "modifier", mod});
                 continue;
               }
               const int d20 = ctx.rng().die(20);
-              results.push_back({{"creature", id}, {"hour", hour}, {"roll", d20}, {"modifier", mod},
-                                 {"total", d20 + mod}, {"dc", dc}, {"success", d20 + mod >= dc}});
+              results.push_back(jobj{"creature", id, "hour", hour, "roll", d20, "modifier", mod,
+                                 "total", d20 + mod, "dc", dc, "success", d20 + mod >= dc});
             }
           }
           if (!results.empty()) {
-            ctx.emit("overtime_saves", {{"project", w.project}, {"results", results}});
+            ctx.emit("overtime_saves", jobj{"project", w.project, "results", results});
             for (const auto& r : results)
               if (!r.value("success", false)) add_exhaustion(ctx, r.value("creature", ""), 1, "overtime", "crafting_overtime");
           }
         }
         if (days > 1 || nights > 0)
-          ctx.emit("crafting_days", {{"project", p.id}, {"name", p.name}, {"days", days}, {"nights", nights},
-                                     {"rest", w.rest}, {"creatures", w.crafters}, {"from", from}, {"to", ctx.state().minutes}});
+          ctx.emit("crafting_days", jobj{"project", p.id, "name", p.name, "days", days, "nights", nights,
+                                     "rest", w.rest, "creatures", w.crafters, "from", from, "to", ctx.state().minutes});
         if (progress >= goal && p.kind != "art") {
           const double value = p.data.value("value_gp", 0.0) + p.data.value("added_value_gp", 0.0);
           store_item(ctx, p, p.data.value("crafter", ""), value);
@@ -551,9 +552,9 @@ void command_finish_art(Engine& e) {
       e, "FinishArt", {"project", "check", "roll", "modifier"},
       [](const Campaign& c, const json& cmd) {
         const Project p = craft_project(c, cmd);
-        if (p.kind != "art") throw UserError("rules.err.not_art", {{"project", p.name}});
-        if (!p.done) throw UserError("rules.err.project_not_done", {{"project", p.name}});
-        if (p.data.contains("art_value_gp")) throw UserError("rules.err.art_valued", {{"project", p.name}});
+        if (p.kind != "art") throw UserError("rules.err.not_art", jobj{"project", p.name});
+        if (!p.done) throw UserError("rules.err.project_not_done", jobj{"project", p.name});
+        if (p.data.contains("art_value_gp")) throw UserError("rules.err.art_valued", jobj{"project", p.name});
         opt_int(cmd, "check", -20, 100);
         opt_int(cmd, "roll", 1, 20);
         opt_int(cmd, "modifier", -20, 40);
@@ -561,7 +562,7 @@ void command_finish_art(Engine& e) {
       },
       [](Ctx& ctx, const json& cmd) {
         const Project p = craft_project(ctx.state(), cmd);
-        json data = {{"project", p.id}, {"name", p.name}};
+        json data = jobj{"project", p.id, "name", p.name};
         int check = 0;
         if (auto c = opt_int(cmd, "check", -20, 100)) {
           check = *c;
@@ -591,14 +592,14 @@ void command_confirm_project_spell(Engine& e) {
       e, "ConfirmProjectSpell", {"project", "value"},
       [](const Campaign& c, const json& cmd) {
         const Project p = craft_project(c, cmd);
-        if (p.data.value("spell", "").empty()) throw UserError("rules.err.no_spell", {{"project", p.name}});
-        if (!param::find(cmd, "value")) throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true/false"}});
+        if (p.data.value("spell", "").empty()) throw UserError("rules.err.no_spell", jobj{"project", p.name});
+        if (!param::find(cmd, "value")) throw UserError("campaign.err.param", jobj{"param", "value", "expected", "true/false"});
         param::boolean(cmd, "value", false);
       },
       [](Ctx& ctx, const json& cmd) {
         const Project p = craft_project(ctx.state(), cmd);
-        ctx.emit("project_spell_confirmed", {{"project", p.id}, {"name", p.name}, {"spell", p.data.value("spell", "")},
-                                             {"value", param::boolean(cmd, "value", false)}});
+        ctx.emit("project_spell_confirmed", jobj{"project", p.id, "name", p.name, "spell", p.data.value("spell", ""),
+                                             "value", param::boolean(cmd, "value", false)});
       });
 }
 
@@ -607,8 +608,8 @@ void prompt_crafting_confirm_spell(Engine& e) {
     const std::string id = p.data.value("project", "");
     for (const auto& pr : projects_of(ctx.state()))
       if (pr.id == id) {
-        ctx.emit("project_spell_confirmed", {{"project", id}, {"name", pr.name}, {"spell", p.data.value("spell", "")},
-                                             {"value", answer.at("choice") == "yes"}});
+        ctx.emit("project_spell_confirmed", jobj{"project", id, "name", pr.name, "spell", p.data.value("spell", ""),
+                                             "value", answer.at("choice") == "yes"});
         return;
       }
   });
@@ -625,7 +626,7 @@ campaign::DataField projects_field() {
             namespace jr = campaign::jr;
             std::vector<Project> list;
             jr::get(v, list);
-            if (list.size() > 10'000) jr::fail_value("too_many", {{"max", 10'000}, {"value", list.size()}});
+            if (list.size() > 10'000) jr::fail_value("too_many", jobj{"max", 10'000, "value", list.size()});
             std::set<std::string> seen;
             for (size_t i = 0; i < list.size(); ++i) {
               jr::PathGuard g(i);
@@ -633,7 +634,7 @@ campaign::DataField projects_field() {
               {
                 jr::PathGuard gk("id");
                 if (p.id.empty()) jr::fail_value("empty");
-                if (!seen.insert(p.id).second) jr::fail_value("duplicate_id", {{"id", p.id}});
+                if (!seen.insert(p.id).second) jr::fail_value("duplicate_id", jobj{"id", p.id});
               }
               {
                 jr::PathGuard gk("kind");
@@ -642,11 +643,11 @@ campaign::DataField projects_field() {
               for (auto [key, gp] : {std::pair{"goal_gp", p.goal_gp}, std::pair{"progress_gp", p.progress_gp},
                                      std::pair{"materials_gp", p.materials_gp}, std::pair{"hours", p.hours}}) {
                 jr::PathGuard gk(key);
-                if (!(gp >= 0)) jr::fail_value("negative", {{"value", gp}});
+                if (!(gp >= 0)) jr::fail_value("negative", jobj{"value", gp});
               }
               if (!p.data.is_object()) {
                 jr::PathGuard gk("data");
-                jr::fail_value("wrong_type", {{"expected", "object"}});
+                jr::fail_value("wrong_type", jobj{"expected", "object"});
               }
             }
           }};
@@ -677,12 +678,12 @@ Project generic_project(const Campaign& c, const json& cmd) {
   for (const char* k : {"goal_gp", "materials_gp"}) {
     if (const json* v = param::find(cmd, k)) {
       if (!v->is_number() || v->get<double>() < 0)
-        throw UserError("campaign.err.param", {{"param", k}, {"expected", "number ≥ 0"}});
+        throw UserError("campaign.err.param", jobj{"param", k, "expected", "number ≥ 0"});
       (std::string(k) == "goal_gp" ? p.goal_gp : p.materials_gp) = v->get<double>();
     }
   }
   if (const json* d = param::find(cmd, "data")) {
-    if (!d->is_object()) throw UserError("campaign.err.param", {{"param", "data"}, {"expected", "object"}});
+    if (!d->is_object()) throw UserError("campaign.err.param", jobj{"param", "data", "expected", "object"});
     p.data = *d;
   }
   return p;
@@ -703,7 +704,7 @@ void command_update_project(Engine& e) {
       [](const Campaign& c, const json& cmd) {
         const Project p = find_project(c, param::str(cmd, "project"));
         const json& patch = param::object(cmd, "patch");
-        if (patch.contains("id")) throw UserError("campaign.err.unknown_field", {{"field", "id"}});
+        if (patch.contains("id")) throw UserError("campaign.err.unknown_field", jobj{"field", "id"});
         json j = p;
         j.merge_patch(patch);
         campaign::jr::reset_path();
@@ -713,11 +714,11 @@ void command_update_project(Engine& e) {
         campaign::jr::reset_path();
         for (const auto& o : q.owners) actions::require(c, o);
         for (double v : {q.goal_gp, q.progress_gp, q.materials_gp, q.hours})
-          if (v < 0) throw UserError("state.err.negative", {{"path", "patch"}, {"value", v}});
+          if (v < 0) throw UserError("state.err.negative", jobj{"path", "patch", "value", v});
       },
       [](Ctx& ctx, const json& cmd) {
         const Project p = find_project(ctx.state(), param::str(cmd, "project"));
-        ctx.emit("project_updated", {{"project", p.id}, {"name", p.name}, {"patch", param::object(cmd, "patch")}});
+        ctx.emit("project_updated", jobj{"project", p.id, "name", p.name, "patch", param::object(cmd, "patch")});
       });
 }
 
@@ -727,7 +728,7 @@ void command_remove_project(Engine& e) {
       [](const Campaign& c, const json& cmd) { find_project(c, param::str(cmd, "project")); },
       [](Ctx& ctx, const json& cmd) {
         const Project p = find_project(ctx.state(), param::str(cmd, "project"));
-        ctx.emit("project_removed", {{"project", p.id}, {"name", p.name}});
+        ctx.emit("project_removed", jobj{"project", p.id, "name", p.name});
       });
 }
 
@@ -761,12 +762,12 @@ void apply_project_removed(Campaign& c, const json& d) {
 
 std::string project_line(const char* key, const json& d, const LogContext& lc) {
   const std::string name = d.contains("name") ? d.value("name", "") : d.value("project", "");
-  return tr(lc.lang, key, {{"project", name}});
+  return tr(lc.lang, key, jobj{"project", name});
 }
 
 void events_of_projects(Engine& e) {
   event(e, "project_added", apply_project_added, [](const json& d, const LogContext& lc) {
-    return tr(lc.lang, "event.project_added", {{"project", d.at("project").value("name", "")}});
+    return tr(lc.lang, "event.project_added", jobj{"project", d.at("project").value("name", "")});
   });
   event(e, "project_updated", apply_project_updated,
         [](const json& d, const LogContext& lc) { return project_line("event.project_updated", d, lc); });

@@ -9,6 +9,7 @@
 #include "core/assets.hpp"
 #include "core/reference/reference.hpp"
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -26,16 +27,16 @@ Text text_of(const json& j) { return Text{j.at("cs").get<std::string>(), j.at("u
 
 campaign::DataField deity_field() {
   return {kId, "text: a deity of assets/data/rules/deities.json (absent = none)", false, [](const json& v) {
-            if (!v.is_string()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "text"}});
-            if (!find_deity(v.get<std::string>())) throw UserError("rules.err.deity_unknown", {{"deity", v.get<std::string>()}});
+            if (!v.is_string()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "text"});
+            if (!find_deity(v.get<std::string>())) throw UserError("rules.err.deity_unknown", jobj{"deity", v.get<std::string>()});
           }};
 }
 
 campaign::DataField name_field() {
   return {kName, "text 1..100 characters: a deity the DM typed (absent = none)", false, [](const json& v) {
-            if (!v.is_string()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "text"}});
+            if (!v.is_string()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "text"});
             const auto n = v.get<std::string>().size();
-            if (n == 0 || n > kMaxName) throw UserError("state.err.too_long", {{"path", ""}, {"max", kMaxName}});
+            if (n == 0 || n > kMaxName) throw UserError("state.err.too_long", jobj{"path", "", "max", kMaxName});
           }};
 }
 
@@ -45,14 +46,14 @@ json wanted(const json& cmd) {
   const json* name = param::find(cmd, "name");
   if (id && name) throw UserError("rules.err.deity_or_name");
   if (id) {
-    if (!id->is_string()) throw UserError("campaign.err.param", {{"param", "deity"}, {"expected", "text"}});
-    if (!find_deity(id->get<std::string>())) throw UserError("rules.err.deity_unknown", {{"deity", id->get<std::string>()}});
+    if (!id->is_string()) throw UserError("campaign.err.param", jobj{"param", "deity", "expected", "text"});
+    if (!find_deity(id->get<std::string>())) throw UserError("rules.err.deity_unknown", jobj{"deity", id->get<std::string>()});
     return {{kId, *id}};
   }
   if (name) {
     if (!name->is_string() || name->get<std::string>().empty())
-      throw UserError("campaign.err.param", {{"param", "name"}, {"expected", "text"}});
-    if (name->get<std::string>().size() > kMaxName) throw UserError("state.err.too_long", {{"path", "name"}, {"max", kMaxName}});
+      throw UserError("campaign.err.param", jobj{"param", "name", "expected", "text"});
+    if (name->get<std::string>().size() > kMaxName) throw UserError("state.err.too_long", jobj{"path", "name", "max", kMaxName});
     return {{kName, *name}};
   }
   return json::object();
@@ -69,12 +70,12 @@ json current(const Creature& x) {
 
 void validate_set_deity(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
-  if (wanted(cmd) == current(x)) throw UserError("rules.err.deity_same", {{"name", x.name}});
+  if (wanted(cmd) == current(x)) throw UserError("rules.err.deity_same", jobj{"name", x.name});
 }
 
 void execute_set_deity(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-  json data = {{"creature", x.id}};
+  json data = jobj{"creature", x.id};
   json old = current(x), now = wanted(cmd);
   if (!old.empty()) data["old"] = old;
   if (!now.empty()) data["new"] = now;
@@ -98,8 +99,8 @@ std::string deity_text(const json& v, Lang lang) {
 
 std::string render_deity_set(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.deity_set",
-            {{"name", name_of(lc, d)}, {"old", deity_text(d.value("old", json()), lc.lang)},
-             {"new", deity_text(d.value("new", json()), lc.lang)}});
+            jobj{"name", name_of(lc, d), "old", deity_text(d.value("old", json()), lc.lang),
+             "new", deity_text(d.value("new", json()), lc.lang)});
 }
 
 void install(Engine& e) {

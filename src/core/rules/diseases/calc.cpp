@@ -6,6 +6,7 @@
 // "saves" (three successes cure, three failures give the disease), "duration_days": 7.
 // An unknown id exits 2 with the ids listed (calc.err.not_allowed).
 #include "core/rules/diseases/diseases.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -17,7 +18,7 @@ calc::Calculator disease_calculator() {
   p.description_key = "calc.param.disease.disease";
   return {"disease", "calc.desc.disease", {p}, [](const nlohmann::json& params, Rng&) -> nlohmann::json {
             const Disease* d = find_disease(params.at("disease").get<std::string>());
-            nlohmann::json out = {{"kind", d->kind}, {"save", d->save}};
+            nlohmann::json out = jobj{"kind", d->kind, "save", d->save};
             out["save_dc"] = d->save_dc ? nlohmann::json(*d->save_dc) : nlohmann::json(nullptr);
             if (d->incubation_unit != "saves") out["incubation"] = d->incubation_dice;
             out["incubation_unit"] = d->incubation_unit;

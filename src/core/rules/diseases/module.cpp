@@ -38,6 +38,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/planes/planes.hpp"
 #include "core/rules/diseases/diseases.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -70,9 +71,9 @@ void validate_infection(const json& e) {
   for (const auto& [k, v] : e.items()) {
     jr::PathGuard g(k);
     if (!keys.count(k))
-      jr::fail_value("not_one_of", {{"value", k},
-                                    {"allowed", "disease, stage, at, symptoms_at, ends_at, dc, failures, successes, penalty, "
-                                                "doses, ointment, exhaustion, source, incubation_roll"}});
+      jr::fail_value("not_one_of", jobj{"value", k,
+                                    "allowed", "disease, stage, at, symptoms_at, ends_at, dc, failures, successes, penalty, "
+                                                "doses, ointment, exhaustion, source, incubation_roll"});
     if (k == "disease" || k == "stage" || k == "source") {
       if (!v.is_string()) jr::fail_type("string");
     } else if (k == "ointment") {
@@ -98,12 +99,12 @@ void validate_infection(const json& e) {
     }
   if (!find_disease(e["disease"].get<std::string>())) {
     jr::PathGuard g("disease");
-    jr::fail_value("not_one_of", {{"value", e["disease"].get<std::string>()}, {"allowed", "a disease of diseases.json"}});
+    jr::fail_value("not_one_of", jobj{"value", e["disease"].get<std::string>(), "allowed", "a disease of diseases.json"});
   }
   const std::string stage = e["stage"].get<std::string>();
   if (stage != "incubating" && stage != "sick") {
     jr::PathGuard g("stage");
-    jr::fail_value("not_one_of", {{"value", stage}, {"allowed", "incubating, sick"}});
+    jr::fail_value("not_one_of", jobj{"value", stage, "allowed", "incubating, sick"});
   }
 }
 
@@ -113,7 +114,7 @@ campaign::DataField infections_field() {
           "penalty?, doses?, ointment?, exhaustion?, source?, incubation_roll?} (one per disease)",
           false, [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 20) jr::fail_value("too_many", {{"value", v.size()}, {"max", 20}});
+            if (v.size() > 20) jr::fail_value("too_many", jobj{"value", v.size(), "max", 20});
             std::set<std::string> seen;
             size_t i = 0;
             for (const auto& e : v) {
@@ -121,7 +122,7 @@ campaign::DataField infections_field() {
               validate_infection(e);
               if (!seen.insert(e["disease"].get<std::string>()).second) {
                 jr::PathGuard d("disease");
-                jr::fail_value("duplicate_id", {{"id", e["disease"].get<std::string>()}});
+                jr::fail_value("duplicate_id", jobj{"id", e["disease"].get<std::string>()});
               }
             }
           }};
@@ -193,20 +194,20 @@ std::string disease_name(Lang lang, const json& d) {
 std::string incubation_text(Lang lang, const Disease& dz, const json& inf) {
   if (dz.incubation_unit == "saves") return tr(lang, "rules.diseases.incubation.saves");
   const long long minutes = inf.value("symptoms_at", 0LL) - inf.value("at", 0LL);
-  if (dz.incubation_unit == "hours") return tr(lang, "rules.diseases.incubation.hours", {{"n", minutes / 60}});
-  return tr(lang, "rules.diseases.incubation.days", {{"n", minutes / kDay}});
+  if (dz.incubation_unit == "hours") return tr(lang, "rules.diseases.incubation.hours", jobj{"n", minutes / 60});
+  return tr(lang, "rules.diseases.incubation.days", jobj{"n", minutes / kDay});
 }
 
 std::string render_save(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("success", false) ? "event.disease_save_success" : "event.disease_save_failure",
-            {{"name", name_of(lc, d)}, {"disease", disease_name(lc.lang, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}});
+            jobj{"name", name_of(lc, d), "disease", disease_name(lc.lang, d), "total", d.value("total", 0), "dc", d.value("dc", 0)});
 }
 
 std::string render_infected(const json& d, const LogContext& lc) {
   const json& inf = d.value("infection", json::object());
   const Disease* dz = find_disease(inf.value("disease", ""));
-  json args = {{"name", name_of(lc, d)}, {"disease", disease_name(lc.lang, inf)},
-               {"incubation", dz ? incubation_text(lc.lang, *dz, inf) : std::string()}};
+  json args = jobj{"name", name_of(lc, d), "disease", disease_name(lc.lang, inf),
+               "incubation", dz ? incubation_text(lc.lang, *dz, inf) : std::string()};
   if (inf.contains("source")) {
     args["source"] = inf["source"];
     return tr(lc.lang, "event.disease_infected_from", args);
@@ -216,7 +217,7 @@ std::string render_infected(const json& d, const LogContext& lc) {
 
 std::string render_symptoms(const json& d, const LogContext& lc) {
   const Disease* dz = find_disease(d.value("disease", ""));
-  json args = {{"name", name_of(lc, d)}, {"disease", disease_name(lc.lang, d)}, {"symptoms", dz ? dz->symptoms.in(lc.lang) : ""}};
+  json args = jobj{"name", name_of(lc, d), "disease", disease_name(lc.lang, d), "symptoms", dz ? dz->symptoms.in(lc.lang) : ""};
   if (dz && dz->kind == "contagion") return tr(lc.lang, "event.disease_symptoms_contagion", args);
   return tr(lc.lang, "event.disease_symptoms", args);
 }
@@ -237,13 +238,13 @@ std::string render_updated(const json& d, const LogContext& lc) {
 std::string render_cured(const json& d, const LogContext& lc) {
   const std::string how = kReasonPrefix + d.value("reason", std::string("dm"));
   return tr(lc.lang, "event.disease_cured",
-            {{"name", name_of(lc, d)}, {"disease", disease_name(lc.lang, d)}, {"how", tr(lc.lang, how)}});
+            jobj{"name", name_of(lc, d), "disease", disease_name(lc.lang, d), "how", tr(lc.lang, how)});
 }
 
 // ---- what the hooks and commands do ---------------------------------------------------------------------------
 void update(Ctx& ctx, const std::string& who, const std::string& disease, const std::string& what, json patch,
             json more = json::object()) {
-  json data = {{"creature", who}, {"disease", disease}, {"what", what}, {"patch", std::move(patch)}};
+  json data = jobj{"creature", who, "disease", disease, "what", what, "patch", std::move(patch)};
   for (const auto& [k, v] : more.items()) data[k] = v;
   ctx.emit("disease_updated", std::move(data));
 }
@@ -270,7 +271,7 @@ void remove_conditions(Ctx& ctx, const std::string& who, const std::string& dise
 }
 
 void cure(Ctx& ctx, const std::string& who, const std::string& disease, const std::string& reason) {
-  ctx.emit("disease_cured", {{"creature", who}, {"disease", disease}, {"reason", reason}});
+  ctx.emit("disease_cured", jobj{"creature", who, "disease", disease, "reason", reason});
   remove_conditions(ctx, who, disease);
 }
 
@@ -280,10 +281,10 @@ bool living(const Ctx& ctx, const std::string& who) {
 }
 
 void start_symptoms(Ctx& ctx, const std::string& who, const Disease& dz) {
-  json patch = {{"stage", "sick"}};
+  json patch = jobj{"stage", "sick"};
   if (dz.id == "sight-rot") patch["penalty"] = 1;
   if (dz.exhaustion > 0) patch["exhaustion"] = dz.exhaustion;
-  json data = {{"creature", who}, {"disease", dz.id}, {"patch", patch}};
+  json data = jobj{"creature", who, "disease", dz.id, "patch", patch};
   if (dz.duration_minutes > 0) {
     data["patch"]["ends_at"] = ctx.state().minutes + dz.duration_minutes;
     data["patch"]["successes"] = nullptr;
@@ -292,7 +293,7 @@ void start_symptoms(Ctx& ctx, const std::string& who, const Disease& dz) {
   ctx.emit("disease_symptoms", std::move(data));
   for (const auto& c : dz.conditions)
     if (living(ctx, who)) add_cond(ctx, who, c, dz.id);
-  if (!dz.disadvantage.empty() && living(ctx, who)) add_cond(ctx, who, "disadvantage", dz.id, json{{"rolls", dz.disadvantage}});
+  if (!dz.disadvantage.empty() && living(ctx, who)) add_cond(ctx, who, "disadvantage", dz.id, jobj{"rolls", dz.disadvantage});
   if (dz.exhaustion > 0) add_exhaustion(ctx, who, dz.exhaustion, source_of(dz.id), "disease");
 }
 
@@ -305,7 +306,7 @@ int roll_incubation(Ctx& ctx, const Disease& dz, std::optional<int> given) {
 
 void infect(Ctx& ctx, const std::string& who, const Disease& dz, const json& cmd, std::optional<int> dc) {
   const long long now = ctx.state().minutes;
-  json inf = {{"disease", dz.id}, {"stage", "incubating"}, {"at", now}, {"dc", dc.value_or(dz.save_dc.value_or(10))}};
+  json inf = jobj{"disease", dz.id, "stage", "incubating", "at", now, "dc", dc.value_or(dz.save_dc.value_or(10))};
   const bool now_sick = param::boolean(cmd, "symptoms", false);
   if (dz.incubation_unit != "saves" && now_sick) {
     inf["symptoms_at"] = now;
@@ -317,7 +318,7 @@ void infect(Ctx& ctx, const std::string& who, const Disease& dz, const json& cmd
   }
   const std::string source = param::str(cmd, "source", "");
   if (!source.empty()) inf["source"] = source;
-  ctx.emit("disease_infected", {{"creature", who}, {"infection", inf}});
+  ctx.emit("disease_infected", jobj{"creature", who, "infection", inf});
   if (now_sick) {
     start_symptoms(ctx, who, dz);
   } else if (dz.incubation_unit == "saves") {
@@ -371,15 +372,15 @@ void after_long_rest(Ctx& ctx, const std::string& who, long long start) {
       const int mod = save_bonus(ctx.state(), *x, dz->save);
       const int dc = inf.value("dc", 10);
       actions::create_prompt(ctx, dz->long_rest == "save_dc_drops" ? "diseases.cackle_fever_save" : "diseases.sewer_plague_save", who,
-                             {{"disease", dz->id}, {"dice", d20_plus(mod)}, {"dc", dc}, {"ability", dz->save}, {"modifier", mod}});
+                             jobj{"disease", dz->id, "dice", d20_plus(mod), "dc", dc, "ability", dz->save, "modifier", mod});
     } else if (dz->long_rest == "worsens") {
       if (inf.value("ointment", false)) {
-        update(ctx, who, dz->id, "held", {{"ointment", nullptr}});
+        update(ctx, who, dz->id, "held", jobj{"ointment", nullptr});
         continue;
       }
       const int penalty = std::min(dz->blind_at, inf.value("penalty", 1) + 1);
       if (penalty == inf.value("penalty", 1)) continue;
-      update(ctx, who, dz->id, "worsens", {{"penalty", penalty}});
+      update(ctx, who, dz->id, "worsens", jobj{"penalty", penalty});
       if (penalty >= dz->blind_at && living(ctx, who)) add_cond(ctx, who, "blinded", dz->id);
     }
   }
@@ -446,12 +447,12 @@ void on_cackle_fever_save(Ctx& ctx, const Prompt& p, const json& answer) {
     const std::optional<int> entered = then_roll(ctx, p);
     const int d6 = entered && *entered >= 1 && *entered <= 6 ? *entered : ctx.rng().die(6);
     const int old = inf.value("dc", 13), dc = std::max(0, old - d6);
-    update(ctx, who, id, "dc_drops", {{"dc", dc}}, {{"d6", d6}, {"old", old}});
+    update(ctx, who, id, "dc_drops", jobj{"dc", dc}, jobj{"d6", d6, "old", old});
     if (dc == 0) cure(ctx, who, id, "saves");
     return;
   }
   const int before = inf.value("failures", 0), failures = std::min(3, before + 1);
-  update(ctx, who, id, "laughter", {{"failures", failures}}, {{"of", dz.madness_after_failures}});
+  update(ctx, who, id, "laughter", jobj{"failures", failures}, jobj{"of", dz.madness_after_failures});
   campaign::Until minute;
   minute.kind = "minutes";
   minute.minutes = 1;
@@ -466,7 +467,7 @@ void on_cackle_fever_save(Ctx& ctx, const Prompt& p, const json& answer) {
   if (failures != dz.madness_after_failures || before >= failures || !living(ctx, who)) return;
   if (ctx.module_enabled(kMadness)) {
     const Lang lang = parse_lang(ctx.state().settings.language).value_or(Lang::en);
-    ctx.run({{"type", "InflictMadness"}, {"target", who}, {"kind", "indefinite"}, {"source", dz.name.in(lang)}});
+    ctx.run(jobj{"type", "InflictMadness", "target", who, "kind", "indefinite", "source", dz.name.in(lang)});
   } else {
     update(ctx, who, id, "madness_off", json::object());
   }
@@ -478,11 +479,11 @@ void on_sewer_plague_save(Ctx& ctx, const Prompt& p, const json& answer) {
   if (!found) return;
   const int held = found->value("exhaustion", 0);
   if (!answer.value("success", false)) {
-    update(ctx, who, id, "worse", {{"exhaustion", std::min(6, held + 1)}});
+    update(ctx, who, id, "worse", jobj{"exhaustion", std::min(6, held + 1)});
     add_exhaustion(ctx, who, 1, source_of(id), "disease");
     return;
   }
-  update(ctx, who, id, "better", {{"exhaustion", std::max(0, held - 1)}});
+  update(ctx, who, id, "better", jobj{"exhaustion", std::max(0, held - 1)});
   const Creature* x = campaign::find_creature(ctx.state(), who);
   if (x && x->exhaustion > 0) actions::set_exhaustion(ctx, who, x->exhaustion - 1, source_of(id), "disease");
   x = campaign::find_creature(ctx.state(), who);
@@ -493,23 +494,23 @@ void on_sewer_plague_save(Ctx& ctx, const Prompt& p, const json& answer) {
 const Disease& require_disease(const json& cmd) {
   const std::string id = param::str(cmd, "disease");
   const Disease* d = find_disease(id);
-  if (!d) throw UserError("rules.err.disease_unknown", {{"id", id}, {"allowed", [] {
+  if (!d) throw UserError("rules.err.disease_unknown", jobj{"id", id, "allowed", [] {
                                                             std::string s;
                                                             for (const auto& x : disease_ids()) append(s, ", ", x);
                                                             return s;
-                                                          }()}});
+                                                          }()});
   return *d;
 }
 
 void validate_new(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const Disease& dz = require_disease(cmd);
-  if (find_infection(x, dz.id)) throw UserError("rules.err.disease_already", {{"name", x.name}, {"disease", dz.name.en}});
+  if (find_infection(x, dz.id)) throw UserError("rules.err.disease_already", jobj{"name", x.name, "disease", dz.name.en});
   opt_int(cmd, "dc", 1, 40);
   opt_int(cmd, "incubation_roll", 1, 4);
   param::boolean(cmd, "symptoms", false);
-  if (!dz.save_dc && !param::find(cmd, "dc")) throw UserError("rules.err.disease_dc_needed", {{"disease", dz.name.en}});
-  if (param::str(cmd, "source", "").size() > 200) throw UserError("state.err.too_long", {{"path", "source"}, {"max", 200}});
+  if (!dz.save_dc && !param::find(cmd, "dc")) throw UserError("rules.err.disease_dc_needed", jobj{"disease", dz.name.en});
+  if (param::str(cmd, "source", "").size() > 200) throw UserError("state.err.too_long", jobj{"path", "source", "max", 200});
 }
 
 void validate_expose(const Campaign& c, const json& cmd) {
@@ -528,7 +529,7 @@ void execute_expose(Ctx& ctx, const json& cmd) {
   }
   const int target_dc = dc.value_or(*dz.save_dc);
   const int mod = save_bonus(ctx.state(), x, dz.save);
-  json data = {{"creature", who}, {"disease", dz.id}, {"dc", target_dc}, {"modifier", mod}};
+  json data = jobj{"creature", who, "disease", dz.id, "dc", target_dc, "modifier", mod};
   int total = 0;
   if (param::find(cmd, "roll")) {
     total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
@@ -552,13 +553,13 @@ void execute_infect(Ctx& ctx, const json& cmd) {
 
 const json& chosen(const Creature& x, const json& cmd) {
   const json& list = infections_json(x);
-  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_disease", {{"name", x.name}});
+  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_disease", jobj{"name", x.name});
   if (param::find(cmd, "disease")) {
     const json* inf = find_infection(x, param::str(cmd, "disease"));
-    if (!inf) throw UserError("rules.err.disease_not_infected", {{"name", x.name}, {"id", param::str(cmd, "disease")}});
+    if (!inf) throw UserError("rules.err.disease_not_infected", jobj{"name", x.name, "id", param::str(cmd, "disease")});
     return *inf;
   }
-  if (list.size() > 1) throw UserError("rules.err.disease_which", {{"name", x.name}});
+  if (list.size() > 1) throw UserError("rules.err.disease_which", jobj{"name", x.name});
   return list.front();
 }
 
@@ -566,11 +567,11 @@ void validate_cure(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const std::string means = param::str(cmd, "means");
   if (std::find(kDiseaseMeans.begin(), kDiseaseMeans.end(), means) == kDiseaseMeans.end())
-    throw UserError("campaign.err.param", {{"param", "means"}, {"expected", "lesser_restoration, heal, lay_on_hands, eyebright, dm"}});
+    throw UserError("campaign.err.param", jobj{"param", "means", "expected", "lesser_restoration, heal, lay_on_hands, eyebright, dm"});
   const json& inf = chosen(x, cmd);
   if (means == "eyebright") {
-    if (inf.value("disease", "") != "sight-rot") throw UserError("rules.err.eyebright_sight_rot", {{"name", x.name}});
-    if (inf.value("ointment", false)) throw UserError("rules.err.eyebright_applied", {{"name", x.name}});
+    if (inf.value("disease", "") != "sight-rot") throw UserError("rules.err.eyebright_sight_rot", jobj{"name", x.name});
+    if (inf.value("ointment", false)) throw UserError("rules.err.eyebright_applied", jobj{"name", x.name});
   }
 }
 
@@ -582,7 +583,7 @@ void execute_cure(Ctx& ctx, const json& cmd) {
   if (means == "eyebright") {
     const Disease& dz = disease_of(disease);
     const int doses = inf.value("doses", 0) + 1;
-    update(ctx, who, disease, "ointment", {{"doses", doses}, {"ointment", true}}, {{"of", dz.doses_to_cure}});
+    update(ctx, who, disease, "ointment", jobj{"doses", doses, "ointment", true}, jobj{"of", dz.doses_to_cure});
     if (doses >= dz.doses_to_cure) cure(ctx, who, disease, "eyebright");
     return;
   }
@@ -593,9 +594,9 @@ void validate_record(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const Disease& dz = require_disease(cmd);
   const json* inf = find_infection(x, dz.id);
-  if (!inf) throw UserError("rules.err.disease_not_infected", {{"name", x.name}, {"id", dz.id}});
+  if (!inf) throw UserError("rules.err.disease_not_infected", jobj{"name", x.name, "id", dz.id});
   if (dz.kind != "contagion" || inf->value("stage", "") != "incubating")
-    throw UserError("rules.err.disease_no_turn_saves", {{"name", x.name}, {"disease", dz.name.en}});
+    throw UserError("rules.err.disease_no_turn_saves", jobj{"name", x.name, "disease", dz.name.en});
   const bool has_success = param::find(cmd, "success") != nullptr, has_roll = param::find(cmd, "roll") != nullptr;
   if (has_success == has_roll) throw UserError("rules.err.disease_success_or_roll");
   param::boolean(cmd, "success", false);
@@ -609,7 +610,7 @@ void execute_record(Ctx& ctx, const json& cmd) {
   const json inf = *find_infection(x, dz.id);
   const int dc = inf.value("dc", 10);
   bool success = false;
-  json more = {{"dc", dc}};
+  json more = jobj{"dc", dc};
   if (param::find(cmd, "roll")) {
     const int total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
     success = total >= dc;
@@ -620,7 +621,7 @@ void execute_record(Ctx& ctx, const json& cmd) {
   const int successes = inf.value("successes", 0) + (success ? 1 : 0);
   const int failures = inf.value("failures", 0) + (success ? 0 : 1);
   more["success"] = success;
-  update(ctx, who, dz.id, "turn_save", {{"successes", successes}, {"failures", failures}}, more);
+  update(ctx, who, dz.id, "turn_save", jobj{"successes", successes, "failures", failures}, more);
   if (successes >= 3) {
     cure(ctx, who, dz.id, "saves");
   } else if (failures >= 3) {

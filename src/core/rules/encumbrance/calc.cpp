@@ -5,6 +5,7 @@
 #include "core/calc/check.hpp"
 #include "core/calc/params.hpp"
 #include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -57,9 +58,9 @@ calc::Calculator carrying_calculator() {
               if (v == static_cast<double>(static_cast<long long>(v))) return static_cast<long long>(v);
               return v;
             };
-            return {{"encumbered_over", num(r.encumbered_over)},
-                    {"heavily_encumbered_over", num(r.heavily_encumbered_over)},
-                    {"max", num(r.max)}};
+            return jobj{"encumbered_over", num(r.encumbered_over),
+                    "heavily_encumbered_over", num(r.heavily_encumbered_over),
+                    "max", num(r.max)};
           }};
 }
 

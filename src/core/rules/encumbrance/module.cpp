@@ -13,6 +13,7 @@
 #include "core/reference/reference.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -73,16 +74,16 @@ std::optional<bool> dwarf_armor_flag(const Campaign& c, const Creature& x) {
 Encumbrance encumbrance(const Campaign& c, const Creature& x) { return encumbrance(x, dwarf_armor_flag(c, x)); }
 
 json to_json(const Encumbrance& e) {
-  return {{"carried", e.carried},
-          {"raw", e.raw},
-          {"encumbered_over", e.encumbered_over},
-          {"heavily_over", e.heavily_over},
-          {"max", e.max},
-          {"level", e.level},
-          {"speed_penalty", e.speed_penalty},
-          {"disadvantage", e.disadvantage},
-          {"small_halving", e.small_halving},
-          {"dwarf_halving", e.dwarf_halving}};
+  return jobj{"carried", e.carried,
+          "raw", e.raw,
+          "encumbered_over", e.encumbered_over,
+          "heavily_over", e.heavily_over,
+          "max", e.max,
+          "level", e.level,
+          "speed_penalty", e.speed_penalty,
+          "disadvantage", e.disadvantage,
+          "small_halving", e.small_halving,
+          "dwarf_halving", e.dwarf_halving};
 }
 
 Module variant_encumbrance() {
@@ -103,7 +104,7 @@ Module variant_encumbrance() {
                 [](const json& d, const LogContext& lc) {
                   const json& v = d.at("value");
                   const char* key = v.is_null() ? "event.dwarf_armor_auto" : v.get<bool>() ? "event.dwarf_armor_on" : "event.dwarf_armor_off";
-                  return tr(lc.lang, key, {{"name", name_of(lc, d)}});
+                  return tr(lc.lang, key, jobj{"name", name_of(lc, d)});
                 });
             command(
                 e, "SetDwarfArmor", {"target", "value"},
@@ -111,10 +112,10 @@ Module variant_encumbrance() {
                   actions::require(c, param::str(cmd, "target"));
                   auto it = cmd.find("value");
                   if (it == cmd.end() || !(it->is_boolean() || it->is_null()))
-                    throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true / false / null"}});
+                    throw UserError("campaign.err.param", jobj{"param", "value", "expected", "true / false / null"});
                 },
                 [](Ctx& ctx, const json& cmd) {
-                  ctx.emit("dwarf_armor_set", {{"creature", param::str(cmd, "target")}, {"value", cmd.at("value")}});
+                  ctx.emit("dwarf_armor_set", jobj{"creature", param::str(cmd, "target"), "value", cmd.at("value")});
                 });
           },
           {.seed = "Nosnost", .own_calculators = {carrying_calculator()}, .reference = {"hr-carrying"}}};

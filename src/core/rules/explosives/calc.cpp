@@ -9,6 +9,7 @@
 
 #include "core/calc/params.hpp"
 #include "core/rules/explosives/explosives.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -25,7 +26,7 @@ calc::Calculator dynamite_calculator() {
   return {"dynamite", "calc.desc.dynamite", {calc::int_param("sticks", "calc.param.dynamite.sticks", 1, 100)},
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const auto b = dynamite_blast(p.at("sticks").get<int>());
-            return {{"damage", std::to_string(b->dice) + "d6"}, {"radius_ft", b->radius_ft}};
+            return jobj{"damage", std::to_string(b->dice) + "d6", "radius_ft", b->radius_ft};
           }};
 }
 

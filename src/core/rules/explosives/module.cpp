@@ -36,6 +36,7 @@
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/explosives/explosives.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -64,7 +65,7 @@ campaign::DataField rounds_field() {
             for (const auto& [k, n] : v.items()) {
               jr::PathGuard g(k);
               const Firearm* f = find_firearm(k);
-              if (!f) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "a firearm of explosives.json"}});
+              if (!f) jr::fail_value("not_one_of", jobj{"value", k, "allowed", "a firearm of explosives.json"});
               int_in(n, 0, f->shots);
             }
           }};
@@ -104,7 +105,7 @@ campaign::DataField fuses_field() {
                   if (!fv.is_array()) jr::fail_type("array");
                   for (const auto& t : fv)
                     if (!t.is_string()) jr::fail_type("string");
-                } else jr::fail_value("not_one_of", {{"value", fk}, {"allowed", "sticks, left, targets"}});
+                } else jr::fail_value("not_one_of", jobj{"value", fk, "allowed", "sticks, left, targets"});
               }
             }
           }};
@@ -125,7 +126,7 @@ void apply_fuse_lit(Campaign& c, const json& d) {
   const std::string who = d.at("creature").get<std::string>();
   campaign::creature_ref(c, who);
   json fuses = fuses_json(c).is_object() ? fuses_json(c) : json::object();
-  fuses[who] = {{"sticks", d.at("sticks").get<int>()}, {"left", d.at("rounds").get<int>()}, {"targets", d.value("targets", json::array())}};
+  fuses[who] = jobj{"sticks", d.at("sticks").get<int>(), "left", d.at("rounds").get<int>(), "targets", d.value("targets", json::array())};
   store_fuses(c, std::move(fuses));
 }
 
@@ -170,47 +171,47 @@ std::string damage_type(Lang lang, const std::string& t) { return label(lang, "c
 
 std::string render_fired(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("burst", false) ? "event.firearm_fired_burst" : "event.firearm_fired",
-            {{"name", name_of(lc, d)}, {"weapon", firearm_name(lc.lang, d)}, {"shots", d.value("shots", 1)}, {"left", d.value("left", 0)}});
+            jobj{"name", name_of(lc, d), "weapon", firearm_name(lc.lang, d), "shots", d.value("shots", 1), "left", d.value("left", 0)});
 }
 
 std::string render_reloaded(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.firearm_reloaded", {{"name", name_of(lc, d)}, {"weapon", firearm_name(lc.lang, d)}, {"n", d.value("new", 0)}});
+  return tr(lc.lang, "event.firearm_reloaded", jobj{"name", name_of(lc, d), "weapon", firearm_name(lc.lang, d), "n", d.value("new", 0)});
 }
 
 std::string render_burst(const json& d, const LogContext& lc) {
   const Firearm* f = find_firearm(d.value("weapon", ""));
   return tr(lc.lang, "event.burst_fire",
-            {{"name", name_of(lc, d)}, {"weapon", firearm_name(lc.lang, d)}, {"dice", d.value("dice", "")}, {"rolled", d.value("rolled", 0)},
-             {"type", damage_type(lc.lang, f ? f->damage_type : "")}, {"dc", d.value("dc", 0)}});
+            jobj{"name", name_of(lc, d), "weapon", firearm_name(lc.lang, d), "dice", d.value("dice", ""), "rolled", d.value("rolled", 0),
+             "type", damage_type(lc.lang, f ? f->damage_type : ""), "dc", d.value("dc", 0)});
 }
 
 // The blast's radius as the language says it: feet, in Czech sáhy (1 sáh = 5 ft).
 std::string area(Lang lang, int ft) {
   if (ft == 5) return tr(lang, "rules.explosives.area_one");
-  return tr(lang, "rules.explosives.area", {{"n", lang == Lang::cs ? ft / 5 : ft}});
+  return tr(lang, "rules.explosives.area", jobj{"n", lang == Lang::cs ? ft / 5 : ft});
 }
 
 std::string render_explosion(const json& d, const LogContext& lc) {
   const std::string id = d.value("explosive", "");
   std::string what = explosive_name(lc.lang, id);
-  if (d.contains("sticks")) what = tr(lc.lang, "rules.explosives.sticks", {{"what", what}, {"n", d["sticks"]}});
+  if (d.contains("sticks")) what = tr(lc.lang, "rules.explosives.sticks", jobj{"what", what, "n", d["sticks"]});
   return tr(lc.lang, "event.explosion",
-            {{"what", what}, {"dice", d.value("dice", "")}, {"rolled", d.value("rolled", 0)},
-             {"type", damage_type(lc.lang, d.value("damage_type", ""))}, {"area", area(lc.lang, d.value("radius_ft", 0))}, {"dc", d.value("dc", 0)}});
+            jobj{"what", what, "dice", d.value("dice", ""), "rolled", d.value("rolled", 0),
+             "type", damage_type(lc.lang, d.value("damage_type", "")), "area", area(lc.lang, d.value("radius_ft", 0)), "dc", d.value("dc", 0)});
 }
 
 std::string render_blast_save(const json& d, const LogContext& lc) {
   std::string key = "event.blast_save_failure";
   if (d.value("success", false)) key = d.value("amount", 0) > 0 ? "event.blast_save_half" : "event.blast_save_success";
-  return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}, {"amount", d.value("amount", 0)}});
+  return tr(lc.lang, key, jobj{"name", name_of(lc, d), "total", d.value("total", 0), "dc", d.value("dc", 0), "amount", d.value("amount", 0)});
 }
 
 std::string render_fuse_lit(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.fuse_lit", {{"name", name_of(lc, d)}, {"n", d.value("rounds", 1)}});
+  return tr(lc.lang, "event.fuse_lit", jobj{"name", name_of(lc, d), "n", d.value("rounds", 1)});
 }
 
 std::string render_fuse_burned(const json& d, const LogContext& lc) {
-  return tr(lc.lang, d.value("left", 0) > 0 ? "event.fuse_burned" : "event.fuse_out", {{"name", name_of(lc, d)}, {"n", d.value("left", 0)}});
+  return tr(lc.lang, d.value("left", 0) > 0 ? "event.fuse_burned" : "event.fuse_out", jobj{"name", name_of(lc, d), "n", d.value("left", 0)});
 }
 
 // ---- commands ------------------------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ const Firearm& require_firearm(const json& cmd) {
   if (!f) {
     std::string all;
     for (const auto& x : firearm_ids()) append(all, ", ", x);
-    throw UserError("rules.err.firearm_unknown", {{"id", id}, {"allowed", all}});
+    throw UserError("rules.err.firearm_unknown", jobj{"id", id, "allowed", all});
   }
   return *f;
 }
@@ -230,11 +231,11 @@ void validate_area(const Campaign& c, const json& cmd) {
   const auto targets = id_list(cmd, "targets");
   for (const auto& id : targets) actions::require_living(c, id);
   if (const json* s = param::find(cmd, "saves")) {
-    if (!s->is_object()) throw UserError("campaign.err.param", {{"param", "saves"}, {"expected", "{creature id: the save's total}"}});
+    if (!s->is_object()) throw UserError("campaign.err.param", jobj{"param", "saves", "expected", "{creature id: the save's total}"});
     for (const auto& [id, v] : s->items()) {
       if (std::find(targets.begin(), targets.end(), id) == targets.end())
-        throw UserError("rules.err.blast_save_not_target", {{"id", id}});
-      param::integer(json{{"saves", v}}, "saves", -100, 1000);
+        throw UserError("rules.err.blast_save_not_target", jobj{"id", id});
+      param::integer(jobj{"saves", v}, "saves", -100, 1000);
     }
   }
 }
@@ -246,7 +247,7 @@ void area_saves(Ctx& ctx, const json& cmd, int rolled, int dc, bool half, const 
     const Creature* x = campaign::find_creature(ctx.state(), id);
     if (!x || x->death_saves.dead) continue;
     const int mod = save_bonus(ctx.state(), *x, "dex");
-    json data = {{"creature", id}, {"dc", dc}, {"modifier", mod}, {"source", cause}};
+    json data = jobj{"creature", id, "dc", dc, "modifier", mod, "source", cause};
     int total = 0;
     if (saves && saves->contains(id)) {
       total = (*saves)[id].get<int>();
@@ -276,11 +277,11 @@ void validate_fire(const Campaign& c, const json& cmd) {
   const Firearm& f = require_firearm(cmd);
   const bool burst = param::boolean(cmd, "burst", false);
   const int left = rounds_left(x, f);
-  if (left <= 0) throw UserError("rules.err.firearm_empty", {{"name", x.name}, {"weapon", f.name.en}});
+  if (left <= 0) throw UserError("rules.err.firearm_empty", jobj{"name", x.name, "weapon", f.name.en});
   if (!burst && (param::find(cmd, "targets") || param::find(cmd, "saves"))) throw UserError("rules.err.firearm_targets_burst");
   if (burst) {
-    if (!f.burst_fire()) throw UserError("rules.err.firearm_no_burst", {{"weapon", f.name.en}});
-    if (left < kBurstRounds) throw UserError("rules.err.firearm_burst_ammo", {{"weapon", f.name.en}, {"left", left}, {"need", kBurstRounds}});
+    if (!f.burst_fire()) throw UserError("rules.err.firearm_no_burst", jobj{"weapon", f.name.en});
+    if (left < kBurstRounds) throw UserError("rules.err.firearm_burst_ammo", jobj{"weapon", f.name.en, "left", left, "need", kBurstRounds});
     validate_area(c, cmd);
   }
 }
@@ -291,25 +292,25 @@ void execute_fire(Ctx& ctx, const json& cmd) {
   const std::string who = x.id;
   const bool burst = param::boolean(cmd, "burst", false);
   const int shots = burst ? kBurstRounds : 1;
-  json data = {{"creature", who}, {"weapon", f.id}, {"shots", shots}, {"left", rounds_left(x, f) - shots}};
+  json data = jobj{"creature", who, "weapon", f.id, "shots", shots, "left", rounds_left(x, f) - shots};
   if (burst) data["burst"] = true;
   ctx.emit("firearm_fired", std::move(data));
   if (!burst) return;
   const int rolled = static_cast<int>(dice::roll(f.damage, ctx.rng()).total);
-  ctx.emit("burst_fire", {{"creature", who}, {"weapon", f.id}, {"dice", f.damage}, {"rolled", rolled}, {"dc", kBurstDc}});
+  ctx.emit("burst_fire", jobj{"creature", who, "weapon", f.id, "dice", f.damage, "rolled", rolled, "dc", kBurstDc});
   area_saves(ctx, cmd, rolled, kBurstDc, false, f.damage_type, "burst:" + f.id);
 }
 
 void validate_reload(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const Firearm& f = require_firearm(cmd);
-  if (rounds_left(x, f) >= f.shots) throw UserError("rules.err.firearm_full", {{"name", x.name}, {"weapon", f.name.en}, {"n", f.shots}});
+  if (rounds_left(x, f) >= f.shots) throw UserError("rules.err.firearm_full", jobj{"name", x.name, "weapon", f.name.en, "n", f.shots});
 }
 
 void execute_reload(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const Firearm& f = require_firearm(cmd);
-  ctx.emit("firearm_reloaded", {{"creature", x.id}, {"weapon", f.id}, {"old", rounds_left(x, f)}, {"new", f.shots}});
+  ctx.emit("firearm_reloaded", jobj{"creature", x.id, "weapon", f.id, "old", rounds_left(x, f), "new", f.shots});
 }
 
 const Explosive& require_explosive(const json& cmd) {
@@ -318,14 +319,14 @@ const Explosive& require_explosive(const json& cmd) {
   if (!e) {
     std::string all;
     for (const auto& x : explosive_ids()) append(all, ", ", x);
-    throw UserError("rules.err.explosive_unknown", {{"id", id}, {"allowed", all}});
+    throw UserError("rules.err.explosive_unknown", jobj{"id", id, "allowed", all});
   }
   return *e;
 }
 
 void validate_detonate(const Campaign& c, const json& cmd) {
   const Explosive& e = require_explosive(cmd);
-  if (e.damage.empty()) throw UserError("rules.err.explosive_no_damage", {{"explosive", e.name.en}});
+  if (e.damage.empty()) throw UserError("rules.err.explosive_no_damage", jobj{"explosive", e.name.en});
   if (param::find(cmd, "sticks")) {
     if (e.id != "dynamite") throw UserError("rules.err.explosive_sticks_dynamite");
     param::integer(cmd, "sticks", 1, 100);
@@ -337,7 +338,7 @@ void execute_detonate(Ctx& ctx, const json& cmd) {
   const Explosive& e = require_explosive(cmd);
   std::string dice_expr = e.damage;
   int radius = e.radius_ft;
-  json data = {{"explosive", e.id}};
+  json data = jobj{"explosive", e.id};
   if (e.id == "dynamite") {
     const int sticks = static_cast<int>(param::integer(cmd, "sticks", 1, 100, 1));
     const auto b = dynamite_blast(sticks);
@@ -360,18 +361,18 @@ void validate_fuse(const Campaign& c, const json& cmd) {
   param::integer(cmd, "sticks", 1, 100);
   param::integer(cmd, "rounds", 1, 6);
   validate_area(c, cmd);
-  if (param::find(cmd, "saves")) throw UserError("campaign.err.unknown_param", {{"param", "saves"}});
+  if (param::find(cmd, "saves")) throw UserError("campaign.err.unknown_param", jobj{"param", "saves"});
 }
 
 void execute_fuse(Ctx& ctx, const json& cmd) {
   const int sticks = static_cast<int>(param::integer(cmd, "sticks", 1, 100));
   const Lang lang = parse_lang(ctx.state().settings.language).value_or(Lang::en);
-  const std::string name = tr(lang, "rules.explosives.sticks", {{"what", find_explosive("dynamite")->name.in(lang)}, {"n", sticks}});
-  ctx.run({{"type", "AddCreature"}, {"name", name}, {"kind", "object"}, {"size", "tiny"}, {"ac", 10}, {"hp", 1}, {"initiative_bonus", 0}});
+  const std::string name = tr(lang, "rules.explosives.sticks", jobj{"what", find_explosive("dynamite")->name.in(lang), "n", sticks});
+  ctx.run(jobj{"type", "AddCreature", "name", name, "kind", "object", "size", "tiny", "ac", 10, "hp", 1, "initiative_bonus", 0});
   const std::string who = ctx.state().creatures.back().id;
-  ctx.emit("fuse_lit", {{"creature", who}, {"sticks", sticks}, {"rounds", param::integer(cmd, "rounds", 1, 6)},
-                        {"targets", id_list(cmd, "targets")}});
-  ctx.run({{"type", "JoinEncounter"}, {"target", who}});
+  ctx.emit("fuse_lit", jobj{"creature", who, "sticks", sticks, "rounds", param::integer(cmd, "rounds", 1, 6),
+                        "targets", id_list(cmd, "targets")});
+  ctx.run(jobj{"type", "JoinEncounter", "target", who});
 }
 
 // At the start of a lit bundle's turn its fuse burns a round; the last one sets it off.
@@ -382,17 +383,17 @@ void burn_fuse(Ctx& ctx, const campaign::Event& ev) {
   if (!fuses.is_object() || !fuses.contains(who)) return;
   const json fuse = fuses[who];
   const int left = fuse.at("left").get<int>() - 1;
-  ctx.emit("fuse_burned", {{"creature", who}, {"left", std::max(0, left)}});
+  ctx.emit("fuse_burned", jobj{"creature", who, "left", std::max(0, left)});
   if (left > 0) return;
   json targets = json::array();
   for (const auto& t : fuse.value("targets", json::array())) {
     const Creature* x = campaign::find_creature(ctx.state(), t.get<std::string>());
     if (x && !x->death_saves.dead) targets.push_back(t);
   }
-  json det = {{"type", "Detonate"}, {"explosive", "dynamite"}, {"sticks", fuse.at("sticks")}};
+  json det = jobj{"type", "Detonate", "explosive", "dynamite", "sticks", fuse.at("sticks")};
   if (!targets.empty()) det["targets"] = targets;
   ctx.run(det);
-  if (campaign::find_creature(ctx.state(), who)) ctx.run({{"type", "ApplyDamage"}, {"target", who}, {"amount", 1}});
+  if (campaign::find_creature(ctx.state(), who)) ctx.run(jobj{"type", "ApplyDamage", "target", who, "amount", 1});
 }
 
 void install(Engine& e) {

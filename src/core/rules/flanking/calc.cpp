@@ -2,6 +2,7 @@
 // never advantage.
 #include "core/calc/params.hpp"
 #include "core/rules/flanking/flanking.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -30,7 +31,7 @@ calc::Calculator flanking_calculator() {
           "calc.desc.flanking",
           {calc::choice_param("position", "calc.param.flanking.position", {"direct", "side", "none"})},
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
-            return {{"attack_bonus", calc::flanking_bonus(*calc::parse_flank(p.at("position").get<std::string>()))}};
+            return jobj{"attack_bonus", calc::flanking_bonus(*calc::parse_flank(p.at("position").get<std::string>()))};
           }};
 }
 

@@ -14,6 +14,7 @@
 
 #include "core/rules/common.hpp"
 #include "core/rules/flanking/flanking.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -40,7 +41,7 @@ Plan plan(const Campaign& c, const json& cmd) {
   p.bonus = static_cast<int>(param::integer(cmd, "bonus", -50, 50, 0));
   p.flank_name = param::str(cmd, "flanking", "none");
   auto f = calc::parse_flank(p.flank_name);
-  if (!f) throw UserError("campaign.err.param", {{"param", "flanking"}, {"expected", "direct | side | none"}});
+  if (!f) throw UserError("campaign.err.param", jobj{"param", "flanking", "expected", "direct | side | none"});
   p.flank = *f;
   if (p.flank != calc::Flank::none && !campaign::rule_enabled(c, kFlanking, true))
     throw UserError("rules.err.flanking_off");
@@ -49,7 +50,7 @@ Plan plan(const Campaign& c, const json& cmd) {
   p.rolls = int_list(cmd, "rolls", 1, 20);
   const size_t want = p.mode == "normal" ? 1 : 2;
   if (!p.rolls.empty() && p.rolls.size() != want)
-    throw UserError("rules.err.attack_rolls", {{"n", static_cast<int>(want)}});
+    throw UserError("rules.err.attack_rolls", jobj{"n", static_cast<int>(want)});
   return p;
 }
 
@@ -63,11 +64,11 @@ json outcome(const Campaign& c, Plan p, Rng& rng) {
   const int fb = calc::flanking_bonus(p.flank);
   const int total = kept + p.bonus + fb;
   const Creature& attacker = actions::require(c, p.attacker);
-  json data = {{"attacker", p.attacker}, {"rolls", p.rolls},       {"kept", kept},
-               {"mode", p.mode},         {"bonus", p.bonus},       {"flanking", p.flank_name},
-               {"flank_bonus", fb},      {"total", total},         {"natural20", kept == 20},
-               {"natural1", kept == 1},  {"rolled", rolled},
-               {"inspiration", attacker.inspiration && campaign::rule_enabled(c, kInspirationLuck, true)}};
+  json data = jobj{"attacker", p.attacker, "rolls", p.rolls,       "kept", kept,
+               "mode", p.mode,         "bonus", p.bonus,       "flanking", p.flank_name,
+               "flank_bonus", fb,      "total", total,         "natural20", kept == 20,
+               "natural1", kept == 1,  "rolled", rolled,
+               "inspiration", attacker.inspiration && campaign::rule_enabled(c, kInspirationLuck, true)};
   if (!p.target.empty()) {
     const Creature& t = actions::require(c, p.target);
     data["target"] = p.target;
@@ -90,10 +91,10 @@ Module attack_roll() {
                   [](const json& d, const LogContext& lc) {
                     std::string dice;
                     for (const auto& r : d.value("rolls", json::array())) append(dice, "/", r.dump());
-                    json args = {{"name", name_of(lc, d, "attacker")}, {"dice", dice}, {"bonus", signed_text(d.value("bonus", 0))},
-                                 {"total", d.value("total", 0)}};
+                    json args = jobj{"name", name_of(lc, d, "attacker"), "dice", dice, "bonus", signed_text(d.value("bonus", 0)),
+                                 "total", d.value("total", 0)};
                     int fb = d.value("flank_bonus", 0);
-                    args["flank"] = fb ? tr(lc.lang, "rules.flank_bonus", {{"bonus", signed_text(fb)}}) : std::string();
+                    args["flank"] = fb ? tr(lc.lang, "rules.flank_bonus", jobj{"bonus", signed_text(fb)}) : std::string();
                     std::string mode = d.value("mode", "normal");
                     args["mode"] = mode == "normal" ? std::string() : " " + label(lc.lang, "rules.mode." + mode, mode);
                     std::string result;
@@ -101,7 +102,7 @@ Module attack_roll() {
                       result = tr(lc.lang, d.value("critical", false) ? "rules.attack.critical"
                                            : d.value("hit", false)   ? "rules.attack.hit"
                                                                      : "rules.attack.miss",
-                                  {{"ac", d.value("ac", 0)}});
+                                  jobj{"ac", d.value("ac", 0)});
                       args["target"] = name_of(lc, d, "target");
                       args["result"] = result;
                       return tr(lc.lang, "event.attack_rolled_vs", args);

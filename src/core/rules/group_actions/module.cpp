@@ -32,6 +32,7 @@
 
 #include "core/rules/common.hpp"
 #include "core/rules/group_actions/group_actions.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -48,7 +49,7 @@ constexpr const char* kSkippedPrefix = "event.group_skipped_";  // as a creature
 
 // ---- parameters --------------------------------------------------------------------------------------------
 [[noreturn]] void bad_param(const char* name, const char* expected) {
-  throw UserError("campaign.err.param", {{"param", name}, {"expected", expected}});
+  throw UserError("campaign.err.param", jobj{"param", name, "expected", expected});
 }
 
 // The "targets" list: checked for its size before its items are read (a hostile list of a million ids is refused
@@ -57,13 +58,13 @@ std::vector<std::string> targets_of(const Campaign& c, const json& cmd) {
   const json* v = param::find(cmd, "targets");
   if (!v || !v->is_array()) bad_param("targets", "a list of creature ids");
   if (v->empty()) throw UserError("rules.err.group_no_targets");
-  if (v->size() > kMaxGroupTargets) throw UserError("rules.err.group_too_many", {{"n", v->size()}, {"max", kMaxGroupTargets}});
+  if (v->size() > kMaxGroupTargets) throw UserError("rules.err.group_too_many", jobj{"n", v->size(), "max", kMaxGroupTargets});
   std::vector<std::string> out;
   std::set<std::string> seen;
   for (const auto& x : *v) {
     if (!x.is_string() || x.get_ref<const std::string&>().empty()) bad_param("targets", "a list of creature ids");
     const std::string& id = x.get_ref<const std::string&>();
-    if (!seen.insert(id).second) throw UserError("campaign.err.duplicate", {{"id", id}});
+    if (!seen.insert(id).second) throw UserError("campaign.err.duplicate", jobj{"id", id});
     actions::require(c, id);
     out.push_back(id);
   }
@@ -99,7 +100,7 @@ DamageParams damage_params(const json& cmd) {
   if (!p.type.empty() && std::find(types.begin(), types.end(), p.type) == types.end()) {
     std::string all;
     for (const auto& t : types) append(all, ", ", t);
-    throw UserError("campaign.err.param", {{"param", "damage_type"}, {"expected", all}});
+    throw UserError("campaign.err.param", jobj{"param", "damage_type", "expected", all});
   }
   p.critical = param::boolean(cmd, "critical", false);
   const bool has_save = param::find(cmd, "save") != nullptr, has_dc = param::find(cmd, "dc") != nullptr;
@@ -172,7 +173,7 @@ Split condition_split(const Campaign& c, const json& cmd) {
   }
   if (s.act.empty())
     throw UserError(remove ? "rules.err.group_condition_none_has" : "rules.err.group_condition_nobody",
-                    {{"condition", condition_names(id)}});
+                    jobj{"condition", condition_names(id)});
   return s;
 }
 
@@ -182,7 +183,7 @@ void emit_group(Ctx& ctx, const char* type, json d, const Split& s, const std::s
   d["targets"] = s.act;
   ctx.emit(type, std::move(d));
   for (const auto& [id, reason] : s.skipped) {
-    json k = {{"creature", id}, {"reason", reason}};
+    json k = jobj{"creature", id, "reason", reason};
     if (!condition.empty()) k["condition"] = condition;
     ctx.emit("group_skipped", std::move(k));
   }
@@ -207,12 +208,12 @@ json prompt_texts(const DamageParams& p) {
     save[code] = save_name(l, p.save);
   }
   const char* key = p.on_save == "none" ? "rules.group.prompt_none" : "rules.group.prompt_half";
-  return {{"save_text", save}, {"damage_text", text_all(key, {{"amount", p.amount}, {"half", p.amount / 2}, {"type", type}})}};
+  return jobj{"save_text", save, "damage_text", text_all(key, {{"amount", p.amount}, {"half", p.amount / 2}, {"type", type}})};
 }
 
 json save_data(const Campaign& c, const Creature& x, const DamageParams& p) {
   const int mod = save_bonus(c, x, p.save);
-  json d = {{"dice", d20_plus(mod)}, {"dc", p.dc}, {"ability", p.save}, {"modifier", mod}, {"amount", p.amount}, {"on_save", p.on_save}};
+  json d = jobj{"dice", d20_plus(mod), "dc", p.dc, "ability", p.save, "modifier", mod, "amount", p.amount, "on_save", p.on_save};
   if (!p.type.empty()) d["damage_type"] = p.type;
   if (p.critical) d["critical"] = true;
   d.update(prompt_texts(p));
@@ -237,36 +238,36 @@ std::string render_group_damage(const json& d, const LogContext& lc) {
   std::string save;
   if (d.contains("save")) {
     const char* key = d.value("on_save", std::string("half")) == "none" ? "rules.group.save_none" : "rules.group.save_half";
-    save = tr(lc.lang, key, {{"save", save_name(lc.lang, d.value("save", ""))}, {"dc", d.value("dc", 0)}});
+    save = tr(lc.lang, key, jobj{"save", save_name(lc.lang, d.value("save", "")), "dc", d.value("dc", 0)});
   }
-  const json args = {{"n", target_count(d)},
-                     {"amount", d.value("amount", 0)},
-                     {"type", type_text(lc.lang, d.value("damage_type", ""), d.value("critical", false))},
-                     {"save", save}};
+  const json args = jobj{"n", target_count(d),
+                     "amount", d.value("amount", 0),
+                     "type", type_text(lc.lang, d.value("damage_type", ""), d.value("critical", false)),
+                     "save", save};
   return tr(lc.lang, "event.group_damage", args);
 }
 
 std::string render_group_heal(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.group_heal", {{"n", target_count(d)}, {"amount", d.value("amount", 0)}});
+  return tr(lc.lang, "event.group_heal", jobj{"n", target_count(d), "amount", d.value("amount", 0)});
 }
 
 std::string render_group_condition(const json& d, const LogContext& lc) {
   const std::string id = d.value("condition", "");
   const std::string name = label(lc.lang, "campaign.condition." + id, id);
   const char* key = d.value("remove", false) ? "event.group_condition_removed" : "event.group_condition";
-  return tr(lc.lang, key, {{"n", target_count(d)}, {"condition", name}});
+  return tr(lc.lang, key, jobj{"n", target_count(d), "condition", name});
 }
 
 std::string render_group_skipped(const json& d, const LogContext& lc) {
   std::string reason = d.value("reason", std::string("dead"));
   if (reason != "immune" && reason != "no_condition") reason = "dead";
   const std::string id = d.value("condition", "");
-  return tr(lc.lang, kSkippedPrefix + reason, {{"name", name_of(lc, d)}, {"condition", label(lc.lang, "campaign.condition." + id, id)}});
+  return tr(lc.lang, kSkippedPrefix + reason, jobj{"name", name_of(lc, d), "condition", label(lc.lang, "campaign.condition." + id, id)});
 }
 
 // ---- commands ----------------------------------------------------------------------------------------------------
 json damage_command(const std::string& target, int amount, const std::string& type, bool critical) {
-  json cmd = {{"type", "ApplyDamage"}, {"target", target}, {"amount", amount}};
+  json cmd = jobj{"type", "ApplyDamage", "target", target, "amount", amount};
   if (!type.empty()) cmd["damage_type"] = type;
   if (critical) cmd["critical"] = true;
   return cmd;
@@ -281,7 +282,7 @@ void validate_group_damage(const Campaign& c, const json& cmd) {
 void execute_group_damage(Ctx& ctx, const json& cmd) {
   const DamageParams p = damage_params(cmd);
   const Split s = living_split(ctx.state(), targets_of(ctx.state(), cmd));
-  json d = {{"amount", p.amount}};
+  json d = jobj{"amount", p.amount};
   if (!p.type.empty()) d["damage_type"] = p.type;
   if (p.critical) d["critical"] = true;
   if (!p.save.empty()) d["save"] = p.save, d["dc"] = p.dc, d["on_save"] = p.on_save;
@@ -315,9 +316,9 @@ void validate_group_heal(const Campaign& c, const json& cmd) {
 void execute_group_heal(Ctx& ctx, const json& cmd) {
   const int amount = static_cast<int>(param::integer(cmd, "amount", 0, 1'000'000));
   const Split s = living_split(ctx.state(), targets_of(ctx.state(), cmd));
-  emit_group(ctx, "group_heal", {{"amount", amount}}, s);
+  emit_group(ctx, "group_heal", jobj{"amount", amount}, s);
   for (const auto& id : s.act)
-    if (alive(ctx.state(), id)) ctx.run({{"type", "Heal"}, {"target", id}, {"amount", amount}});
+    if (alive(ctx.state(), id)) ctx.run(jobj{"type", "Heal", "target", id, "amount", amount});
 }
 
 void validate_group_condition(const Campaign& c, const json& cmd) { condition_split(c, cmd); }
@@ -326,14 +327,14 @@ void execute_group_condition(Ctx& ctx, const json& cmd) {
   const Split s = condition_split(ctx.state(), cmd);
   const std::string id = condition_param(cmd);
   const bool remove = param::boolean(cmd, "remove", false);
-  json d = {{"condition", id}};
+  json d = jobj{"condition", id};
   if (remove) d["remove"] = true;
   emit_group(ctx, "group_condition", std::move(d), s, id);
   for (const auto& t : s.act) {
     const Creature* x = campaign::find_creature(ctx.state(), t);
     if (!x) continue;
-    if (remove && has_condition(*x, id)) ctx.run({{"type", "RemoveCondition"}, {"target", t}, {"condition", id}});
-    if (!remove && !x->death_saves.dead) ctx.run({{"type", "SetCondition"}, {"target", t}, {"condition", id}});
+    if (remove && has_condition(*x, id)) ctx.run(jobj{"type", "RemoveCondition", "target", t, "condition", id});
+    if (!remove && !x->death_saves.dead) ctx.run(jobj{"type", "SetCondition", "target", t, "condition", id});
   }
 }
 

@@ -22,6 +22,7 @@
 #include <optional>
 
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -41,9 +42,9 @@ campaign::DataField points_field() {
 }
 
 void roll_id_in(const json& v) {
-  if (!v.is_string()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "text"}});
+  if (!v.is_string()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "text"});
   const auto n = v.get<std::string>().size();
-  if (n == 0 || n > 64) throw UserError("state.err.too_long", {{"path", ""}, {"max", 64}});
+  if (n == 0 || n > 64) throw UserError("state.err.too_long", jobj{"path", "", "max", 64});
 }
 
 campaign::DataField spent_on_field() {
@@ -55,13 +56,13 @@ std::optional<std::string> roll_id(const json& cmd) {
   const json* v = param::find(cmd, "roll_id");
   if (!v) return std::nullopt;
   if (!v->is_string() || v->get<std::string>().empty() || v->get<std::string>().size() > 64)
-    throw UserError("campaign.err.param", {{"param", "roll_id"}, {"expected", "text (1–64 characters)"}});
+    throw UserError("campaign.err.param", jobj{"param", "roll_id", "expected", "text (1–64 characters)"});
   return v->get<std::string>();
 }
 
 std::string outcome(const LogContext& lc, const json& d) {
   if (!d.contains("dc")) return std::string();
-  return tr(lc.lang, d.value("success", false) ? "rules.vs_dc_success" : "rules.vs_dc_failure", {{"dc", d.value("dc", 0)}});
+  return tr(lc.lang, d.value("success", false) ? "rules.vs_dc_success" : "rules.vs_dc_failure", jobj{"dc", d.value("dc", 0)});
 }
 
 // ---- events ------------------------------------------------------------------------------------------------
@@ -77,12 +78,12 @@ std::string render_hero_points_set(const json& d, const LogContext& lc) {
                     : reason == "level_up" ? "event.hero_points_level_up"
                                            : "event.hero_points_set";
   return tr(lc.lang, key,
-            {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)}, {"level", d.value("level", 0)}});
+            jobj{"name", name_of(lc, d), "old", d.value("old", 0), "new", d.value("new", 0), "level", d.value("level", 0)});
 }
 
 std::string render_hero_point_used(const json& d, const LogContext& lc) {
-  if (d.value("death_save", false)) return tr(lc.lang, "event.hero_point_death_save", {{"name", name_of(lc, d)}});
-  json args = {{"name", name_of(lc, d)}, {"d6", d.value("d6", 0)}, {"outcome", outcome(lc, d)}};
+  if (d.value("death_save", false)) return tr(lc.lang, "event.hero_point_death_save", jobj{"name", name_of(lc, d)});
+  json args = jobj{"name", name_of(lc, d), "d6", d.value("d6", 0), "outcome", outcome(lc, d)};
   if (d.contains("total")) {
     args["before"] = d.value("total_before", 0);
     args["total"] = d.value("total", 0);
@@ -105,7 +106,7 @@ int new_points(const Campaign& c, const json& cmd) {
   long long v = has_value ? param::integer(cmd, "value", 0, 1000)
                           : hero_points_of(x) + param::integer(cmd, "change", -1000, 1000);
   if (v < 0 || v > 1000)
-    throw UserError("campaign.err.param_range", {{"param", "value"}, {"value", v}, {"min", 0}, {"max", 1000}});
+    throw UserError("campaign.err.param_range", jobj{"param", "value", "value", v, "min", 0, "max", 1000});
   return static_cast<int>(v);
 }
 
@@ -113,7 +114,7 @@ void validate_set_hero_points(const Campaign& c, const json& cmd) { new_points(c
 
 void execute_set_hero_points(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-  ctx.emit("hero_points_set", {{"creature", x.id}, {"old", hero_points_of(x)}, {"new", new_points(ctx.state(), cmd)}});
+  ctx.emit("hero_points_set", jobj{"creature", x.id, "old", hero_points_of(x), "new", new_points(ctx.state(), cmd)});
 }
 
 void validate_use_hero_point(const Campaign& c, const json& cmd) {
@@ -121,10 +122,10 @@ void validate_use_hero_point(const Campaign& c, const json& cmd) {
   opt_int(cmd, "roll", 1, 6);
   opt_int(cmd, "total", -100, 1000);
   opt_int(cmd, "dc", -50, 100);
-  if (hero_points_of(x) <= 0) throw UserError("rules.err.no_hero_points", {{"name", x.name}});
+  if (hero_points_of(x) <= 0) throw UserError("rules.err.no_hero_points", jobj{"name", x.name});
   if (auto id = roll_id(cmd)) {
     const json& spent = creature_data(x, kHeroPoints, kSpentOn);
-    if (spent.is_string() && spent.get<std::string>() == *id) throw UserError("rules.err.hero_point_once", {{"name", x.name}});
+    if (spent.is_string() && spent.get<std::string>() == *id) throw UserError("rules.err.hero_point_once", jobj{"name", x.name});
   }
 }
 
@@ -134,7 +135,7 @@ void execute_use_hero_point(Ctx& ctx, const json& cmd) {
   const int points = hero_points_of(x);
   auto entered = opt_int(cmd, "roll", 1, 6);
   const int d6 = entered ? *entered : ctx.rng().die(6);
-  json data = {{"creature", id}, {"d6", d6}, {"rolled", !entered}};
+  json data = jobj{"creature", id, "d6", d6, "rolled", !entered};
   if (auto rid = roll_id(cmd)) data["roll_id"] = *rid;
   if (auto total = opt_int(cmd, "total", -100, 1000)) {
     data["total_before"] = *total;
@@ -145,7 +146,7 @@ void execute_use_hero_point(Ctx& ctx, const json& cmd) {
     }
   }
   ctx.emit("hero_point_used", std::move(data));
-  ctx.emit("hero_points_set", {{"creature", id}, {"old", points}, {"new", points - 1}});
+  ctx.emit("hero_points_set", jobj{"creature", id, "old", points, "new", points - 1});
 }
 
 // ---- hooks: the start, the level-up, the death save ----------------------------------------------------------
@@ -155,15 +156,15 @@ void give_start_points(Ctx& ctx, const campaign::Event& ev) {
                              : std::string();
   const Creature* x = campaign::find_creature(ctx.state(), id);
   if (!x || x->kind != "pc" || hero_points_of(*x) > 0) return;  // points given with the creature stay
-  ctx.emit("hero_points_set", {{"creature", id}, {"old", 0}, {"new", hero_points_for_level(x->level)}, {"reason", "start"}});
+  ctx.emit("hero_points_set", jobj{"creature", id, "old", 0, "new", hero_points_for_level(x->level), "reason", "start"});
 }
 
 void reset_on_level_up(Ctx& ctx, const campaign::Event& ev) {
   const std::string id = ev.data.value("creature", "");
   const Creature* x = campaign::find_creature(ctx.state(), id);
   if (!x || x->kind != "pc") return;
-  ctx.emit("hero_points_set", {{"creature", id}, {"old", hero_points_of(*x)}, {"new", hero_points_for_level(x->level)},
-                               {"reason", "level_up"}, {"level", x->level}});
+  ctx.emit("hero_points_set", jobj{"creature", id, "old", hero_points_of(*x), "new", hero_points_for_level(x->level),
+                               "reason", "level_up", "level", x->level});
 }
 
 bool death_save_armed(const Ctx& ctx, const std::string& id) {
@@ -175,10 +176,10 @@ bool death_save_armed(const Ctx& ctx, const std::string& id) {
 void check_death_save_param(Ctx& ctx, const json& cmd) {
   if (!param::boolean(cmd, kDeathSaveParam, false)) return;
   const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
-  if (hero_points_of(x) <= 0) throw UserError("rules.err.no_hero_points", {{"name", x.name}});
+  if (hero_points_of(x) <= 0) throw UserError("rules.err.no_hero_points", jobj{"name", x.name});
   // The counts before the save: what a failure turned into a success leaves standing.
-  ctx.emit("hero_point_armed", {{"creature", x.id}, {"successes", x.death_saves.successes},
-                                {"failures", x.death_saves.failures}});
+  ctx.emit("hero_point_armed", jobj{"creature", x.id, "successes", x.death_saves.successes,
+                                "failures", x.death_saves.failures});
 }
 
 void turn_failed_death_save(Ctx& ctx, const campaign::Event& ev) {
@@ -196,12 +197,12 @@ void turn_failed_death_save(Ctx& ctx, const campaign::Event& ev) {
   int successes = armed->data.value("successes", 0) + 1, failures = armed->data.value("failures", 0);
   const bool stable = successes >= 3;
   if (stable) successes = failures = 0;
-  json used = {{"creature", id}, {"death_save", true}};
+  json used = jobj{"creature", id, "death_save", true};
   if (ev.data.contains("roll")) used["roll"] = ev.data["roll"];
   ctx.emit("hero_point_used", std::move(used));
-  ctx.emit("death_saves_set", {{"creature", id}, {"successes", successes}, {"failures", failures}, {"stable", stable},
-                               {"cause", "hero_point"}, {"outcome", stable ? "stable" : "success"}});
-  ctx.emit("hero_points_set", {{"creature", id}, {"old", points}, {"new", points - 1}});
+  ctx.emit("death_saves_set", jobj{"creature", id, "successes", successes, "failures", failures, "stable", stable,
+                               "cause", "hero_point", "outcome", stable ? "stable" : "success"});
+  ctx.emit("hero_points_set", jobj{"creature", id, "old", points, "new", points - 1});
 }
 
 void install(Engine& e) {

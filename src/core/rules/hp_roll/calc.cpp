@@ -5,6 +5,7 @@
 #include "core/calc/check.hpp"
 #include "core/calc/params.hpp"
 #include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -37,7 +38,7 @@ calc::Calculator hp_roll_calculator() {
            calc::int_param("seed", "calc.param.seed", 0, std::nullopt, false)},
           [](const nlohmann::json& p, Rng& rng) -> nlohmann::json {
             auto r = calc::hp_roll(p.at("die").get<int>(), p.at("con-mod").get<int>(), rng);
-            return {{"rolls", r.rolls}, {"gain", r.gain}};
+            return jobj{"rolls", r.rolls, "gain", r.gain};
           }};
 }
 

@@ -13,6 +13,7 @@
 // window after a level-up (its points follow from INT, nothing to store).
 #include "core/rules/common.hpp"
 #include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -36,17 +37,17 @@ Plan plan(const Campaign& c, const json& cmd, bool reroll_rule) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   Plan p;
   p.id = x.id;
-  if (x.level + 1 > kMaxLevel) throw UserError("rules.err.max_level", {{"name", x.name}, {"max", kMaxLevel}});
+  if (x.level + 1 > kMaxLevel) throw UserError("rules.err.max_level", jobj{"name", x.name, "max", kMaxLevel});
   p.die = static_cast<int>(param::integer(cmd, "hit_die", 2, 20, x.hit_die));
-  if (p.die <= 0) throw UserError("campaign.err.no_hit_die", {{"name", x.name}});
+  if (p.die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", x.name});
   p.set_die = x.hit_die == 0;
   p.average = param::boolean(cmd, "average", false);
   p.rolls = int_list(cmd, "rolls", 1, 20);
   if (p.average && !p.rolls.empty()) throw UserError("rules.err.average_or_rolls");
   for (int r : p.rolls)
-    if (r > p.die) throw UserError("campaign.err.param_range", {{"param", "rolls"}, {"value", r}, {"min", 1}, {"max", p.die}});
-  if (p.rolls.size() > 2) throw UserError("campaign.err.rolls_count", {{"name", x.name}, {"dice", 2}, {"rolls", p.rolls.size()}});
-  if (p.rolls.size() == 2 && (p.rolls[0] != 1 || !reroll_rule)) throw UserError("rules.err.reroll_not_allowed", {{"roll", p.rolls[0]}});
+    if (r > p.die) throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", p.die});
+  if (p.rolls.size() > 2) throw UserError("campaign.err.rolls_count", jobj{"name", x.name, "dice", 2, "rolls", p.rolls.size()});
+  if (p.rolls.size() == 2 && (p.rolls[0] != 1 || !reroll_rule)) throw UserError("rules.err.reroll_not_allowed", jobj{"roll", p.rolls[0]});
   return p;
 }
 
@@ -70,9 +71,9 @@ Module level_up() {
                   for (const auto& r : d.value("rolls", json::array())) append(rolls, " → ", r.dump());
                   if (d.value("average", false)) rolls = tr(lc.lang, "rules.average");
                   return tr(lc.lang, "event.leveled_up",
-                            {{"name", name_of(lc, d)}, {"level", d.value("level", 0)}, {"die", d.value("die", 0)},
-                             {"rolls", rolls}, {"con", signed_text(d.value("con_mod", 0))}, {"gain", d.value("gain", 0)},
-                             {"max_hp", d.value("max_hp", 0)}});
+                            jobj{"name", name_of(lc, d), "level", d.value("level", 0), "die", d.value("die", 0),
+                             "rolls", rolls, "con", signed_text(d.value("con_mod", 0)), "gain", d.value("gain", 0),
+                             "max_hp", d.value("max_hp", 0)});
                 });
             command(
                 e, "LevelUp", {"target", "hit_die", "rolls", "average"},
@@ -97,11 +98,11 @@ Module level_up() {
                     if (rolls.size() == 1 && rolls[0] == 1 && reroll_rule) rolls.push_back(ctx.rng().die(p.die));
                     gain = calc::hp_gain(rolls.back(), con);
                   }
-                  json data = {{"creature", p.id}, {"level_old", x.level}, {"level", x.level + 1}, {"die", p.die},
-                               {"rolls", rolls}, {"rerolled", rolls.size() == 2}, {"con_mod", con}, {"gain", gain},
-                               {"max_hp_old", x.max_hp}, {"max_hp", std::min(1'000'000, x.max_hp + gain)},
-                               {"hp_old", x.hp}, {"hp", std::min(1'000'000, x.hp + gain)},
-                               {"rolled", p.rolls.empty() && !p.average}};
+                  json data = jobj{"creature", p.id, "level_old", x.level, "level", x.level + 1, "die", p.die,
+                               "rolls", rolls, "rerolled", rolls.size() == 2, "con_mod", con, "gain", gain,
+                               "max_hp_old", x.max_hp, "max_hp", std::min(1'000'000, x.max_hp + gain),
+                               "hp_old", x.hp, "hp", std::min(1'000'000, x.hp + gain),
+                               "rolled", p.rolls.empty() && !p.average};
                   if (p.average) data["average"] = true;
                   if (p.set_die) data["hit_die_set"] = p.die;
                   ctx.emit("leveled_up", std::move(data));

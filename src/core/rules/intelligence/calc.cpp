@@ -7,6 +7,7 @@
 #include "core/calc/formulas.hpp"
 #include "core/calc/params.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -31,11 +32,11 @@ calc::Calculator intelligence_calculator() {
           {calc::int_param("int", "calc.param.intelligence.int", 1, 30)},
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             auto r = calc::intelligence(p.at("int").get<int>());
-            return {{"can_read_write", r.can_read_write},
-                    {"can_count", r.can_count},
-                    {"can_speak", r.can_speak},
-                    {"can_learn_reading", r.can_learn_reading},
-                    {"points", r.points}};
+            return jobj{"can_read_write", r.can_read_write,
+                    "can_count", r.can_count,
+                    "can_speak", r.can_speak,
+                    "can_learn_reading", r.can_learn_reading,
+                    "points", r.points};
           }};
 }
 

@@ -20,6 +20,7 @@
 
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -62,7 +63,7 @@ campaign::DataField picks_field() {
               campaign::jr::PathGuard g(i);
               if (std::find(kKinds.begin(), kKinds.end(), picks[i].kind) == kKinds.end()) {
                 campaign::jr::PathGuard gk("kind");
-                campaign::jr::fail_value("not_one_of", {{"value", picks[i].kind}, {"allowed", "skill, tool, language, expertise"}});
+                campaign::jr::fail_value("not_one_of", jobj{"value", picks[i].kind, "allowed", "skill, tool, language, expertise"});
               }
               if (picks[i].name.empty()) {
                 campaign::jr::PathGuard gn("name");
@@ -95,7 +96,7 @@ void apply_int_pick_removed(Campaign& c, const json& d) {
 
 void check_kind(const std::string& kind) {
   if (std::find(kKinds.begin(), kKinds.end(), kind) == kKinds.end())
-    throw UserError("campaign.err.param", {{"param", "kind"}, {"expected", "skill | tool | language | expertise"}});
+    throw UserError("campaign.err.param", jobj{"param", "kind", "expected", "skill | tool | language | expertise"});
 }
 
 std::string pick_text(const LogContext& lc, const json& d) {
@@ -159,20 +160,20 @@ IntelligenceView intelligence_view(const Campaign& c, const Creature& x) {
 json to_json(const IntelligenceView& v) {
   json picks = json::array();
   for (const auto& p : v.picks)
-    picks.push_back({{"kind", p.pick.kind}, {"name", p.pick.name}, {"taken_at_level", p.pick.taken_at_level},
-                     {"order", p.pick.order}, {"active", p.active}});
-  return {{"int", v.score},
-          {"can_read_write", v.can_read_write},
-          {"can_count", v.can_count},
-          {"can_speak", v.can_speak},
-          {"can_learn_reading", v.can_learn_reading},
-          {"learned_reading", v.learned_reading},
-          {"learned_counting", v.learned_counting},
-          {"points", v.points},
-          {"active", v.active},
-          {"free", v.free},
-          {"window_open", v.window_open},
-          {"picks", picks}};
+    picks.push_back(jobj{"kind", p.pick.kind, "name", p.pick.name, "taken_at_level", p.pick.taken_at_level,
+                     "order", p.pick.order, "active", p.active});
+  return jobj{"int", v.score,
+          "can_read_write", v.can_read_write,
+          "can_count", v.can_count,
+          "can_speak", v.can_speak,
+          "can_learn_reading", v.can_learn_reading,
+          "learned_reading", v.learned_reading,
+          "learned_counting", v.learned_counting,
+          "points", v.points,
+          "active", v.active,
+          "free", v.free,
+          "window_open", v.window_open,
+          "picks", picks};
 }
 
 Module intelligence() {
@@ -189,7 +190,7 @@ Module intelligence() {
                 },
                 [](const json& d, const LogContext& lc) {
                   if (d.value("free", 0) <= 0) return std::string();
-                  return tr(lc.lang, "event.int_window_opened", {{"name", name_of(lc, d)}, {"n", d.value("free", 0)}});
+                  return tr(lc.lang, "event.int_window_opened", jobj{"name", name_of(lc, d), "n", d.value("free", 0)});
                 });
             event(
                 e, "int_window_closed",
@@ -203,13 +204,13 @@ Module intelligence() {
                 e, "int_pick_added",
                 apply_int_pick_added,
                 [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.int_pick_added", {{"name", name_of(lc, d)}, {"pick", pick_text(lc, d.at("pick"))}});
+                  return tr(lc.lang, "event.int_pick_added", jobj{"name", name_of(lc, d), "pick", pick_text(lc, d.at("pick"))});
                 });
             event(
                 e, "int_pick_removed",
                 apply_int_pick_removed,
                 [](const json& d, const LogContext& lc) {
-                  return tr(lc.lang, "event.int_pick_removed", {{"name", name_of(lc, d)}, {"pick", pick_text(lc, d)}});
+                  return tr(lc.lang, "event.int_pick_removed", jobj{"name", name_of(lc, d), "pick", pick_text(lc, d)});
                 });
             event(
                 e, "literacy_learned",
@@ -218,14 +219,14 @@ Module intelligence() {
                 },
                 [](const json& d, const LogContext& lc) {
                   return tr(lc.lang, d.value("skill", "") == "reading" ? "event.learned_reading" : "event.learned_counting",
-                            {{"name", name_of(lc, d)}});
+                            jobj{"name", name_of(lc, d)});
                 });
 
             e.after("LevelUp", [](Ctx& ctx, const json& cmd) {
               const Creature* x = campaign::find_creature(ctx.state(), param::str(cmd, "target"));
               if (!x) return;
               IntelligenceView v = intelligence_view(ctx.state(), *x);
-              ctx.emit("int_window_opened", {{"creature", x->id}, {"level", x->level}, {"free", v.free}});
+              ctx.emit("int_window_opened", jobj{"creature", x->id, "level", x->level, "free", v.free});
             });
 
             command(
@@ -234,11 +235,11 @@ Module intelligence() {
                   const Creature& x = actions::require(c, param::str(cmd, "target"));
                   std::string kind = param::str(cmd, "kind"), name = param::str(cmd, "name");
                   check_kind(kind);
-                  if (name.size() > 100) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 100}});
-                  if (!window_open(c, x)) throw UserError("rules.err.int_window_closed", {{"name", x.name}});
+                  if (name.size() > 100) throw UserError("state.err.too_long", jobj{"path", "name", "max", 100});
+                  if (!window_open(c, x)) throw UserError("rules.err.int_window_closed", jobj{"name", x.name});
                   IntelligenceView v = intelligence_view(c, x);
-                  if (v.free <= 0) throw UserError("rules.err.no_int_points", {{"name", x.name}, {"points", v.points}});
-                  if (find_pick(x, kind, name)) throw UserError("rules.err.int_pick_duplicate", {{"name", x.name}, {"pick", name}});
+                  if (v.free <= 0) throw UserError("rules.err.no_int_points", jobj{"name", x.name, "points", v.points});
+                  if (find_pick(x, kind, name)) throw UserError("rules.err.int_pick_duplicate", jobj{"name", x.name, "pick", name});
                 },
                 [](Ctx& ctx, const json& cmd) {
                   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
@@ -250,19 +251,19 @@ Module intelligence() {
                   p.taken_at_level = x.level;
                   p.order = order + 1;
                   json pj = p;
-                  ctx.emit("int_pick_added", {{"creature", x.id}, {"pick", std::move(pj)}});
+                  ctx.emit("int_pick_added", jobj{"creature", x.id, "pick", std::move(pj)});
                 });
             command(
                 e, "RemoveIntelligencePick", {"target", "kind", "name"},
                 [](const Campaign& c, const json& cmd) {
                   const Creature& x = actions::require(c, param::str(cmd, "target"));
                   if (!find_pick(x, param::str(cmd, "kind"), param::str(cmd, "name")))
-                    throw UserError("rules.err.no_int_pick", {{"name", x.name}, {"pick", param::str(cmd, "name")}});
+                    throw UserError("rules.err.no_int_pick", jobj{"name", x.name, "pick", param::str(cmd, "name")});
                 },
                 [](Ctx& ctx, const json& cmd) {
                   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
                   const auto p = find_pick(x, param::str(cmd, "kind"), param::str(cmd, "name"));
-                  ctx.emit("int_pick_removed", {{"creature", x.id}, {"kind", p->kind}, {"name", p->name}});
+                  ctx.emit("int_pick_removed", jobj{"creature", x.id, "kind", p->kind, "name", p->name});
                 });
             command(
                 e, "OpenIntelligencePicks", {"target"},
@@ -270,26 +271,26 @@ Module intelligence() {
                 [](Ctx& ctx, const json& cmd) {
                   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
                   IntelligenceView v = intelligence_view(ctx.state(), x);
-                  ctx.emit("int_window_opened", {{"creature", x.id}, {"level", x.level}, {"free", v.free}});
+                  ctx.emit("int_window_opened", jobj{"creature", x.id, "level", x.level, "free", v.free});
                 });
             command(
                 e, "CloseIntelligencePicks", {"target"},
                 [](const Campaign& c, const json& cmd) { actions::require(c, param::str(cmd, "target")); },
-                [](Ctx& ctx, const json& cmd) { ctx.emit("int_window_closed", {{"creature", param::str(cmd, "target")}}); });
+                [](Ctx& ctx, const json& cmd) { ctx.emit("int_window_closed", jobj{"creature", param::str(cmd, "target")}); });
             command(
                 e, "LearnLiteracy", {"target", "skill"},
                 [](const Campaign& c, const json& cmd) {
                   const Creature& x = actions::require(c, param::str(cmd, "target"));
                   std::string skill = param::str(cmd, "skill");
                   if (skill != "reading" && skill != "counting")
-                    throw UserError("campaign.err.param", {{"param", "skill"}, {"expected", "reading | counting"}});
+                    throw UserError("campaign.err.param", jobj{"param", "skill", "expected", "reading | counting"});
                   IntelligenceView v = intelligence_view(c, x);
-                  if (skill == "reading" && !v.can_learn_reading) throw UserError("rules.err.cannot_learn_reading", {{"name", x.name}});
+                  if (skill == "reading" && !v.can_learn_reading) throw UserError("rules.err.cannot_learn_reading", jobj{"name", x.name});
                   if ((skill == "reading" && v.can_read_write) || (skill == "counting" && v.can_count))
-                    throw UserError("rules.err.already_can", {{"name", x.name}});
+                    throw UserError("rules.err.already_can", jobj{"name", x.name});
                 },
                 [](Ctx& ctx, const json& cmd) {
-                  ctx.emit("literacy_learned", {{"creature", param::str(cmd, "target")}, {"skill", param::str(cmd, "skill")}});
+                  ctx.emit("literacy_learned", jobj{"creature", param::str(cmd, "target"), "skill", param::str(cmd, "skill")});
                 });
           },
           {.seed = "Inteligence",

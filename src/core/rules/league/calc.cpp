@@ -1,6 +1,7 @@
 // The league's numbers and its calculators `checkpoints` and `treasure-points`.
 #include "core/calc/params.hpp"
 #include "core/rules/league/league.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -61,16 +62,16 @@ std::vector<calc::Param> league_params(const std::string& calc) {
 calc::Calculator checkpoints_calculator() {
   return {"checkpoints", "calc.desc.checkpoints", league_params("checkpoints"),
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
-            return {{"checkpoints", league_checkpoints(p.at("hours").get<int>(), p.at("adventure-tier").get<int>(),
-                                                       p.at("level").get<int>())}};
+            return jobj{"checkpoints", league_checkpoints(p.at("hours").get<int>(), p.at("adventure-tier").get<int>(),
+                                                       p.at("level").get<int>())};
           }};
 }
 
 calc::Calculator treasure_points_calculator() {
   return {"treasure-points", "calc.desc.treasure_points", league_params("treasure_points"),
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
-            return {{"points", league_treasure_points(p.at("hours").get<int>(), p.at("adventure-tier").get<int>(),
-                                                      p.at("level").get<int>())}};
+            return jobj{"points", league_treasure_points(p.at("hours").get<int>(), p.at("adventure-tier").get<int>(),
+                                                      p.at("level").get<int>())};
           }};
 }
 
@@ -80,7 +81,7 @@ calc::Calculator personal_treasure_calculator() {
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const int level = p.at("level").get<int>();
             const PersonalTreasure t = league_personal_treasure(level);
-            return {{"gp", t.gp}, {"lifestyle", t.lifestyle}, {"tier", league_tier(level)}};
+            return jobj{"gp", t.gp, "lifestyle", t.lifestyle, "tier", league_tier(level)};
           }};
 }
 
@@ -93,7 +94,7 @@ calc::Calculator league_item_calculator() {
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const LeagueItemTable& t = *league_item_table(p.at("table").get<std::string>());
             const int tier = league_tier(p.at("level").get<int>());
-            return {{"cost", t.cost}, {"available", tier >= t.min_tier}, {"min_tier", t.min_tier}, {"tier", tier}};
+            return jobj{"cost", t.cost, "available", tier >= t.min_tier, "min_tier", t.min_tier, "tier", tier};
           }};
 }
 

@@ -24,6 +24,7 @@
 #include "core/rules/league/league.hpp"
 #include "core/rules/magic_items/magic_items.hpp"
 #include "core/rules/treasure/treasure.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -76,21 +77,21 @@ int paid_toward(const Creature& x, const std::string& item, char table) {
 void put_deposit(Creature& x, const std::string& item, char table, int paid) {
   json list = json::array();
   for (const auto& d : deposits(x))
-    if (!(d.item == item && d.table == table)) list.push_back({{"item", d.item}, {"table", std::string(1, d.table)}, {"paid", d.paid}});
-  if (paid > 0) list.push_back({{"item", item}, {"table", std::string(1, table)}, {"paid", paid}});
+    if (!(d.item == item && d.table == table)) list.push_back(jobj{"item", d.item, "table", std::string(1, d.table), "paid", d.paid});
+  if (paid > 0) list.push_back(jobj{"item", item, "table", std::string(1, table), "paid", paid});
   set_creature_data(x, kLeague, kDeposits, list.empty() ? json(nullptr) : std::move(list));
 }
 
 campaign::DataField deposits_field() {
   return {kDeposits, "list of {item, table A..I, paid 1..cost-1}: magic items being paid for in treasure points", false,
           [](const json& v) {
-            if (!v.is_array() || v.size() > kMaxDeposits) throw UserError("state.err.wrong_type", {{"expected", "list of deposits"}});
+            if (!v.is_array() || v.size() > kMaxDeposits) throw UserError("state.err.wrong_type", jobj{"expected", "list of deposits"});
             for (const json& d : v) {
               const LeagueItemTable* t = d.is_object() && d.contains("table") && d["table"].is_string()
                                              ? league_item_table(d["table"].get<std::string>()) : nullptr;
               if (!t || !d.contains("item") || !d["item"].is_string() || d["item"].get<std::string>().empty() ||
                   d["item"].get<std::string>().size() > kMaxItemName || !d.contains("paid"))
-                throw UserError("state.err.wrong_type", {{"expected", "{item, table A..I, paid}"}});
+                throw UserError("state.err.wrong_type", jobj{"expected", "{item, table A..I, paid}"});
               int_in(d["paid"], 1, t->cost - 1);
             }
           }};
@@ -98,7 +99,7 @@ campaign::DataField deposits_field() {
 
 const Creature& pc(const Campaign& c, const std::string& id) {
   const Creature& x = actions::require(c, id);
-  if (x.kind != "pc") throw UserError("rules.err.league_not_pc", {{"name", x.name}});
+  if (x.kind != "pc") throw UserError("rules.err.league_not_pc", jobj{"name", x.name});
   return x;
 }
 
@@ -109,7 +110,7 @@ std::vector<std::string> targets(const Campaign& c, const json& cmd) {
       const Creature& x = pc(c, id);
       if (std::find(out.begin(), out.end(), x.id) == out.end()) out.push_back(x.id);
     }
-    if (out.empty()) throw UserError("campaign.err.param", {{"param", "targets"}, {"expected", "PC ids"}});
+    if (out.empty()) throw UserError("campaign.err.param", jobj{"param", "targets", "expected", "PC ids"});
     return out;
   }
   for (const auto& x : c.creatures)
@@ -141,8 +142,8 @@ void apply_spent(Campaign& c, const json& d) {
 }
 
 std::string render_spent(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"points", d.value("points", 0)}, {"new", d.value("new", 0)}, {"item", d.value("item", "")},
-               {"table", d.value("table", "")}, {"paid", d.value("paid", 0)}, {"cost", d.value("cost", 0)}, {"n", d.value("points", 0)}};
+  json args = jobj{"name", name_of(lc, d), "points", d.value("points", 0), "new", d.value("new", 0), "item", d.value("item", ""),
+               "table", d.value("table", ""), "paid", d.value("paid", 0), "cost", d.value("cost", 0), "n", d.value("points", 0)};
   if (d.contains("table")) return tr(lc.lang, "event.treasure_points_deposit", args);
   return tr(lc.lang, d.contains("item") ? "event.treasure_points_spent_item" : "event.treasure_points_spent", args);
 }
@@ -169,13 +170,13 @@ void buy_levels(Ctx& ctx, const std::string& who) {
     const int need = league_checkpoints_to_next(x->level);
     const int have = stored(*x, kCheckpoints);
     if (need <= 0 || have < need) return;
-    ctx.run({{"type", "LevelUp"}, {"target", who}});
+    ctx.run(jobj{"type", "LevelUp", "target", who});
     x = campaign::find_creature(ctx.state(), who);
     const int level = x->level;
-    ctx.emit("league_level_bought", {{"creature", who}, {"level", level}, {"spent", need}, {"checkpoints", have - need}});
+    ctx.emit("league_level_bought", jobj{"creature", who, "level", level, "spent", need, "checkpoints", have - need});
     if (ctx.module_enabled(rules::kTreasure))
-      ctx.run({{"type", "AdjustPurse"}, {"target", who}, {"gp", league_personal_treasure(level).gp},
-               {"reason", "personal_treasure"}, {"level", level}});
+      ctx.run(jobj{"type", "AdjustPurse", "target", who, "gp", league_personal_treasure(level).gp,
+               "reason", "personal_treasure", "level", level});
   }
 }
 
@@ -187,10 +188,10 @@ void execute_end_session(Ctx& ctx, const json& cmd) {
     const int level = std::clamp(x.level, 1, kLeagueMaxLevel);
     const int cp = league_checkpoints(hours, adventure_tier, level), tp = league_treasure_points(hours, adventure_tier, level);
     const int cp_old = stored(x, kCheckpoints), tp_old = stored(x, kTreasurePoints);
-    ctx.emit("league_awarded", {{"creature", who}, {"level", x.level}, {"tier", league_tier(level)}, {"adventure_tier", adventure_tier},
-                                {"hours", hours}, {"checkpoints_old", cp_old}, {"gained", cp},
-                                {"checkpoints", std::min(kMaxPoints, cp_old + cp)}, {"treasure_old", tp_old},
-                                {"treasure_gained", tp}, {"treasure_points", std::min(kMaxPoints, tp_old + tp)}});
+    ctx.emit("league_awarded", jobj{"creature", who, "level", x.level, "tier", league_tier(level), "adventure_tier", adventure_tier,
+                                "hours", hours, "checkpoints_old", cp_old, "gained", cp,
+                                "checkpoints", std::min(kMaxPoints, cp_old + cp), "treasure_old", tp_old,
+                                "treasure_gained", tp, "treasure_points", std::min(kMaxPoints, tp_old + tp)});
     buy_levels(ctx, who);
   }
 }
@@ -201,7 +202,7 @@ std::optional<std::string> spend_item(const json& cmd) {
   const auto first = item.find_first_not_of(' '), last = item.find_last_not_of(' ');
   item = first == std::string::npos ? std::string() : item.substr(first, last - first + 1);
   if (item.empty() || item.size() > kMaxItemName)
-    throw UserError("campaign.err.param", {{"param", "item"}, {"expected", "1–200 characters"}});
+    throw UserError("campaign.err.param", jobj{"param", "item", "expected", "1–200 characters"});
   return item;
 }
 
@@ -209,16 +210,16 @@ std::optional<std::string> spend_item(const json& cmd) {
 const LeagueItemTable* spend_table(const Creature& x, const json& cmd, const std::optional<std::string>& item, int points) {
   if (!param::find(cmd, "table")) return nullptr;
   const LeagueItemTable* t = league_item_table(param::str(cmd, "table"));
-  if (!t) throw UserError("campaign.err.param", {{"param", "table"}, {"expected", "A–I"}});
+  if (!t) throw UserError("campaign.err.param", jobj{"param", "table", "expected", "A–I"});
   if (!item) throw UserError("rules.err.league_item_needed");
   const int tier = league_tier(std::clamp(x.level, 1, kLeagueMaxLevel));
   if (tier < t->min_tier)
-    throw UserError("rules.err.league_table_tier", {{"name", x.name}, {"table", std::string(1, t->table)}, {"tier", tier}, {"min_tier", t->min_tier}});
+    throw UserError("rules.err.league_table_tier", jobj{"name", x.name, "table", std::string(1, t->table), "tier", tier, "min_tier", t->min_tier});
   const int paid = paid_toward(x, *item, t->table);
   if (points > t->cost - paid)
-    throw UserError("rules.err.league_overpay", {{"item", *item}, {"points", points}, {"n", t->cost - paid}});
+    throw UserError("rules.err.league_overpay", jobj{"item", *item, "points", points, "n", t->cost - paid});
   if (paid == 0 && deposits(x).size() >= kMaxDeposits)
-    throw UserError("campaign.err.param", {{"param", "item"}, {"expected", "at most 50 items being paid for"}});
+    throw UserError("campaign.err.param", jobj{"param", "item", "expected", "at most 50 items being paid for"});
   return t;
 }
 
@@ -227,7 +228,7 @@ void validate_spend(const Campaign& c, const json& cmd) {
   const int points = static_cast<int>(param::integer(cmd, "points", 1, 1000));
   spend_table(x, cmd, spend_item(cmd), points);
   if (points > stored(x, kTreasurePoints))
-    throw UserError("rules.err.treasure_points_short", {{"name", x.name}, {"points", points}, {"have", stored(x, kTreasurePoints)}});
+    throw UserError("rules.err.treasure_points_short", jobj{"name", x.name, "points", points, "have", stored(x, kTreasurePoints)});
 }
 
 void execute_spend(Ctx& ctx, const json& cmd) {
@@ -237,7 +238,7 @@ void execute_spend(Ctx& ctx, const json& cmd) {
   const LeagueItemTable* t = spend_table(x, cmd, item, points);
   const int old = stored(x, kTreasurePoints);
   const std::string who = x.id;
-  json d = {{"creature", who}, {"points", points}, {"old", old}, {"new", old - points}};
+  json d = jobj{"creature", who, "points", points, "old", old, "new", old - points};
   if (item) d["item"] = *item;
   int paid = 0;
   if (t) {
@@ -247,9 +248,9 @@ void execute_spend(Ctx& ctx, const json& cmd) {
   ctx.emit("treasure_points_spent", std::move(d));
   if (!t || paid < t->cost) return;
   const bool magic_items = ctx.module_enabled(kMagicItems);
-  ctx.emit("league_item_bought", {{"creature", who}, {"item", *item}, {"table", std::string(1, t->table)},
-                                  {"cost", t->cost}, {"to_inventory", !magic_items}});
-  if (magic_items) ctx.run({{"type", "AddMagicItem"}, {"target", who}, {"name", *item}});
+  ctx.emit("league_item_bought", jobj{"creature", who, "item", *item, "table", std::string(1, t->table),
+                                  "cost", t->cost, "to_inventory", !magic_items});
+  if (magic_items) ctx.run(jobj{"type", "AddMagicItem", "target", who, "name", *item});
 }
 
 void install(Engine& e) {

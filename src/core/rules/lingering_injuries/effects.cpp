@@ -8,6 +8,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -156,26 +157,26 @@ InjuryEffects injury_effects(const Creature& x) {
 json to_json(const InjuryEffects& e) {
   json saves = json::array();
   for (const auto& s : e.combat_saves)
-    saves.push_back({{"injury", s.injury}, {"kind", s.kind}, {"dc", s.dc}, {"bad_weather", s.bad_weather}});
-  return {{"kinds", e.kinds},
-          {"as_injuries", e.as_injuries},
-          {"disadvantage", e.disadvantage},
-          {"advantage", e.advantage},
-          {"no_reactions", e.no_reactions},
-          {"one_hand", e.one_hand},
-          {"needs_crutch", e.needs_crutch},
-          {"dash_prone", e.dash_prone},
-          {"dash_save_dc", e.dash_save_dc},
-          {"action_or_bonus", e.action_or_bonus},
-          {"verbal_spell_fail_d20", e.verbal_spell_fail_d20},
-          {"speed_half", e.speed_half},
-          {"speed_change", e.speed_change},
-          {"speed", e.speed},
-          {"exhaustion_floor", e.exhaustion_floor},
-          {"conditions", e.conditions},
-          {"combat_saves", saves},
-          {"max_hp_per_day", e.max_hp_per_day},
-          {"hp_per_hour", e.hp_per_hour}};
+    saves.push_back(jobj{"injury", s.injury, "kind", s.kind, "dc", s.dc, "bad_weather", s.bad_weather});
+  return jobj{"kinds", e.kinds,
+          "as_injuries", e.as_injuries,
+          "disadvantage", e.disadvantage,
+          "advantage", e.advantage,
+          "no_reactions", e.no_reactions,
+          "one_hand", e.one_hand,
+          "needs_crutch", e.needs_crutch,
+          "dash_prone", e.dash_prone,
+          "dash_save_dc", e.dash_save_dc,
+          "action_or_bonus", e.action_or_bonus,
+          "verbal_spell_fail_d20", e.verbal_spell_fail_d20,
+          "speed_half", e.speed_half,
+          "speed_change", e.speed_change,
+          "speed", e.speed,
+          "exhaustion_floor", e.exhaustion_floor,
+          "conditions", e.conditions,
+          "combat_saves", saves,
+          "max_hp_per_day", e.max_hp_per_day,
+          "hp_per_hour", e.hp_per_hour};
 }
 
 }  // namespace druzina::rules

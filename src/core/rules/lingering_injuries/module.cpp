@@ -42,6 +42,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -90,7 +91,7 @@ campaign::DataField injuries_field() {
               campaign::jr::PathGuard g(i);
               campaign::jr::PathGuard gk("id");
               if (list[i].id.empty()) campaign::jr::fail_value("empty");
-              if (!seen.insert(list[i].id).second) campaign::jr::fail_value("duplicate_id", {{"id", list[i].id}});
+              if (!seen.insert(list[i].id).second) campaign::jr::fail_value("duplicate_id", jobj{"id", list[i].id});
             }
           }};
 }
@@ -170,14 +171,14 @@ void break_item(Ctx& ctx, const std::string& id, const json& categories) {
       names.push_back(it.name);
   }
   if (names.empty()) {
-    ctx.emit("no_item_to_break", {{"creature", id}, {"categories", categories}});
+    ctx.emit("no_item_to_break", jobj{"creature", id, "categories", categories});
     return;
   }
   std::string suggested = names[ctx.rng().below(static_cast<std::uint32_t>(names.size()))];
   json choices = names;
   choices.push_back("none");
   actions::create_prompt(ctx, "injuries.broken_item", id,
-                         {{"choices", choices}, {"suggested", suggested}, {"categories", categories}});
+                         jobj{"choices", choices, "suggested", suggested, "categories", categories});
 }
 
 // Rolls (or looks up) the injury and applies what it says.
@@ -207,9 +208,9 @@ void apply_roll(Ctx& ctx, const std::string& id, std::optional<int> entered, std
     inj.since_minutes = ctx.state().minutes;
     inj.text = leaf->row.text;
     json ij = inj;
-    json rolls = {{"table", r.table}, {"roll", r.roll}, {"rolled", rolled}};
-    if (leaf != &r) rolls["then"] = {{"table", leaf->table}, {"roll", leaf->roll}};
-    ctx.emit("injury_added", {{"creature", id}, {"injury", std::move(ij)}, {"rolls", std::move(rolls)}});
+    json rolls = jobj{"table", r.table, "roll", r.roll, "rolled", rolled};
+    if (leaf != &r) rolls["then"] = jobj{"table", leaf->table, "roll", leaf->roll};
+    ctx.emit("injury_added", jobj{"creature", id, "injury", std::move(ij), "rolls", std::move(rolls)});
     if (fx.contains("at_count") && fx["at_count"].value("per", "") == "hand")
       actions::create_prompt(ctx, "injuries.hand", id,
                              {{"injury", inj.id}, {"kind", fx["injury"]}, {"choices", {"left", "right"}}});
@@ -222,8 +223,8 @@ void create_save_prompt(Ctx& ctx, const std::string& id, const CombatSave& s) {
   if (!x) return;
   const int mod = save_bonus(ctx.state(), *x, "con");
   actions::create_prompt(ctx, "injuries.combat_action_save", id,
-                         {{"dice", d20_plus(mod)}, {"dc", s.dc}, {"ability", "con"}, {"modifier", mod},
-                          {"injury", s.injury}, {"kind", s.kind}});
+                         jobj{"dice", d20_plus(mod), "dc", s.dc, "ability", "con", "modifier", mod,
+                          "injury", s.injury, "kind", s.kind});
 }
 
 void fester(Ctx& ctx, const std::string& id, const std::string& injury, int per_day, long long days) {
@@ -231,15 +232,15 @@ void fester(Ctx& ctx, const std::string& id, const std::string& injury, int per_
   if (!x || x->death_saves.dead) return;
   const long long target = x->max_hp + static_cast<long long>(per_day) * days;
   const int now = static_cast<int>(std::max(1LL, target));
-  ctx.emit("max_hp_changed", {{"creature", id},
-                              {"old", x->max_hp},
-                              {"new", now},
-                              {"hp_old", x->hp},
-                              {"hp_new", std::min(x->hp, now)},
-                              {"cause", "festering_wound"},
-                              {"days", days},
-                              {"injury", injury},
-                              {"injury_lost", x->max_hp - now}});
+  ctx.emit("max_hp_changed", jobj{"creature", id,
+                              "old", x->max_hp,
+                              "new", now,
+                              "hp_old", x->hp,
+                              "hp_new", std::min(x->hp, now),
+                              "cause", "festering_wound",
+                              "days", days,
+                              "injury", injury,
+                              "injury_lost", x->max_hp - now});
   if (target <= 0) actions::kill(ctx, id, "festering_wound");
 }
 
@@ -247,7 +248,7 @@ void bleed(Ctx& ctx, const std::string& id, const std::string& injury, int per_h
   const Creature* x = campaign::find_creature(ctx.state(), id);
   if (!x || x->death_saves.dead) return;
   long long left = -static_cast<long long>(per_hour) * hours;
-  ctx.emit("open_wound_bled", {{"creature", id}, {"injury", injury}, {"hours", hours}, {"hp", left}});
+  ctx.emit("open_wound_bled", jobj{"creature", id, "injury", injury, "hours", hours, "hp", left});
   actions::DamageOptions o;
   o.cause = "open_wound";
   while (left > 0) {
@@ -273,14 +274,14 @@ Treatment plan_treatment(const Campaign& c, const json& cmd) {
   t.target = x.id;
   t.injury = param::str(cmd, "injury");
   const std::optional<Injury> inj = find_injury(x, t.injury);
-  if (!inj) throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", t.injury}});
-  if (inj->cured) throw UserError("campaign.err.already_cured", {{"name", x.name}, {"id", t.injury}});
+  if (!inj) throw UserError("campaign.err.no_injury", jobj{"name", x.name, "id", t.injury});
+  if (inj->cured) throw UserError("campaign.err.already_cured", jobj{"name", x.name, "id", t.injury});
   t.kind = kind_of(*inj);
   t.method = param::str(cmd, "method");
   if (std::find(kMethods.begin(), kMethods.end(), t.method) == kMethods.end())
-    throw UserError("campaign.err.param", {{"param", "method"}, {"expected", "magic | regrowth | remove_poison | medicine | rest_days | rest_only_days"}});
+    throw UserError("campaign.err.param", jobj{"param", "method", "expected", "magic | regrowth | remove_poison | medicine | rest_days | rest_only_days"});
   t.cure = inj->effects.is_object() ? inj->effects.value("cure", json()) : json();
-  if (!t.cure.is_object()) throw UserError("rules.err.no_cure_data", {{"name", x.name}, {"id", t.injury}});
+  if (!t.cure.is_object()) throw UserError("rules.err.no_cure_data", jobj{"name", x.name, "id", t.injury});
   t.leaves_scar = inj->effects.value("leaves_scar", false);
   const json& cure = t.cure;
   const bool magic = cure.value("magic", false), regrowth = cure.value("regrowth", false);
@@ -294,41 +295,41 @@ Treatment plan_treatment(const Campaign& c, const json& cmd) {
   if (t.method == "magic") {
     t.spell_level = static_cast<int>(param::integer(cmd, "spell_level", 1, 9));
     if (!magic) {
-      if (min_level > 0 && t.spell_level < min_level) refuse("rules.err.magic_level_too_low", {{"min", min_level}});
-      if (min_level == 0) refuse(regrowth ? "rules.err.needs_regrowth" : "rules.err.method_not_allowed", {{"method", t.method}});
+      if (min_level > 0 && t.spell_level < min_level) refuse("rules.err.magic_level_too_low", jobj{"min", min_level});
+      if (min_level == 0) refuse(regrowth ? "rules.err.needs_regrowth" : "rules.err.method_not_allowed", jobj{"method", t.method});
     }
   } else if (t.method == "regrowth") {
     t.spell_level = static_cast<int>(param::integer(cmd, "spell_level", 1, 9, 7));
     if (!regrowth && !magic && !(min_level > 0 && t.spell_level >= min_level))
-      refuse(min_level > 0 ? "rules.err.magic_level_too_low" : "rules.err.method_not_allowed", {{"min", min_level}, {"method", t.method}});
+      refuse(min_level > 0 ? "rules.err.magic_level_too_low" : "rules.err.method_not_allowed", jobj{"min", min_level, "method", t.method});
   } else if (t.method == "remove_poison") {
     t.spell_level = static_cast<int>(param::integer(cmd, "spell_level", 1, 9, 2));
-    if (!cure.value("remove_poison", false)) refuse("rules.err.method_not_allowed", {{"method", t.method}});
+    if (!cure.value("remove_poison", false)) refuse("rules.err.method_not_allowed", jobj{"method", t.method});
   } else if (t.method == "medicine") {
-    if (!cure.contains("medicine_dc")) refuse("rules.err.method_not_allowed", {{"method", t.method}});
+    if (!cure.contains("medicine_dc")) refuse("rules.err.method_not_allowed", jobj{"method", t.method});
     if (cure.value("splint", false) && treatments.is_object() && treatments.contains("splint_at"))
       refuse("rules.err.splint_already_set");
     const int retry = cure.value("retry_hours", 0);
     if (retry > 0 && treatments.is_object() && treatments.contains("failed_at")) {
       long long ready = treatments["failed_at"].get<long long>() + 60LL * retry;
-      if (c.minutes < ready) refuse("rules.err.retry_later", {{"n", (ready - c.minutes + 59) / 60}});
+      if (c.minutes < ready) refuse("rules.err.retry_later", jobj{"n", (ready - c.minutes + 59) / 60});
     }
     param::integer(cmd, "check", -50, 100, 0);
     param::integer(cmd, "modifier", -20, 30, 0);
     if (const json* h = param::find(cmd, "healer")) {
-      if (!h->is_string()) throw UserError("campaign.err.param", {{"param", "healer"}, {"expected", "id"}});
+      if (!h->is_string()) throw UserError("campaign.err.param", jobj{"param", "healer", "expected", "id"});
       actions::require(c, h->get<std::string>());
     }
   } else {  // rest_days, rest_only_days
     const int days = cure.value(t.method, 0);
-    if (days <= 0) refuse("rules.err.method_not_allowed", {{"method", t.method}});
+    if (days <= 0) refuse("rules.err.method_not_allowed", jobj{"method", t.method});
     long long since = inj->since_minutes;
     if (t.method == "rest_days" && cure.value("splint", false)) {
       if (!treatments.is_object() || !treatments.contains("splint_at")) refuse("rules.err.needs_splint");
       since = treatments["splint_at"].get<long long>();
     }
     const long long passed = (c.minutes - since) / 1440;
-    if (passed < days) refuse("rules.err.not_enough_days", {{"days", days}, {"passed", passed}});
+    if (passed < days) refuse("rules.err.not_enough_days", jobj{"days", days, "passed", passed});
   }
   return t;
 }
@@ -336,14 +337,14 @@ Treatment plan_treatment(const Campaign& c, const json& cmd) {
 Text scar_text(const std::string& kind) {
   Text t;
   for (Lang lang : kLangs) {
-    std::string s = tr(lang, "rules.injuries.scar_text", {{"injury", injury_label(lang, kind)}});
+    std::string s = tr(lang, "rules.injuries.scar_text", jobj{"injury", injury_label(lang, kind)});
     (lang == Lang::cs ? t.cs : lang == Lang::uk ? t.uk : t.en) = std::move(s);
   }
   return t;
 }
 
 void cure(Ctx& ctx, const Treatment& t) {
-  json data = {{"creature", t.target}, {"injury", t.injury}, {"method", t.method}};
+  json data = jobj{"creature", t.target, "injury", t.injury, "method", t.method};
   if (t.spell_level > 0) data["spell_level"] = t.spell_level;
   const bool magical = t.method == "magic" || t.method == "regrowth" || t.method == "remove_poison";
   if (t.leaves_scar && !(magical && t.spell_level >= 6)) {
@@ -393,8 +394,8 @@ void event_max_hp_changed(Engine& e) {
         }
       },
       [](const json& d, const LogContext& lc) {
-        json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)},
-                     {"n", d.value("days", 0LL)}};
+        json args = jobj{"name", name_of(lc, d), "old", d.value("old", 0), "new", d.value("new", 0),
+                     "n", d.value("days", 0LL)};
         return tr(lc.lang, d.value("cause", "") == "festering_wound" ? "event.max_hp_festering" : "event.max_hp_restored", args);
       });
 }
@@ -412,7 +413,7 @@ void event_injury_hand_set(Engine& e) {
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, "event.injury_hand_set",
-                  {{"name", name_of(lc, d)}, {"hand", tr(lc.lang, d.value("hand", "") == "left" ? "rules.hand.left" : "rules.hand.right")}});
+                  jobj{"name", name_of(lc, d), "hand", tr(lc.lang, d.value("hand", "") == "left" ? "rules.hand.left" : "rules.hand.right")});
       });
 }
 
@@ -427,7 +428,7 @@ void event_item_destroyed(Engine& e) {
         if (--it->qty <= 0) x.inventory.erase(it);
       },
       [](const json& d, const LogContext& lc) {
-        return tr(lc.lang, "event.item_destroyed", {{"name", name_of(lc, d)}, {"item", d.value("item", "")}});
+        return tr(lc.lang, "event.item_destroyed", jobj{"name", name_of(lc, d), "item", d.value("item", "")});
       });
 }
 
@@ -443,7 +444,7 @@ void event_action_lost(Engine& e) {
   event(e, "action_lost", [](Campaign&, const json&) {},
         [](const json& d, const LogContext& lc) {
           return tr(lc.lang, "event.action_lost",
-                    {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
+                    jobj{"name", name_of(lc, d), "injury", injury_label(lc.lang, d.value("kind", ""))});
         });
 }
 
@@ -472,8 +473,8 @@ void event_splint_set(Engine& e) {
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, "event.splint_set",
-                  {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
-                   {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}, {"days", d.value("days", 0)}});
+                  jobj{"name", name_of(lc, d), "injury", injury_label(lc.lang, d.value("kind", "")),
+                   "check", d.value("check", 0), "dc", d.value("dc", 0), "days", d.value("days", 0)});
       });
 }
 
@@ -485,8 +486,8 @@ void event_treatment_failed(Engine& e) {
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, "event.treatment_failed",
-                  {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
-                   {"check", d.value("check", 0)}, {"dc", d.value("dc", 0)}});
+                  jobj{"name", name_of(lc, d), "injury", injury_label(lc.lang, d.value("kind", "")),
+                   "check", d.value("check", 0), "dc", d.value("dc", 0)});
       });
 }
 
@@ -494,9 +495,9 @@ void event_injury_treated(Engine& e) {
   event(e, "injury_treated", [](Campaign&, const json&) {},
         [](const json& d, const LogContext& lc) {
           std::string method = d.value("method", "");
-          json args = {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))},
-                       {"method", label(lc.lang, "rules.cure." + method, method)}};
-          args["level"] = d.contains("spell_level") ? tr(lc.lang, "rules.spell_level", {{"n", d.value("spell_level", 0)}}) : std::string();
+          json args = jobj{"name", name_of(lc, d), "injury", injury_label(lc.lang, d.value("kind", "")),
+                       "method", label(lc.lang, "rules.cure." + method, method)};
+          args["level"] = d.contains("spell_level") ? tr(lc.lang, "rules.spell_level", jobj{"n", d.value("spell_level", 0)}) : std::string();
           return tr(lc.lang, "event.injury_treated", args);
         });
 }
@@ -521,7 +522,7 @@ void apply_injury_added(Campaign& c, const json& d) {
 std::string render_injury_added(const json& d, const LogContext& lc) {
   Text t;
   campaign::jr::get(d.at("injury").value("text", json::object()), t);
-  return tr(lc.lang, "event.injury_added", {{"name", name_of(lc, d)}, {"text", without_final_stop(t.in(lc.lang))}});
+  return tr(lc.lang, "event.injury_added", jobj{"name", name_of(lc, d), "text", without_final_stop(t.in(lc.lang))});
 }
 
 void apply_injury_cured(Campaign& c, const json& d) {
@@ -537,7 +538,7 @@ void apply_injury_cured(Campaign& c, const json& d) {
 }
 
 std::string render_injury_cured(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"injury", d.value("injury", "")}};
+  json args = jobj{"name", name_of(lc, d), "injury", d.value("injury", "")};
   if (d.contains("scar")) {
     Text t;
     campaign::jr::get(d.at("scar").value("text", json::object()), t);
@@ -549,14 +550,14 @@ std::string render_injury_cured(const json& d, const LogContext& lc) {
 
 Text text_param(const json& cmd, const char* name) {
   const json* v = param::find(cmd, name);
-  if (!v) throw UserError("campaign.err.param", {{"param", name}, {"expected", "text"}});
+  if (!v) throw UserError("campaign.err.param", jobj{"param", name, "expected", "text"});
   campaign::jr::reset_path();
   campaign::jr::PathGuard g(name);
   Text t;
   campaign::jr::get(*v, t);
   campaign::jr::reset_path();
   if (t.cs.empty() && t.uk.empty() && t.en.empty())
-    throw UserError("campaign.err.param", {{"param", name}, {"expected", "text"}});
+    throw UserError("campaign.err.param", jobj{"param", name, "expected", "text"});
   return t;
 }
 
@@ -566,7 +567,7 @@ void validate_add_injury(const Campaign& c, const json& cmd) {
   param::str(cmd, "table", "");
   param::integer(cmd, "table_row", 0, 100000, 0);
   if (const json* ef = param::find(cmd, "effects"); ef && !ef->is_object())
-    throw UserError("campaign.err.param", {{"param", "effects"}, {"expected", "object"}});
+    throw UserError("campaign.err.param", jobj{"param", "effects", "expected", "object"});
 }
 
 void execute_add_injury(Ctx& ctx, const json& cmd) {
@@ -578,20 +579,20 @@ void execute_add_injury(Ctx& ctx, const json& cmd) {
   if (const json* ef = param::find(cmd, "effects")) inj.effects = *ef;
   inj.since_minutes = ctx.state().minutes;
   json ij = inj;
-  ctx.emit("injury_added", {{"creature", param::str(cmd, "target")}, {"injury", std::move(ij)}});
+  ctx.emit("injury_added", jobj{"creature", param::str(cmd, "target"), "injury", std::move(ij)});
 }
 
 void validate_cure_injury(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   std::string id = param::str(cmd, "injury");
   const std::optional<Injury> inj = find_injury(x, id);
-  if (!inj) throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", id}});
-  if (inj->cured) throw UserError("campaign.err.already_cured", {{"name", x.name}, {"id", id}});
+  if (!inj) throw UserError("campaign.err.no_injury", jobj{"name", x.name, "id", id});
+  if (inj->cured) throw UserError("campaign.err.already_cured", jobj{"name", x.name, "id", id});
   if (param::find(cmd, "scar")) text_param(cmd, "scar");
 }
 
 void execute_cure_injury(Ctx& ctx, const json& cmd) {
-  json data = {{"creature", param::str(cmd, "target")}, {"injury", param::str(cmd, "injury")}};
+  json data = jobj{"creature", param::str(cmd, "target"), "injury", param::str(cmd, "injury")};
   if (param::find(cmd, "scar")) {
     Scar sc;
     sc.text = text_param(cmd, "scar");
@@ -615,7 +616,7 @@ void event_injury_removed(Engine& e) {
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, "event.injury_removed",
-                  {{"name", name_of(lc, d)}, {"injury", injury_label(lc.lang, d.value("kind", ""))}});
+                  jobj{"name", name_of(lc, d), "injury", injury_label(lc.lang, d.value("kind", ""))});
       });
 }
 
@@ -626,7 +627,7 @@ void on_hp_changed(Engine& e) {
     const Creature* x = campaign::find_creature(ctx.state(), id);
     if (!x || x->death_saves.dead) return;
     actions::create_prompt(ctx, "injuries.roll", id,
-                           {{"dice", "1d100"}, {"table", "lingering-injury"}, {"cause", ev.data.value("cause", "")}});
+                           jobj{"dice", "1d100", "table", "lingering-injury", "cause", ev.data.value("cause", "")});
   });
 }
 
@@ -643,7 +644,7 @@ void prompt_injuries_hand(Engine& e) {
     const Creature* x = campaign::find_creature(ctx.state(), p.creature);
     std::string injury = p.data.value("injury", "");
     if (!x || !find_injury(*x, injury)) return;
-    ctx.emit("injury_hand_set", {{"creature", p.creature}, {"injury", injury}, {"hand", answer.at("choice")}});
+    ctx.emit("injury_hand_set", jobj{"creature", p.creature, "injury", injury, "hand", answer.at("choice")});
   });
 }
 
@@ -653,8 +654,8 @@ void prompt_injuries_broken_item(Engine& e) {
     if (item == "none") return;
     const Creature& x = actions::require(ctx.state(), p.creature);
     if (std::none_of(x.inventory.begin(), x.inventory.end(), [&](const campaign::Item& i) { return i.name == item; }))
-      throw UserError("rules.err.no_item", {{"name", x.name}, {"item", item}});
-    ctx.emit("item_destroyed", {{"creature", p.creature}, {"item", item}});
+      throw UserError("rules.err.no_item", jobj{"name", x.name, "item", item});
+    ctx.emit("item_destroyed", jobj{"creature", p.creature, "item", item});
   });
 }
 
@@ -664,9 +665,9 @@ void prompt_injuries_restore_max_hp(Engine& e) {
     const Creature* x = campaign::find_creature(ctx.state(), p.creature);
     if (!x || x->death_saves.dead) return;
     const int amount = p.data.value("amount", 0);
-    ctx.emit("max_hp_changed", {{"creature", x->id}, {"old", x->max_hp}, {"new", x->max_hp + amount},
-                                {"hp_old", x->hp}, {"hp_new", x->hp}, {"cause", "restored"},
-                                {"injury", p.data.value("injury", "")}, {"injury_lost", -amount}});
+    ctx.emit("max_hp_changed", jobj{"creature", x->id, "old", x->max_hp, "new", x->max_hp + amount,
+                                "hp_old", x->hp, "hp_new", x->hp, "cause", "restored",
+                                "injury", p.data.value("injury", ""), "injury_lost", -amount});
   });
 }
 
@@ -676,7 +677,7 @@ void before_set_exhaustion(Engine& e) {
     if (!x) return;
     const int floor = std::min(6, injury_effects(*x).exhaustion_floor);
     if (floor > 0 && exhaustion_target(*x, cmd) < floor)
-      throw UserError("rules.err.exhaustion_floor", {{"name", x->name}, {"floor", floor}});
+      throw UserError("rules.err.exhaustion_floor", jobj{"name", x->name, "floor", floor});
   });
 }
 
@@ -751,7 +752,7 @@ void prompt_injuries_combat_action_save(Engine& e) {
     if (answer.value("success", true)) return;
     const Creature* x = campaign::find_creature(ctx.state(), p.creature);
     if (!x || x->death_saves.dead) return;
-    ctx.emit("action_lost", {{"creature", p.creature}, {"injury", p.data.value("injury", "")}, {"kind", p.data.value("kind", "")}});
+    ctx.emit("action_lost", jobj{"creature", p.creature, "injury", p.data.value("injury", ""), "kind", p.data.value("kind", "")});
     Condition c;
     c.id = "no_reactions";
     c.source = "injury_save";
@@ -763,7 +764,7 @@ void prompt_injuries_combat_action_save(Engine& e) {
 void prompt_injuries_bad_weather(Engine& e) {
   e.on_prompt("injuries.bad_weather", [](Ctx& ctx, const Prompt& p, const json& answer) {
     const bool bad = answer.at("choice") == "yes";
-    ctx.emit("bad_weather_set", {{"value", bad}});
+    ctx.emit("bad_weather_set", jobj{"value", bad});
     if (!bad) return;
     const Creature* x = campaign::find_creature(ctx.state(), p.creature);
     if (!x || x->death_saves.dead || x->hp == 0) return;
@@ -775,7 +776,7 @@ void prompt_injuries_bad_weather(Engine& e) {
 
 void on_encounter_ended(Engine& e) {
   e.on_event("encounter_ended", [](Ctx& ctx, const Event&) {
-    if (!data_at(ctx.state(), M, "bad_weather").is_null()) ctx.emit("bad_weather_set", {{"value", nullptr}});
+    if (!data_at(ctx.state(), M, "bad_weather").is_null()) ctx.emit("bad_weather_set", jobj{"value", nullptr});
   });
 }
 
@@ -804,7 +805,7 @@ void command_treat_injury(Engine& e) {
       [](const Campaign& c, const json& cmd) { plan_treatment(c, cmd); },
       [](Ctx& ctx, const json& cmd) {
         const Treatment t = plan_treatment(ctx.state(), cmd);
-        json log = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"method", t.method}};
+        json log = jobj{"creature", t.target, "injury", t.injury, "kind", t.kind, "method", t.method};
         if (t.spell_level > 0 && t.method != "medicine") log["spell_level"] = t.spell_level;
         if (t.method != "medicine") {
           ctx.emit("injury_treated", log);
@@ -816,7 +817,7 @@ void command_treat_injury(Engine& e) {
         json roll = json::object();
         if (auto check = opt_int(cmd, "check", -50, 100)) {
           total = *check;
-          roll = {{"rolled", false}};
+          roll = jobj{"rolled", false};
         } else {
           int mod = 0;
           if (const json* h = param::find(cmd, "healer"))
@@ -824,10 +825,10 @@ void command_treat_injury(Engine& e) {
           mod = static_cast<int>(param::integer(cmd, "modifier", -20, 30, mod));
           int d = ctx.rng().die(20);
           total = d + mod;
-          roll = {{"rolled", true}, {"d20", d}, {"modifier", mod}};
+          roll = jobj{"rolled", true, "d20", d, "modifier", mod};
         }
-        json data = {{"creature", t.target}, {"injury", t.injury}, {"kind", t.kind}, {"check", total},
-                     {"dc", dc}, {"at", ctx.state().minutes}, {"roll", roll}};
+        json data = jobj{"creature", t.target, "injury", t.injury, "kind", t.kind, "check", total,
+                     "dc", dc, "at", ctx.state().minutes, "roll", roll};
         if (const json* h = param::find(cmd, "healer")) data["healer"] = *h;
         if (total < dc) {
           data["retry_hours"] = t.cure.value("retry_hours", 0);
@@ -851,12 +852,12 @@ void command_remove_injury(Engine& e) {
       [](const Campaign& c, const json& cmd) {
         const Creature& x = actions::require(c, param::str(cmd, "target"));
         if (!find_injury(x, param::str(cmd, "injury")))
-          throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
+          throw UserError("campaign.err.no_injury", jobj{"name", x.name, "id", param::str(cmd, "injury")});
       },
       [](Ctx& ctx, const json& cmd) {
         const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
         const std::optional<Injury> j = find_injury(x, param::str(cmd, "injury"));
-        ctx.emit("injury_removed", {{"creature", x.id}, {"injury", j->id}, {"kind", kind_of(*j)}});
+        ctx.emit("injury_removed", jobj{"creature", x.id, "injury", j->id, "kind", kind_of(*j)});
       });
 }
 
@@ -866,13 +867,13 @@ void command_set_injury_hand(Engine& e) {
       [](const Campaign& c, const json& cmd) {
         const Creature& x = actions::require(c, param::str(cmd, "target"));
         if (!find_injury(x, param::str(cmd, "injury")))
-          throw UserError("campaign.err.no_injury", {{"name", x.name}, {"id", param::str(cmd, "injury")}});
+          throw UserError("campaign.err.no_injury", jobj{"name", x.name, "id", param::str(cmd, "injury")});
         std::string hand = param::str(cmd, "hand");
-        if (hand != "left" && hand != "right") throw UserError("campaign.err.param", {{"param", "hand"}, {"expected", "left | right"}});
+        if (hand != "left" && hand != "right") throw UserError("campaign.err.param", jobj{"param", "hand", "expected", "left | right"});
       },
       [](Ctx& ctx, const json& cmd) {
-        ctx.emit("injury_hand_set", {{"creature", param::str(cmd, "target")}, {"injury", param::str(cmd, "injury")},
-                                     {"hand", param::str(cmd, "hand")}});
+        ctx.emit("injury_hand_set", jobj{"creature", param::str(cmd, "target"), "injury", param::str(cmd, "injury"),
+                                     "hand", param::str(cmd, "hand")});
       });
 }
 
@@ -882,9 +883,9 @@ void command_set_bad_weather(Engine& e) {
       [](const Campaign&, const json& cmd) {
         auto it = cmd.find("value");
         if (it == cmd.end() || !(it->is_boolean() || it->is_null()))
-          throw UserError("campaign.err.param", {{"param", "value"}, {"expected", "true / false / null"}});
+          throw UserError("campaign.err.param", jobj{"param", "value", "expected", "true / false / null"});
       },
-      [](Ctx& ctx, const json& cmd) { ctx.emit("bad_weather_set", {{"value", cmd.at("value")}}); });
+      [](Ctx& ctx, const json& cmd) { ctx.emit("bad_weather_set", jobj{"value", cmd.at("value")}); });
 }
 
 }  // namespace

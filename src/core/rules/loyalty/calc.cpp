@@ -1,6 +1,7 @@
 // Calculator `loyalty --highest-cha C` → {"max", "start"}: an NPC's loyalty maximum (the party's highest Charisma,
 // never above 20) and its start value (half that Charisma, rounded down).
 #include "core/rules/loyalty/loyalty.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -13,7 +14,7 @@ calc::Calculator loyalty_calculator() {
   cha.description_key = "calc.param.loyalty.highest_cha";
   return {"loyalty", "calc.desc.loyalty", {cha}, [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const LoyaltyLimits l = loyalty_limits(p.at("highest-cha").get<int>());
-            return {{"max", l.max}, {"start", l.start}};
+            return jobj{"max", l.max, "start", l.start};
           }};
 }
 

@@ -15,6 +15,7 @@
 
 #include "core/rules/common.hpp"
 #include "core/rules/loyalty/loyalty.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -40,13 +41,13 @@ Change change_of(const std::string& reason) {
   if (reason == "help") return {+1, 1};
   if (reason == "harm") return {-1, 1};
   if (reason == "betrayal") return {-1, 2};
-  throw UserError("campaign.err.bad_choice", {{"choice", reason}, {"choices", "help, harm, betrayal"}});
+  throw UserError("campaign.err.bad_choice", jobj{"choice", reason, "choices", "help, harm, betrayal"});
 }
 
 const Creature& eligible(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
-  if (!can_have_loyalty(x)) throw UserError("rules.err.loyalty_not_npc", {{"name", x.name}});
-  if (party_highest_cha(c) <= 0) throw UserError("rules.err.loyalty_no_party", {{"name", x.name}});
+  if (!can_have_loyalty(x)) throw UserError("rules.err.loyalty_not_npc", jobj{"name", x.name});
+  if (party_highest_cha(c) <= 0) throw UserError("rules.err.loyalty_no_party", jobj{"name", x.name});
   return x;
 }
 
@@ -61,8 +62,8 @@ void apply_loyalty_changed(Campaign& c, const json& d) {
 std::string render_loyalty_changed(const json& d, const LogContext& lc) {
   const std::string reason = d.value("reason", "set");
   const int now = d.value("new", 0);
-  json args = {{"name", name_of(lc, d)}, {"old", d.value("old", 0)}, {"new", now}, {"max", d.value("max", 0)},
-               {"state", tr(lc.lang, loyalty_state_key(loyalty_state(now)))}};
+  json args = jobj{"name", name_of(lc, d), "old", d.value("old", 0), "new", now, "max", d.value("max", 0),
+               "state", tr(lc.lang, loyalty_state_key(loyalty_state(now)))};
   if (reason == "start") return tr(lc.lang, "event.loyalty_started", args);
   if (reason == "set") return tr(lc.lang, "event.loyalty_changed", args);
   const char* reason_key = reason == "help"   ? "rules.loyalty.reason.help"
@@ -84,7 +85,7 @@ void validate_set_loyalty(const Campaign& c, const json& cmd) {
 void execute_set_loyalty(Ctx& ctx, const json& cmd) {
   const Creature& x = eligible(ctx.state(), cmd);
   const LoyaltyView v = loyalty_view(ctx.state(), x);
-  json data = {{"creature", x.id}, {"max", v.max}};
+  json data = jobj{"creature", x.id, "max", v.max};
   if (v.tracked) data["old"] = v.score;
   if (param::find(cmd, "value")) {
     data["new"] = param::integer(cmd, "value", 0, v.max);
@@ -115,8 +116,8 @@ void execute_change_loyalty(Ctx& ctx, const json& cmd) {
     for (int i = 0; i < ch.dice; ++i) roll += ctx.rng().die(4);
   }
   const int now = std::clamp(v.score + ch.delta_sign * roll, 0, v.max);
-  ctx.emit("loyalty_changed", {{"creature", x.id}, {"old", v.score}, {"new", now}, {"max", v.max}, {"reason", reason},
-                               {"dice", std::to_string(ch.dice) + "d4"}, {"roll", roll}, {"rolled", !entered}});
+  ctx.emit("loyalty_changed", jobj{"creature", x.id, "old", v.score, "new", now, "max", v.max, "reason", reason,
+                               "dice", std::to_string(ch.dice) + "d4", "roll", roll, "rolled", !entered});
 }
 
 void install(Engine& e) {

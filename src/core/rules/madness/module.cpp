@@ -29,6 +29,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/madness/madness.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -63,7 +64,7 @@ void validate_entry(const json& e) {
                                              "source", "suppressed_until"};
   for (const auto& [k, v] : e.items()) {
     jr::PathGuard g(k);
-    if (!keys.count(k)) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, kind, table, roll, at, ends_at, duration_roll, source, suppressed_until"}});
+    if (!keys.count(k)) jr::fail_value("not_one_of", jobj{"value", k, "allowed", "id, kind, table, roll, at, ends_at, duration_roll, source, suppressed_until"});
     if (k == "id" || k == "kind" || k == "table" || k == "source") {
       if (!v.is_string()) jr::fail_type("string");
     } else if (k == "roll") {
@@ -82,11 +83,11 @@ void validate_entry(const json& e) {
   const std::string kind = e["kind"].get<std::string>();
   if (std::find(kMadnessKinds.begin(), kMadnessKinds.end(), kind) == kMadnessKinds.end()) {
     jr::PathGuard g("kind");
-    jr::fail_value("not_one_of", {{"value", kind}, {"allowed", "short, long, indefinite"}});
+    jr::fail_value("not_one_of", jobj{"value", kind, "allowed", "short, long, indefinite"});
   }
   if (e["table"] != table_of(kind)) {
     jr::PathGuard g("table");
-    jr::fail_value("not_one_of", {{"value", e["table"].get<std::string>()}, {"allowed", table_of(kind)}});
+    jr::fail_value("not_one_of", jobj{"value", e["table"].get<std::string>(), "allowed", table_of(kind)});
   }
   if (kind == "indefinite" ? e.contains("ends_at") : !e.contains("ends_at")) {
     jr::PathGuard g("ends_at");
@@ -98,7 +99,7 @@ campaign::DataField effects_field() {
   return {kEffects, "list of madness effects {id, kind, table, roll, at, ends_at?, duration_roll?, source?, suppressed_until?}",
           false, [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 100) jr::fail_value("too_many", {{"value", v.size()}, {"max", 100}});
+            if (v.size() > 100) jr::fail_value("too_many", jobj{"value", v.size(), "max", 100});
             size_t i = 0;
             for (const auto& e : v) {
               jr::PathGuard g(i++);
@@ -190,8 +191,8 @@ const char* gained_key(const std::string& kind, bool with_source) {
 std::string render_gained(const json& d, const LogContext& lc) {
   const json& m = d.value("madness", json::object());
   const std::string kind = m.value("kind", "short");
-  json args = {{"name", name_of(lc, d)}, {"kind", kind_label(lc.lang, kind)},
-               {"text", row_text(m.value("table", ""), m.value("roll", 0)).in(lc.lang)}, {"d10", m.value("duration_roll", 0)}};
+  json args = jobj{"name", name_of(lc, d), "kind", kind_label(lc.lang, kind),
+               "text", row_text(m.value("table", ""), m.value("roll", 0)).in(lc.lang), "d10", m.value("duration_roll", 0)};
   if (kind == "short") args["n"] = m.value("duration_roll", 0);
   if (kind == "long") args["n"] = 10 * m.value("duration_roll", 0);
   if (m.contains("source")) args["source"] = madness_source_text(lc.lang, m.value("source", ""));
@@ -200,16 +201,16 @@ std::string render_gained(const json& d, const LogContext& lc) {
 
 std::string render_ended(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.madness_ended",
-            {{"name", name_of(lc, d)}, {"kind", kind_label(lc.lang, d.value("kind", "short"))},
-             {"how", tr(lc.lang, reason_key(d.value("reason", "dm")))}});
+            jobj{"name", name_of(lc, d), "kind", kind_label(lc.lang, d.value("kind", "short")),
+             "how", tr(lc.lang, reason_key(d.value("reason", "dm")))});
 }
 
 std::string render_suppressed(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.madness_suppressed", {{"name", name_of(lc, d)}, {"n", d.value("ids", json::array()).size()}});
+  return tr(lc.lang, "event.madness_suppressed", jobj{"name", name_of(lc, d), "n", d.value("ids", json::array()).size()});
 }
 
 std::string render_resumed(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.madness_resumed", {{"name", name_of(lc, d)}, {"n", d.value("ids", json::array()).size()}});
+  return tr(lc.lang, "event.madness_resumed", jobj{"name", name_of(lc, d), "n", d.value("ids", json::array()).size()});
 }
 
 // ---- what the hooks and commands do ---------------------------------------------------------------------------
@@ -230,7 +231,7 @@ void remove_conditions(Ctx& ctx, const std::string& who, const std::string& id, 
 void end_madness(Ctx& ctx, const std::string& who, const json& m, const std::string& reason) {
   const std::string id = m.value("id", ""), kind = m.value("kind", "");
   const bool suppressed = m.contains("suppressed_until");
-  ctx.emit("madness_ended", {{"creature", who}, {"id", id}, {"kind", kind}, {"reason", reason}});
+  ctx.emit("madness_ended", jobj{"creature", who, "id", id, "kind", kind, "reason", reason});
   if (!suppressed) remove_conditions(ctx, who, id, "expired");
 }
 
@@ -238,14 +239,14 @@ void end_madness(Ctx& ctx, const std::string& who, const json& m, const std::str
 void begin_madness(Ctx& ctx, const std::string& who, const std::string& kind, int roll, std::optional<int> duration_roll,
                    const std::string& source) {
   const long long now = ctx.state().minutes;
-  json m = {{"id", ctx.new_id("m")}, {"kind", kind}, {"table", table_of(kind)}, {"roll", roll}, {"at", now}};
+  json m = jobj{"id", ctx.new_id("m"), "kind", kind, "table", table_of(kind), "roll", roll, "at", now};
   if (kind != "indefinite") {
     const int d10 = duration_roll ? *duration_roll : ctx.rng().die(10);
     m["duration_roll"] = d10;
     m["ends_at"] = now + (kind == "short" ? d10 : d10 * 10 * 60);
   }
   if (!source.empty()) m["source"] = source;
-  ctx.emit("madness_gained", {{"creature", who}, {"madness", m}});
+  ctx.emit("madness_gained", jobj{"creature", who, "madness", m});
   add_conditions(ctx, who, m);
 }
 
@@ -278,7 +279,7 @@ void on_time(Ctx& ctx, const Event& ev) {
     }
     if (resumed.empty()) continue;
     const std::string who = x.id;
-    ctx.emit("madness_resumed", {{"creature", who}, {"ids", resumed}});
+    ctx.emit("madness_resumed", jobj{"creature", who, "ids", resumed});
     const Creature* now = campaign::find_creature(ctx.state(), who);
     for (const auto& id : resumed)
       if (const json* m = now ? find_entry(*now, id) : nullptr) add_conditions(ctx, who, *m);
@@ -302,14 +303,14 @@ void validate_inflict(const Campaign& c, const json& cmd) {
   actions::require_living(c, param::str(cmd, "target"));
   const std::string kind = param::str(cmd, "kind");
   if (std::find(kMadnessKinds.begin(), kMadnessKinds.end(), kind) == kMadnessKinds.end())
-    throw UserError("campaign.err.param", {{"param", "kind"}, {"expected", "short, long, indefinite"}});
+    throw UserError("campaign.err.param", jobj{"param", "kind", "expected", "short, long, indefinite"});
   opt_int(cmd, "roll", 1, 100);
   opt_int(cmd, "duration_roll", 1, 10);
-  if (param::str(cmd, "source", "").size() > 200) throw UserError("state.err.too_long", {{"path", "source"}, {"max", 200}});
+  if (param::str(cmd, "source", "").size() > 200) throw UserError("state.err.too_long", jobj{"path", "source", "max", 200});
 }
 
 void execute_inflict(Ctx& ctx, const json& cmd) {
-  json roll = {{"type", "RollTable"}, {"table", table_of(param::str(cmd, "kind"))}, {"target", param::str(cmd, "target")}};
+  json roll = jobj{"type", "RollTable", "table", table_of(param::str(cmd, "kind")), "target", param::str(cmd, "target")};
   if (auto r = opt_int(cmd, "roll", 1, 100)) roll["roll"] = *r;
   ctx.run(roll);
 }
@@ -317,20 +318,20 @@ void execute_inflict(Ctx& ctx, const json& cmd) {
 // The madness a TreatMadness means: the one named, or the only one it can mean.
 const json& chosen(const Creature& x, const json& cmd, const std::string& means) {
   const json& list = effects_of(x);
-  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_madness", {{"name", x.name}});
+  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_madness", jobj{"name", x.name});
   if (const json* id = param::find(cmd, "madness")) {
     const json* m = id->is_string() ? find_entry(x, id->get<std::string>()) : nullptr;
-    if (!m) throw UserError("rules.err.madness_unknown", {{"name", x.name}, {"id", id->dump()}});
+    if (!m) throw UserError("rules.err.madness_unknown", jobj{"name", x.name, "id", id->dump()});
     if (means == "lesser_restoration" && m->value("kind", "") == "indefinite")
-      throw UserError("rules.err.madness_needs_greater", {{"name", x.name}});
+      throw UserError("rules.err.madness_needs_greater", jobj{"name", x.name});
     return *m;
   }
   const json* only = nullptr;
   int n = 0;
   for (const auto& m : list)
     if (means != "lesser_restoration" || m.value("kind", "") != "indefinite") only = &m, ++n;
-  if (n == 0) throw UserError("rules.err.madness_needs_greater", {{"name", x.name}});
-  if (n > 1) throw UserError("rules.err.madness_which", {{"name", x.name}});
+  if (n == 0) throw UserError("rules.err.madness_needs_greater", jobj{"name", x.name});
+  if (n > 1) throw UserError("rules.err.madness_which", jobj{"name", x.name});
   return *only;
 }
 
@@ -338,14 +339,14 @@ void validate_treat(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const std::string means = param::str(cmd, "means");
   if (std::find(kMadnessMeans.begin(), kMadnessMeans.end(), means) == kMadnessMeans.end())
-    throw UserError("campaign.err.param", {{"param", "means"}, {"expected", "calm_emotions, lesser_restoration, "
-                                                                            "greater_restoration, remove_curse, dispel_evil, dm"}});
+    throw UserError("campaign.err.param", jobj{"param", "means", "expected", "calm_emotions, lesser_restoration, "
+                                                                            "greater_restoration, remove_curse, dispel_evil, dm"});
   if (means == "calm_emotions") {
     const json& list = effects_of(x);
     bool any = false;
     if (list.is_array())
       for (const auto& m : list) any = any || !m.contains("suppressed_until");
-    if (!any) throw UserError("rules.err.no_madness", {{"name", x.name}});
+    if (!any) throw UserError("rules.err.no_madness", jobj{"name", x.name});
     return;
   }
   chosen(x, cmd, means);
@@ -358,7 +359,7 @@ void execute_treat(Ctx& ctx, const json& cmd) {
     std::vector<std::string> ids;
     for (const auto& m : effects_of(x))
       if (!m.contains("suppressed_until")) ids.push_back(m.value("id", ""));
-    ctx.emit("madness_suppressed", {{"creature", who}, {"ids", ids}, {"until", ctx.state().minutes + kCalmMinutes}});
+    ctx.emit("madness_suppressed", jobj{"creature", who, "ids", ids, "until", ctx.state().minutes + kCalmMinutes});
     for (const auto& id : ids) remove_conditions(ctx, who, id, "expired");
     return;
   }
@@ -380,16 +381,16 @@ bool prompt_pending(const Campaign& c, const std::string& kind, const std::strin
 void ask_save(Ctx& ctx, const char* kind, const std::string& who, const char* ability, int dc, json extra = json::object()) {
   const Creature& x = actions::require(ctx.state(), who);
   const int mod = save_bonus(ctx.state(), x, ability);
-  json data = {{"dice", d20_plus(mod)}, {"dc", dc}, {"ability", ability}, {"modifier", mod}};
+  json data = jobj{"dice", d20_plus(mod), "dc", dc, "ability", ability, "modifier", mod};
   data.update(extra);
   actions::create_prompt(ctx, kind, who, std::move(data));
 }
 
 void validate_frighten(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
-  if (!opt_int(cmd, "dc", 1, 30)) throw UserError("campaign.err.param", {{"param", "dc"}, {"expected", "1..30"}});
+  if (!opt_int(cmd, "dc", 1, 30)) throw UserError("campaign.err.param", jobj{"param", "dc", "expected", "1..30"});
   if (std::find(x.condition_immunities.begin(), x.condition_immunities.end(), "frightened") != x.condition_immunities.end())
-    throw UserError("rules.err.fear_immune", {{"name", x.name}});
+    throw UserError("rules.err.fear_immune", jobj{"name", x.name});
 }
 
 void execute_frighten(Ctx& ctx, const json& cmd) {
@@ -426,15 +427,15 @@ void on_turn_ended(Ctx& ctx, const Event& ev) {
 
 void validate_horrify(const Campaign& c, const json& cmd) {
   actions::require_living(c, param::str(cmd, "target"));
-  if (!opt_int(cmd, "dc", 1, 30)) throw UserError("campaign.err.param", {{"param", "dc"}, {"expected", "1..30"}});
+  if (!opt_int(cmd, "dc", 1, 30)) throw UserError("campaign.err.param", jobj{"param", "dc", "expected", "1..30"});
   const std::string kind = param::str(cmd, "kind", "");
   if (!kind.empty() && kind != "short" && kind != "long")
-    throw UserError("campaign.err.param", {{"param", "kind"}, {"expected", "short, long"}});
+    throw UserError("campaign.err.param", jobj{"param", "kind", "expected", "short, long"});
 }
 
 void execute_horrify(Ctx& ctx, const json& cmd) {
   const std::string kind = param::str(cmd, "kind", "");
-  json extra = {{"madness", json::object()}};  // what a failure brings, in each language (the prompt's text)
+  json extra = jobj{"madness", json::object()};  // what a failure brings, in each language (the prompt's text)
   for (Lang l : kLangs)
     extra["madness"][std::string(lang_code(l))] = tr(l, kind.empty() ? "rules.madness.kind.short_or_long" : madness_kind_key(kind));
   if (!kind.empty()) extra["kind"] = kind;
@@ -448,7 +449,7 @@ void on_horror(Ctx& ctx, const Prompt& p, const json& answer) {
   std::string kind = p.data.value("kind", "");
   if (kind.empty()) kind = ctx.rng().die(2) == 1 ? "short" : "long";  // "which you choose or determine randomly"
   // The table rolled in the log (not for the creature: the madness begins here, with its source), then the madness.
-  ctx.run({{"type", "RollTable"}, {"table", table_of(kind)}});
+  ctx.run(jobj{"type", "RollTable", "table", table_of(kind)});
   int roll = 1;
   for (auto it = ctx.events().rbegin(); it != ctx.events().rend(); ++it)
     if (it->type == "table_rolled") {

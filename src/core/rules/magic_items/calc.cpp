@@ -4,6 +4,7 @@
 //   druzina rule sentient-dominate --item-cha-mod 3 → {"dc": 15}
 #include "core/calc/params.hpp"
 #include "core/rules/magic_items/magic_items.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 int sentient_dominate_dc(int item_cha_mod) { return 12 + item_cha_mod; }
@@ -17,7 +18,7 @@ calc::Calculator sentient_dominate_calculator() {
           "calc.desc.sentient_dominate",
           {calc::int_param("item-cha-mod", "calc.param.sentient_dominate.item_cha_mod", -5, 10)},
           [](const nlohmann::json& params, Rng&) -> nlohmann::json {
-            return {{"dc", calc::sentient_dominate_dc(params.at("item-cha-mod").get<int>())}};
+            return jobj{"dc", calc::sentient_dominate_dc(params.at("item-cha-mod").get<int>())};
           }};
 }
 

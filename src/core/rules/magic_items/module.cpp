@@ -63,6 +63,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/magic_items/magic_items.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -93,13 +94,13 @@ std::string joined(const std::vector<std::string>& list) {
 // ---- data ----------------------------------------------------------------------------------------------------
 void one_of(const json& v, const std::vector<std::string>& allowed) {
   if (!v.is_string()) jr::fail_type("string");
-  if (!has(allowed, v.get<std::string>())) jr::fail_value("not_one_of", {{"value", v.get<std::string>()}, {"allowed", joined(allowed)}});
+  if (!has(allowed, v.get<std::string>())) jr::fail_value("not_one_of", jobj{"value", v.get<std::string>(), "allowed", joined(allowed)});
 }
 
 void text_of(const json& v, size_t max, bool allow_empty) {
   if (!v.is_string()) jr::fail_type("string");
   const auto& s = v.get_ref<const std::string&>();
-  if (s.size() > max) jr::fail_value("too_long", {{"max", max}});
+  if (s.size() > max) jr::fail_value("too_long", jobj{"max", max});
   if (!allow_empty && s.empty()) jr::fail_type("text");
 }
 
@@ -117,10 +118,10 @@ void validate_requires(const json& r) {
       for (const auto& a : v) {
         jr::PathGuard ga(i++);
         if (!a.is_string() || !find_alignment(a.get<std::string>()))
-          jr::fail_value("not_one_of", {{"value", a.dump()}, {"allowed", "lg, ng, cg, ln, n, cn, le, ne, ce, unaligned"}});
+          jr::fail_value("not_one_of", jobj{"value", a.dump(), "allowed", "lg, ng, cg, ln, n, cn, le, ne, ce, unaligned"});
       }
     } else {
-      jr::fail_value("not_one_of", {{"value", k}, {"allowed", "class, race, alignment, spellcaster"}});
+      jr::fail_value("not_one_of", jobj{"value", k, "allowed", "class, race, alignment, spellcaster"});
     }
   }
 }
@@ -132,7 +133,7 @@ void validate_sentient(const json& v) {
   static const std::set<std::string> keys = {"int", "wis", "cha", "communication", "senses", "alignment", "alignment_id", "purpose"};
   for (const auto& [k, x] : v.items()) {
     jr::PathGuard g(k);
-    if (!keys.count(k)) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "int, wis, cha, communication, senses, alignment, alignment_id, purpose"}});
+    if (!keys.count(k)) jr::fail_value("not_one_of", jobj{"value", k, "allowed", "int, wis, cha, communication, senses, alignment, alignment_id, purpose"});
     if (k == "int" || k == "wis" || k == "cha") int_in(x, 1, 30);
     if (k == "communication" || k == "alignment") int_in(x, 1, 100);
     if (k == "senses") int_in(x, 1, 4);
@@ -149,7 +150,7 @@ void validate_sentient(const json& v) {
 // The spells an item casts: [{name, level 0..9, cost 0..50 (charges), upcast? 0..10 (charges a level higher)}].
 void validate_spells(const json& v) {
   if (!v.is_array() || v.empty()) jr::fail_type("array of spells");
-  if (v.size() > 20) jr::fail_value("too_many", {{"value", v.size()}, {"max", 20}});
+  if (v.size() > 20) jr::fail_value("too_many", jobj{"value", v.size(), "max", 20});
   size_t i = 0;
   for (const auto& sp : v) {
     jr::PathGuard g(i++);
@@ -160,7 +161,7 @@ void validate_spells(const json& v) {
       else if (k == "level") int_in(x, 0, 9);
       else if (k == "cost") int_in(x, 0, 50);
       else if (k == "upcast") int_in(x, 0, 10);
-      else jr::fail_value("not_one_of", {{"value", k}, {"allowed", "name, level, cost, upcast"}});
+      else jr::fail_value("not_one_of", jobj{"value", k, "allowed", "name, level, cost, upcast"});
     }
     for (const char* k : {"name", "level", "cost"})
       if (!sp.contains(k)) {
@@ -179,10 +180,10 @@ void validate_item(const json& e) {
                                              "spells", "spell_dc"};
   for (const auto& [k, v] : e.items()) {
     jr::PathGuard g(k);
-    if (!keys.count(k)) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, name, kind, rarity, slot, attunement, requires, "
+    if (!keys.count(k)) jr::fail_value("not_one_of", jobj{"value", k, "allowed", "id, name, kind, rarity, slot, attunement, requires, "
                                                                                  "attuned_by, identified, worn, charges, max_charges, recharge, "
                                                                                  "recharge_at, last_charge_d20, consumable, notes, sentient, "
-                                                                                 "paired, half, command_word, spells, spell_dc"}});
+                                                                                 "paired, half, command_word, spells, spell_dc"});
     if (k == "command_word") {
       text_of(v, 60, false);
     } else if (k == "spells") {
@@ -229,7 +230,7 @@ void validate_item(const json& e) {
     }
   if (e.contains("charges") && e.contains("max_charges") && e["charges"].get<int>() > e["max_charges"].get<int>()) {
     jr::PathGuard g("charges");
-    jr::fail_value("out_of_range", {{"value", e["charges"]}, {"min", 0}, {"max", e["max_charges"]}});
+    jr::fail_value("out_of_range", jobj{"value", e["charges"], "min", 0, "max", e["max_charges"]});
   }
   if (e.value("half", false) && !e.value("paired", false)) {
     jr::PathGuard g("half");
@@ -249,7 +250,7 @@ campaign::DataField items_field() {
           "most the slot's limit worn, one of a pair counting half)",
           false, [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 200) jr::fail_value("too_many", {{"value", v.size()}, {"max", 200}});
+            if (v.size() > 200) jr::fail_value("too_many", jobj{"value", v.size(), "max", 200});
             std::set<std::string> ids;
             std::map<std::string, int> worn;  // in halves: an item takes 2, one of a pair 1
             size_t i = 0;
@@ -258,14 +259,14 @@ campaign::DataField items_field() {
               validate_item(e);
               if (!ids.insert(e["id"].get<std::string>()).second) {
                 jr::PathGuard d("id");
-                jr::fail_value("duplicate_id", {{"id", e["id"].get<std::string>()}});
+                jr::fail_value("duplicate_id", jobj{"id", e["id"].get<std::string>()});
               }
               if (e.value("worn", false)) {
                 const std::string slot = e["slot"].get<std::string>();
                 worn[slot] += e.value("half", false) ? 1 : 2;
                 if (worn[slot] > 2 * slot_limit(slot)) {
                   jr::PathGuard d("worn");
-                  jr::fail_value("too_many", {{"value", (worn[slot] + 1) / 2}, {"max", slot_limit(slot)}});
+                  jr::fail_value("too_many", jobj{"value", (worn[slot] + 1) / 2, "max", slot_limit(slot)});
                 }
               }
             }
@@ -464,65 +465,65 @@ std::string item_name(const LogContext&, const json& d) {
 }
 
 std::string render_added(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.magic_item_added", {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, "event.magic_item_added", jobj{"name", name_of(lc, d), "item", item_name(lc, d)});
 }
 
 std::string render_removed(const json& d, const LogContext& lc) {
   const std::string which = std::string("event.magic_item_removed_") + d.value("reason", std::string("removed"));  // _removed _consumed _destroyed
-  return tr(lc.lang, which, {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, which, jobj{"name", name_of(lc, d), "item", item_name(lc, d)});
 }
 
 std::string render_given(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.magic_item_given", {{"name", name_of(lc, d)}, {"to", name_of(lc, d, "to")}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, "event.magic_item_given", jobj{"name", name_of(lc, d), "to", name_of(lc, d, "to"), "item", item_name(lc, d)});
 }
 
 std::string render_identified(const json& d, const LogContext& lc) {
   const std::string which = d.value("revealed", false) ? "event.item_identified_" + d.value("means", std::string("identify"))
                                                      : std::string("event.item_identified_nothing");
-  return tr(lc.lang, which, {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, which, jobj{"name", name_of(lc, d), "item", item_name(lc, d)});
 }
 
 std::string render_attuned(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.item_attuned", {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"n", d.value("count", 0)}});
+  return tr(lc.lang, "event.item_attuned", jobj{"name", name_of(lc, d), "item", item_name(lc, d), "n", d.value("count", 0)});
 }
 
 std::string render_attunement_ended(const json& d, const LogContext& lc) {
   // _ended _distance _death _another _removed _destroyed _consumed
   const std::string which = std::string("event.item_attunement_ended_") + d.value("reason", std::string("ended"));
-  return tr(lc.lang, which, {{"name", name_of(lc, d, "by")}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, which, jobj{"name", name_of(lc, d, "by"), "item", item_name(lc, d)});
 }
 
 std::string render_worn(const json& d, const LogContext& lc) {
-  return tr(lc.lang, d.value("worn", false) ? "event.item_worn_on" : "event.item_worn_off", {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, d.value("worn", false) ? "event.item_worn_on" : "event.item_worn_off", jobj{"name", name_of(lc, d), "item", item_name(lc, d)});
 }
 
 std::string render_charges(const json& d, const LogContext& lc) {
   std::string line = tr(lc.lang, "event.item_charges_spent",
-                        {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"spent", d.value("spent", 0)}, {"left", d.value("left", 0)}});
-  if (d.contains("d20")) line += " " + tr(lc.lang, d["d20"].get<int>() == 1 ? "rules.magic_items.d20_destroyed" : "rules.magic_items.d20_kept", {{"d20", d["d20"]}});
+                        jobj{"name", name_of(lc, d), "item", item_name(lc, d), "spent", d.value("spent", 0), "left", d.value("left", 0)});
+  if (d.contains("d20")) line += " " + tr(lc.lang, d["d20"].get<int>() == 1 ? "rules.magic_items.d20_destroyed" : "rules.magic_items.d20_kept", jobj{"d20", d["d20"]});
   return line;
 }
 
 std::string render_recharged(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.item_recharged",
-            {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"dice", d.value("dice", "")}, {"old", d.value("old", 0)}, {"new", d.value("new", 0)}});
+            jobj{"name", name_of(lc, d), "item", item_name(lc, d), "dice", d.value("dice", ""), "old", d.value("old", 0), "new", d.value("new", 0)});
 }
 
 void apply_pair(Campaign& c, const json& d) { apply_flag(c, d, "half"); }
 
 std::string render_pair(const json& d, const LogContext& lc) {
-  return tr(lc.lang, d.value("half", false) ? "event.item_pair_half" : "event.item_pair_whole", {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}});
+  return tr(lc.lang, d.value("half", false) ? "event.item_pair_half" : "event.item_pair_whole", jobj{"name", name_of(lc, d), "item", item_name(lc, d)});
 }
 
 std::string render_activated(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}};
+  json args = jobj{"name", name_of(lc, d), "item", item_name(lc, d)};
   if (d.contains("word")) args["word"] = d["word"];
   return tr(lc.lang, d.contains("word") ? "event.item_activated_word" : "event.item_activated", args);
 }
 
 std::string render_spell_cast(const json& d, const LogContext& lc) {
   const int level = d.value("level", 0);
-  json args = {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"spell", d.value("spell", "")}, {"level", level}, {"dc", d.value("dc", 0)}};
+  json args = jobj{"name", name_of(lc, d), "item", item_name(lc, d), "spell", d.value("spell", ""), "level", level, "dc", d.value("dc", 0)};
   std::string line = tr(lc.lang, level == 0 ? "event.item_spell_cast_cantrip" : "event.item_spell_cast", args);
   if (!d.contains("dc")) return line;  // no save (or an old line without one)
   const std::string whose = std::string("rules.magic_items.dc_") + d.value("dc_from", std::string("item"));  // _item _wielder
@@ -536,29 +537,29 @@ const json& require_item(const Creature& x, const json& cmd) {
   if (list.is_array())
     for (const auto& e : list)
       if (e.value("id", "") == id) return e;
-  throw UserError("rules.err.item_unknown", {{"name", x.name}, {"item", id}});
+  throw UserError("rules.err.item_unknown", jobj{"name", x.name, "item", id});
 }
 
 // Runs the short rest the command asks for (short_rest: true) for the holder.
 void maybe_rest(Ctx& ctx, const json& cmd, const std::string& who) {
-  if (param::boolean(cmd, "short_rest", false)) ctx.run({{"type", "ShortRest"}, {"targets", json::array({who})}});
+  if (param::boolean(cmd, "short_rest", false)) ctx.run(jobj{"type", "ShortRest", "targets", json::array({who})});
 }
 
 std::string optional_text(const json& cmd, const char* name, size_t max) {
   const std::string s = param::str(cmd, name, "");
-  if (s.size() > max) throw UserError("state.err.too_long", {{"path", name}, {"max", max}});
+  if (s.size() > max) throw UserError("state.err.too_long", jobj{"path", name, "max", max});
   return s;
 }
 
 std::string optional_choice(const json& cmd, const char* name, const std::vector<std::string>& allowed) {
   const std::string s = param::str(cmd, name, "");
-  if (!s.empty() && !has(allowed, s)) throw UserError("campaign.err.param", {{"param", name}, {"expected", joined(allowed)}});
+  if (!s.empty() && !has(allowed, s)) throw UserError("campaign.err.param", jobj{"param", name, "expected", joined(allowed)});
   return s;
 }
 
 json item_of_command(const Creature& x, const json& cmd) {
-  json item = {{"name", param::str(cmd, "name")}};
-  if (item["name"].get<std::string>().size() > 100) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 100}});
+  json item = jobj{"name", param::str(cmd, "name")};
+  if (item["name"].get<std::string>().size() > 100) throw UserError("state.err.too_long", jobj{"path", "name", "max", 100});
   const std::string kind = optional_choice(cmd, "kind", kItemKinds);
   item["kind"] = kind.empty() ? std::string("wondrous") : kind;
   if (auto r = optional_choice(cmd, "rarity", kItemRarities); !r.empty()) item["rarity"] = r;
@@ -569,7 +570,7 @@ json item_of_command(const Creature& x, const json& cmd) {
     try {
       validate_requires(*r);
     } catch (const UserError&) {
-      throw UserError("campaign.err.param", {{"param", "requires"}, {"expected", "{class?, race?, alignment? [lg … ce], spellcaster?}"}});
+      throw UserError("campaign.err.param", jobj{"param", "requires", "expected", "{class?, race?, alignment? [lg … ce], spellcaster?}"});
     }
     if (!r->empty()) item["requires"] = *r;
   }
@@ -594,7 +595,7 @@ json item_of_command(const Creature& x, const json& cmd) {
   const bool paired = param::boolean(cmd, "paired", item.contains("slot") && paired_slot(item["slot"].get<std::string>()));
   if (paired) item["paired"] = true;
   if (param::boolean(cmd, "half", false)) {
-    if (!paired) throw UserError("rules.err.item_not_paired", {{"item", item["name"]}});
+    if (!paired) throw UserError("rules.err.item_not_paired", jobj{"item", item["name"]});
     item["half"] = true;
   }
   if (auto w = optional_text(cmd, "command_word", 60); !w.empty()) item["command_word"] = w;
@@ -602,7 +603,7 @@ json item_of_command(const Creature& x, const json& cmd) {
     try {
       validate_spells(*sp);
     } catch (const UserError&) {
-      throw UserError("campaign.err.param", {{"param", "spells"}, {"expected", "[{name, level 0..9, cost 0..50, upcast? 0..10}]"}});
+      throw UserError("campaign.err.param", jobj{"param", "spells", "expected", "[{name, level 0..9, cost 0..50, upcast? 0..10}]"});
     }
     item["spells"] = *sp;
   }
@@ -622,7 +623,7 @@ void validate_add(const Campaign& c, const json& cmd) {
   item_of_command(x, cmd);
   param::boolean(cmd, "cursed", false);
   const json& list = items_json(x);
-  if (list.is_array() && list.size() >= 200) throw UserError("rules.err.item_too_many", {{"name", x.name}, {"max", 200}});
+  if (list.is_array() && list.size() >= 200) throw UserError("rules.err.item_too_many", jobj{"name", x.name, "max", 200});
 }
 
 void execute_add(Ctx& ctx, const json& cmd) {
@@ -631,15 +632,15 @@ void execute_add(Ctx& ctx, const json& cmd) {
   const std::string id = ctx.new_id("i");
   item["id"] = id;
   const std::string who = x.id;
-  ctx.emit("magic_item_added", {{"creature", who}, {"item", item}});
-  if (param::boolean(cmd, "cursed", false)) ctx.emit("magic_item_cursed", {{"creature", who}, {"item", id}});
+  ctx.emit("magic_item_added", jobj{"creature", who, "item", item});
+  if (param::boolean(cmd, "cursed", false)) ctx.emit("magic_item_cursed", jobj{"creature", who, "item", id});
 }
 
 void validate_remove(const Campaign& c, const json& cmd) { require_item(actions::require(c, param::str(cmd, "target")), cmd); }
 
 void end_attunement(Ctx& ctx, const std::string& holder, const json& item, const std::string& reason) {
-  ctx.emit("item_attunement_ended", {{"creature", holder}, {"item", item.value("id", "")}, {"name", item.value("name", "")},
-                                     {"by", item.value("attuned_by", "")}, {"reason", reason}});
+  ctx.emit("item_attunement_ended", jobj{"creature", holder, "item", item.value("id", ""), "name", item.value("name", ""),
+                                     "by", item.value("attuned_by", ""), "reason", reason});
 }
 
 void execute_remove(Ctx& ctx, const json& cmd) {
@@ -647,28 +648,28 @@ void execute_remove(Ctx& ctx, const json& cmd) {
   const json item = require_item(x, cmd);
   const std::string who = x.id;
   if (item.contains("attuned_by")) end_attunement(ctx, who, item, "removed");
-  ctx.emit("magic_item_removed", {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"reason", "removed"}});
+  ctx.emit("magic_item_removed", jobj{"creature", who, "item", item["id"], "name", item["name"], "reason", "removed"});
 }
 
 void validate_give(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   require_item(x, cmd);
   const Creature& to = actions::require(c, param::str(cmd, "to"));
-  if (to.id == x.id) throw UserError("rules.err.item_give_self", {{"name", x.name}});
+  if (to.id == x.id) throw UserError("rules.err.item_give_self", jobj{"name", x.name});
 }
 
 void execute_give(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const json item = require_item(x, cmd);
-  ctx.emit("magic_item_given", {{"creature", x.id}, {"to", param::str(cmd, "to")}, {"item", item["id"]}, {"name", item["name"]}});
+  ctx.emit("magic_item_given", jobj{"creature", x.id, "to", param::str(cmd, "to"), "item", item["id"], "name", item["name"]});
 }
 
 void validate_identify(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
   const std::string means = param::str(cmd, "means");
-  if (means != "identify" && means != "short_rest") throw UserError("campaign.err.param", {{"param", "means"}, {"expected", "identify, short_rest"}});
-  if (item.value("identified", false)) throw UserError("rules.err.item_already_identified", {{"name", x.name}, {"item", item["name"]}});
+  if (means != "identify" && means != "short_rest") throw UserError("campaign.err.param", jobj{"param", "means", "expected", "identify, short_rest"});
+  if (item.value("identified", false)) throw UserError("rules.err.item_already_identified", jobj{"name", x.name, "item", item["name"]});
   param::boolean(cmd, "short_rest", true);
 }
 
@@ -676,11 +677,11 @@ void execute_identify(Ctx& ctx, const json& cmd) {
   const std::string who = actions::require(ctx.state(), param::str(cmd, "target")).id;
   const std::string means = param::str(cmd, "means");
   // A short rest spent with the item: run here, unless it is the short rest that does it (ShortRest {items}).
-  if (means == "short_rest" && param::boolean(cmd, "short_rest", true)) maybe_rest(ctx, json{{"short_rest", true}}, who);
+  if (means == "short_rest" && param::boolean(cmd, "short_rest", true)) maybe_rest(ctx, jobj{"short_rest", true}, who);
   const Creature& x = actions::require(ctx.state(), who);
   const json item = require_item(x, cmd);
   const bool revealed = means == "identify" || !is_cursed(x, item["id"].get<std::string>());
-  ctx.emit("item_identified", {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"means", means}, {"revealed", revealed}});
+  ctx.emit("item_identified", jobj{"creature", who, "item", item["id"], "name", item["name"], "means", means, "revealed", revealed});
 }
 
 void validate_attune(const Campaign& c, const json& cmd) {
@@ -708,7 +709,7 @@ void execute_attune(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require_living(ctx.state(), who);
   const json item = require_item(x, cmd);
   if (auto r = attune_refusal(ctx.state(), x, item_from(item))) throw UserError(r->key, r->args);  // the rest changed nothing that matters
-  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}};
+  json data = jobj{"creature", who, "item", item["id"], "name", item["name"]};
   if (item.contains("attuned_by")) {
     data["previous"] = item["attuned_by"];
     end_attunement(ctx, who, item, "another");
@@ -720,12 +721,12 @@ void execute_attune(Ctx& ctx, const json& cmd) {
 void validate_end(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  if (!item.contains("attuned_by")) throw UserError("rules.err.item_not_attuned", {{"name", x.name}, {"item", item["name"]}});
+  if (!item.contains("attuned_by")) throw UserError("rules.err.item_not_attuned", jobj{"name", x.name, "item", item["name"]});
   const std::string reason = param::str(cmd, "reason", "ended");
-  if (reason != "ended" && reason != "distance") throw UserError("campaign.err.param", {{"param", "reason"}, {"expected", "ended, distance"}});
+  if (reason != "ended" && reason != "distance") throw UserError("campaign.err.param", jobj{"param", "reason", "expected", "ended, distance"});
   // A cursed item keeps its hold: the owner cannot end the attunement by choice (remove curse, the DM: distance).
   if (reason == "ended" && is_cursed(x, item["id"].get<std::string>()))
-    throw UserError("rules.err.attune_cursed", {{"name", x.name}, {"item", item["name"]}});
+    throw UserError("rules.err.attune_cursed", jobj{"name", x.name, "item", item["name"]});
   param::boolean(cmd, "short_rest", false);
 }
 
@@ -754,32 +755,32 @@ void validate_worn(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
   const bool worn = param::boolean(cmd, "worn", true);
-  if (!param::find(cmd, "worn")) throw UserError("campaign.err.param", {{"param", "worn"}, {"expected", "true/false"}});
+  if (!param::find(cmd, "worn")) throw UserError("campaign.err.param", jobj{"param", "worn", "expected", "true/false"});
   if (!worn) {
-    if (!item.value("worn", false)) throw UserError("rules.err.item_not_worn", {{"name", x.name}, {"item", item["name"]}});
+    if (!item.value("worn", false)) throw UserError("rules.err.item_not_worn", jobj{"name", x.name, "item", item["name"]});
     return;
   }
-  if (item.value("worn", false)) throw UserError("rules.err.item_already_worn", {{"name", x.name}, {"item", item["name"]}});
+  if (item.value("worn", false)) throw UserError("rules.err.item_already_worn", jobj{"name", x.name, "item", item["name"]});
   const std::string slot = item.value("slot", "");
-  if (slot.empty()) throw UserError("rules.err.item_no_slot", {{"item", item["name"]}});
+  if (slot.empty()) throw UserError("rules.err.item_no_slot", jobj{"item", item["name"]});
   std::string others;
   const int used = slot_halves(x, slot, item["id"].get<std::string>(), &others);
   if (used + (item.value("half", false) ? 1 : 2) > 2 * slot_limit(slot))
-    throw UserError("rules.err.item_slot_full", {{"name", x.name}, {"item", item["name"]}, {"slot", text_all("ui.mi.slot." + slot)}, {"max", slot_limit(slot)}, {"worn", others}});
+    throw UserError("rules.err.item_slot_full", jobj{"name", x.name, "item", item["name"], "slot", text_all("ui.mi.slot." + slot), "max", slot_limit(slot), "worn", others});
 }
 
 void execute_worn(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  ctx.emit("item_worn", {{"creature", x.id}, {"item", item["id"]}, {"name", item["name"]}, {"worn", param::boolean(cmd, "worn", true)}});
+  ctx.emit("item_worn", jobj{"creature", x.id, "item", item["id"], "name", item["name"], "worn", param::boolean(cmd, "worn", true)});
 }
 
 // Refuses spending n charges of the item: it keeps none, has none left, or too few.
 void check_charges(const json& item, int n) {
-  if (!item.contains("charges")) throw UserError("rules.err.item_no_charges_kept", {{"item", item["name"]}});
+  if (!item.contains("charges")) throw UserError("rules.err.item_no_charges_kept", jobj{"item", item["name"]});
   const int left = item["charges"].get<int>();
-  if (left == 0) throw UserError("rules.err.item_no_charges", {{"item", item["name"]}});
-  if (n > left) throw UserError("rules.err.item_not_enough_charges", {{"item", item["name"]}, {"n", n}, {"left", left}});
+  if (left == 0) throw UserError("rules.err.item_no_charges", jobj{"item", item["name"]});
+  if (n > left) throw UserError("rules.err.item_not_enough_charges", jobj{"item", item["name"], "n", n, "left", left});
 }
 
 // Refuses using the holder's item when it would not work (one of a pair, not attuned).
@@ -791,7 +792,7 @@ void check_usable(const Creature& x, const json& item) {
 // or the RNG): on 1 the item is destroyed (its attunement ends).
 void spend_charges(Ctx& ctx, const std::string& who, const json& item, int n, const json& cmd) {
   const int left = item["charges"].get<int>() - n;
-  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"spent", n}, {"left", left}};
+  json data = jobj{"creature", who, "item", item["id"], "name", item["name"], "spent", n, "left", left};
   if (left == 0 && item.value("last_charge_d20", false)) {
     if (param::find(cmd, "roll")) {
       data["d20"] = static_cast<int>(param::integer(cmd, "roll", 1, 20));
@@ -804,7 +805,7 @@ void spend_charges(Ctx& ctx, const std::string& who, const json& item, int n, co
   ctx.emit("item_charges_spent", data);
   if (data.contains("d20") && data["d20"].get<int>() == 1) {
     if (item.contains("attuned_by")) end_attunement(ctx, who, item, "destroyed");
-    ctx.emit("magic_item_removed", {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"reason", "destroyed"}});
+    ctx.emit("magic_item_removed", jobj{"creature", who, "item", item["id"], "name", item["name"], "reason", "destroyed"});
   }
 }
 
@@ -826,7 +827,7 @@ void execute_charge(Ctx& ctx, const json& cmd) {
 void validate_activate(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  if (item.value("consumable", false)) throw UserError("rules.err.item_activate_consumable", {{"item", item["name"]}});
+  if (item.value("consumable", false)) throw UserError("rules.err.item_activate_consumable", jobj{"item", item["name"]});
   check_usable(x, item);
   const int n = static_cast<int>(param::integer(cmd, "charges", 0, 1000, 0));
   if (n > 0) check_charges(item, n);
@@ -839,7 +840,7 @@ void execute_activate(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const json item = require_item(x, cmd);
   const std::string who = x.id;
-  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}};
+  json data = jobj{"creature", who, "item", item["id"], "name", item["name"]};
   if (item.contains("command_word")) data["word"] = item["command_word"];
   ctx.emit("item_activated", data);
   const int n = static_cast<int>(param::integer(cmd, "charges", 0, 1000, 0));
@@ -856,9 +857,9 @@ struct Cast {
 // charges and its DC; refused: no such spell, a level it cannot be cast at, too few charges, no DC to use.
 Cast cast_of(const Creature& x, const json& item, const json& cmd) {
   const MagicItem m = item_from(item);
-  if (m.spells.empty()) throw UserError("rules.err.item_no_spells", {{"item", m.name}});
+  if (m.spells.empty()) throw UserError("rules.err.item_no_spells", jobj{"item", m.name});
   const json* which = param::find(cmd, "spell");
-  if (!which) throw UserError("campaign.err.param", {{"param", "spell"}, {"expected", "index or name"}});
+  if (!which) throw UserError("campaign.err.param", jobj{"param", "spell", "expected", "index or name"});
   std::optional<ItemSpell> found;
   if (which->is_number_integer()) {
     const long long i = which->get<long long>();
@@ -867,16 +868,16 @@ Cast cast_of(const Creature& x, const json& item, const json& cmd) {
     for (const auto& sp : m.spells)
       if (lower(sp.name) == lower(which->get<std::string>())) found = sp;
   }
-  if (!found) throw UserError("rules.err.item_no_such_spell", {{"item", m.name}, {"spell", which->is_string() ? which->get<std::string>() : which->dump()}});
+  if (!found) throw UserError("rules.err.item_no_such_spell", jobj{"item", m.name, "spell", which->is_string() ? which->get<std::string>() : which->dump()});
   Cast c;
   c.spell = *found;
   c.level = static_cast<int>(param::integer(cmd, "level", found->level, 9, found->level));
   if (c.level > found->level && found->upcast == 0)
-    throw UserError("rules.err.item_spell_no_upcast", {{"item", m.name}, {"spell", found->name}, {"level", found->level}});
+    throw UserError("rules.err.item_spell_no_upcast", jobj{"item", m.name, "spell", found->name, "level", found->level});
   c.cost = found->cost + (c.level - found->level) * found->upcast;
   if (c.cost > 0) check_charges(item, c.cost);
   c.dc = item_spell_dc(x, m);
-  if (c.dc.from == "wielder" && !c.dc.dc) throw UserError("rules.err.item_spell_no_dc", {{"name", x.name}, {"item", m.name}});
+  if (c.dc.from == "wielder" && !c.dc.dc) throw UserError("rules.err.item_spell_no_dc", jobj{"name", x.name, "item", m.name});
   return c;
 }
 
@@ -895,8 +896,8 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   const json item = require_item(x, cmd);
   const std::string who = x.id;
   const Cast c = cast_of(x, item, cmd);
-  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"spell", c.spell.name},
-               {"level", c.level}, {"cost", c.cost}, {"dc_from", c.dc.from}};
+  json data = jobj{"creature", who, "item", item["id"], "name", item["name"], "spell", c.spell.name,
+               "level", c.level, "cost", c.cost, "dc_from", c.dc.from};
   if (c.dc.dc) data["dc"] = *c.dc.dc;
   ctx.emit("item_spell_cast", data);
   if (c.cost > 0) spend_charges(ctx, who, item, c.cost, cmd);
@@ -906,28 +907,28 @@ void execute_cast(Ctx& ctx, const json& cmd) {
 void validate_pair(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  if (!item.value("paired", false)) throw UserError("rules.err.item_not_paired", {{"item", item["name"]}});
-  if (!param::find(cmd, "half")) throw UserError("campaign.err.param", {{"param", "half"}, {"expected", "true/false"}});
+  if (!item.value("paired", false)) throw UserError("rules.err.item_not_paired", jobj{"item", item["name"]});
+  if (!param::find(cmd, "half")) throw UserError("campaign.err.param", jobj{"param", "half", "expected", "true/false"});
   const bool half = param::boolean(cmd, "half", false);
   if (half == item.value("half", false))
-    throw UserError(half ? "rules.err.item_pair_already_half" : "rules.err.item_pair_already_whole", {{"name", x.name}, {"item", item["name"]}});
+    throw UserError(half ? "rules.err.item_pair_already_half" : "rules.err.item_pair_already_whole", jobj{"name", x.name, "item", item["name"]});
   // Both of a pair again while worn beside another half: the slot must hold it.
   const std::string slot = item.value("slot", "");
   std::string others;
   if (!half && item.value("worn", false) && slot_halves(x, slot, item["id"].get<std::string>(), &others) + 2 > 2 * slot_limit(slot))
-    throw UserError("rules.err.item_slot_full", {{"name", x.name}, {"item", item["name"]}, {"slot", text_all("ui.mi.slot." + slot)}, {"max", slot_limit(slot)}, {"worn", others}});
+    throw UserError("rules.err.item_slot_full", jobj{"name", x.name, "item", item["name"], "slot", text_all("ui.mi.slot." + slot), "max", slot_limit(slot), "worn", others});
 }
 
 void execute_pair(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  ctx.emit("item_pair_changed", {{"creature", x.id}, {"item", item["id"]}, {"name", item["name"]}, {"half", param::boolean(cmd, "half", false)}});
+  ctx.emit("item_pair_changed", jobj{"creature", x.id, "item", item["id"], "name", item["name"], "half", param::boolean(cmd, "half", false)});
 }
 
 void validate_consume(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  if (!item.value("consumable", false)) throw UserError("rules.err.item_not_consumable", {{"item", item["name"]}});
+  if (!item.value("consumable", false)) throw UserError("rules.err.item_not_consumable", jobj{"item", item["name"]});
 }
 
 void execute_consume(Ctx& ctx, const json& cmd) {
@@ -935,7 +936,7 @@ void execute_consume(Ctx& ctx, const json& cmd) {
   const json item = require_item(x, cmd);
   const std::string who = x.id;
   if (item.contains("attuned_by")) end_attunement(ctx, who, item, "consumed");
-  ctx.emit("magic_item_removed", {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"reason", "consumed"}});
+  ctx.emit("magic_item_removed", jobj{"creature", who, "item", item["id"], "name", item["name"], "reason", "consumed"});
 }
 
 // ---- sentient items ------------------------------------------------------------------------------------------
@@ -951,22 +952,22 @@ std::string render_sentience(const json& d, const LogContext& lc) {
     return tables::has_table(table) ? tables::row_for(tables::table(table), roll).text.in(lc.lang) : std::string();
   };
   return tr(lc.lang, "event.item_sentience",
-            {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"int", p.value("int", 0)}, {"wis", p.value("wis", 0)},
-             {"cha", p.value("cha", 0)}, {"alignment", row("sentient-alignment", p.value("alignment", 1))},
-             {"purpose", row("sentient-purpose", p.value("purpose", 1))}});
+            jobj{"name", name_of(lc, d), "item", item_name(lc, d), "int", p.value("int", 0), "wis", p.value("wis", 0),
+             "cha", p.value("cha", 0), "alignment", row("sentient-alignment", p.value("alignment", 1)),
+             "purpose", row("sentient-purpose", p.value("purpose", 1))});
 }
 
 std::string render_domination(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"item", item_name(lc, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)},
-               {"hours", d.value("hours", 0)}};
+  json args = jobj{"name", name_of(lc, d), "item", item_name(lc, d), "total", d.value("total", 0), "dc", d.value("dc", 0),
+               "hours", d.value("hours", 0)};
   return tr(lc.lang, d.value("success", false) ? "event.sentient_domination_resisted" : "event.sentient_domination_charmed", args);
 }
 
 void validate_sentience(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  if (item.value("consumable", false)) throw UserError("rules.err.item_sentient_consumable", {{"item", item["name"]}});
-  if (item.contains("sentient")) throw UserError("rules.err.item_already_sentient", {{"item", item["name"]}});
+  if (item.value("consumable", false)) throw UserError("rules.err.item_sentient_consumable", jobj{"item", item["name"]});
+  if (item.contains("sentient")) throw UserError("rules.err.item_already_sentient", jobj{"item", item["name"]});
   for (const char* k : {"int", "wis", "cha"}) param::integer(cmd, k, 3, 30, 10);
   param::integer(cmd, "communication", 1, 100, 1);
   param::integer(cmd, "senses", 1, 4, 1);
@@ -998,13 +999,13 @@ void execute_sentience(Ctx& ctx, const json& cmd) {
     }
   }
   p["alignment_id"] = sentient_alignment_id(p["alignment"].get<int>());
-  ctx.emit("item_sentience", {{"creature", x.id}, {"item", item["id"]}, {"name", item["name"]}, {"sentient", p}, {"rolled", rolled}});
+  ctx.emit("item_sentience", jobj{"creature", x.id, "item", item["id"], "name", item["name"], "sentient", p, "rolled", rolled});
 }
 
 void validate_dominate(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
-  if (!item.contains("sentient")) throw UserError("rules.err.item_not_sentient", {{"item", item["name"]}});
+  if (!item.contains("sentient")) throw UserError("rules.err.item_not_sentient", jobj{"item", item["name"]});
   param::integer(cmd, "roll", -100, 1000, 0);
   param::integer(cmd, "hours", 1, 12, 1);
 }
@@ -1017,7 +1018,7 @@ void execute_dominate(Ctx& ctx, const json& cmd) {
   const std::string who = x.id;
   const int dc = calc::sentient_dominate_dc(campaign::ability_modifier(item["sentient"]["cha"].get<int>()));
   const int mod = save_bonus(ctx.state(), x, "cha");
-  json data = {{"creature", who}, {"item", item["id"]}, {"name", item["name"]}, {"dc", dc}, {"modifier", mod}};
+  json data = jobj{"creature", who, "item", item["id"], "name", item["name"], "dc", dc, "modifier", mod};
   int total = 0;
   if (param::find(cmd, "roll")) {
     total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
@@ -1055,7 +1056,7 @@ void recharge(Ctx& ctx, const std::string& holder, const json& item) {
   const std::string dice = item["recharge"].get<std::string>();
   const int rolled = dice == "all" ? max - old : static_cast<int>(dice::roll(dice, ctx.rng()).total);
   const int now = std::clamp(old + rolled, old, max);
-  ctx.emit("item_recharged", {{"creature", holder}, {"item", item["id"]}, {"name", item["name"]}, {"dice", dice}, {"rolled", rolled}, {"old", old}, {"new", now}});
+  ctx.emit("item_recharged", jobj{"creature", holder, "item", item["id"], "name", item["name"], "dice", dice, "rolled", rolled, "old", old, "new", now});
 }
 
 void recharge_all(Ctx& ctx, const std::string& only_holder, const std::string& at) {
@@ -1096,7 +1097,7 @@ std::vector<RestItem> rest_items(const Campaign& c, const json& cmd) {
   std::vector<RestItem> out;
   const json* v = param::find(cmd, "items");
   if (!v) return out;
-  if (!v->is_array()) throw UserError("campaign.err.param", {{"param", "items"}, {"expected", "[{target, item, action}]"}});
+  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", "items", "expected", "[{target, item, action}]"});
   std::set<std::string> resting;
   if (const json* t = param::find(cmd, "targets"); t && t->is_array()) {
     for (const auto& id : *t)
@@ -1109,11 +1110,11 @@ std::vector<RestItem> rest_items(const Campaign& c, const json& cmd) {
       if (e.is_object() && e.contains("target") && e["target"].is_string()) resting.insert(e["target"].get<std::string>());
   std::set<std::string> seen;
   for (const auto& e : *v) {
-    if (!e.is_object()) throw UserError("campaign.err.param", {{"param", "items"}, {"expected", "[{target, item, action}]"}});
+    if (!e.is_object()) throw UserError("campaign.err.param", jobj{"param", "items", "expected", "[{target, item, action}]"});
     RestItem r{param::str(e, "target"), param::str(e, "item"), param::str(e, "action"), ""};
     const Creature& x = actions::require_living(c, r.target);
-    if (!resting.count(r.target)) throw UserError("rules.err.rest_item_not_resting", {{"name", x.name}});
-    if (!seen.insert(r.target).second) throw UserError("rules.err.rest_item_one", {{"name", x.name}});
+    if (!resting.count(r.target)) throw UserError("rules.err.rest_item_not_resting", jobj{"name", x.name});
+    if (!seen.insert(r.target).second) throw UserError("rules.err.rest_item_one", jobj{"name", x.name});
     bool found = false;
     for (const auto& o : short_rest_offers(c, x)) {
       if (o.item != r.item || o.action != r.action) continue;
@@ -1121,7 +1122,7 @@ std::vector<RestItem> rest_items(const Campaign& c, const json& cmd) {
       r.holder = o.holder;
       found = true;
     }
-    if (!found) throw UserError("rules.err.rest_item_unknown", {{"name", x.name}, {"item", r.item}, {"action", r.action}});
+    if (!found) throw UserError("rules.err.rest_item_unknown", jobj{"name", x.name, "item", r.item, "action", r.action});
     out.push_back(std::move(r));
   }
   return out;
@@ -1133,11 +1134,11 @@ void before_short_rest(Ctx& ctx, const json& cmd) { rest_items(ctx.state(), cmd)
 void after_short_rest(Ctx& ctx, const json& cmd) {
   for (const auto& r : rest_items(ctx.state(), cmd)) {
     if (r.action == "attune")
-      ctx.run({{"type", "AttuneItem"}, {"target", r.target}, {"item", r.item}});
+      ctx.run(jobj{"type", "AttuneItem", "target", r.target, "item", r.item});
     else if (r.action == "end")
-      ctx.run({{"type", "EndAttunement"}, {"target", r.holder}, {"item", r.item}});
+      ctx.run(jobj{"type", "EndAttunement", "target", r.holder, "item", r.item});
     else
-      ctx.run({{"type", "IdentifyItem"}, {"target", r.target}, {"item", r.item}, {"means", "short_rest"}, {"short_rest", false}});
+      ctx.run(jobj{"type", "IdentifyItem", "target", r.target, "item", r.item, "means", "short_rest", "short_rest", false});
   }
 }
 
@@ -1198,8 +1199,8 @@ int slot_limit(std::string_view slot) { return slot == "ring" || slot == "held" 
 bool paired_slot(std::string_view slot) { return slot == "feet" || slot == "hands" || slot == "wrists"; }
 
 std::optional<Refusal> use_refusal(const Creature& x, const MagicItem& item) {
-  if (item.half) return Refusal{"rules.err.item_half_pair", {{"item", item.name}}};
-  if (item.attunement && item.attuned_by != x.id) return Refusal{"rules.err.item_use_unattuned", {{"name", x.name}, {"item", item.name}}};
+  if (item.half) return Refusal{"rules.err.item_half_pair", jobj{"item", item.name}};
+  if (item.attunement && item.attuned_by != x.id) return Refusal{"rules.err.item_use_unattuned", jobj{"name", x.name, "item", item.name}};
   return std::nullopt;
 }
 
@@ -1226,7 +1227,7 @@ std::vector<RestOffer> short_rest_offers(const Campaign& c, const Creature& x) {
   for (const auto& [holder, item] : items_attuned_to(c, x.id)) {
     const Creature* h = campaign::find_creature(c, holder);
     std::optional<Refusal> r;
-    if (h && is_cursed(*h, item.value("id", ""))) r = Refusal{"rules.err.attune_cursed", {{"name", x.name}, {"item", item.value("name", "")}}};
+    if (h && is_cursed(*h, item.value("id", ""))) r = Refusal{"rules.err.attune_cursed", jobj{"name", x.name, "item", item.value("name", "")}};
     out.push_back({"end", item.value("id", ""), item.value("name", ""), holder, r});
   }
   return out;
@@ -1254,29 +1255,29 @@ std::vector<std::string> attuned_names(const Campaign& c, std::string_view creat
 
 std::optional<Refusal> attune_refusal(const Campaign& c, const Creature& x, const MagicItem& item) {
   const json name = item.name;
-  if (!item.attunement) return Refusal{"rules.err.item_no_attunement", {{"item", name}}};
-  if (item.attuned_by == x.id) return Refusal{"rules.err.item_already_attuned", {{"name", x.name}, {"item", name}}};
+  if (!item.attunement) return Refusal{"rules.err.item_no_attunement", jobj{"item", name}};
+  if (item.attuned_by == x.id) return Refusal{"rules.err.item_already_attuned", jobj{"name", x.name, "item", name}};
   const auto mine = attuned_items(c, x.id);
   if (static_cast<int>(mine.size()) >= kMaxAttuned) {
     std::vector<std::string> names;
     for (const auto& m : mine) names.push_back(m.name);
-    return Refusal{"rules.err.attune_full", {{"name", x.name}, {"max", kMaxAttuned}, {"items", joined(names)}}};
+    return Refusal{"rules.err.attune_full", jobj{"name", x.name, "max", kMaxAttuned, "items", joined(names)}};
   }
   for (const auto& m : mine)
-    if (lower(m.name) == lower(item.name)) return Refusal{"rules.err.attune_duplicate", {{"name", x.name}, {"item", name}}};
+    if (lower(m.name) == lower(item.name)) return Refusal{"rules.err.attune_duplicate", jobj{"name", x.name, "item", name}};
   const ItemRequires& r = item.prereq;
   const ClassView cls = class_of(x);
   if (!r.cls.empty() && lower(cls.cls) != lower(r.cls))
-    return Refusal{"rules.err.attune_prereq_class", {{"name", x.name}, {"item", name}, {"class", class_name(Lang::en, r.cls)}}};
+    return Refusal{"rules.err.attune_prereq_class", jobj{"name", x.name, "item", name, "class", class_name(Lang::en, r.cls)}};
   if (!r.race.empty() && lower(x.race).find(lower(r.race)) == std::string::npos)
-    return Refusal{"rules.err.attune_prereq_race", {{"name", x.name}, {"item", name}, {"race", r.race}}};
+    return Refusal{"rules.err.attune_prereq_race", jobj{"name", x.name, "item", name, "race", r.race}};
   if (!r.alignment.empty()) {
     const auto a = alignment_of(x);
     if (!a || !has(r.alignment, *a))
-      return Refusal{"rules.err.attune_prereq_alignment", {{"name", x.name}, {"item", name}, {"alignments", joined(r.alignment)}}};
+      return Refusal{"rules.err.attune_prereq_alignment", jobj{"name", x.name, "item", name, "alignments", joined(r.alignment)}};
   }
   if (r.spellcaster && !has(kSpellcasters, lower(cls.cls)))
-    return Refusal{"rules.err.attune_prereq_spellcaster", {{"name", x.name}, {"item", name}}};
+    return Refusal{"rules.err.attune_prereq_spellcaster", jobj{"name", x.name, "item", name}};
   return std::nullopt;
 }
 

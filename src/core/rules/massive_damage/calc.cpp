@@ -3,6 +3,7 @@
 #include "core/calc/check.hpp"
 #include "core/calc/params.hpp"
 #include "core/rules/massive_damage/massive_damage.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -27,7 +28,7 @@ calc::Calculator massive_damage_calculator() {
            calc::int_param("damage", "calc.param.massive_damage.damage", 0, 1000000)},
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             auto r = calc::massive_damage(p.at("max-hp").get<int>(), p.at("damage").get<int>());
-            return {{"triggered", r.triggered}, {"dc", calc::json_or_null(r.dc)}};
+            return jobj{"triggered", r.triggered, "dc", calc::json_or_null(r.dc)};
           }};
 }
 

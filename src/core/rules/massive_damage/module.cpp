@@ -21,6 +21,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/massive_damage/massive_damage.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -84,12 +85,12 @@ Module massive_damage() {
               if (!m.triggered) return;
               const int mod = save_bonus(ctx.state(), *x, "con");
               actions::create_prompt(ctx, "massive-damage.save", id,
-                                     {{"dice", d20_plus(mod)},
-                                      {"dc", *m.dc},
-                                      {"ability", "con"},
-                                      {"modifier", mod},
-                                      {"damage", amount},
-                                      {"max_hp", x->max_hp}});
+                                     jobj{"dice", d20_plus(mod),
+                                      "dc", *m.dc,
+                                      "ability", "con",
+                                      "modifier", mod,
+                                      "damage", amount,
+                                      "max_hp", x->max_hp});
             });
             e.on_prompt("massive-damage.save", [](Ctx& ctx, const Prompt& p, const json& answer) {
               if (answer.value("success", true)) return;

@@ -4,6 +4,7 @@
 // rule that asked then acts on the answer (its on_prompt handler) in the same transaction.
 #include "core/rules/common.hpp"
 #include "core/rules/monster_saves/monster_saves.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -19,7 +20,7 @@ void on_prompt_created(Ctx& ctx, const campaign::Event& ev) {
   if (!x || x->kind != "monster") return;
   const json data = p.value("data", json::object());
   if (data.is_object() && data.contains("choices")) return;
-  ctx.run({{"type", "ResolvePrompt"}, {"prompt", p.value("id", "")}});
+  ctx.run(jobj{"type", "ResolvePrompt", "prompt", p.value("id", "")});
 }
 
 void install(Engine& e) { e.on_event("prompt_created", on_prompt_created); }

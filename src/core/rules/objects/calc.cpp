@@ -2,6 +2,7 @@
 //   druzina rule object --material wood --size medium --resilience resilient → {"ac": 15, "hp": "4d8", "hp_avg": 18}
 // A material, size or resilience not in the table exits 2 with the allowed values (calc.err.not_allowed).
 #include "core/rules/objects/objects.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -19,7 +20,7 @@ calc::Calculator object_calculator() {
            choice("resilience", {"fragile", "resilient"})},
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const auto hp = object_hp(p.at("size").get<std::string>(), p.at("resilience") == "resilient");
-            return {{"ac", *object_ac(p.at("material").get<std::string>())}, {"hp", hp->dice}, {"hp_avg", hp->average}};
+            return jobj{"ac", *object_ac(p.at("material").get<std::string>()), "hp", hp->dice, "hp_avg", hp->average};
           }};
 }
 

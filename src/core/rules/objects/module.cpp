@@ -13,6 +13,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/objects/objects.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -50,7 +51,7 @@ campaign::DataField object_field() {
                               : k == "size"       ? object_hp(s, false).has_value()
                               : k == "resilience" ? (s == "fragile" || s == "resilient")
                                                   : false;
-              if (!ok) jr::fail_value("not_one_of", {{"value", k + " " + s}, {"allowed", "material, size, resilience of the object table"}});
+              if (!ok) jr::fail_value("not_one_of", jobj{"value", k + " " + s, "allowed", "material, size, resilience of the object table"});
             }
           }};
 }
@@ -60,7 +61,7 @@ std::string one_of(const json& cmd, const char* name, const std::vector<std::str
   if (std::find(allowed.begin(), allowed.end(), v) == allowed.end()) {
     std::string all;
     for (const auto& a : allowed) append(all, ", ", a);
-    throw UserError("rules.err.object_param", {{"param", name}, {"value", v}, {"allowed", all}});
+    throw UserError("rules.err.object_param", jobj{"param", name, "value", v, "allowed", all});
   }
   return v;
 }
@@ -71,7 +72,7 @@ void validate_add(const Campaign&, const json& cmd) {
   one_of(cmd, "size", object_sizes());
   one_of(cmd, "resilience", {"fragile", "resilient"});
   const std::string mode = param::str(cmd, "hp_mode", "average");
-  if (mode != "average" && mode != "roll") throw UserError("campaign.err.param", {{"param", "hp_mode"}, {"expected", "average | roll"}});
+  if (mode != "average" && mode != "roll") throw UserError("campaign.err.param", jobj{"param", "hp_mode", "expected", "average | roll"});
 }
 
 void execute_add(Ctx& ctx, const json& cmd) {
@@ -82,20 +83,20 @@ void execute_add(Ctx& ctx, const json& cmd) {
            {"ac", *object_ac(material)}, {"hp", hp->dice}, {"hp_mode", param::str(cmd, "hp_mode", "average")},
            {"immunities", {"poison", "psychic"}}});
   const std::string who = ctx.state().creatures.back().id;
-  ctx.emit("object_added", {{"creature", who}, {"material", material}, {"size", size}, {"resilience", resilience}});
+  ctx.emit("object_added", jobj{"creature", who, "material", material, "size", size, "resilience", resilience});
 }
 
 void apply_added(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   set_creature_data(x, kObjects, kObject,
-                    {{"material", d.at("material")}, {"size", d.at("size")}, {"resilience", d.at("resilience")}});
+                    jobj{"material", d.at("material"), "size", d.at("size"), "resilience", d.at("resilience")});
 }
 
 std::string render_added(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.object_added",
-            {{"name", name_of(lc, d)}, {"material", label(lc.lang, "ui.rules.calc.value." + d.value("material", ""), d.value("material", ""))},
-             {"size", label(lc.lang, "ui.rules.calc.value." + d.value("size", ""), d.value("size", ""))},
-             {"resilience", label(lc.lang, "ui.rules.calc.value." + d.value("resilience", ""), d.value("resilience", ""))}});
+            jobj{"name", name_of(lc, d), "material", label(lc.lang, "ui.rules.calc.value." + d.value("material", ""), d.value("material", "")),
+             "size", label(lc.lang, "ui.rules.calc.value." + d.value("size", ""), d.value("size", "")),
+             "resilience", label(lc.lang, "ui.rules.calc.value." + d.value("resilience", ""), d.value("resilience", ""))});
 }
 
 void install(Engine& e) {

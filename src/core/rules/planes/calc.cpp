@@ -4,6 +4,7 @@
 #include "core/calc/params.hpp"
 #include "core/error.hpp"
 #include "core/rules/planes/planes.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -42,13 +43,13 @@ calc::Calculator limbo_calculator() {
             const bool has_radius = p.contains("radius-ft") && !p["radius-ft"].is_null();
             if (action == "stabilize") {
               if (has_size) throw UserError("calc.err.limbo_radius_not_size");
-              if (!has_radius) throw UserError("calc.err.missing_param", {{"calculator", "limbo"}, {"param", "radius-ft"}});
-              return {{"dc", limbo_stabilize_dc(p["radius-ft"].get<int>())}};
+              if (!has_radius) throw UserError("calc.err.missing_param", jobj{"calculator", "limbo", "param", "radius-ft"});
+              return jobj{"dc", limbo_stabilize_dc(p["radius-ft"].get<int>())};
             }
-            if (has_radius) throw UserError("calc.err.limbo_size_not_radius", {{"action", action}});
-            if (!has_size) throw UserError("calc.err.missing_param", {{"calculator", "limbo"}, {"param", "size"}});
+            if (has_radius) throw UserError("calc.err.limbo_size_not_radius", jobj{"action", action});
+            if (!has_size) throw UserError("calc.err.missing_param", jobj{"calculator", "limbo", "param", "size"});
             const std::string s = p["size"].get<std::string>();
-            return {{"dc", action == "move" ? limbo_move_dc(s) : limbo_alter_dc(s)}};
+            return jobj{"dc", action == "move" ? limbo_move_dc(s) : limbo_alter_dc(s)};
           }};
 }
 

@@ -29,6 +29,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/planes/planes.hpp"
 #include "core/tables/table.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -48,8 +49,8 @@ constexpr const char* kEffectPrefix = "event.planar_effect_";
 constexpr const char* kMeansPrefix = "rules.planes.means.";
 
 void plane_id_valid(const json& v) {
-  if (!v.is_string()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "text"}});
-  if (!find_plane(v.get<std::string>())) throw UserError("rules.err.plane_unknown", {{"plane", v.get<std::string>()}});
+  if (!v.is_string()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "text"});
+  if (!find_plane(v.get<std::string>())) throw UserError("rules.err.plane_unknown", jobj{"plane", v.get<std::string>()});
 }
 
 campaign::DataField campaign_plane_field() {
@@ -61,9 +62,9 @@ campaign::DataField creature_plane_field() {
 campaign::DataField affliction_field() {
   return {kAfflictionField, "object {table: shadowfell-despair | abyssal-corruption, roll}", false, [](const json& v) {
             if (!v.is_object() || !v.contains("table") || !v["table"].is_string() || !v.contains("roll"))
-              throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "{table, roll}"}});
+              throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "{table, roll}"});
             const std::string t = v["table"].get<std::string>();
-            if (t != kDespair && t != kCorruption) throw UserError("state.err.wrong_type", {{"path", "table"}, {"expected", "a planar table"}});
+            if (t != kDespair && t != kCorruption) throw UserError("state.err.wrong_type", jobj{"path", "table", "expected", "a planar table"});
             int_in(v["roll"], 1, 10);
           }};
 }
@@ -89,7 +90,7 @@ void apply_plane_set(Campaign& c, const json& d) {
 
 std::string render_plane_set(const json& d, const LogContext& lc) {
   const std::string now = d.value("new", std::string()), old = d.value("old", std::string());
-  json args = {{"plane", plane_name(lc.lang, now)}, {"old", plane_name(lc.lang, old)}};
+  json args = jobj{"plane", plane_name(lc.lang, now), "old", plane_name(lc.lang, old)};
   if (!d.contains("creature")) return tr(lc.lang, "event.plane_set", args);
   args["name"] = name_of(lc, d);
   if (!d.value("own", false)) return tr(lc.lang, "event.plane_set_follows", args);
@@ -108,13 +109,13 @@ std::string row_text(Lang lang, const std::string& table, int roll) {
 
 void apply_affliction(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
-  set_creature_data(x, kPlanes, kAfflictionField, {{"table", d.at("table")}, {"roll", d.at("roll")}});
+  set_creature_data(x, kPlanes, kAfflictionField, jobj{"table", d.at("table"), "roll", d.at("roll")});
 }
 
 std::string render_affliction(const json& d, const LogContext& lc) {
   const std::string table = d.value("table", "");
   return tr(lc.lang, table == kDespair ? "event.planar_affliction_despair" : "event.planar_affliction_corruption",
-            {{"name", name_of(lc, d)}, {"text", row_text(lc.lang, table, d.value("roll", 1))}});
+            jobj{"name", name_of(lc, d), "text", row_text(lc.lang, table, d.value("roll", 1))});
 }
 
 void apply_affliction_ended(Campaign& c, const json& d) {
@@ -125,11 +126,11 @@ void apply_affliction_ended(Campaign& c, const json& d) {
 std::string render_affliction_ended(const json& d, const LogContext& lc) {
   const std::string table = d.value("table", "");
   return tr(lc.lang, table == kDespair ? "event.planar_affliction_ended_despair" : "event.planar_affliction_ended_corruption",
-            {{"name", name_of(lc, d)}, {"how", tr(lc.lang, kMeansPrefix + d.value("reason", std::string("dm")))}});
+            jobj{"name", name_of(lc, d), "how", tr(lc.lang, kMeansPrefix + d.value("reason", std::string("dm")))});
 }
 
 std::string render_planar_effect(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"plane", plane_name(lc.lang, d.value("plane", ""))}};
+  json args = jobj{"name", name_of(lc, d), "plane", plane_name(lc.lang, d.value("plane", ""))};
   if (d.contains("to")) {
     const AlignmentInfo* a = find_alignment(d.value("to", ""));
     args["to"] = a ? tr(lc.lang, a->name_key) : d.value("to", "");
@@ -141,9 +142,9 @@ std::string render_planar_effect(const json& d, const LogContext& lc) {
 std::optional<std::string> wanted_plane(const json& cmd) {
   const json* v = param::find(cmd, "plane");
   if (!v) return std::nullopt;
-  if (!v->is_string()) throw UserError("campaign.err.param", {{"param", "plane"}, {"expected", "a plane id"}});
+  if (!v->is_string()) throw UserError("campaign.err.param", jobj{"param", "plane", "expected", "a plane id"});
   const std::string id = v->get<std::string>();
-  if (!find_plane(id)) throw UserError("rules.err.plane_unknown", {{"plane", id}});
+  if (!find_plane(id)) throw UserError("rules.err.plane_unknown", jobj{"plane", id});
   return id;
 }
 
@@ -151,10 +152,10 @@ void validate_set_plane(const Campaign& c, const json& cmd) {
   const auto now = wanted_plane(cmd);
   if (param::find(cmd, "target")) {
     const Creature& x = actions::require(c, param::str(cmd, "target"));
-    if (now == own_plane(x)) throw UserError("rules.err.plane_same", {{"plane", now.value_or(campaign_plane(c))}});
+    if (now == own_plane(x)) throw UserError("rules.err.plane_same", jobj{"plane", now.value_or(campaign_plane(c))});
     return;
   }
-  if (now.value_or(kMaterialPlane) == campaign_plane(c)) throw UserError("rules.err.plane_same", {{"plane", campaign_plane(c)}});
+  if (now.value_or(kMaterialPlane) == campaign_plane(c)) throw UserError("rules.err.plane_same", jobj{"plane", campaign_plane(c)});
 }
 
 void execute_set_plane(Ctx& ctx, const json& cmd) {
@@ -162,13 +163,13 @@ void execute_set_plane(Ctx& ctx, const json& cmd) {
   const Campaign& c = ctx.state();
   if (param::find(cmd, "target")) {
     const Creature& x = actions::require(c, param::str(cmd, "target"));
-    json d = {{"creature", x.id}, {"old", plane_of(c, x)}, {"new", now.value_or(campaign_plane(c))}};
+    json d = jobj{"creature", x.id, "old", plane_of(c, x), "new", now.value_or(campaign_plane(c))};
     if (now) d["own"] = true;
     if (!now) d["new"] = campaign_plane(c), d["follows"] = true;
     ctx.emit("plane_set", std::move(d));
     return;
   }
-  ctx.emit("plane_set", {{"old", campaign_plane(c)}, {"new", now.value_or(kMaterialPlane)}});
+  ctx.emit("plane_set", jobj{"old", campaign_plane(c), "new", now.value_or(kMaterialPlane)});
 }
 
 // plane_set of a creature stores "new" only when it has its own plane: the apply function reads "own".
@@ -183,12 +184,12 @@ void apply_plane_set_checked(Campaign& c, const json& d) {
 
 json save_data(const Campaign& c, const Creature& x, const std::string& ability, int dc, const std::string& plane) {
   const int mod = save_bonus(c, x, ability);
-  return {{"plane", plane}, {"dice", d20_plus(mod)}, {"dc", dc}, {"ability", ability}, {"modifier", mod}};
+  return jobj{"plane", plane, "dice", d20_plus(mod), "dc", dc, "ability", ability, "modifier", mod};
 }
 
 void validate_despair(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
-  if (plane_of(c, x) != "shadowfell") throw UserError("rules.err.despair_not_shadowfell", {{"name", x.name}});
+  if (plane_of(c, x) != "shadowfell") throw UserError("rules.err.despair_not_shadowfell", jobj{"name", x.name});
 }
 
 void execute_despair(Ctx& ctx, const json& cmd) {
@@ -200,22 +201,22 @@ std::string means_of(const json& cmd, const std::string& table) {
   const std::string means = param::str(cmd, "means");
   static const std::set<std::string> all = {"calm_emotions", "remove_curse", "dispel_evil", "dm"};
   if (!all.count(means))
-    throw UserError("campaign.err.bad_choice", {{"choice", means}, {"choices", "calm_emotions, remove_curse, dispel_evil, dm"}});
-  if (means == "calm_emotions" && table != kDespair) throw UserError("rules.err.affliction_means", {{"means", means}});
+    throw UserError("campaign.err.bad_choice", jobj{"choice", means, "choices", "calm_emotions, remove_curse, dispel_evil, dm"});
+  if (means == "calm_emotions" && table != kDespair) throw UserError("rules.err.affliction_means", jobj{"means", means});
   return means;
 }
 
 void validate_end_affliction(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const auto a = affliction_of(x);
-  if (!a) throw UserError("rules.err.no_affliction", {{"name", x.name}});
+  if (!a) throw UserError("rules.err.no_affliction", jobj{"name", x.name});
   means_of(cmd, a->table);
 }
 
 void execute_end_affliction(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const auto a = affliction_of(x);
-  ctx.emit("planar_affliction_ended", {{"creature", x.id}, {"table", a->table}, {"reason", means_of(cmd, a->table)}});
+  ctx.emit("planar_affliction_ended", jobj{"creature", x.id, "table", a->table, "reason", means_of(cmd, a->table)});
 }
 
 // ---- hooks -------------------------------------------------------------------------------------------------
@@ -264,8 +265,8 @@ void on_table_rolled(Ctx& ctx, const Event& ev) {
   if ((table != kDespair && table != kCorruption) || who.empty()) return;
   const Creature* x = campaign::find_creature(ctx.state(), who);
   if (!x || x->death_saves.dead) return;
-  json d = {{"creature", who}, {"table", table}, {"roll", ev.data.value("roll", 1)}};
-  if (auto old = affliction_of(*x)) d["old"] = {{"table", old->table}, {"roll", old->roll}};
+  json d = jobj{"creature", who, "table", table, "roll", ev.data.value("roll", 1)};
+  if (auto old = affliction_of(*x)) d["old"] = jobj{"table", old->table, "roll", old->roll};
   ctx.emit("planar_affliction", std::move(d));
 }
 
@@ -297,15 +298,15 @@ void on_plane_save(Ctx& ctx, const Prompt& p, const json& answer) {
     const std::string to = f.contains("alignment") ? f["alignment"].get<std::string>()
                                                     : closest_alignment(from.value_or("n"), f["alignment_closest"].get<std::vector<std::string>>());
     if (!ctx.module_enabled(kAlignment)) {
-      ctx.emit("planar_effect", {{"creature", who}, {"plane", plane}, {"effect", "alignment_off"}, {"to", to}});
+      ctx.emit("planar_effect", jobj{"creature", who, "plane", plane, "effect", "alignment_off", "to", to});
       return;
     }
-    ctx.emit("planar_effect", {{"creature", who}, {"plane", plane}, {"effect", "alignment"}, {"to", to}});
-    if (from != to) ctx.run({{"type", "SetAlignment"}, {"target", who}, {"alignment", to}});
+    ctx.emit("planar_effect", jobj{"creature", who, "plane", plane, "effect", "alignment", "to", to});
+    if (from != to) ctx.run(jobj{"type", "SetAlignment", "target", who, "alignment", to});
   } else if (f.contains("table")) {
-    ctx.run({{"type", "RollTable"}, {"table", f["table"]}, {"target", who}});
+    ctx.run(jobj{"type", "RollTable", "table", f["table"], "target", who});
   } else if (f.contains("note")) {
-    ctx.emit("planar_effect", {{"creature", who}, {"plane", plane}, {"effect", f["note"]}});
+    ctx.emit("planar_effect", jobj{"creature", who, "plane", plane, "effect", f["note"]});
   }
 }
 
@@ -316,7 +317,7 @@ void on_dissonance(Ctx& ctx, const Prompt& p, const json& answer) {
 
 void on_despair(Ctx& ctx, const Prompt& p, const json& answer) {
   if (answer.value("success", true) || !living(ctx, p.creature)) return;
-  ctx.run({{"type", "RollTable"}, {"table", kDespair}, {"target", p.creature}});
+  ctx.run(jobj{"type", "RollTable", "table", kDespair, "target", p.creature});
 }
 
 void on_shake_off(Ctx& ctx, const Prompt& p, const json& answer) {
@@ -326,7 +327,7 @@ void on_shake_off(Ctx& ctx, const Prompt& p, const json& answer) {
   const auto a = affliction_of(*x);
   const std::string table = p.kind == "planes.shake_off_despair" ? kDespair : kCorruption;
   if (!a || a->table != table) return;  // ended meanwhile
-  ctx.emit("planar_affliction_ended", {{"creature", x->id}, {"table", table}, {"reason", "save"}});
+  ctx.emit("planar_affliction_ended", jobj{"creature", x->id, "table", table, "reason", "save"});
 }
 
 void install(Engine& e) {

@@ -15,6 +15,7 @@
 
 #include "core/rules/common.hpp"
 #include "core/rules/plot_points/plot_points.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -69,8 +70,8 @@ void apply_spent(Campaign& c, const json& d) {
 }
 
 std::string render_spent(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"new", d.value("new", 0)},
-               {"variant", tr(lc.lang, kVariantPrefix + d.value("variant", std::string("twist")))}, {"note", d.value("note", "")}};
+  json args = jobj{"name", name_of(lc, d), "new", d.value("new", 0),
+               "variant", tr(lc.lang, kVariantPrefix + d.value("variant", std::string("twist"))), "note", d.value("note", "")};
   return tr(lc.lang, d.contains("note") ? "event.plot_point_spent_note" : "event.plot_point_spent", args);
 }
 
@@ -104,13 +105,13 @@ void apply_rules(Campaign& c, const json& d) {
 
 std::string render_rules(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.plot_rules_set",
-            {{"variant", tr(lc.lang, kVariantPrefix + d.value("variant_now", std::string("twist")))}, {"cap", d.value("cap_now", 1)}});
+            jobj{"variant", tr(lc.lang, kVariantPrefix + d.value("variant_now", std::string("twist"))), "cap", d.value("cap_now", 1)});
 }
 
 // ---- commands ----------------------------------------------------------------------------------------------
 const Creature& pc(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
-  if (x.kind != "pc") throw UserError("rules.err.plot_not_pc", {{"name", x.name}});
+  if (x.kind != "pc") throw UserError("rules.err.plot_not_pc", jobj{"name", x.name});
   return x;
 }
 
@@ -118,23 +119,23 @@ void validate_spend(const Campaign& c, const json& cmd) {
   const Creature& x = pc(c, cmd);
   if (param::find(cmd, "note")) {
     const std::string note = param::str(cmd, "note");
-    if (note.size() > 300) throw UserError("campaign.err.param", {{"param", "note"}, {"expected", "1–300 characters"}});
+    if (note.size() > 300) throw UserError("campaign.err.param", jobj{"param", "note", "expected", "1–300 characters"});
   }
-  if (int_of(x, kPoints) <= 0) throw UserError("rules.err.plot_no_points", {{"name", x.name}});
-  if (int_of(x, kSpentSession) >= cap_of(c)) throw UserError("rules.err.plot_cap", {{"name", x.name}, {"cap", cap_of(c)}});
+  if (int_of(x, kPoints) <= 0) throw UserError("rules.err.plot_no_points", jobj{"name", x.name});
+  if (int_of(x, kSpentSession) >= cap_of(c)) throw UserError("rules.err.plot_cap", jobj{"name", x.name, "cap", cap_of(c)});
 }
 
 void execute_spend(Ctx& ctx, const json& cmd) {
   const Creature& x = pc(ctx.state(), cmd);
   const int old = int_of(x, kPoints);
-  json d = {{"creature", x.id}, {"old", old}, {"new", old - 1}, {"spent_session", int_of(x, kSpentSession) + 1},
-            {"variant", variant_of(ctx.state())}};
+  json d = jobj{"creature", x.id, "old", old, "new", old - 1, "spent_session", int_of(x, kSpentSession) + 1,
+            "variant", variant_of(ctx.state())};
   if (param::find(cmd, "note")) d["note"] = param::str(cmd, "note");
   ctx.emit("plot_point_spent", std::move(d));
   const auto all = players(ctx.state());
   for (const auto& id : all)
     if (!round_spent(*campaign::find_creature(ctx.state(), id))) return;
-  ctx.emit("plot_points_round", {{"creatures", all}});
+  ctx.emit("plot_points_round", jobj{"creatures", all});
 }
 
 void validate_set(const Campaign& c, const json& cmd) {
@@ -144,16 +145,16 @@ void validate_set(const Campaign& c, const json& cmd) {
 
 void execute_set(Ctx& ctx, const json& cmd) {
   const Creature& x = pc(ctx.state(), cmd);
-  ctx.emit("plot_points_set", {{"creature", x.id}, {"old", int_of(x, kPoints)},
-                               {"new", param::integer(cmd, "points", 0, kPlotPointsMax)}, {"reason", "set"}});
+  ctx.emit("plot_points_set", jobj{"creature", x.id, "old", int_of(x, kPoints),
+                               "new", param::integer(cmd, "points", 0, kPlotPointsMax), "reason", "set"});
 }
 
 void validate_rules(const Campaign&, const json& cmd) {
   if (param::find(cmd, "variant") && !plot_variant_known(param::str(cmd, "variant")))
-    throw UserError("campaign.err.bad_choice", {{"choice", param::str(cmd, "variant")}, {"choices", "twist, thickens, rotating_dm"}});
+    throw UserError("campaign.err.bad_choice", jobj{"choice", param::str(cmd, "variant"), "choices", "twist, thickens, rotating_dm"});
   if (param::find(cmd, "cap")) param::integer(cmd, "cap", 1, kMaxCap);
   if (!param::find(cmd, "variant") && !param::find(cmd, "cap"))
-    throw UserError("campaign.err.param", {{"param", "variant"}, {"expected", "variant or cap"}});
+    throw UserError("campaign.err.param", jobj{"param", "variant", "expected", "variant or cap"});
 }
 
 void execute_rules(Ctx& ctx, const json& cmd) {
@@ -171,7 +172,7 @@ void give_start_point(Ctx& ctx, const Event& ev) {
                              : std::string();
   const Creature* x = campaign::find_creature(ctx.state(), id);
   if (!x || x->kind != "pc" || int_of(*x, kPoints) > 0) return;
-  ctx.emit("plot_points_set", {{"creature", id}, {"old", 0}, {"new", 1}, {"reason", "start"}});
+  ctx.emit("plot_points_set", jobj{"creature", id, "old", 0, "new", 1, "reason", "start"});
 }
 
 void install(Engine& e) {
@@ -210,12 +211,12 @@ Module plot_points() {
                              {kSpentSession, "int 0..10: spent this session", false, [](const json& v) { int_in(v, 0, kMaxCap); }},
                              {kSpentRound, "true: spent one since everyone last got a point", false,
                               [](const json& v) {
-                                if (v != true) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "true"}});
+                                if (v != true) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "true"});
                               }}},
            .campaign_data = {{kVariant, "text: twist | thickens | rotating_dm (absent = twist)", false,
                               [](const json& v) {
                                 if (!v.is_string() || !plot_variant_known(v.get<std::string>()))
-                                  throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "twist, thickens, rotating_dm"}});
+                                  throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "twist, thickens, rotating_dm"});
                               }},
                              {kCap, "int 1..10: plot points a player may spend per session (absent = 1)", false,
                               [](const json& v) { int_in(v, 1, kMaxCap); }}}}};

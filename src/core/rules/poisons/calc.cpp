@@ -2,6 +2,7 @@
 //   druzina rule poison --id serpent-venom → {"type": "injury", "save_dc": 11, "price_gp": 200}
 // An unknown id exits 2 with the ids listed (calc.err.not_allowed).
 #include "core/rules/poisons/poisons.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -13,7 +14,7 @@ calc::Calculator poison_calculator() {
   p.description_key = "calc.param.poison.id";
   return {"poison", "calc.desc.poison", {p}, [](const nlohmann::json& params, Rng&) -> nlohmann::json {
             const Poison* x = find_poison(params.at("id").get<std::string>());
-            return {{"type", x->type}, {"save_dc", x->save_dc}, {"price_gp", x->price_gp}};
+            return jobj{"type", x->type, "save_dc", x->save_dc, "price_gp", x->price_gp};
           }};
 }
 

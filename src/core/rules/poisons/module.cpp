@@ -37,6 +37,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/planes/planes.hpp"
 #include "core/rules/poisons/poisons.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -59,7 +60,7 @@ void validate_effect(const json& e) {
   for (const auto& [k, v] : e.items()) {
     jr::PathGuard g(k);
     if (!keys.count(k))
-      jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, poison, at, ends_at, source, save, dc, damage, successes"}});
+      jr::fail_value("not_one_of", jobj{"value", k, "allowed", "id, poison, at, ends_at, source, save, dc, damage, successes"});
     if (k == "id" || k == "poison" || k == "source") {
       if (!v.is_string()) jr::fail_type("string");
     } else if (k == "save") {
@@ -81,7 +82,7 @@ void validate_effect(const json& e) {
     }
   if (!find_poison(e["poison"].get<std::string>())) {
     jr::PathGuard g("poison");
-    jr::fail_value("not_one_of", {{"value", e["poison"].get<std::string>()}, {"allowed", "a poison of poisons.json"}});
+    jr::fail_value("not_one_of", jobj{"value", e["poison"].get<std::string>(), "allowed", "a poison of poisons.json"});
   }
 }
 
@@ -89,7 +90,7 @@ campaign::DataField effects_field() {
   return {kEffects, "list of poisons acting {id, poison, at, ends_at?, source?, save, dc, damage, successes?} (one per poison)", false,
           [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 14) jr::fail_value("too_many", {{"value", v.size()}, {"max", 14}});
+            if (v.size() > 14) jr::fail_value("too_many", jobj{"value", v.size(), "max", 14});
             std::set<std::string> ids, poisons;
             size_t i = 0;
             for (const auto& e : v) {
@@ -97,11 +98,11 @@ campaign::DataField effects_field() {
               validate_effect(e);
               if (!ids.insert(e["id"].get<std::string>()).second) {
                 jr::PathGuard d("id");
-                jr::fail_value("duplicate_id", {{"id", e["id"].get<std::string>()}});
+                jr::fail_value("duplicate_id", jobj{"id", e["id"].get<std::string>()});
               }
               if (!poisons.insert(e["poison"].get<std::string>()).second) {
                 jr::PathGuard d("poison");
-                jr::fail_value("duplicate_id", {{"id", e["poison"].get<std::string>()}});
+                jr::fail_value("duplicate_id", jobj{"id", e["poison"].get<std::string>()});
               }
             }
           }};
@@ -186,18 +187,18 @@ std::string render_save(const json& d, const LogContext& lc) {
   std::string key = "event.poison_save_failure";
   if (d.value("success", false)) key = p && p->half_on_success ? "event.poison_save_half" : "event.poison_save_success";
   return tr(lc.lang, key,
-            {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}});
+            jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, d), "total", d.value("total", 0), "dc", d.value("dc", 0)});
 }
 
 std::string render_damage(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("half", false) ? "event.poison_damage_half" : "event.poison_damage",
-            {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}, {"dice", d.value("dice", "")},
-             {"rolled", d.value("rolled", 0)}, {"amount", d.value("amount", 0)}});
+            jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, d), "dice", d.value("dice", ""),
+             "rolled", d.value("rolled", 0), "amount", d.value("amount", 0)});
 }
 
 std::string render_applied(const json& d, const LogContext& lc) {
   const json& eff = d.value("effect", json::object());
-  json args = {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, eff)}};
+  json args = jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, eff)};
   std::string conds;
   if (const Poison* p = find_poison(eff.value("poison", "")))
     for (const auto& c : p->conditions)
@@ -206,32 +207,32 @@ std::string render_applied(const json& d, const LogContext& lc) {
   args["conditions"] = conds.empty() ? tr(lc.lang, "rules.poisons.no_conditions") : conds;
   if (eff.contains("ends_at")) {
     const long long m = eff["ends_at"].get<long long>() - eff.value("at", 0LL);
-    args["end"] = m % 60 == 0 ? tr(lc.lang, "rules.poisons.for_hours", {{"n", m / 60}}) : tr(lc.lang, "rules.poisons.for_minutes", {{"n", m}});
+    args["end"] = m % 60 == 0 ? tr(lc.lang, "rules.poisons.for_hours", jobj{"n", m / 60}) : tr(lc.lang, "rules.poisons.for_minutes", jobj{"n", m});
   } else {
     args["end"] = tr(lc.lang, "rules.poisons.until_cured");
   }
   std::string line = tr(lc.lang, "event.poison_applied", args);
-  if (eff.contains("source")) line += " " + tr(lc.lang, "rules.poisons.source", {{"source", eff["source"]}});
+  if (eff.contains("source")) line += " " + tr(lc.lang, "rules.poisons.source", jobj{"source", eff["source"]});
   std::string immune;
   for (const auto& c : d.value("immune_to", std::vector<std::string>{})) append(immune, ", ", label(lc.lang, "campaign.condition." + c, c));
-  if (!immune.empty()) line += " " + tr(lc.lang, "rules.poisons.immune_to", {{"conditions", immune}});
+  if (!immune.empty()) line += " " + tr(lc.lang, "rules.poisons.immune_to", jobj{"conditions", immune});
   return line;
 }
 
 std::string render_ended(const json& d, const LogContext& lc) {
   const std::string how = kReasonPrefix + d.value("reason", std::string("dm"));
-  return tr(lc.lang, "event.poison_ended", {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}, {"how", tr(lc.lang, how)}});
+  return tr(lc.lang, "event.poison_ended", jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, d), "how", tr(lc.lang, how)});
 }
 
 std::string render_repeat(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}, {"successes", d.value("successes", 0)},
-               {"of", d.value("of", 0)}};
-  args["roll"] = d.contains("total") ? " " + tr(lc.lang, "rules.poisons.total", {{"total", d["total"]}, {"dc", d.value("dc", 0)}}) : "";
+  json args = jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, d), "successes", d.value("successes", 0),
+               "of", d.value("of", 0)};
+  args["roll"] = d.contains("total") ? " " + tr(lc.lang, "rules.poisons.total", jobj{"total", d["total"], "dc", d.value("dc", 0)}) : "";
   return tr(lc.lang, d.value("success", false) ? "event.poison_repeat_success" : "event.poison_repeat_failure", args);
 }
 
 std::string render_woke(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.poison_woke", {{"name", name_of(lc, d)}, {"poison", poison_name(lc.lang, d)}});
+  return tr(lc.lang, "event.poison_woke", jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, d)});
 }
 
 // ---- what the hooks and commands do ---------------------------------------------------------------------------
@@ -254,7 +255,7 @@ void remove_conditions(Ctx& ctx, const std::string& who, const std::string& pois
 
 void end_poison(Ctx& ctx, const std::string& who, const json& eff, const std::string& reason) {
   const std::string poison = eff.value("poison", "");
-  ctx.emit("poison_ended", {{"creature", who}, {"effect", eff.value("id", "")}, {"poison", poison}, {"reason", reason}});
+  ctx.emit("poison_ended", jobj{"creature", who, "effect", eff.value("id", ""), "poison", poison, "reason", reason});
   remove_conditions(ctx, who, poison, reason == "expired" ? "expired" : "cured");
 }
 
@@ -263,7 +264,7 @@ void deal_damage(Ctx& ctx, const std::string& who, const Poison& p, bool half) {
   const DamageRoll r = roll_damage(ctx, p.damage, who);  // Mechanus (planes rule): the mean, rounded down
   const int rolled = r.total;
   const int amount = half ? rolled / 2 : rolled;
-  json d = {{"creature", who}, {"poison", p.id}, {"dice", p.damage}, {"rolled", rolled}, {"amount", amount}, {"half", half}};
+  json d = jobj{"creature", who, "poison", p.id, "dice", p.damage, "rolled", rolled, "amount", amount, "half", half};
   if (r.average) d["average"] = true;
   ctx.emit("poison_damage", std::move(d));
   actions::DamageOptions o;
@@ -275,11 +276,11 @@ void deal_damage(Ctx& ctx, const std::string& who, const Poison& p, bool half) {
 const Poison& require_poison(const json& cmd) {
   const std::string id = param::str(cmd, "poison");
   const Poison* p = find_poison(id);
-  if (!p) throw UserError("rules.err.poison_unknown", {{"id", id}, {"allowed", [] {
+  if (!p) throw UserError("rules.err.poison_unknown", jobj{"id", id, "allowed", [] {
                                                           std::string s;
                                                           for (const auto& x : poison_ids()) append(s, ", ", x);
                                                           return s;
-                                                        }()}});
+                                                        }()});
   return *p;
 }
 
@@ -287,10 +288,10 @@ void validate_poison(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const Poison& p = require_poison(cmd);
   if (has(x.immunities, "poison") && has(x.condition_immunities, "poisoned"))
-    throw UserError("rules.err.poison_immune", {{"name", x.name}, {"poison", p.name.en}});
-  if (find_effect(x, p.id)) throw UserError("rules.err.poison_already", {{"name", x.name}, {"poison", p.name.en}});
+    throw UserError("rules.err.poison_immune", jobj{"name", x.name, "poison", p.name.en});
+  if (find_effect(x, p.id)) throw UserError("rules.err.poison_already", jobj{"name", x.name, "poison", p.name.en});
   param::integer(cmd, "roll", -100, 1000, 0);
-  if (param::str(cmd, "source", "").size() > 200) throw UserError("state.err.too_long", {{"path", "source"}, {"max", 200}});
+  if (param::str(cmd, "source", "").size() > 200) throw UserError("state.err.too_long", jobj{"path", "source", "max", 200});
 }
 
 void execute_poison(Ctx& ctx, const json& cmd) {
@@ -299,7 +300,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
   const std::string who = x.id;
   const int mod = save_bonus(ctx.state(), x, "con");
   const std::vector<std::string> cond_immune = x.condition_immunities;
-  json data = {{"creature", who}, {"poison", p.id}, {"dc", p.save_dc}, {"modifier", mod}};
+  json data = jobj{"creature", who, "poison", p.id, "dc", p.save_dc, "modifier", mod};
   int total = 0;
   if (param::find(cmd, "roll")) {
     total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
@@ -329,7 +330,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
   if ((p.conditions.empty() && p.repeat_when.empty()) || !living(ctx, who)) return;  // just damage (serpent venom …)
   const long long at = ctx.state().minutes;
   long long minutes = p.duration_minutes;
-  json eff = {{"id", next_id(*now)}, {"poison", p.id}, {"at", at}, {"save", total}, {"dc", p.save_dc}, {"damage", dealt}};
+  json eff = jobj{"id", next_id(*now), "poison", p.id, "at", at, "save", total, "dc", p.save_dc, "damage", dealt};
   json more = json::object();
   if (!p.duration_dice_hours.empty()) {
     const int hours = static_cast<int>(dice::roll(p.duration_dice_hours, ctx.rng()).total);
@@ -345,7 +346,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
                            !has(cond_immune, "unconscious");
   if (knocked_out) conds.push_back("unconscious");
   if (p.repeat_successes > 0) eff["successes"] = 0;
-  json ev = {{"creature", who}, {"effect", eff}};
+  json ev = jobj{"creature", who, "effect", eff};
   if (!immune.empty()) ev["immune_to"] = immune;
   if (knocked_out) ev["unconscious"] = true;
   for (const auto& [k, v] : more.items()) ev[k] = v;
@@ -365,13 +366,13 @@ void execute_poison(Ctx& ctx, const json& cmd) {
 
 const json& chosen(const Creature& x, const json& cmd) {
   const json& list = effects_json(x);
-  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_poison", {{"name", x.name}});
+  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_poison", jobj{"name", x.name});
   if (param::find(cmd, "poison")) {
     const json* e = find_effect(x, param::str(cmd, "poison"));
-    if (!e) throw UserError("rules.err.poison_not_acting", {{"name", x.name}, {"id", param::str(cmd, "poison")}});
+    if (!e) throw UserError("rules.err.poison_not_acting", jobj{"name", x.name, "id", param::str(cmd, "poison")});
     return *e;
   }
-  if (list.size() > 1) throw UserError("rules.err.poison_which", {{"name", x.name}});
+  if (list.size() > 1) throw UserError("rules.err.poison_which", jobj{"name", x.name});
   return list.front();
 }
 
@@ -379,7 +380,7 @@ void validate_cure(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const std::string means = param::str(cmd, "means");
   if (!has(kPoisonMeans, means))
-    throw UserError("campaign.err.param", {{"param", "means"}, {"expected", "lesser_restoration, protection_from_poison, dm"}});
+    throw UserError("campaign.err.param", jobj{"param", "means", "expected", "lesser_restoration, protection_from_poison, dm"});
   chosen(x, cmd);
 }
 
@@ -394,7 +395,7 @@ void validate_record(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const json& e = chosen(x, cmd);
   const Poison* p = find_poison(e.value("poison", ""));
-  if (!p || p->repeat_when.empty()) throw UserError("rules.err.poison_no_repeat", {{"name", x.name}, {"poison", p ? p->name.en : ""}});
+  if (!p || p->repeat_when.empty()) throw UserError("rules.err.poison_no_repeat", jobj{"name", x.name, "poison", p ? p->name.en : ""});
   const bool has_success = param::find(cmd, "success") != nullptr, has_roll = param::find(cmd, "roll") != nullptr;
   if (has_success == has_roll) throw UserError("rules.err.poison_success_or_roll");
   param::boolean(cmd, "success", false);
@@ -407,7 +408,7 @@ void execute_record(Ctx& ctx, const json& cmd) {
   const std::string who = x.id;
   const json eff = chosen(x, cmd);
   const Poison& p = *find_poison(eff.value("poison", ""));
-  json data = {{"creature", who}, {"poison", p.id}, {"dc", p.save_dc}, {"of", p.repeat_successes}};
+  json data = jobj{"creature", who, "poison", p.id, "dc", p.save_dc, "of", p.repeat_successes};
   bool success = false;
   if (param::find(cmd, "roll")) {
     const int total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
@@ -455,7 +456,7 @@ void on_hp_changed(Ctx& ctx, const Event& ev) {
     if (p && p->wakes_on_damage && condition_of_source(*x, "unconscious", source_of(p->id))) woke.push_back(p->id);
   }
   for (const auto& id : woke) {
-    ctx.emit("poison_woke", {{"creature", who}, {"poison", id}});
+    ctx.emit("poison_woke", jobj{"creature", who, "poison", id});
     remove_conditions(ctx, who, id, "woke", "unconscious");
   }
 }

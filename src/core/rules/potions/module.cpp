@@ -22,6 +22,7 @@
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/potions/potions.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -50,13 +51,13 @@ int item_index(const Creature& x, const std::string& name) {
 void check(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   std::string name = param::str(cmd, "name");
-  if (name.size() > 200) throw UserError("state.err.too_long", {{"path", "name"}, {"max", 200}});
+  if (name.size() > 200) throw UserError("state.err.too_long", jobj{"path", "name", "max", 200});
   std::string by = param::str(cmd, "by", "");
   if (!by.empty() && by != x.id) {
     const Creature& giver = actions::require_living(c, by);
-    if (giver.hp == 0) throw UserError("rules.err.potion_giver_down", {{"name", giver.name}});
+    if (giver.hp == 0) throw UserError("rules.err.potion_giver_down", jobj{"name", giver.name});
   } else if (x.hp == 0 || campaign::has_condition(x, "unconscious")) {
-    throw UserError("rules.err.potion_needs_help", {{"name", x.name}});
+    throw UserError("rules.err.potion_needs_help", jobj{"name", x.name});
   }
   if (const json* h = param::find(cmd, "heal")) {
     if (h->is_string())
@@ -91,7 +92,7 @@ void apply_potion_drunk(Campaign& c, const json& d) {
 }
 
 std::string render_potion_drunk(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"potion", d.value("name", "")}, {"n", d.value("count", 0)}};
+  json args = jobj{"name", name_of(lc, d), "potion", d.value("name", ""), "n", d.value("count", 0)};
   if (d.value("action", "") == "action") {
     args["by"] = name_of(lc, d, "by");
     return tr(lc.lang, "event.potion_given", args);
@@ -123,8 +124,8 @@ void execute_drink_potion(Ctx& ctx, const json& cmd) {
   const std::string id = x.id, name = param::str(cmd, "name");
   std::string by = param::str(cmd, "by", "");
   if (by == id) by.clear();
-  json data = {{"creature", id}, {"name", name}, {"action", by.empty() ? "bonus_action" : "action"},
-               {"count", potions_drunk(x) + 1}};
+  json data = jobj{"creature", id, "name", name, "action", by.empty() ? "bonus_action" : "action",
+               "count", potions_drunk(x) + 1};
   if (!by.empty()) data["by"] = by;
   if (!by.empty() && item_index(actions::require(ctx.state(), by), name) >= 0)
     data["from"] = by;
@@ -135,7 +136,7 @@ void execute_drink_potion(Ctx& ctx, const json& cmd) {
     if (h->is_string()) {
       dice::Roll r = dice::roll(h->get<std::string>(), ctx.rng());
       heal = std::max(0, static_cast<int>(std::floor(r.total)));
-      data["heal_roll"] = {{"expr", r.expr}, {"total", heal}, {"text", r.text}};
+      data["heal_roll"] = jobj{"expr", r.expr, "total", heal, "text", r.text};
     } else {
       heal = static_cast<int>(param::integer(cmd, "heal", 0, 1'000'000));
     }
@@ -159,13 +160,13 @@ void set_threshold_param(Ctx& ctx, const json& cmd) {
   if (!param::find(cmd, kThresholdParam)) return;
   const int now = potion_warning_threshold(ctx.state());
   const int wanted = static_cast<int>(param::integer(cmd, kThresholdParam, 0, 1000));
-  if (wanted != now) ctx.emit("potion_warning_set", {{"old", now}, {"new", wanted}});
+  if (wanted != now) ctx.emit("potion_warning_set", jobj{"old", now, "new", wanted});
 }
 
 void reset_after_long_rest(Ctx& ctx, const campaign::Event& ev) {
   const std::string who = ev.data.value("creature", "");
   const Creature* x = campaign::find_creature(ctx.state(), who);
-  if (x && potions_drunk(*x) > 0) ctx.emit("potions_reset", {{"creature", who}});
+  if (x && potions_drunk(*x) > 0) ctx.emit("potions_reset", jobj{"creature", who});
 }
 
 void install(Engine& e) {

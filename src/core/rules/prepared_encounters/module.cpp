@@ -31,6 +31,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/prepared_encounters/prepared_encounters.hpp"
 #include "core/rules/srd_monsters/srd_monsters.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -68,7 +69,7 @@ PreparedEncounter read_encounter(const json& j) {
 }
 
 json member_json(const PreparedMember& p) {
-  json j = p.srd.empty() ? json{{"monster", p.monster}} : json{{"srd", p.srd}};
+  json j = p.srd.empty() ? jobj{"monster", p.monster} : jobj{"srd", p.srd};
   j["count"] = p.count;
   return j;
 }
@@ -92,12 +93,12 @@ const json* find_named(const Campaign& c, const char* key, const std::string& na
 
 const json& require_monster(const Campaign& c, const std::string& id) {
   const json* m = find_in(c, kMonsters, id);
-  if (!m) throw UserError("rules.err.prep_unknown_monster", {{"id", id}});
+  if (!m) throw UserError("rules.err.prep_unknown_monster", jobj{"id", id});
   return *m;
 }
 const json& require_encounter(const Campaign& c, const std::string& id) {
   const json* e = find_in(c, kEncounters, id);
-  if (!e) throw UserError("rules.err.prep_unknown_encounter", {{"id", id}});
+  if (!e) throw UserError("rules.err.prep_unknown_encounter", jobj{"id", id});
   return *e;
 }
 
@@ -106,8 +107,8 @@ std::string given_name(const json& cmd, const std::string& fallback) {
   std::string name = param::str(cmd, "name", fallback);
   const auto a = name.find_first_not_of(' '), b = name.find_last_not_of(' ');
   name = a == std::string::npos ? std::string() : name.substr(a, b - a + 1);
-  if (name.empty()) throw UserError("campaign.err.param", {{"param", "name"}, {"expected", "a name"}});
-  if (name.size() > kMaxName) throw UserError("state.err.too_long", {{"path", "name"}, {"max", kMaxName}});
+  if (name.empty()) throw UserError("campaign.err.param", jobj{"param", "name", "expected", "a name"});
+  if (name.size() > kMaxName) throw UserError("state.err.too_long", jobj{"path", "name", "max", kMaxName});
   return name;
 }
 
@@ -156,18 +157,18 @@ void apply_prepared(Campaign& c, const json& d) { put(c, kEncounters, d.at("enco
 void apply_encounter_forgotten(Campaign& c, const json& d) { drop(c, kEncounters, d.at("encounter").get<std::string>()); }
 
 std::string render_monster_saved(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.own_monster_saved", {{"monster", d.at("monster").value("name", std::string())}});
+  return tr(lc.lang, "event.own_monster_saved", jobj{"monster", d.at("monster").value("name", std::string())});
 }
 std::string render_prepared(const json& d, const LogContext& lc) {
   int n = 0;
   for (const auto& m : d.at("encounter").at("members")) n += m.value("count", 1);
-  return tr(lc.lang, "event.encounter_prepared", {{"encounter", d.at("encounter").value("name", std::string())}, {"n", n}});
+  return tr(lc.lang, "event.encounter_prepared", jobj{"encounter", d.at("encounter").value("name", std::string()), "n", n});
 }
 
 // ---- commands ------------------------------------------------------------------------------------------------
 const Creature& not_pc(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "creature"));
-  if (x.kind == "pc") throw UserError("rules.err.prep_pc", {{"name", x.name}});
+  if (x.kind == "pc") throw UserError("rules.err.prep_pc", jobj{"name", x.name});
   return x;
 }
 
@@ -177,7 +178,7 @@ std::string id_for(Ctx* ctx, const Campaign& c, const char* key, const std::stri
   if (const json* old = find_named(c, key, name)) return old->at("id").get<std::string>();
   const bool monsters = std::string_view(key) == kMonsters;
   const int cap = monsters ? kMaxOwnMonsters : kMaxPrepared;
-  if (list_of(c, key).size() >= static_cast<size_t>(cap)) throw UserError("rules.err.prep_too_many", {{"max", cap}});
+  if (list_of(c, key).size() >= static_cast<size_t>(cap)) throw UserError("rules.err.prep_too_many", jobj{"max", cap});
   return ctx ? ctx->new_id(monsters ? "m" : "e") : std::string();
 }
 
@@ -188,7 +189,7 @@ void validate_save_monster(const Campaign& c, const json& cmd) {
 
 std::string save_monster(Ctx& ctx, const Creature& x, const std::string& name) {
   const std::string id = id_for(&ctx, ctx.state(), kMonsters, name);
-  ctx.emit("own_monster_saved", {{"monster", {{"id", id}, {"name", name}, {"creature", stat_block_json(stat_block(x, name))}}}});
+  ctx.emit("own_monster_saved", jobj{"monster", jobj{"id", id, "name", name, "creature", stat_block_json(stat_block(x, name))}});
   return id;
 }
 
@@ -204,12 +205,12 @@ void validate_forget_monster(const Campaign& c, const json& cmd) {
     for (const auto& m : e.at("members"))
       if (m.value("monster", std::string()) == id)
         throw UserError("rules.err.prep_monster_used",
-                        {{"name", require_monster(c, id).value("name", std::string())}, {"encounter", e.value("name", std::string())}});
+                        jobj{"name", require_monster(c, id).value("name", std::string()), "encounter", e.value("name", std::string())});
 }
 
 void execute_forget_monster(Ctx& ctx, const json& cmd) {
   const std::string id = param::str(cmd, "monster");
-  ctx.emit("own_monster_forgotten", {{"monster", id}, {"title", require_monster(ctx.state(), id).value("name", std::string())}});
+  ctx.emit("own_monster_forgotten", jobj{"monster", id, "title", require_monster(ctx.state(), id).value("name", std::string())});
 }
 
 // The AddCreature command that puts `count` copies of a saved monster into the campaign. Several are numbered
@@ -257,14 +258,14 @@ void execute_add_own(Ctx& ctx, const json& cmd) {
   const json monster = require_monster(ctx.state(), param::str(cmd, "monster"));
   const auto ids = added_by(ctx, add_command(ctx.state(), monster, static_cast<int>(param::integer(cmd, "count", 1, kMaxMemberCount, 1))));
   if (param::boolean(cmd, "join", false))
-    for (const auto& id : ids) ctx.run({{"type", "JoinEncounter"}, {"target", id}});
+    for (const auto& id : ids) ctx.run(jobj{"type", "JoinEncounter", "target", id});
 }
 
 // The members a PrepareEncounter asks for; with ctx, the monsters it must save first are saved.
 std::vector<PreparedMember> members_of(Ctx* ctx, const Campaign& c, const json& cmd) {
   const bool by_creature = param::find(cmd, "creatures") != nullptr;
   if (by_creature == (param::find(cmd, "members") != nullptr))
-    throw UserError("campaign.err.param", {{"param", "members"}, {"expected", "creatures or members"}});
+    throw UserError("campaign.err.param", jobj{"param", "members", "expected", "creatures or members"});
   std::vector<PreparedMember> out;
   auto add = [&](PreparedMember p) {
     for (auto& q : out)
@@ -272,13 +273,13 @@ std::vector<PreparedMember> members_of(Ctx* ctx, const Campaign& c, const json& 
         q.count = std::min(kMaxMemberCount, q.count + p.count);
         return;
       }
-    if (out.size() >= static_cast<size_t>(kMaxMembers)) throw UserError("rules.err.prep_too_many", {{"max", kMaxMembers}});
+    if (out.size() >= static_cast<size_t>(kMaxMembers)) throw UserError("rules.err.prep_too_many", jobj{"max", kMaxMembers});
     out.push_back(std::move(p));
   };
   if (by_creature) {
     std::map<std::string, std::string> saved_now;  // base name → id saved by this command (validation: "")
     for (const auto& id : id_list(cmd, "creatures")) {
-      const Creature& x = not_pc(c, {{"creature", id}});
+      const Creature& x = not_pc(c, jobj{"creature", id});
       PreparedMember p;
       if (const Monster* m = srd_monster_of(x)) {
         p.srd = m->id;
@@ -298,14 +299,14 @@ std::vector<PreparedMember> members_of(Ctx* ctx, const Campaign& c, const json& 
     }
   } else {
     const json& list = *param::find(cmd, "members");
-    if (!list.is_array()) throw UserError("campaign.err.param", {{"param", "members"}, {"expected", "a list"}});
+    if (!list.is_array()) throw UserError("campaign.err.param", jobj{"param", "members", "expected", "a list"});
     for (const auto& m : list) {
-      if (!m.is_object()) throw UserError("campaign.err.param", {{"param", "members"}, {"expected", "{srd | monster, count}"}});
+      if (!m.is_object()) throw UserError("campaign.err.param", jobj{"param", "members", "expected", "{srd | monster, count}"});
       PreparedMember p;
       p.count = static_cast<int>(param::integer(m, "count", 1, kMaxMemberCount, 1));
       if (param::find(m, "srd")) {
         p.srd = param::str(m, "srd");
-        if (!find_srd_monster(p.srd)) throw UserError("rules.err.monster_unknown", {{"value", p.srd}});
+        if (!find_srd_monster(p.srd)) throw UserError("rules.err.monster_unknown", jobj{"value", p.srd});
       } else {
         p.monster = param::str(m, "monster");
         require_monster(c, p.monster);
@@ -327,14 +328,14 @@ void execute_prepare(Ctx& ctx, const json& cmd) {
   const auto members = members_of(&ctx, ctx.state(), cmd);
   json list = json::array();
   for (const auto& m : members) list.push_back(member_json(m));
-  ctx.emit("encounter_prepared", {{"encounter", {{"id", id_for(&ctx, ctx.state(), kEncounters, name)}, {"name", name}, {"members", list}}}});
+  ctx.emit("encounter_prepared", jobj{"encounter", jobj{"id", id_for(&ctx, ctx.state(), kEncounters, name), "name", name, "members", list}});
 }
 
 void validate_forget_encounter(const Campaign& c, const json& cmd) { require_encounter(c, param::str(cmd, "encounter")); }
 
 void execute_forget_encounter(Ctx& ctx, const json& cmd) {
   const std::string id = param::str(cmd, "encounter");
-  ctx.emit("prepared_encounter_forgotten", {{"encounter", id}, {"title", require_encounter(ctx.state(), id).value("name", std::string())}});
+  ctx.emit("prepared_encounter_forgotten", jobj{"encounter", id, "title", require_encounter(ctx.state(), id).value("name", std::string())});
 }
 
 void validate_run(const Campaign& c, const json& cmd) {
@@ -344,7 +345,7 @@ void validate_run(const Campaign& c, const json& cmd) {
   if (param::find(cmd, "participants"))
     for (const auto& id : id_list(cmd, "participants")) actions::require_living(c, id);
   if (const json* init = param::find(cmd, "initiative"); init && !init->is_object())
-    throw UserError("campaign.err.param", {{"param", "initiative"}, {"expected", "{id: value}"}});
+    throw UserError("campaign.err.param", jobj{"param", "initiative", "expected", "{id: value}"});
   param::boolean(cmd, "group_initiative", false);
 }
 
@@ -352,20 +353,20 @@ void execute_run(Ctx& ctx, const json& cmd) {
   const json stored = require_encounter(ctx.state(), param::str(cmd, "encounter"));
   const PreparedEncounter e = read_encounter(stored);
   const bool running = ctx.state().encounter.has_value();
-  ctx.emit("prepared_encounter_run", {{"encounter", e.id}, {"title", e.name}, {"running", running}});
+  ctx.emit("prepared_encounter_run", jobj{"encounter", e.id, "title", e.name, "running", running});
   std::vector<std::string> added;
   for (const auto& m : e.members) {
     const json add = m.srd.empty() ? add_command(ctx.state(), require_monster(ctx.state(), m.monster), m.count)
-                                   : json{{"type", "AddMonsters"}, {"monster", m.srd}, {"count", m.count}};
+                                   : jobj{"type", "AddMonsters", "monster", m.srd, "count", m.count};
     for (auto& id : added_by(ctx, add)) added.push_back(std::move(id));
   }
   if (running) {
-    for (const auto& id : added) ctx.run({{"type", "JoinEncounter"}, {"target", id}});
+    for (const auto& id : added) ctx.run(jobj{"type", "JoinEncounter", "target", id});
     return;
   }
   std::vector<std::string> who = param::find(cmd, "participants") ? id_list(cmd, "participants") : party(ctx.state());
   who.insert(who.end(), added.begin(), added.end());
-  json start = {{"type", "StartEncounter"}, {"participants", who}};
+  json start = jobj{"type", "StartEncounter", "participants", who};
   const json* init = param::find(cmd, "initiative");
   start["initiative"] = init && !init->empty() ? *init : json("roll");
   if (param::boolean(cmd, "group_initiative", false)) start["group_initiative"] = true;
@@ -375,11 +376,11 @@ void execute_run(Ctx& ctx, const json& cmd) {
 // ---- data validation -----------------------------------------------------------------------------------------
 void validate_monsters(const json& v) {
   if (!v.is_array() || v.size() > static_cast<size_t>(kMaxOwnMonsters))
-    throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "a list of up to 200 monsters"}});
+    throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "a list of up to 200 monsters"});
   for (const auto& m : v) {
     if (!m.is_object() || !m.contains("id") || !m["id"].is_string() || !m.contains("name") || !m["name"].is_string() ||
         !m.contains("creature") || !m["creature"].is_object())
-      throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "{id, name, creature}"}});
+      throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "{id, name, creature}"});
     Creature x;
     from_json(m["creature"], x);  // a stat block that does not read is refused with its path
   }
@@ -387,16 +388,16 @@ void validate_monsters(const json& v) {
 
 void validate_encounters(const json& v) {
   if (!v.is_array() || v.size() > static_cast<size_t>(kMaxPrepared))
-    throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "a list of up to 100 encounters"}});
+    throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "a list of up to 100 encounters"});
   for (const auto& e : v) {
     if (!e.is_object() || !e.contains("id") || !e["id"].is_string() || !e.contains("name") || !e["name"].is_string() ||
         !e.contains("members") || !e["members"].is_array() || e["members"].empty() ||
         e["members"].size() > static_cast<size_t>(kMaxMembers))
-      throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "{id, name, members}"}});
+      throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "{id, name, members}"});
     for (const auto& m : e["members"]) {
       const bool srd = m.is_object() && m.contains("srd") && m["srd"].is_string();
       const bool own = m.is_object() && m.contains("monster") && m["monster"].is_string();
-      if (srd == own || !m.contains("count")) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "{srd | monster, count}"}});
+      if (srd == own || !m.contains("count")) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "{srd | monster, count}"});
       int_in(m["count"], 1, kMaxMemberCount);
     }
   }
@@ -409,7 +410,7 @@ void install(Engine& e) {
   event(e, "prepared_encounter_forgotten", apply_encounter_forgotten);
   event(e, "prepared_encounter_run", [](Campaign&, const json&) {}, [](const json& d, const LogContext& lc) {
     return tr(lc.lang, d.value("running", false) ? "event.prepared_encounter_run_join" : "event.prepared_encounter_run",
-              {{"title", d.value("title", std::string())}});
+              jobj{"title", d.value("title", std::string())});
   });
   for (const char* type : {"own_monster_saved", "own_monster_forgotten", "encounter_prepared", "prepared_encounter_forgotten"})
     e.secret_event(type);

@@ -8,6 +8,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/reference/reference.hpp"
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -23,10 +24,10 @@ void check_overrides(const json& v) {
   std::map<std::string, double> m;
   jr::get(v, m);
   if (m.empty()) jr::fail_value("empty");
-  if (m.size() > 100'000) jr::fail_value("too_many", {{"max", 100'000}, {"value", m.size()}});
+  if (m.size() > 100'000) jr::fail_value("too_many", jobj{"max", 100'000, "value", m.size()});
   for (const auto& [item, gp] : m) {
     jr::PathGuard g(item);
-    if (!(gp >= 0) || gp > 1e9) jr::fail_value("out_of_range", {{"value", gp}, {"min", 0}, {"max", 1e9}});
+    if (!(gp >= 0) || gp > 1e9) jr::fail_value("out_of_range", jobj{"value", gp, "min", 0, "max", 1e9});
   }
 }
 
@@ -37,9 +38,9 @@ void validate_set_price_override(const Campaign& c, const json& cmd) {
   reference::price_item(item);  // unknown → reference.err.unknown_price
   if (const json* gp = param::find(cmd, "gp"); gp && !gp->is_null()) {
     if (!gp->is_number() || gp->get<double>() < 0 || gp->get<double>() > 1e9)
-      throw UserError("campaign.err.param", {{"param", "gp"}, {"expected", "number ≥ 0"}});
+      throw UserError("campaign.err.param", jobj{"param", "gp", "expected", "number ≥ 0"});
   } else if (!price_overrides(c).count(item)) {
-    throw UserError("rules.err.no_override", {{"item", item}});
+    throw UserError("rules.err.no_override", jobj{"item", item});
   }
 }
 
@@ -47,7 +48,7 @@ void execute_set_price_override(Ctx& ctx, const json& cmd) {
   const json* gp = param::find(cmd, "gp");
   json patch;
   patch[param::str(cmd, "item")] = gp ? *gp : json(nullptr);
-  ctx.emit("price_overrides_set", {{"patch", std::move(patch)}});
+  ctx.emit("price_overrides_set", jobj{"patch", std::move(patch)});
 }
 
 void apply_price_overrides_set(Campaign& c, const json& d) {
@@ -70,10 +71,10 @@ std::string render_price_overrides_set(const json& d, const LogContext& lc) {
     const reference::PriceItem* p = reference::find_price(it.key());
     const std::string name = p ? p->name.in(lc.lang) : it.key();
     append(items, ", ",
-           it->is_number() ? tr(lc.lang, "rules.price_override.set", {{"item", name}, {"price", reference::format_price(it->get<double>(), lc.lang)}})
-                           : tr(lc.lang, "rules.price_override.cleared", {{"item", name}}));
+           it->is_number() ? tr(lc.lang, "rules.price_override.set", jobj{"item", name, "price", reference::format_price(it->get<double>(), lc.lang)})
+                           : tr(lc.lang, "rules.price_override.cleared", jobj{"item", name}));
   }
-  return tr(lc.lang, "event.price_overrides_set", {{"items", items}});
+  return tr(lc.lang, "event.price_overrides_set", jobj{"items", items});
 }
 
 void install(Engine& e) {

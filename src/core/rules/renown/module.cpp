@@ -14,6 +14,7 @@
 #include "core/assets.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/renown/renown.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -29,27 +30,27 @@ constexpr const char* kRanks = "ranks";
 constexpr const char* kReasonPrefix = "rules.renown.reason.";  // + mission | great_deed | loss | set | add
 
 void check_name(const std::string& s) {
-  if (s.empty() || s.size() > 120) throw UserError("campaign.err.param", {{"param", "organization"}, {"expected", "1–60 characters"}});
+  if (s.empty() || s.size() > 120) throw UserError("campaign.err.param", jobj{"param", "organization", "expected", "1–60 characters"});
 }
 
 void ranks_valid(const json& list) {
-  if (!list.is_array() || list.empty() || list.size() > 20) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "1–20 ranks"}});
+  if (!list.is_array() || list.empty() || list.size() > 20) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "1–20 ranks"});
   int last = 0;
   for (const auto& r : list) {
     if (!r.is_object() || !r.contains("at") || !r.contains("title") || !r["title"].is_string())
-      throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "{at, title}"}});
+      throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "{at, title}"});
     int_in(r["at"], 1, kRenownMax);
     const int at = r["at"].get<int>();
     const std::string t = r["title"].get<std::string>();
-    if (t.empty() || t.size() > 120) throw UserError("rules.err.renown_title", {{"title", t}});
-    if (at <= last) throw UserError("rules.err.renown_ranks_order", {{"at", at}});
+    if (t.empty() || t.size() > 120) throw UserError("rules.err.renown_title", jobj{"title", t});
+    if (at <= last) throw UserError("rules.err.renown_ranks_order", jobj{"at", at});
     last = at;
   }
 }
 
 campaign::DataField orgs_field() {
   return {kOrgs, "object {organization → renown 0..1000}", false, [](const json& v) {
-            if (!v.is_object()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "object"}});
+            if (!v.is_object()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "object"});
             for (const auto& [k, n] : v.items()) {
               check_name(k);
               int_in(n, 0, kRenownMax);
@@ -61,7 +62,7 @@ campaign::DataField piety_field() {
 }
 campaign::DataField ranks_field() {
   return {kRanks, "object {organization → [{at, title}]}: the DM's ranks", false, [](const json& v) {
-            if (!v.is_object()) throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "object"}});
+            if (!v.is_object()) throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "object"});
             for (const auto& [k, list] : v.items()) {
               check_name(k);
               ranks_valid(list);
@@ -98,8 +99,8 @@ void apply_changed(Campaign& c, const json& d) {
 
 std::string render_changed(const json& d, const LogContext& lc) {
   const bool piety = d.value("piety", false);
-  json args = {{"name", name_of(lc, d)}, {"organization", d.value("organization", "")}, {"old", d.value("old", 0)},
-               {"new", d.value("new", 0)}, {"reason", tr(lc.lang, kReasonPrefix + d.value("reason", std::string("set")))}};
+  json args = jobj{"name", name_of(lc, d), "organization", d.value("organization", ""), "old", d.value("old", 0),
+               "new", d.value("new", 0), "reason", tr(lc.lang, kReasonPrefix + d.value("reason", std::string("set")))};
   std::string key = piety ? "event.piety_changed" : "event.renown_changed";
   if (d.contains("rank")) {
     args["rank"] = text_of(d["rank"]).in(lc.lang);
@@ -120,8 +121,8 @@ void apply_ranks_set(Campaign& c, const json& d) {
 std::string render_ranks_set(const json& d, const LogContext& lc) {
   std::string list;
   for (const auto& r : d.value("ranks", json::array())) append(list, ", ", std::to_string(r.value("at", 0)) + " " + r.value("title", ""));
-  return d.contains("ranks") ? tr(lc.lang, "event.renown_ranks_set", {{"organization", d.value("organization", "")}, {"ranks", list}})
-                             : tr(lc.lang, "event.renown_ranks_default", {{"organization", d.value("organization", "")}});
+  return d.contains("ranks") ? tr(lc.lang, "event.renown_ranks_set", jobj{"organization", d.value("organization", ""), "ranks", list})
+                             : tr(lc.lang, "event.renown_ranks_default", jobj{"organization", d.value("organization", "")});
 }
 
 // ---- commands ----------------------------------------------------------------------------------------------
@@ -142,10 +143,10 @@ Plan plan(const Campaign& c, const json& cmd) {
   p.reason = param::str(cmd, "reason");
   static const std::vector<std::string> reasons = {"mission", "great_deed", "loss", "set", "add"};
   if (std::find(reasons.begin(), reasons.end(), p.reason) == reasons.end())
-    throw UserError("campaign.err.bad_choice", {{"choice", p.reason}, {"choices", "mission, great_deed, loss, set, add"}});
+    throw UserError("campaign.err.bad_choice", jobj{"choice", p.reason, "choices", "mission, great_deed, loss, set, add"});
   const bool needs_amount = p.reason == "loss" || p.reason == "set";
   const json* amount = param::find(cmd, "amount");
-  if (needs_amount && !amount) throw UserError("rules.err.renown_amount", {{"reason", p.reason}});
+  if (needs_amount && !amount) throw UserError("rules.err.renown_amount", jobj{"reason", p.reason});
   const int a = amount ? static_cast<int>(param::integer(cmd, "amount", p.reason == "loss" ? 1 : 0, kRenownMax)) : 0;
   if (p.piety) {
     if (p.reason == "add") throw UserError("rules.err.renown_which");
@@ -156,9 +157,9 @@ Plan plan(const Campaign& c, const json& cmd) {
     const auto all = renown_of(x);
     auto it = all.find(p.organization);
     if (it != all.end()) p.old = it->second;
-    if (p.reason == "add" && p.old) throw UserError("rules.err.renown_exists", {{"name", x.name}, {"organization", p.organization}});
+    if (p.reason == "add" && p.old) throw UserError("rules.err.renown_exists", jobj{"name", x.name, "organization", p.organization});
     if (p.reason != "add" && p.reason != "set" && !p.old)
-      throw UserError("rules.err.renown_unknown", {{"name", x.name}, {"organization", p.organization}});
+      throw UserError("rules.err.renown_unknown", jobj{"name", x.name, "organization", p.organization});
   }
   const int base = p.old.value_or(0);
   if (p.reason == "mission") p.now = base + 1;
@@ -172,13 +173,13 @@ Plan plan(const Campaign& c, const json& cmd) {
 
 void execute_change(Ctx& ctx, const json& cmd) {
   const Plan p = plan(ctx.state(), cmd);
-  json d = {{"creature", p.who}, {"new", p.now}, {"reason", p.reason}};
+  json d = jobj{"creature", p.who, "new", p.now, "reason", p.reason};
   if (p.piety) d["piety"] = true;
   else d["organization"] = p.organization;
   if (p.old) d["old"] = *p.old;
   const auto ranks = p.piety ? piety_ranks() : ranks_for(ctx.state(), p.organization);
   const RankAt r = rank_at(ranks, p.now);
-  if (r.rank) d["rank"] = {{"cs", r.rank->title.cs}, {"uk", r.rank->title.uk}, {"en", r.rank->title.en}};
+  if (r.rank) d["rank"] = jobj{"cs", r.rank->title.cs, "uk", r.rank->title.uk, "en", r.rank->title.en};
   ctx.emit("renown_changed", std::move(d));
 }
 
@@ -188,10 +189,10 @@ void validate_ranks(const Campaign&, const json& cmd) {
 }
 
 void execute_ranks(Ctx& ctx, const json& cmd) {
-  json d = {{"organization", param::str(cmd, "organization")}};
+  json d = jobj{"organization", param::str(cmd, "organization")};
   if (const json* r = param::find(cmd, "ranks")) {
     json list = json::array();
-    for (const auto& x : *r) list.push_back({{"at", x["at"]}, {"title", x["title"]}});
+    for (const auto& x : *r) list.push_back(jobj{"at", x["at"], "title", x["title"]});
     d["ranks"] = list;
   }
   ctx.emit("renown_ranks_set", std::move(d));

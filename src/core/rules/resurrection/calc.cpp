@@ -6,6 +6,7 @@
 #include "core/calc/params.hpp"
 #include "core/error.hpp"
 #include "core/rules/resurrection/resurrection.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -27,16 +28,16 @@ Resurrection resurrection(int previous, Casting casting, int helper_successes, i
     case Casting::true_resurrection:
     case Casting::wish:
       // Only these mighty spells skip the check, and they do not raise the creature's DC.
-      if (helpers > 0) throw UserError("calc.err.helpers_only_longer", {{"helpers", helpers}});
+      if (helpers > 0) throw UserError("calc.err.helpers_only_longer", jobj{"helpers", helpers});
       return out;
     case Casting::action:
-      if (helpers > 0) throw UserError("calc.err.helpers_only_longer", {{"helpers", helpers}});
+      if (helpers > 0) throw UserError("calc.err.helpers_only_longer", jobj{"helpers", helpers});
       out.check_needed = true;
       out.dc = 10 + previous;
       return out;
     case Casting::longer:
       if (helpers > kMaxRitualHelpers)
-        throw UserError("calc.err.too_many_helpers", {{"helpers", helpers}, {"max", kMaxRitualHelpers}});
+        throw UserError("calc.err.too_many_helpers", jobj{"helpers", helpers, "max", kMaxRitualHelpers});
       out.check_needed = true;
       out.helpers_allowed = kMaxRitualHelpers;
       out.dc = 10 + previous - 3 * helper_successes + helper_failures;
@@ -63,8 +64,8 @@ calc::Calculator resurrection_calculator() {
         auto r =
             calc::resurrection(p.at("previous").get<int>(), *calc::parse_casting(p.at("casting").get<std::string>()),
                                p.at("helper-successes").get<int>(), p.at("helper-failures").get<int>());
-        return {
-            {"dc", calc::json_or_null(r.dc)}, {"check_needed", r.check_needed}, {"helpers_allowed", r.helpers_allowed}};
+        return jobj{
+            "dc", calc::json_or_null(r.dc), "check_needed", r.check_needed, "helpers_allowed", r.helpers_allowed};
       }};
 }
 

@@ -26,6 +26,7 @@
 #include <algorithm>
 
 #include "core/rules/common.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -45,19 +46,19 @@ campaign::DataField attempts_field() {
 
 const json& ritual_of(const Campaign& c, const std::string& id) {
   const json& r = data_at(c, M, "rituals", id);
-  if (!r.is_object()) throw UserError("rules.err.no_ritual", {{"id", id}});
+  if (!r.is_object()) throw UserError("rules.err.no_ritual", jobj{"id", id});
   return r;
 }
 
 const json& open_ritual(const Campaign& c, const json& cmd) {
   const json& r = ritual_of(c, param::str(cmd, "ritual"));
-  if (r.value("status", "") != "open") throw UserError("rules.err.ritual_closed", {{"id", r.value("id", "")}});
+  if (r.value("status", "") != "open") throw UserError("rules.err.ritual_closed", jobj{"id", r.value("id", "")});
   return r;
 }
 
 calc::Casting casting_of(const std::string& s) {
   auto c = calc::parse_casting(s);
-  if (!c) throw UserError("campaign.err.param", {{"param", "casting"}, {"expected", "action | longer | true-resurrection | wish"}});
+  if (!c) throw UserError("campaign.err.param", jobj{"param", "casting", "expected", "action | longer | true-resurrection | wish"});
   return *c;
 }
 
@@ -73,7 +74,7 @@ std::pair<int, int> helper_counts(const json& ritual) {
 }
 
 void raise(Ctx& ctx, const json& ritual, int hp) {
-  ctx.emit("resurrected", {{"creature", ritual.at("target")}, {"ritual", ritual.at("id")}, {"hp", hp}});
+  ctx.emit("resurrected", jobj{"creature", ritual.at("target"), "ritual", ritual.at("id"), "hp", hp});
 }
 
 json& ritual_ref(Campaign& c, const json& d) {
@@ -107,8 +108,8 @@ json ritual_view(const Campaign& c, std::string_view id) {
   const int previous = x ? resurrection_attempts_of(*x) : 0;
   auto [s, f] = helper_counts(r);
   calc::Resurrection res = calc::resurrection(std::min(previous, 1000), casting_of(r.value("casting", "")), s, f);
-  out["dc"] = {{"check_needed", res.check_needed}, {"dc", res.dc ? json(*res.dc) : json(nullptr)}, {"base", 10},
-               {"previous", previous}, {"successes", s}, {"failures", f}, {"helpers_allowed", res.helpers_allowed}};
+  out["dc"] = jobj{"check_needed", res.check_needed, "dc", res.dc ? json(*res.dc) : json(nullptr), "base", 10,
+               "previous", previous, "successes", s, "failures", f, "helpers_allowed", res.helpers_allowed};
   return out;
 }
 
@@ -128,8 +129,8 @@ void event_ritual_started(Engine& e) {
       [](const json& d, const LogContext& lc) {
         const json& r = d.at("ritual");
         return tr(lc.lang, "event.ritual_started",
-                  {{"name", name_of(lc, r, "target")}, {"caster", name_of(lc, r, "caster")},
-                   {"casting", casting_label(lc.lang, r.value("casting", ""))}});
+                  jobj{"name", name_of(lc, r, "target"), "caster", name_of(lc, r, "caster"),
+                   "casting", casting_label(lc.lang, r.value("casting", ""))});
       });
 }
 
@@ -143,7 +144,7 @@ void event_ritual_helper_checked(Engine& e) {
       },
       [](const json& d, const LogContext& lc) {
         return tr(lc.lang, d.value("success", false) ? "event.ritual_helper_success" : "event.ritual_helper_failure",
-                  {{"name", name_of(lc, d, "helper")}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}});
+                  jobj{"name", name_of(lc, d, "helper"), "total", d.value("total", 0), "dc", d.value("dc", 0)});
       });
 }
 
@@ -163,8 +164,8 @@ void event_resurrection_attempt(Engine& e) {
         if (!ok && d.value("casting", "") == "action") data_ref(c, M)["creatures"][x.id]["action_failed"] = true;
       },
       [](const json& d, const LogContext& lc) {
-        json args = {{"name", name_of(lc, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)},
-                     {"n", d.value("attempts", 0)}};
+        json args = jobj{"name", name_of(lc, d), "total", d.value("total", 0), "dc", d.value("dc", 0),
+                     "n", d.value("attempts", 0)};
         if (!d.value("check_needed", true)) return tr(lc.lang, "event.resurrection_no_check", args);
         if (d.value("natural20", false)) return tr(lc.lang, "event.resurrection_natural20", args);
         return tr(lc.lang, d.value("success", false) ? "event.resurrection_success" : "event.resurrection_failure", args);
@@ -180,7 +181,7 @@ void event_resurrection_soul(Engine& e) {
         if (d.at("refuses").get<bool>()) r["status"] = "refused";
       },
       [](const json& d, const LogContext& lc) {
-        return tr(lc.lang, d.value("refuses", false) ? "event.soul_refuses" : "event.soul_accepts", {{"name", name_of(lc, d)}});
+        return tr(lc.lang, d.value("refuses", false) ? "event.soul_refuses" : "event.soul_accepts", jobj{"name", name_of(lc, d)});
       });
 }
 
@@ -199,14 +200,14 @@ void event_resurrected(Engine& e) {
         if (m.contains("creatures")) m["creatures"].erase(x.id);
       },
       [](const json& d, const LogContext& lc) {
-        return tr(lc.lang, "event.resurrected", {{"name", name_of(lc, d)}, {"hp", d.value("hp", 1)}});
+        return tr(lc.lang, "event.resurrected", jobj{"name", name_of(lc, d), "hp", d.value("hp", 1)});
       });
 }
 
 void event_ritual_cancelled(Engine& e) {
   event(
       e, "ritual_cancelled", [](Campaign& c, const json& d) { ritual_ref(c, d)["status"] = "cancelled"; },
-      [](const json& d, const LogContext& lc) { return tr(lc.lang, "event.ritual_cancelled", {{"name", name_of(lc, d)}}); });
+      [](const json& d, const LogContext& lc) { return tr(lc.lang, "event.ritual_cancelled", jobj{"name", name_of(lc, d)}); });
 }
 
 void command_start_resurrection(Engine& e) {
@@ -214,33 +215,33 @@ void command_start_resurrection(Engine& e) {
       e, "StartResurrection", {"target", "caster", "casting", "soul_refuses"},
       [](const Campaign& c, const json& cmd) {
         const Creature& x = actions::require(c, param::str(cmd, "target"));
-        if (!x.death_saves.dead) throw UserError("rules.err.not_dead", {{"name", x.name}});
+        if (!x.death_saves.dead) throw UserError("rules.err.not_dead", jobj{"name", x.name});
         const Creature& caster = actions::require_living(c, param::str(cmd, "caster"));
-        if (caster.id == x.id) throw UserError("rules.err.not_dead", {{"name", x.name}});
+        if (caster.id == x.id) throw UserError("rules.err.not_dead", jobj{"name", x.name});
         const std::string casting = param::str(cmd, "casting");
         calc::Casting k = casting_of(casting);
         if (k == calc::Casting::action && action_failed(c, x.id))
-          throw UserError("rules.err.action_after_failure", {{"name", x.name}});
+          throw UserError("rules.err.action_after_failure", jobj{"name", x.name});
         const json* soul = param::find(cmd, "soul_refuses");
-        if (soul && !soul->is_boolean()) throw UserError("campaign.err.param", {{"param", "soul_refuses"}, {"expected", "true/false"}});
+        if (soul && !soul->is_boolean()) throw UserError("campaign.err.param", jobj{"param", "soul_refuses", "expected", "true/false"});
         if (soul && soul->get<bool>() && (k == calc::Casting::true_resurrection || k == calc::Casting::wish))
-          throw UserError("rules.err.soul_cannot_refuse", {{"casting", casting}});
+          throw UserError("rules.err.soul_cannot_refuse", jobj{"casting", casting});
         const json& rituals = data_at(c, M, "rituals");
         if (rituals.is_object())
           for (const auto& r : rituals)
             if (r.value("target", "") == x.id && (r.value("status", "") == "open" || r.value("status", "") == "awaiting_soul"))
-              throw UserError("rules.err.ritual_open", {{"name", x.name}, {"id", r.value("id", "")}});
+              throw UserError("rules.err.ritual_open", jobj{"name", x.name, "id", r.value("id", "")});
       },
       [](Ctx& ctx, const json& cmd) {
-        json r = {{"id", ctx.new_id("r")},
-                  {"target", param::str(cmd, "target")},
-                  {"caster", param::str(cmd, "caster")},
-                  {"casting", param::str(cmd, "casting")},
-                  {"soul_refuses", param::find(cmd, "soul_refuses") ? cmd.at("soul_refuses") : json(nullptr)},
-                  {"helpers", json::array()},
-                  {"status", "open"},
-                  {"started_at", ctx.state().minutes}};
-        ctx.emit("ritual_started", {{"ritual", std::move(r)}});
+        json r = jobj{"id", ctx.new_id("r"),
+                  "target", param::str(cmd, "target"),
+                  "caster", param::str(cmd, "caster"),
+                  "casting", param::str(cmd, "casting"),
+                  "soul_refuses", param::find(cmd, "soul_refuses") ? cmd.at("soul_refuses") : json(nullptr),
+                  "helpers", json::array(),
+                  "status", "open",
+                  "started_at", ctx.state().minutes};
+        ctx.emit("ritual_started", jobj{"ritual", std::move(r)});
       });
 }
 
@@ -253,9 +254,9 @@ void command_resurrection_helper(Engine& e) {
         const Creature& h = actions::require_living(c, param::str(cmd, "helper"));
         const json& helpers = r.at("helpers");
         for (const auto& x : helpers)
-          if (x.value("helper", "") == h.id) throw UserError("rules.err.already_helped", {{"name", h.name}});
+          if (x.value("helper", "") == h.id) throw UserError("rules.err.already_helped", jobj{"name", h.name});
         if (static_cast<int>(helpers.size()) >= calc::kMaxRitualHelpers)
-          throw UserError("rules.err.too_many_helpers", {{"max", calc::kMaxRitualHelpers}});
+          throw UserError("rules.err.too_many_helpers", jobj{"max", calc::kMaxRitualHelpers});
         param::integer(cmd, "dc", 1, 40);
         opt_int(cmd, "roll", 1, 20);
         opt_int(cmd, "modifier", -20, 30);
@@ -265,9 +266,9 @@ void command_resurrection_helper(Engine& e) {
         const int d20 = entered ? *entered : ctx.rng().die(20);
         const int mod = opt_int(cmd, "modifier", -20, 30).value_or(0);
         const int dc = static_cast<int>(param::integer(cmd, "dc", 1, 40));
-        ctx.emit("ritual_helper_checked", {{"ritual", param::str(cmd, "ritual")}, {"helper", param::str(cmd, "helper")},
-                                           {"dc", dc}, {"roll", d20}, {"modifier", mod}, {"total", d20 + mod},
-                                           {"success", d20 + mod >= dc}, {"rolled", !entered}});
+        ctx.emit("ritual_helper_checked", jobj{"ritual", param::str(cmd, "ritual"), "helper", param::str(cmd, "helper"),
+                                           "dc", dc, "roll", d20, "modifier", mod, "total", d20 + mod,
+                                           "success", d20 + mod >= dc, "rolled", !entered});
       });
 }
 
@@ -277,7 +278,7 @@ void command_resurrection_cast(Engine& e) {
       [](const Campaign& c, const json& cmd) {
         const json& r = open_ritual(c, cmd);
         const Creature& x = actions::require(c, r.value("target", ""));
-        if (!x.death_saves.dead) throw UserError("rules.err.not_dead", {{"name", x.name}});
+        if (!x.death_saves.dead) throw UserError("rules.err.not_dead", jobj{"name", x.name});
         actions::require_living(c, r.value("caster", ""));
         opt_int(cmd, "roll", 1, 20);
         opt_int(cmd, "ability_mod", -10, 20);
@@ -290,8 +291,8 @@ void command_resurrection_cast(Engine& e) {
         auto [s, f] = helper_counts(r);
         calc::Resurrection res = calc::resurrection(std::min(resurrection_attempts_of(x), 1000), casting_of(casting), s, f);
         const int hp = std::min(x.max_hp, opt_int(cmd, "hp", 1, 1'000'000).value_or(1));
-        json a = {{"ritual", r.at("id")}, {"creature", x.id}, {"casting", casting}, {"check_needed", res.check_needed},
-                  {"attempts_old", resurrection_attempts_of(x)}, {"hp", hp}};
+        json a = jobj{"ritual", r.at("id"), "creature", x.id, "casting", casting, "check_needed", res.check_needed,
+                  "attempts_old", resurrection_attempts_of(x), "hp", hp};
         bool success = true;
         if (res.check_needed) {
           auto entered = opt_int(cmd, "roll", 1, 20);
@@ -304,7 +305,7 @@ void command_resurrection_cast(Engine& e) {
           a["ability_mod"] = mod;
           a["total"] = total;
           a["dc"] = *res.dc;
-          a["terms"] = {{"base", 10}, {"previous", resurrection_attempts_of(x)}, {"successes", s}, {"failures", f}};
+          a["terms"] = jobj{"base", 10, "previous", resurrection_attempts_of(x), "successes", s, "failures", f};
           a["natural20"] = d20 == 20;
           a["attempts"] = resurrection_attempts_of(x) + 1;
         } else {
@@ -317,7 +318,7 @@ void command_resurrection_cast(Engine& e) {
         if (!res.check_needed || soul == false) {
           raise(ctx, r, hp);
         } else if (soul == true) {
-          ctx.emit("resurrection_soul", {{"ritual", r.at("id")}, {"creature", x.id}, {"refuses", true}});
+          ctx.emit("resurrection_soul", jobj{"ritual", r.at("id"), "creature", x.id, "refuses", true});
         } else {
           json patch;
           patch["rituals"][r.at("id").get<std::string>()]["status"] = "awaiting_soul";
@@ -334,7 +335,7 @@ void prompt_resurrection_soul(Engine& e) {
     const json r = data_at(ctx.state(), M, "rituals", id);
     if (!r.is_object() || r.value("status", "") != "awaiting_soul") return;
     const bool refuses = answer.at("choice") == "refuses";
-    ctx.emit("resurrection_soul", {{"ritual", id}, {"creature", p.creature}, {"refuses", refuses}});
+    ctx.emit("resurrection_soul", jobj{"ritual", id, "creature", p.creature, "refuses", refuses});
     const Creature* x = campaign::find_creature(ctx.state(), p.creature);
     if (!refuses && x && x->death_saves.dead) raise(ctx, r, p.data.value("hp", 1));
   });
@@ -346,11 +347,11 @@ void command_cancel_resurrection(Engine& e) {
       [](const Campaign& c, const json& cmd) {
         const json& r = ritual_of(c, param::str(cmd, "ritual"));
         std::string st = r.value("status", "");
-        if (st != "open" && st != "awaiting_soul") throw UserError("rules.err.ritual_closed", {{"id", r.value("id", "")}});
+        if (st != "open" && st != "awaiting_soul") throw UserError("rules.err.ritual_closed", jobj{"id", r.value("id", "")});
       },
       [](Ctx& ctx, const json& cmd) {
         const json& r = ritual_of(ctx.state(), param::str(cmd, "ritual"));
-        ctx.emit("ritual_cancelled", {{"ritual", r.at("id")}, {"creature", r.at("target")}});
+        ctx.emit("ritual_cancelled", jobj{"ritual", r.at("id"), "creature", r.at("target")});
       });
 }
 

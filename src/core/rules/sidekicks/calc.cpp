@@ -2,6 +2,7 @@
 #include "core/calc/params.hpp"
 #include "core/error.hpp"
 #include "core/rules/sidekicks/sidekicks.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -52,8 +53,8 @@ calc::Calculator sidekick_level_calculator() {
   p.description_key = "calc.param.sidekick_level.party_levels";
   return {"sidekick-level", "calc.desc.sidekick_level", {p}, [](const nlohmann::json& params, Rng&) -> nlohmann::json {
             const auto levels = params.at("party-levels").get<std::vector<int>>();
-            if (levels.empty()) throw UserError("calc.err.missing_param", {{"calculator", "sidekick-level"}, {"param", "party-levels"}});
-            return {{"level", sidekick_level(levels)}};
+            if (levels.empty()) throw UserError("calc.err.missing_param", jobj{"calculator", "sidekick-level", "param", "party-levels"});
+            return jobj{"level", sidekick_level(levels)};
           }};
 }
 

@@ -11,6 +11,7 @@
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/sidekicks/sidekicks.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -26,27 +27,27 @@ constexpr const char* kClassPrefix = "rules.sidekicks.class.";  // + expert | sp
 campaign::DataField class_field() {
   return {kClass, "text: expert | spellcaster | warrior (absent = not a sidekick of this rule)", false, [](const json& v) {
             if (!v.is_string() || !sidekick_class_known(v.get<std::string>()))
-              throw UserError("state.err.wrong_type", {{"path", ""}, {"expected", "expert, spellcaster, warrior"}});
+              throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "expert, spellcaster, warrior"});
           }};
 }
 
 std::string class_param(const json& cmd) {
   const std::string cls = param::str(cmd, "class");
-  if (!sidekick_class_known(cls)) throw UserError("campaign.err.bad_choice", {{"choice", cls}, {"choices", "expert, spellcaster, warrior"}});
+  if (!sidekick_class_known(cls)) throw UserError("campaign.err.bad_choice", jobj{"choice", cls, "choices", "expert, spellcaster, warrior"});
   return cls;
 }
 
 void validate_make(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   class_param(cmd);
-  if (x.kind == "pc") throw UserError("rules.err.sidekick_pc", {{"name", x.name}});
-  if (sidekick_class(x)) throw UserError("rules.err.sidekick_already", {{"name", x.name}});
+  if (x.kind == "pc") throw UserError("rules.err.sidekick_pc", jobj{"name", x.name});
+  if (sidekick_class(x)) throw UserError("rules.err.sidekick_already", jobj{"name", x.name});
   const auto cr = challenge_rating_of(x);
-  if (!cr) throw UserError("rules.err.sidekick_no_cr", {{"name", x.name}});
+  if (!cr) throw UserError("rules.err.sidekick_no_cr", jobj{"name", x.name});
   const auto row = cr_row(*cr);
-  if (!row || row->value > 0.5) throw UserError("rules.err.sidekick_cr", {{"name", x.name}, {"cr", *cr}});
+  if (!row || row->value > 0.5) throw UserError("rules.err.sidekick_cr", jobj{"name", x.name, "cr", *cr});
   const int die = static_cast<int>(param::integer(cmd, "hit_die", 4, 12, x.hit_die));
-  if (die <= 0) throw UserError("rules.err.sidekick_no_hit_die", {{"name", x.name}});
+  if (die <= 0) throw UserError("rules.err.sidekick_no_hit_die", jobj{"name", x.name});
 }
 
 // LevelUp (nested) until the sidekick reaches the party's average level.
@@ -56,13 +57,13 @@ void catch_up(Ctx& ctx, const std::string& id) {
   for (int guard = 0; guard < kSidekickMaxLevel; ++guard) {
     const Creature* x = campaign::find_creature(ctx.state(), id);
     if (!x || x->death_saves.dead || x->hit_die <= 0 || x->level >= target) return;
-    ctx.run({{"type", "LevelUp"}, {"target", id}});
+    ctx.run(jobj{"type", "LevelUp", "target", id});
   }
 }
 
 void execute_make(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
-  json d = {{"creature", x.id}, {"class", class_param(cmd)}, {"kind_old", x.kind}, {"level_old", x.level}};
+  json d = jobj{"creature", x.id, "class", class_param(cmd), "kind_old", x.kind, "level_old", x.level};
   if (param::find(cmd, "hit_die")) d["hit_die"] = param::integer(cmd, "hit_die", 4, 12);
   const std::string id = x.id;
   ctx.emit("sidekick_made", std::move(d));
@@ -80,7 +81,7 @@ void apply_made(Campaign& c, const json& d) {
 
 std::string render_made(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.sidekick_made",
-            {{"name", name_of(lc, d)}, {"class", tr(lc.lang, kClassPrefix + d.value("class", std::string("warrior")))}});
+            jobj{"name", name_of(lc, d), "class", tr(lc.lang, kClassPrefix + d.value("class", std::string("warrior")))});
 }
 
 void on_leveled_up(Ctx& ctx, const Event& ev) {

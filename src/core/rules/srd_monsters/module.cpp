@@ -30,6 +30,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/planes/planes.hpp"
 #include "core/rules/srd_monsters/srd_monsters.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -128,14 +129,14 @@ campaign::DataField monster_field() {
   return {kMonster, "string: the SRD monster id the creature was added as (\"goblin\")", false, [](const json& v) {
             if (!v.is_string()) campaign::jr::fail_type("string");
             if (!find_srd_monster(v.get<std::string>()))
-              campaign::jr::fail_value("not_one_of", {{"value", v.get<std::string>()}, {"allowed", "an SRD monster id"}});
+              campaign::jr::fail_value("not_one_of", jobj{"value", v.get<std::string>(), "allowed", "an SRD monster id"});
           }};
 }
 
 const Monster& monster_param(const json& cmd) {
   const std::string id = param::str(cmd, kMonster);
   const Monster* m = find_srd_monster(id);
-  if (!m) throw UserError("rules.err.monster_unknown", {{"value", id}});
+  if (!m) throw UserError("rules.err.monster_unknown", jobj{"value", id});
   return *m;
 }
 
@@ -143,7 +144,7 @@ std::string base_name(const Campaign& c, const json& cmd, const Monster& m) {
   std::string name = param::str(cmd, "name", "");
   const auto a = name.find_first_not_of(' '), b = name.find_last_not_of(' ');
   name = a == std::string::npos ? std::string() : name.substr(a, b - a + 1);
-  if (name.size() > kMaxName) throw UserError("state.err.too_long", {{"path", "name"}, {"max", kMaxName}});
+  if (name.size() > kMaxName) throw UserError("state.err.too_long", jobj{"path", "name", "max", kMaxName});
   if (!name.empty()) return name;
   Lang lang = Lang::en;
   for (Lang l : kLangs)
@@ -225,7 +226,7 @@ void execute_add(Ctx& ctx, const json& cmd) {
       const dice::Roll r = dice::roll(m.hp_dice, ctx.rng());
       const int total = std::clamp(static_cast<int>(std::floor(r.total)), 1, 1'000'000);
       c.max_hp = c.hp = total;
-      data["hp_roll"] = {{"expr", m.hp_dice}, {"total", total}, {"text", r.text}};
+      data["hp_roll"] = jobj{"expr", m.hp_dice, "total", total, "text", r.text};
     }
     data["creature"] = campaign::compact_json(c);
     ids.push_back(c.id);
@@ -239,19 +240,19 @@ void execute_add(Ctx& ctx, const json& cmd) {
     if (m.saves.count(a)) saves.push_back(a);
   for (const auto& id : ids) {
     if (!cr.empty() && ctx.module_enabled(kChallengeRating))
-      ctx.emit("challenge_rating_set", {{"creature", id}, {"old", nullptr}, {"new", cr}});
+      ctx.emit("challenge_rating_set", jobj{"creature", id, "old", nullptr, "new", cr});
     if (!saves.empty() && ctx.module_enabled(kSaveProficiencies))
-      ctx.emit("save_proficiencies_set", {{"creature", id}, {"abilities", saves}});
+      ctx.emit("save_proficiencies_set", jobj{"creature", id, "abilities", saves});
   }
   if (param::boolean(cmd, "join", false))
-    for (const auto& id : ids) ctx.run({{"type", "JoinEncounter"}, {"target", id}});
+    for (const auto& id : ids) ctx.run(jobj{"type", "JoinEncounter", "target", id});
 }
 
 const Creature& attacker_param(const Campaign& c, const json& cmd, const Monster** m, const MonsterAttack** at) {
   const Creature& x = actions::require(c, param::str(cmd, "attacker"));
   *m = srd_monster_of(x);
-  if (!*m) throw UserError("rules.err.not_srd_monster", {{"name", x.name}});
-  if ((*m)->attacks.empty()) throw UserError("rules.err.monster_no_attacks", {{"name", x.name}});
+  if (!*m) throw UserError("rules.err.not_srd_monster", jobj{"name", x.name});
+  if ((*m)->attacks.empty()) throw UserError("rules.err.monster_no_attacks", jobj{"name", x.name});
   const int max = static_cast<int>((*m)->attacks.size()) - 1;
   const int i = static_cast<int>(param::integer(cmd, "attack", 0, max, 0));
   *at = &(*m)->attacks[static_cast<size_t>(i)];
@@ -297,7 +298,7 @@ void execute_attack(Ctx& ctx, const json& cmd) {
   const Creature& x = attacker_param(ctx.state(), cmd, &m, &at);
   const int index = static_cast<int>(param::integer(cmd, "attack", 0, 100, 0));
   // "attack": the English name (as before); "attack_name": all three, the log line takes the reader's language
-  json data = {{"creature", x.id}, {"attack", at->name_in(Lang::en)}, {"attack_name", at->name}, {"index", index}};
+  json data = jobj{"creature", x.id, "attack", at->name_in(Lang::en), "attack_name", at->name, "index", index};
   const Creature* target = param::find(cmd, "target") ? &actions::require(ctx.state(), param::str(cmd, "target")) : nullptr;
   if (target) data["target"] = target->id;
   bool critical = false, hit = true;
@@ -318,7 +319,7 @@ void execute_attack(Ctx& ctx, const json& cmd) {
   for (const auto& d : at->damage) {
     const std::string expr = critical ? doubled(d.dice) : d.dice;
     const DamageRoll r = roll_damage(ctx, expr, x.id);  // Mechanus (planes rule): the mean, rounded down
-    damage.push_back({{"dice", expr}, {"type", d.type}, {"total", std::max(0, r.total)}, {"text", r.text}});
+    damage.push_back(jobj{"dice", expr, "type", d.type, "total", std::max(0, r.total), "text", r.text});
     if (r.average) damage.back()["average"] = true;
   }
   data["damage"] = damage;
@@ -327,7 +328,7 @@ void execute_attack(Ctx& ctx, const json& cmd) {
   if (target && at->bonus && hit && param::boolean(cmd, "apply", false))
     for (const auto& d : damage) {
       if (d.at("total").get<int>() <= 0) continue;
-      json dmg = {{"type", "ApplyDamage"}, {"target", target_id}, {"amount", d.at("total")}};
+      json dmg = jobj{"type", "ApplyDamage", "target", target_id, "amount", d.at("total")};
       if (is_damage_type(d.at("type").get<std::string>())) dmg["damage_type"] = d.at("type");
       ctx.run(dmg);
     }
@@ -343,7 +344,7 @@ std::string damage_text(Lang lang, const json& d) {
     const std::string type = part.value("type", "");
     std::string t = label(lang, "campaign.damage." + type, type);
     append(out, ", ", tr(lang, "rules.srd_monsters.damage_part",
-                         {{"total", part.value("total", 0)}, {"dice", part.value("dice", "")}, {"type", t}}));
+                         jobj{"total", part.value("total", 0), "dice", part.value("dice", ""), "type", t}));
   }
   return out.empty() ? tr(lang, "rules.srd_monsters.no_damage") : out;
 }
@@ -359,7 +360,7 @@ std::string attack_text(const json& d, Lang lang) {
 }
 
 std::string render_attack(const json& d, const LogContext& lc) {
-  json args = {{"name", name_of(lc, d)}, {"attack", attack_text(d, lc.lang)}, {"damage", damage_text(lc.lang, d)}};
+  json args = jobj{"name", name_of(lc, d), "attack", attack_text(d, lc.lang), "damage", damage_text(lc.lang, d)};
   if (d.contains("dc")) {
     const std::string ab = d.value("save", "");
     args["dc"] = d.value("dc", 0);
@@ -476,36 +477,36 @@ std::string cr_text(double cr) {
 json srd_monster_json(const Monster& m, Lang lang) {
   json attacks = json::array();
   for (const auto& a : m.attacks) {
-    json j = {{"name", a.name_in(lang)}};
+    json j = jobj{"name", a.name_in(lang)};
     if (a.bonus) j["bonus"] = *a.bonus;
     if (!a.save.empty()) j["save"] = a.save, j["dc"] = a.dc;
     json dmg = json::array();
-    for (const auto& d : a.damage) dmg.push_back({{"dice", d.dice}, {"type", d.type}});
+    for (const auto& d : a.damage) dmg.push_back(jobj{"dice", d.dice, "type", d.type});
     j["damage"] = dmg;
     attacks.push_back(j);
   }
-  return {{"id", m.id},
-          {"name", m.name_in(lang)},
-          {"size", m.size},
-          {"type", m.type},
-          {"alignment", m.alignment},
-          {"ac", m.ac},
-          {"hp", m.hp},
-          {"hp_dice", m.hp_dice},
-          {"speed", m.speed},
-          {"abilities", m.abilities},
-          {"saves", json(m.saves)},
-          {"skills", json(m.skills)},
-          {"vulnerable", m.vulnerable},
-          {"resistant", m.resistant},
-          {"immune", m.immune},
-          {"condition_immune", m.condition_immune},
-          {"passive_perception", m.passive_perception},
-          {"cr", m.cr},
-          {"xp", m.xp},
-          {"legendary_actions", m.legendary_actions},
-          {"legendary_resistances", m.legendary_resistances},
-          {"attacks", attacks}};
+  return jobj{"id", m.id,
+          "name", m.name_in(lang),
+          "size", m.size,
+          "type", m.type,
+          "alignment", m.alignment,
+          "ac", m.ac,
+          "hp", m.hp,
+          "hp_dice", m.hp_dice,
+          "speed", m.speed,
+          "abilities", m.abilities,
+          "saves", json(m.saves),
+          "skills", json(m.skills),
+          "vulnerable", m.vulnerable,
+          "resistant", m.resistant,
+          "immune", m.immune,
+          "condition_immune", m.condition_immune,
+          "passive_perception", m.passive_perception,
+          "cr", m.cr,
+          "xp", m.xp,
+          "legendary_actions", m.legendary_actions,
+          "legendary_resistances", m.legendary_resistances,
+          "attacks", attacks};
 }
 
 const Monster* srd_monster_of(const Creature& x) {

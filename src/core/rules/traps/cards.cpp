@@ -10,6 +10,7 @@
 #include "core/assets.hpp"
 #include "core/calc/params.hpp"
 #include "core/rules/traps/traps.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -89,17 +90,17 @@ calc::Calculator sample_trap_calculator() {
   return {"sample-trap", "calc.desc.sample_trap", {calc::choice_param("id", "calc.param.sample_trap.id", trap_card_ids())},
           [](const nlohmann::json& p, Rng&) -> nlohmann::json {
             const TrapCard* t = find_trap_card(p.at("id").get<std::string>());
-            return {{"kind", t->kind},
-                    {"complex", t->complex},
-                    {"initiative_bonus", t->complex ? nlohmann::json(t->initiative_bonus) : nlohmann::json()},
-                    {"spot_dc", t->spot_dc},
-                    {"spot_skill", t->spot_skill},
-                    {"disarm_dc", calc::json_or_null(t->disarm_dc)},
-                    {"save", str_or_null(t->save_ability)},
-                    {"save_dc", t->save_dc ? nlohmann::json(t->save_dc) : nlohmann::json()},
-                    {"attack_bonus", calc::json_or_null(t->attack_bonus)},
-                    {"damage", str_or_null(t->damage)},
-                    {"damage_type", str_or_null(t->damage_type)}};
+            return jobj{"kind", t->kind,
+                    "complex", t->complex,
+                    "initiative_bonus", t->complex ? nlohmann::json(t->initiative_bonus) : nlohmann::json(),
+                    "spot_dc", t->spot_dc,
+                    "spot_skill", t->spot_skill,
+                    "disarm_dc", calc::json_or_null(t->disarm_dc),
+                    "save", str_or_null(t->save_ability),
+                    "save_dc", t->save_dc ? nlohmann::json(t->save_dc) : nlohmann::json(),
+                    "attack_bonus", calc::json_or_null(t->attack_bonus),
+                    "damage", str_or_null(t->damage),
+                    "damage_type", str_or_null(t->damage_type)};
           }};
 }
 

@@ -37,6 +37,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/rules.hpp"
 #include "core/rules/traps/traps.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -68,7 +69,7 @@ void validate_placed_one(const json& t) {
   static const std::set<std::string> keys = {"id", "card", "label", "state", "found_by", "creature"};
   for (const auto& [k, v] : t.items()) {
     jr::PathGuard g(k);
-    if (!keys.count(k)) jr::fail_value("not_one_of", {{"value", k}, {"allowed", "id, card, label, state, found_by, creature"}});
+    if (!keys.count(k)) jr::fail_value("not_one_of", jobj{"value", k, "allowed", "id, card, label, state, found_by, creature"});
     if (k == "found_by") {
       if (!v.is_array()) jr::fail_type("array");
       for (const auto& x : v)
@@ -84,12 +85,12 @@ void validate_placed_one(const json& t) {
     }
   if (!find_trap_card(t["card"].get<std::string>())) {
     jr::PathGuard g("card");
-    jr::fail_value("not_one_of", {{"value", t["card"].get<std::string>()}, {"allowed", "a sample trap of traps.json"}});
+    jr::fail_value("not_one_of", jobj{"value", t["card"].get<std::string>(), "allowed", "a sample trap of traps.json"});
   }
   const std::string st = t["state"].get<std::string>();
   if (st != "armed" && st != "disarmed" && st != "triggered") {
     jr::PathGuard g("state");
-    jr::fail_value("not_one_of", {{"value", st}, {"allowed", "armed, disarmed, triggered"}});
+    jr::fail_value("not_one_of", jobj{"value", st, "allowed", "armed, disarmed, triggered"});
   }
 }
 
@@ -97,7 +98,7 @@ campaign::DataField placed_field() {
   return {kPlaced, "list of traps placed {id, card, label?, state: armed|disarmed|triggered, found_by?, creature?}", true,
           [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 500) jr::fail_value("too_many", {{"value", v.size()}, {"max", 500}});
+            if (v.size() > 500) jr::fail_value("too_many", jobj{"value", v.size(), "max", 500});
             std::set<std::string> ids;
             size_t i = 0;
             for (const auto& t : v) {
@@ -105,7 +106,7 @@ campaign::DataField placed_field() {
               validate_placed_one(t);
               if (!ids.insert(t["id"].get<std::string>()).second) {
                 jr::PathGuard d("id");
-                jr::fail_value("duplicate_id", {{"id", t["id"].get<std::string>()}});
+                jr::fail_value("duplicate_id", jobj{"id", t["id"].get<std::string>()});
               }
             }
           }};
@@ -199,8 +200,8 @@ std::string card_name(Lang lang, const json& d) {
 
 std::string render_placed(const json& d, const LogContext& lc) {
   const json& t = d.value("trap", json::object());
-  std::string line = tr(lc.lang, "event.trap_placed", {{"trap", card_name(lc.lang, t)}, {"id", t.value("id", "")}});
-  if (t.contains("label")) line += " " + tr(lc.lang, "rules.traps.label", {{"label", t["label"]}});
+  std::string line = tr(lc.lang, "event.trap_placed", jobj{"trap", card_name(lc.lang, t), "id", t.value("id", "")});
+  if (t.contains("label")) line += " " + tr(lc.lang, "rules.traps.label", jobj{"label", t["label"]});
   return line;
 }
 
@@ -210,32 +211,32 @@ std::string render_search(const json& d, const LogContext& lc) {
   const std::string skill = tr(lc.lang, skill_key);
   std::string key = d.value("found", false) ? "event.trap_search_found" : "event.trap_search_missed";
   if (d.value("method", "") == "passive") key += "_passive";
-  return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"trap", card_name(lc.lang, d)}, {"skill", skill},
-                           {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}});
+  return tr(lc.lang, key, jobj{"name", name_of(lc, d), "trap", card_name(lc.lang, d), "skill", skill,
+                           "total", d.value("total", 0), "dc", d.value("dc", 0)});
 }
 
 std::string render_disarm(const json& d, const LogContext& lc) {
-  const json args = {{"name", name_of(lc, d)}, {"trap", card_name(lc.lang, d)}, {"total", d.value("total", 0)}, {"dc", d.value("dc", 0)}};
+  const json args = jobj{"name", name_of(lc, d), "trap", card_name(lc.lang, d), "total", d.value("total", 0), "dc", d.value("dc", 0)};
   if (d.value("means", "") == "no_check") return tr(lc.lang, "event.trap_disarm_no_check", args);
   return tr(lc.lang, d.value("success", false) ? "event.trap_disarm_success" : "event.trap_disarm_failure", args);
 }
 
 std::string render_triggered(const json& d, const LogContext& lc) {
   const TrapCard* t = find_trap_card(d.value("card", ""));
-  std::string line = tr(lc.lang, "event.trap_triggered", {{"trap", card_name(lc.lang, d)}});
+  std::string line = tr(lc.lang, "event.trap_triggered", jobj{"trap", card_name(lc.lang, d)});
   if (t) line += " " + t->effect.in(lc.lang);
   return line;
 }
 
 std::string render_joined(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.trap_joined_initiative",
-            {{"name", name_of(lc, d)}, {"initiative", d.value("initiative", 0)}, {"roll", d.value("roll", 0)},
-             {"modifier", signed_text(d.value("modifier", 0))}});
+            jobj{"name", name_of(lc, d), "initiative", d.value("initiative", 0), "roll", d.value("roll", 0),
+             "modifier", signed_text(d.value("modifier", 0))});
 }
 
 std::string render_combatant(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("encounter", false) ? "event.trap_combatant_fight" : "event.trap_combatant",
-            {{"name", name_of(lc, d)}, {"modifier", signed_text(d.value("modifier", 0))}});
+            jobj{"name", name_of(lc, d), "modifier", signed_text(d.value("modifier", 0))});
 }
 
 std::string render_effect(const json& d, const LogContext& lc) {
@@ -243,14 +244,14 @@ std::string render_effect(const json& d, const LogContext& lc) {
   std::string key = "event.trap_effect_direct";
   if (method == "attack") key = d.value("success", false) ? "event.trap_effect_hit" : "event.trap_effect_miss";
   else if (method == "save") key = d.value("success", false) ? "event.trap_effect_save_success" : "event.trap_effect_save_failure";
-  return tr(lc.lang, key, {{"name", name_of(lc, d)}, {"trap", card_name(lc.lang, d)}, {"total", d.value("total", 0)},
-                           {"against", d.value("against", 0)}, {"amount", d.value("amount", 0)},
-                           {"ability", label(lc.lang, "rules.traps.ability." + d.value("ability", std::string("dex")), d.value("ability", std::string()))},
-                           {"type", label(lc.lang, "campaign.damage." + d.value("damage_type", std::string()), d.value("damage_type", std::string()))}});
+  return tr(lc.lang, key, jobj{"name", name_of(lc, d), "trap", card_name(lc.lang, d), "total", d.value("total", 0),
+                           "against", d.value("against", 0), "amount", d.value("amount", 0),
+                           "ability", label(lc.lang, "rules.traps.ability." + d.value("ability", std::string("dex")), d.value("ability", std::string())),
+                           "type", label(lc.lang, "campaign.damage." + d.value("damage_type", std::string()), d.value("damage_type", std::string()))});
 }
 
 std::string render_removed(const json& d, const LogContext& lc) {
-  return tr(lc.lang, "event.trap_removed", {{"trap", card_name(lc.lang, d)}, {"id", d.value("trap", "")}});
+  return tr(lc.lang, "event.trap_removed", jobj{"trap", card_name(lc.lang, d), "id", d.value("trap", "")});
 }
 
 // ---- commands ------------------------------------------------------------------------------------------------
@@ -260,7 +261,7 @@ const TrapCard& require_card(const json& cmd) {
   if (!t) {
     std::string all;
     for (const auto& x : trap_card_ids()) append(all, ", ", x);
-    throw UserError("rules.err.trap_unknown", {{"id", id}, {"allowed", all}});
+    throw UserError("rules.err.trap_unknown", jobj{"id", id, "allowed", all});
   }
   return *t;
 }
@@ -271,12 +272,12 @@ const json& require_placed(const Campaign& c, const json& cmd) {
   if (list.is_array())
     for (const auto& t : list)
       if (t.value("id", "") == id) return t;
-  throw UserError("rules.err.trap_not_placed", {{"id", id}});
+  throw UserError("rules.err.trap_not_placed", jobj{"id", id});
 }
 
 const json& require_armed(const Campaign& c, const json& cmd) {
   const json& t = require_placed(c, cmd);
-  if (t.value("state", "") != "armed") throw UserError("rules.err.trap_not_armed", {{"id", t.value("id", "")}, {"state", t.value("state", "")}});
+  if (t.value("state", "") != "armed") throw UserError("rules.err.trap_not_armed", jobj{"id", t.value("id", ""), "state", t.value("state", "")});
   return t;
 }
 
@@ -298,15 +299,15 @@ std::string next_id(const Campaign& c) {
 
 void validate_place(const Campaign&, const json& cmd) {
   require_card(cmd);
-  if (param::str(cmd, "label", "").size() > 200) throw UserError("state.err.too_long", {{"path", "label"}, {"max", 200}});
+  if (param::str(cmd, "label", "").size() > 200) throw UserError("state.err.too_long", jobj{"path", "label", "max", 200});
 }
 
 void execute_place(Ctx& ctx, const json& cmd) {
   const TrapCard& card = require_card(cmd);
-  json t = {{"id", next_id(ctx.state())}, {"card", card.id}, {"state", "armed"}};
+  json t = jobj{"id", next_id(ctx.state()), "card", card.id, "state", "armed"};
   const std::string label = param::str(cmd, "label", "");
   if (!label.empty()) t["label"] = label;
-  ctx.emit("trap_placed", {{"trap", t}});
+  ctx.emit("trap_placed", jobj{"trap", t});
 }
 
 int check_bonus(const Campaign& c, const Creature& x, const std::string& ability, const json& cmd) {
@@ -331,7 +332,7 @@ void execute_search(Ctx& ctx, const json& cmd) {
   const TrapCard& card = card_of(placed);
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const int mod = check_bonus(ctx.state(), x, skill_ability(card.spot_skill), cmd);
-  json data = {{"creature", x.id}, {"trap", placed["id"]}, {"card", card.id}, {"dc", card.spot_dc}};
+  json data = jobj{"creature", x.id, "trap", placed["id"], "card", card.id, "dc", card.spot_dc};
   int total = 0;
   if (param::find(cmd, "roll")) {
     total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
@@ -358,7 +359,7 @@ void validate_disarm(const Campaign& c, const json& cmd) {
   const json& placed = require_armed(c, cmd);
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const TrapCard& card = card_of(placed);
-  if (!card.disarm_possible) throw UserError("rules.err.trap_no_disarm", {{"trap", card.name.en}});
+  if (!card.disarm_possible) throw UserError("rules.err.trap_no_disarm", jobj{"trap", card.name.en});
   (void)x;
   param::integer(cmd, "roll", -100, 1000, 0);
   param::boolean(cmd, "proficient", false);
@@ -370,7 +371,7 @@ void execute_disarm(Ctx& ctx, const json& cmd) {
   const json placed = require_armed(ctx.state(), cmd);
   const TrapCard& card = card_of(placed);
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
-  json data = {{"creature", x.id}, {"trap", placed["id"]}, {"card", card.id}};
+  json data = jobj{"creature", x.id, "trap", placed["id"], "card", card.id};
   if (!card.disarm_dc) {
     data["means"] = "no_check";
     data["success"] = true;
@@ -406,16 +407,16 @@ void add_combatant(Ctx& ctx, const json& placed, const TrapCard& card) {
            {"hp", 27}, {"initiative_bonus", card.initiative_bonus}, {"immunities", {"poison", "psychic"}}});
   const std::string who = ctx.state().creatures.back().id;
   const bool fight = ctx.state().encounter.has_value();
-  ctx.emit("trap_combatant", {{"trap", placed["id"]}, {"creature", who}, {"modifier", card.initiative_bonus}, {"encounter", fight}});
+  ctx.emit("trap_combatant", jobj{"trap", placed["id"], "creature", who, "modifier", card.initiative_bonus, "encounter", fight});
   if (!fight) return;
   const int d20 = ctx.rng().die(20);
-  ctx.emit("trap_joined_initiative", {{"trap", placed["id"]}, {"creature", who}, {"roll", d20},
-                                      {"modifier", card.initiative_bonus}, {"initiative", d20 + card.initiative_bonus}});
+  ctx.emit("trap_joined_initiative", jobj{"trap", placed["id"], "creature", who, "roll", d20,
+                                      "modifier", card.initiative_bonus, "initiative", d20 + card.initiative_bonus});
 }
 
 void trigger(Ctx& ctx, const json& placed, const std::string& cause) {
   const TrapCard& card = card_of(placed);
-  ctx.emit("trap_triggered", {{"trap", placed["id"]}, {"card", card.id}, {"cause", cause}});
+  ctx.emit("trap_triggered", jobj{"trap", placed["id"], "card", card.id, "cause", cause});
   if (card.complex) add_combatant(ctx, placed, card);
 }
 
@@ -444,7 +445,7 @@ bool alive(const Ctx& ctx, const std::string& id) {
 
 // The card's effect on one creature: its attacks, then its save (after a hit when it attacks), or direct damage.
 void resolve_on(Ctx& ctx, const json& placed, const TrapCard& card, const std::string& who) {
-  const json base = {{"creature", who}, {"trap", placed["id"]}, {"card", card.id}};
+  const json base = jobj{"creature", who, "trap", placed["id"], "card", card.id};
   bool hit_any = false;
   if (card.attack_bonus) {
     for (int i = 0; i < std::max(1, card.attacks) && alive(ctx, who); ++i) {
@@ -453,7 +454,7 @@ void resolve_on(Ctx& ctx, const json& placed, const TrapCard& card, const std::s
       const int total = d20 + *card.attack_bonus;
       const bool hit = d20 != 1 && (d20 == 20 || total >= x.ac);
       json data = base;
-      data.update({{"method", "attack"}, {"roll", d20}, {"modifier", *card.attack_bonus}, {"total", total}, {"against", x.ac}, {"success", hit}});
+      data.update(jobj{"method", "attack", "roll", d20, "modifier", *card.attack_bonus, "total", total, "against", x.ac, "success", hit});
       const int amount = hit && !card.damage.empty() ? static_cast<int>(dice::roll(card.damage, ctx.rng()).total) : 0;
       hit_any = hit_any || hit;
       deal(ctx, data, amount, card.damage_type);
@@ -471,8 +472,8 @@ void resolve_on(Ctx& ctx, const json& placed, const TrapCard& card, const std::s
     int amount = dmg.empty() ? 0 : static_cast<int>(dice::roll(dmg, ctx.rng()).total);
     if (success) amount = card.half_on_success ? amount / 2 : 0;
     json data = base;
-    data.update({{"method", "save"}, {"ability", card.save_ability}, {"roll", d20}, {"modifier", mod}, {"total", total},
-                 {"against", card.save_dc}, {"success", success}});
+    data.update(jobj{"method", "save", "ability", card.save_ability, "roll", d20, "modifier", mod, "total", total,
+                 "against", card.save_dc, "success", success});
     deal(ctx, data, amount, type);
     return;
   }
@@ -493,7 +494,7 @@ void validate_remove(const Campaign& c, const json& cmd) { require_placed(c, cmd
 
 void execute_remove(Ctx& ctx, const json& cmd) {
   const json placed = require_placed(ctx.state(), cmd);
-  ctx.emit("trap_removed", {{"trap", placed["id"]}, {"card", placed["card"]}});
+  ctx.emit("trap_removed", jobj{"trap", placed["id"], "card", placed["card"]});
 }
 
 void install(Engine& e) {

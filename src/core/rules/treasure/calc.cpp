@@ -6,6 +6,7 @@
 
 #include "core/calc/params.hpp"
 #include "core/rules/treasure/treasure.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::calc {
 
@@ -35,7 +36,7 @@ calc::Calculator alien_tech_calculator() {
           {calc::choice_param("complexity", "calc.param.alien_tech.complexity", {"simple", "complex"})},
           [](const nlohmann::json& params, Rng&) -> nlohmann::json {
             const auto a = calc::alien_tech(params.at("complexity").get<std::string>() == "complex");
-            return {{"successes_needed", a.successes_needed}, {"breaks_after_failures", a.breaks_after_failures}};
+            return jobj{"successes_needed", a.successes_needed, "breaks_after_failures", a.breaks_after_failures};
           }};
 }
 
@@ -47,7 +48,7 @@ calc::Calculator sell_calculator() {
           [](const nlohmann::json& params, Rng&) -> nlohmann::json {
             const double gold = calc::sell_gold(params.at("category").get<std::string>(), params.at("price").get<long long>());
             const auto whole = static_cast<long long>(gold);
-            return {{"gold", static_cast<double>(whole) == gold ? nlohmann::json(whole) : nlohmann::json(gold)}};
+            return jobj{"gold", static_cast<double>(whole) == gold ? nlohmann::json(whole) : nlohmann::json(gold)};
           }};
 }
 

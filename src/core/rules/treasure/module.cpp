@@ -33,6 +33,7 @@
 #include "core/rules/common.hpp"
 #include "core/rules/league/league.hpp"
 #include "core/rules/treasure/treasure.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::rules {
 
@@ -53,8 +54,8 @@ long long purse(const Creature& x) {
 std::optional<long long> gp_param(const json& cmd, const char* name, double lo, double hi) {
   const json* v = param::find(cmd, name);
   if (!v) return std::nullopt;
-  const json expected = {{"param", name}, {"expected", "gold pieces, at most 2 decimals, " + gp_text(std::llround(lo * 100)) +
-                                                          "…" + gp_text(std::llround(hi * 100))}};
+  const json expected = jobj{"param", name, "expected", "gold pieces, at most 2 decimals, " + gp_text(std::llround(lo * 100)) +
+                                                          "…" + gp_text(std::llround(hi * 100))};
   if (!v->is_number()) throw UserError("campaign.err.param", expected);
   const double gp = v->get<double>();
   if (!std::isfinite(gp) || gp < lo || gp > hi) throw UserError("campaign.err.param", expected);
@@ -75,8 +76,8 @@ void apply_purse_changed(Campaign& c, const json& d) {
 
 std::string render_purse_changed(const json& d, const LogContext& lc) {
   const long long delta = d.value("delta", 0LL);
-  json args = {{"name", name_of(lc, d)}, {"delta", (delta >= 0 ? "+" : "\xE2\x88\x92") + gp_text(std::llabs(delta))},
-               {"total", gp_text(d.value("new", 0LL))}, {"note", d.value("note", "")}, {"level", d.value("level", 0)}};
+  json args = jobj{"name", name_of(lc, d), "delta", (delta >= 0 ? "+" : "\xE2\x88\x92") + gp_text(std::llabs(delta)),
+               "total", gp_text(d.value("new", 0LL)), "note", d.value("note", ""), "level", d.value("level", 0)};
   if (d.value("reason", "") == "personal_treasure") return tr(lc.lang, "event.purse_changed_personal_treasure", args);
   return tr(lc.lang, d.contains("note") ? "event.purse_changed_note" : "event.purse_changed", args);
 }
@@ -96,8 +97,8 @@ void apply_item_sold(Campaign& c, const json& d) {
 
 std::string render_item_sold(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.item_sold",
-            {{"name", name_of(lc, d)}, {"item", d.value("name", "")}, {"qty", d.value("qty", 1)},
-             {"gold", gp_text(d.value("gold", 0LL))}, {"total", gp_text(d.value("new", 0LL))}});
+            jobj{"name", name_of(lc, d), "item", d.value("name", ""), "qty", d.value("qty", 1),
+             "gold", gp_text(d.value("gold", 0LL)), "total", gp_text(d.value("new", 0LL))});
 }
 
 // ---- alien technology --------------------------------------------------------------------------------------
@@ -116,8 +117,8 @@ const json* alien_entry(const Creature& x, const std::string& item) {
 void apply_alien_checked(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   json list = alien_list(x).is_array() ? alien_list(x) : json::array();
-  json e = {{"item", d.at("item")}, {"complexity", d.at("complexity")}, {"successes", d.at("successes")},
-            {"failures", d.at("failures")}, {"state", d.at("state")}};
+  json e = jobj{"item", d.at("item"), "complexity", d.at("complexity"), "successes", d.at("successes"),
+            "failures", d.at("failures"), "state", d.at("state")};
   if (d.contains("next")) e["next"] = d.at("next");
   auto it = std::find_if(list.begin(), list.end(), [&](const json& v) { return v.value("item", "") == d.at("item"); });
   if (it != list.end()) *it = std::move(e);
@@ -128,9 +129,9 @@ void apply_alien_checked(Campaign& c, const json& d) {
 std::string render_alien_checked(const json& d, const LogContext& lc) {
   const std::string which = "event.alien_tech_checked." + d.value("state", std::string("learning"));
   const std::string outcome = "rules.alien.outcome." + d.value("outcome", std::string("failure"));
-  json args = {{"name", name_of(lc, d)}, {"item", d.value("item", "")}, {"total", d.value("total", 0)},
-               {"successes", d.value("successes", 0)}, {"needed", d.value("needed", 2)}, {"failures", d.value("failures", 0)},
-               {"outcome", tr(lc.lang, outcome)}};
+  json args = jobj{"name", name_of(lc, d), "item", d.value("item", ""), "total", d.value("total", 0),
+               "successes", d.value("successes", 0), "needed", d.value("needed", 2), "failures", d.value("failures", 0),
+               "outcome", tr(lc.lang, outcome)};
   return tr(lc.lang, which, args);
 }
 
@@ -151,7 +152,7 @@ void apply_alien_rested(Campaign& c, const json& d) {
 
 std::string alien_item(const json& cmd) {
   const std::string item = param::str(cmd, "item");
-  if (item.size() > 100) throw UserError("campaign.err.param", {{"param", "item"}, {"expected", "1–100 characters"}});
+  if (item.size() > 100) throw UserError("campaign.err.param", jobj{"param", "item", "expected", "1–100 characters"});
   return item;
 }
 
@@ -160,12 +161,12 @@ void validate_alien_check(const Campaign& c, const json& cmd) {
   const std::string item = alien_item(cmd);
   if (param::find(cmd, "complexity")) {
     const std::string k = param::str(cmd, "complexity");
-    if (k != "simple" && k != "complex") throw UserError("campaign.err.param", {{"param", "complexity"}, {"expected", "simple or complex"}});
+    if (k != "simple" && k != "complex") throw UserError("campaign.err.param", jobj{"param", "complexity", "expected", "simple or complex"});
   }
   if (param::find(cmd, "total")) param::integer(cmd, "total", -10, 60);
   param::boolean(cmd, "seen_used", false);
   if (const json* e = alien_entry(x, item); e && e->value("state", "") != "learning")
-    throw UserError("rules.err.alien_done", {{"item", item}});
+    throw UserError("rules.err.alien_done", jobj{"item", item});
 }
 
 void execute_alien_check(Ctx& ctx, const json& cmd) {
@@ -176,7 +177,7 @@ void execute_alien_check(Ctx& ctx, const json& cmd) {
   const calc::AlienTech rule = calc::alien_tech(complexity == "complex");
   int successes = e ? e->value("successes", 0) : 0, failures = e ? e->value("failures", 0) : 0;
   const std::string next = e ? e->value("next", "") : "";
-  json d = {{"creature", x.id}, {"item", item}, {"complexity", complexity}, {"needed", rule.successes_needed}};
+  json d = jobj{"creature", x.id, "item", item, "complexity", complexity, "needed", rule.successes_needed};
   int total = 0;
   if (param::find(cmd, "total")) {
     total = static_cast<int>(param::integer(cmd, "total", -10, 60));
@@ -206,29 +207,29 @@ void execute_alien_check(Ctx& ctx, const json& cmd) {
 void validate_alien_forget(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const std::string item = alien_item(cmd);
-  if (!alien_entry(x, item)) throw UserError("rules.err.alien_unknown", {{"item", item}});
+  if (!alien_entry(x, item)) throw UserError("rules.err.alien_unknown", jobj{"item", item});
 }
 
 void execute_alien_forget(Ctx& ctx, const json& cmd) {
-  ctx.emit("alien_tech_forgotten", {{"creature", param::str(cmd, "target")}, {"item", alien_item(cmd)}});
+  ctx.emit("alien_tech_forgotten", jobj{"creature", param::str(cmd, "target"), "item", alien_item(cmd)});
 }
 
 void alien_after_long_rest(Ctx& ctx, const campaign::Event& ev) {
   const Creature* x = campaign::find_creature(ctx.state(), ev.data.value("creature", ""));
   if (!x || !alien_list(*x).is_array()) return;
   for (const auto& e : alien_list(*x))
-    if (e.value("state", "") == "learning" && e.value("failures", 0) > 0) return ctx.emit("alien_tech_rested", {{"creature", x->id}});
+    if (e.value("state", "") == "learning" && e.value("failures", 0) > 0) return ctx.emit("alien_tech_rested", jobj{"creature", x->id});
 }
 
 void alien_field(const json& v) {
   if (!v.is_array()) campaign::jr::fail_type("array");
-  if (v.size() > 100) campaign::jr::fail_value("too_many", {{"max", 100}});
+  if (v.size() > 100) campaign::jr::fail_value("too_many", jobj{"max", 100});
   for (const auto& e : v) {
     if (!e.is_object() || !e.contains("item") || !e["item"].is_string()) campaign::jr::fail_type("{item, complexity, successes, failures, state}");
     int_in(e.value("successes", json(0)), 0, 4);
     int_in(e.value("failures", json(0)), 0, 4);
     const std::string st = e.value("state", "");
-    if (st != "learning" && st != "figured" && st != "broken") campaign::jr::fail_value("unknown_value", {{"value", st}});
+    if (st != "learning" && st != "figured" && st != "broken") campaign::jr::fail_value("unknown_value", jobj{"value", st});
   }
 }
 
@@ -238,22 +239,22 @@ constexpr double kMaxAdjustGp = 1e9;
 void validate_adjust(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const long long delta = *gp_param(cmd, "gp", -kMaxAdjustGp, kMaxAdjustGp);
-  if (delta == 0) throw UserError("campaign.err.param", {{"param", "gp"}, {"expected", "not 0"}});
+  if (delta == 0) throw UserError("campaign.err.param", jobj{"param", "gp", "expected", "not 0"});
   if (param::find(cmd, "note") && param::str(cmd, "note").size() > 200)
-    throw UserError("campaign.err.param", {{"param", "note"}, {"expected", "1–200 characters"}});
+    throw UserError("campaign.err.param", jobj{"param", "note", "expected", "1–200 characters"});
   if (param::find(cmd, "reason") && param::str(cmd, "reason") != "personal_treasure")
-    throw UserError("campaign.err.param", {{"param", "reason"}, {"expected", "personal_treasure"}});
+    throw UserError("campaign.err.param", jobj{"param", "reason", "expected", "personal_treasure"});
   if (param::find(cmd, "level")) param::integer(cmd, "level", 1, 20);
   const long long have = purse(x);
   if (have + delta < 0)
-    throw UserError("rules.err.purse_short", {{"name", x.name}, {"gp", gp_text(-delta)}, {"have", gp_text(have)}});
-  if (have + delta > kPurseMaxCp) throw UserError("rules.err.purse_full", {{"name", x.name}});
+    throw UserError("rules.err.purse_short", jobj{"name", x.name, "gp", gp_text(-delta), "have", gp_text(have)});
+  if (have + delta > kPurseMaxCp) throw UserError("rules.err.purse_full", jobj{"name", x.name});
 }
 
 void execute_adjust(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require(ctx.state(), param::str(cmd, "target"));
   const long long delta = *gp_param(cmd, "gp", -kMaxAdjustGp, kMaxAdjustGp), old = purse(x);
-  json d = {{"creature", x.id}, {"old", old}, {"new", old + delta}, {"delta", delta}};
+  json d = jobj{"creature", x.id, "old", old, "new", old + delta, "delta", delta};
   if (param::find(cmd, "note")) d["note"] = param::str(cmd, "note");
   if (param::find(cmd, "reason")) d["reason"] = param::str(cmd, "reason");
   if (param::find(cmd, "level")) d["level"] = param::integer(cmd, "level", 1, 20);
@@ -274,18 +275,18 @@ Sale sale(const Campaign& c, const json& cmd) {
   if (!selling_allowed(c)) throw UserError("rules.err.sell_league");
   const auto& inv = s.x->inventory;
   const long long i = param::integer(cmd, "item", 0, 1'000'000);
-  if (i >= static_cast<long long>(inv.size())) throw UserError("rules.err.sell_no_item", {{"name", s.x->name}});
+  if (i >= static_cast<long long>(inv.size())) throw UserError("rules.err.sell_no_item", jobj{"name", s.x->name});
   s.index = static_cast<size_t>(i);
   const auto& it = inv[s.index];
   s.qty = static_cast<int>(param::integer(cmd, "qty", 1, 1'000'000, 1));
-  if (s.qty > it.qty) throw UserError("rules.err.sell_qty", {{"item", it.name}, {"qty", s.qty}, {"have", it.qty}});
+  if (s.qty > it.qty) throw UserError("rules.err.sell_qty", jobj{"item", it.name, "qty", s.qty, "have", it.qty});
   s.category = param::str(cmd, "category", sell_category_of(it.kind));
   if (std::find(kSellCategories.begin(), kSellCategories.end(), s.category) == kSellCategories.end())
-    throw UserError("campaign.err.param", {{"param", "category"}, {"expected", "weapon, armor, gear, gem, jewelry, art or trade-good"}});
+    throw UserError("campaign.err.param", jobj{"param", "category", "expected", "weapon, armor, gear, gem, jewelry, art or trade-good"});
   s.price_cp = gp_param(cmd, "price", 0, kMaxAdjustGp).value_or(std::llround(it.value_gp * 100));
-  if (s.price_cp <= 0) throw UserError("rules.err.sell_no_price", {{"item", it.name}});
+  if (s.price_cp <= 0) throw UserError("rules.err.sell_no_price", jobj{"item", it.name});
   s.gold_cp = calc::sell_cp(s.category, s.price_cp) * s.qty;
-  if (purse(*s.x) + s.gold_cp > kPurseMaxCp) throw UserError("rules.err.purse_full", {{"name", s.x->name}});
+  if (purse(*s.x) + s.gold_cp > kPurseMaxCp) throw UserError("rules.err.purse_full", jobj{"name", s.x->name});
   return s;
 }
 
@@ -294,9 +295,9 @@ void validate_sell(const Campaign& c, const json& cmd) { sale(c, cmd); }
 void execute_sell(Ctx& ctx, const json& cmd) {
   const Sale s = sale(ctx.state(), cmd);
   const long long old = purse(*s.x);
-  ctx.emit("item_sold", {{"creature", s.x->id}, {"index", s.index}, {"name", s.x->inventory[s.index].name}, {"qty", s.qty},
-                         {"category", s.category}, {"price", s.price_cp}, {"gold", s.gold_cp}, {"old", old},
-                         {"new", old + s.gold_cp}});
+  ctx.emit("item_sold", jobj{"creature", s.x->id, "index", s.index, "name", s.x->inventory[s.index].name, "qty", s.qty,
+                         "category", s.category, "price", s.price_cp, "gold", s.gold_cp, "old", old,
+                         "new", old + s.gold_cp});
 }
 
 void install(Engine& e) {

@@ -12,6 +12,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/hp_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -39,7 +40,7 @@ const char* const kFlank[] = {"none", "side", "direct"};
 void roll_attack(const std::string& attacker) {
   Attack& a = atk();
   const bool adv = a.adv && !a.dis, dis = a.dis && !a.adv;
-  json cmd = {{"type", "AttackRoll"}, {"attacker", attacker}, {"bonus", a.bonus}, {"flanking", kFlank[a.flank]}};
+  json cmd = jobj{"type", "AttackRoll", "attacker", attacker, "bonus", a.bonus, "flanking", kFlank[a.flank]};
   if (!a.target.empty()) cmd["target"] = a.target;
   if (adv) cmd["advantage"] = true;
   if (dis) cmd["disadvantage"] = true;
@@ -82,8 +83,8 @@ void result_card(const std::string& attacker) {
   track("attack.result", line);
   if (r.contains("hit")) {
     bool hit = r.value("hit", false), crit = r.value("critical", false);
-    std::string verdict = crit ? Tf("ui.attack.critical", {{"ac", r.value("ac", 0)}})
-                               : hit ? Tf("ui.attack.hit", {{"ac", r.value("ac", 0)}}) : Tf("ui.attack.miss", {{"ac", r.value("ac", 0)}});
+    std::string verdict = crit ? Tf("ui.attack.critical", jobj{"ac", r.value("ac", 0)})
+                               : hit ? Tf("ui.attack.hit", jobj{"ac", r.value("ac", 0)}) : Tf("ui.attack.miss", jobj{"ac", r.value("ac", 0)});
     ImGui::PushStyleColor(ImGuiCol_Text, hit ? col_good() : col_bad());
     ImGui::PushFont(ui().fonts.big);
     ImGui::TextUnformatted(verdict.c_str());
@@ -96,14 +97,14 @@ void result_card(const std::string& attacker) {
   if (at && at->inspiration && r.value("inspiration", false)) {
     if (colored_button((std::string("\xE2\x98\x85 ") + T("ui.attack.use_inspiration")).c_str(), col_accent(), ImVec2(0, 52),
                        "attack.inspiration")) {
-      json cmd = {{"type", "UseInspiration"}, {"target", attacker}, {"first_roll", r.value("kept", 1)},
-                  {"modifier", r.value("bonus", 0) + fb}};
+      json cmd = jobj{"type", "UseInspiration", "target", attacker, "first_roll", r.value("kept", 1),
+                  "modifier", r.value("bonus", 0) + fb};
       if (r.contains("ac")) cmd["dc"] = r["ac"];
       if (dispatch_and_tell(cmd, 8.0)) a.result["inspiration"] = false;
     }
   }
   if (r.value("hit", false) && creature(r.value("target", ""))) {
-    if (colored_button(Tf("ui.attack.damage", {{"name", creature_name(r.value("target", ""))}}).c_str(), col_bad(), ImVec2(0, 52),
+    if (colored_button(Tf("ui.attack.damage", jobj{"name", creature_name(r.value("target", ""))}).c_str(), col_bad(), ImVec2(0, 52),
                        "attack.damage"))
       pad::open_hp(r.value("target", ""));
   }
@@ -131,7 +132,7 @@ void draw_attack_helper(const std::string& turn_attacker) {
   ImGui::PopFont();
   // attacker
   std::string who = attacker.empty() ? std::string(T("ui.attack.nobody")) : creature_name(attacker);
-  if (big_button(Tf("ui.attack.attacker", {{"name", who}}).c_str(), ImVec2(0, kTouchTarget))) a.choosing_attacker = !a.choosing_attacker;
+  if (big_button(Tf("ui.attack.attacker", jobj{"name", who}).c_str(), ImVec2(0, kTouchTarget))) a.choosing_attacker = !a.choosing_attacker;
   track("attack.attacker", who);
   const float w2 = split_width(2);
   if (a.choosing_attacker) {

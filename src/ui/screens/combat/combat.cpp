@@ -28,6 +28,7 @@
 #include "ui/widgets/prompts.hpp"
 #include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -71,15 +72,15 @@ void reminders(const Creature& c) {
   }
   if (const rules::InjuriesView iv = rules::injuries_view(model().state(), c); iv.on) {
     const rules::InjuryEffects& fx = iv.effects;
-    for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", {{"dc", s.dc}}));
+    for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", jobj{"dc", s.dc}));
     for (const auto& r : fx.disadvantage) {
-      lines.push_back(Tf("ui.injury.fx.disadvantage", {{"what", Tk_or("tables.roll.", r, r)}}));
+      lines.push_back(Tf("ui.injury.fx.disadvantage", jobj{"what", Tk_or("tables.roll.", r, r)}));
     }
     if (fx.no_reactions) lines.push_back(T("ui.injury.fx.no_reactions"));
     if (fx.action_or_bonus) lines.push_back(T("ui.injury.fx.action_or_bonus"));
-    if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", {{"n", fx.verbal_spell_fail_d20}}));
+    if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", jobj{"n", fx.verbal_spell_fail_d20}));
   }
-  if (c.exhaustion > 0) lines.push_back(Tf("ui.creature.exhaustion_n", {{"n", c.exhaustion}}));
+  if (c.exhaustion > 0) lines.push_back(Tf("ui.creature.exhaustion_n", jobj{"n", c.exhaustion}));
   if (rule_on(rules::kVariantEncumbrance)) {
     rules::Encumbrance e = rules::encumbrance(model().state(), c);
     if (e.level != "none") lines.push_back(Tk("ui.load.", e.level));
@@ -87,7 +88,7 @@ void reminders(const Creature& c) {
   if (lines.empty()) return;
   begin_card("##remind", col_tint(hue_amber(), 0.18f));
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
-  ImGui::TextWrapped("%s", Tf("ui.combat.remember", {{"name", c.name}}).c_str());
+  ImGui::TextWrapped("%s", Tf("ui.combat.remember", jobj{"name", c.name}).c_str());
   ImGui::PopStyleColor();
   std::string all;
   for (const auto& l : lines) {
@@ -105,7 +106,7 @@ void legendary_strip(const Creature& c) {
   ImGui::PushID(("la" + c.id).c_str());
   // the DM's line ends "spend:" so the −1 −2 −3 below read as what they do (an action's cost)
   std::string label = Tf(ui_player_mode() ? "ui.combat.legendary" : "ui.combat.legendary_spend",
-                         {{"left", left}, {"max", c.legendary_actions}});
+                         jobj{"left", left, "max", c.legendary_actions});
   ImGui::TextUnformatted(label.c_str());
   track("combat.legendary." + c.id, std::to_string(left));
   if (!ui_player_mode()) {
@@ -116,7 +117,7 @@ void legendary_strip(const Creature& c) {
       ImGui::BeginDisabled(left < cost);
       std::string b = "\xE2\x88\x92" + std::to_string(cost);
       if (big_button(b.c_str(), ImVec2(bw, kTouchTarget)))
-        dispatch_and_tell({{"type", "UseLegendaryAction"}, {"target", c.id}, {"cost", cost}});
+        dispatch_and_tell(jobj{"type", "UseLegendaryAction", "target", c.id, "cost", cost});
       ImGui::EndDisabled();
       track("combat.legendary." + c.id + "." + std::to_string(cost), b);
     }
@@ -131,7 +132,7 @@ void legendary_res_strip(const Creature& c) {
   if (!dm && !is_party(c)) return;
   const int left = c.legendary_resistances - c.legendary_resistances_used;
   ImGui::PushID(("lr" + c.id).c_str());
-  std::string label = Tf("ui.combat.legendary_res", {{"left", left}, {"max", c.legendary_resistances}});
+  std::string label = Tf("ui.combat.legendary_res", jobj{"left", left, "max", c.legendary_resistances});
   const float bw = dm ? std::max(96.0f, ImGui::CalcTextSize(T("ui.combat.legendary_res_use")).x + 32) : 0;
   const float text_w = ImGui::GetContentRegionAvail().x - (dm ? bw + gap() : 0);
   const ImVec2 start = ImGui::GetCursorPos();
@@ -146,7 +147,7 @@ void legendary_res_strip(const Creature& c) {
     ImGui::BeginDisabled(left <= 0);
     if (colored_button(T("ui.combat.legendary_res_use"), col_tint(hue_violet(), 0.55f), ImVec2(bw, kTouchTarget),
                        "combat.legres." + c.id + ".use"))
-      dispatch_and_tell({{"type", "UseLegendaryResistance"}, {"target", c.id}});
+      dispatch_and_tell(jobj{"type", "UseLegendaryResistance", "target", c.id});
     ImGui::EndDisabled();
     ImGui::SetCursorPosY(std::max(ImGui::GetCursorPosY(), start.y + std::max(kTouchTarget, th) + ImGui::GetStyle().ItemSpacing.y));
   }
@@ -159,13 +160,13 @@ void turn_actions(const Creature& c) {
   // the creature waits: it acts after the next one (DelayTurn), its turn at its new place
   const float w = split_width(2);
   ImGui::PushFont(ui().fonts.small);
-  if (big_button(T("ui.combat.delay"), ImVec2(w, kTouchTarget))) dispatch_and_tell({{"type", "DelayTurn"}}, 5.0);
+  if (big_button(T("ui.combat.delay"), ImVec2(w, kTouchTarget))) dispatch_and_tell(jobj{"type", "DelayTurn"}, 5.0);
   track("combat.delay", T("ui.combat.delay"));
   ImGui::SameLine();
   // the Ready action (5e): a reaction held until the start of its next turn, shown on its card meanwhile
   if (big_button(T("ui.combat.ready"), ImVec2(w, kTouchTarget)))
-    dispatch_and_tell({{"type", "SetCondition"}, {"target", c.id}, {"condition", T("ui.combat.readied")},
-                       {"until", {{"kind", "start_of_next_turn"}}}});
+    dispatch_and_tell(jobj{"type", "SetCondition", "target", c.id, "condition", T("ui.combat.readied"),
+                       "until", jobj{"kind", "start_of_next_turn"}});
   track("combat.ready", T("ui.combat.ready"));
   ImGui::PopFont();
 }
@@ -190,7 +191,7 @@ void draw_rows() {
     const float row_top = ImGui::GetCursorScreenPos().y;
     ImGui::PushID(static_cast<int>(i));
     if (e.lair) {
-      std::string text = "20  \xC2\xB7  " + Tf("ui.combat.lair_row", {{"name", c.name}});
+      std::string text = "20  \xC2\xB7  " + Tf("ui.combat.lair_row", jobj{"name", c.name});
       ImVec2 p = ImGui::GetCursorScreenPos();
       const float w = ImGui::GetContentRegionAvail().x, h = 52;
       ImGui::Dummy(ImVec2(w, h));
@@ -221,13 +222,13 @@ void draw_rows() {
         const int n = static_cast<int>(enc.order.size());
         ImGui::BeginDisabled(i == 0);
         if (big_button(("\xE2\x96\xB2 " + std::string(T("ui.combat.move_up"))).c_str(), ImVec2(w, kTouchTarget)))
-          dispatch_and_tell({{"type", "MoveInitiative"}, {"target", c.id}, {"position", static_cast<int>(i) - 1}});
+          dispatch_and_tell(jobj{"type", "MoveInitiative", "target", c.id, "position", static_cast<int>(i) - 1});
         ImGui::EndDisabled();
         track("combat.up." + c.id, T("ui.combat.move_up"));
         ImGui::SameLine();
         ImGui::BeginDisabled(static_cast<int>(i) + 1 >= n);
         if (big_button(("\xE2\x96\xBC " + std::string(T("ui.combat.move_down"))).c_str(), ImVec2(w, kTouchTarget)))
-          dispatch_and_tell({{"type", "MoveInitiative"}, {"target", c.id}, {"position", static_cast<int>(i) + 1}});
+          dispatch_and_tell(jobj{"type", "MoveInitiative", "target", c.id, "position", static_cast<int>(i) + 1});
         ImGui::EndDisabled();
         track("combat.down." + c.id, T("ui.combat.move_down"));
       }
@@ -254,12 +255,12 @@ void turn_bar() {
   const float prev_w = std::max(90.0f, w * 0.3f);
   ImGui::BeginDisabled(ui_player_mode());
   ImGui::PushFont(ui().fonts.big);
-  if (big_button("\xE2\x97\x80", ImVec2(prev_w, 68))) dispatch_and_tell({{"type", "PrevTurn"}});  // ◀
+  if (big_button("\xE2\x97\x80", ImVec2(prev_w, 68))) dispatch_and_tell(jobj{"type", "PrevTurn"});  // ◀
   track("combat.prev", T("ui.combat.prev"));
   ImGui::SameLine();
   std::string next = std::string(T("ui.combat.next")) + "  \xE2\x96\xB6";  // ▶
   if (colored_button(next.c_str(), ImVec4(0.55f, 0.40f, 0.12f, 1), ImVec2(0, 68), "combat.next"))
-    dispatch_and_tell({{"type", "NextTurn"}}, 5.0);
+    dispatch_and_tell(jobj{"type", "NextTurn"}, 5.0);
   ImGui::PopFont();
   ImGui::EndDisabled();
 }
@@ -271,13 +272,13 @@ std::string end_question() {
   for (const auto& c : model().state().creatures)
     if (is_party(c) && campaign::is_dying(c)) dying += (dying.empty() ? "" : ", ") + c.name;
   const std::string end = T("ui.combat.end_confirm");
-  return dying.empty() ? end : Tf("ui.combat.end_dying", {{"names", dying}}) + "\n\n" + end;
+  return dying.empty() ? end : Tf("ui.combat.end_dying", jobj{"names", dying}) + "\n\n" + end;
 }
 
 void header() {
   const auto& enc = *model().state().encounter;
   const std::string cur = current_creature();
-  std::string title = Tf("ui.combat.round", {{"n", enc.round}});
+  std::string title = Tf("ui.combat.round", jobj{"n", enc.round});
   const float end_w = 96;
   ImGui::PushFont(ui().fonts.big);
   ImGui::AlignTextToFramePadding();
@@ -290,12 +291,12 @@ void header() {
     track("combat.end", T("ui.combat.end"));
   }
   if (confirm_popup("combat.end")) {
-    if (dispatch_and_tell({{"type", "EndEncounter"}}, 6.0)) reset_attack_helper();
+    if (dispatch_and_tell(jobj{"type", "EndEncounter"}, 6.0)) reset_attack_helper();
   }
   std::string who;
   if (!enc.order.empty()) {
     const auto& e = enc.order[static_cast<size_t>(std::clamp(enc.turn, 0, static_cast<int>(enc.order.size()) - 1))];
-    who = e.lair ? Tf("ui.combat.lair_row", {{"name", creature_name(e.creature)}}) : Tf("ui.combat.turn_of", {{"name", creature_name(cur)}});
+    who = e.lair ? Tf("ui.combat.lair_row", jobj{"name", creature_name(e.creature)}) : Tf("ui.combat.turn_of", jobj{"name", creature_name(cur)});
   }
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
   ImGui::TextWrapped("%s", who.c_str());
@@ -317,14 +318,14 @@ void header_compact() {
   ImGui::BeginGroup();
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + text_w);
   ImGui::PushFont(ui().fonts.big);
-  ImGui::TextUnformatted(Tf("ui.combat.round", {{"n", enc.round}}).c_str());
+  ImGui::TextUnformatted(Tf("ui.combat.round", jobj{"n", enc.round}).c_str());
   ImGui::PopFont();
   track("combat.round", std::to_string(enc.round));
   std::string who;
   if (!enc.order.empty()) {
     const auto& e = enc.order[static_cast<size_t>(std::clamp(enc.turn, 0, static_cast<int>(enc.order.size()) - 1))];
-    who = e.lair ? Tf("ui.combat.lair_row", {{"name", creature_name(e.creature)}})
-                 : Tf("ui.combat.turn_of", {{"name", creature_name(current_creature())}});
+    who = e.lair ? Tf("ui.combat.lair_row", jobj{"name", creature_name(e.creature)})
+                 : Tf("ui.combat.turn_of", jobj{"name", creature_name(current_creature())});
   }
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
   ImGui::TextUnformatted(who.c_str());
@@ -335,17 +336,17 @@ void header_compact() {
   if (!dm) return;
   ImGui::SetCursorPos(ImVec2(start.x + text_w + gap(), start.y));
   ImGui::PushFont(ui().fonts.big);
-  if (big_button("\xE2\x97\x80", ImVec2(prev_w, 60))) dispatch_and_tell({{"type", "PrevTurn"}});
+  if (big_button("\xE2\x97\x80", ImVec2(prev_w, 60))) dispatch_and_tell(jobj{"type", "PrevTurn"});
   track("combat.prev", T("ui.combat.prev"));
   ImGui::SameLine();
   ImGui::PopFont();
   if (colored_button(next.c_str(), ImVec4(0.55f, 0.40f, 0.12f, 1), ImVec2(next_w, 60), "combat.next"))
-    dispatch_and_tell({{"type", "NextTurn"}}, 5.0);
+    dispatch_and_tell(jobj{"type", "NextTurn"}, 5.0);
   ImGui::SameLine();
   if (big_button(T("ui.combat.end"), ImVec2(end_w, 60))) ask_confirm("combat.end", end_question());
   track("combat.end", T("ui.combat.end"));
   if (confirm_popup("combat.end")) {
-    if (dispatch_and_tell({{"type", "EndEncounter"}}, 6.0)) reset_attack_helper();
+    if (dispatch_and_tell(jobj{"type", "EndEncounter"}, 6.0)) reset_attack_helper();
   }
 }
 
@@ -385,12 +386,12 @@ void join_panel() {
     for (const auto& e : st.encounter->order) in = in || (!e.lair && e.creature == c.id);
     if (in) continue;
     ++outside;
-    const std::string label = Tf("ui.combat.join_one", {{"name", c.name}});
+    const std::string label = Tf("ui.combat.join_one", jobj{"name", c.name});
     if (big_button((label + "##join" + c.id).c_str(), ImVec2(0, kTouchTarget))) joins = c.id;
     track("combat.join." + c.id, label);
   }
   if (outside == 0) muted(T("ui.combat.join_none"));
-  if (!joins.empty()) dispatch_and_tell({{"type", "JoinEncounter"}, {"target", joins}}, 6.0);
+  if (!joins.empty()) dispatch_and_tell(jobj{"type", "JoinEncounter", "target", joins}, 6.0);
   draw_prepared_join();
   if (rule_on(rules::kSrdMonsters)) {
     if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);

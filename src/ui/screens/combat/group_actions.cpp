@@ -21,6 +21,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -58,7 +59,7 @@ void run(json cmd) {
 void open_group_pad() {
   Group& g = gr();
   pad::Request r;
-  r.title = Tf("ui.group.pad_title", {{"n", static_cast<int>(g.picked.size())}});
+  r.title = Tf("ui.group.pad_title", jobj{"n", static_cast<int>(g.picked.size())});
   r.lo = 0;
   r.hi = 1000000;
   r.extra = [] {
@@ -77,19 +78,19 @@ void open_group_pad() {
   };
   r.actions.push_back({T("ui.group.damage"), "pad.group.damage", col_bad(), [](int amount) {
                          Group& g = gr();
-                         json cmd = {{"type", "GroupDamage"}, {"amount", amount}};
+                         json cmd = jobj{"type", "GroupDamage", "amount", amount};
                          if (g.save == 0) return run(cmd);
                          cmd["save"] = kSaves[g.save];
                          cmd["on_save"] = g.half ? "half" : "none";
                          // the save's DC on a second pad
-                         pad::open_value(Tf("ui.group.dc_title", {{"n", amount}}), 15, 1, 40,
+                         pad::open_value(Tf("ui.group.dc_title", jobj{"n", amount}), 15, 1, 40,
                                          [cmd](int dc) mutable {
                                            cmd["dc"] = dc;
                                            run(cmd);
                                          });
                        }});
   r.actions.push_back({T("ui.group.heal"), "pad.group.heal", col_good(),
-                       [](int amount) { run({{"type", "GroupHeal"}, {"amount", amount}}); }});
+                       [](int amount) { run(jobj{"type", "GroupHeal", "amount", amount}); }});
   pad::open(std::move(r));
 }
 
@@ -122,7 +123,7 @@ void draw_group_bar() {
     const campaign::Creature* c = creature(*it);
     it = c && !c->death_saves.dead ? std::next(it) : g.picked.erase(it);
   }
-  const std::string count = Tf("ui.group.count", {{"n", static_cast<int>(g.picked.size())}});
+  const std::string count = Tf("ui.group.count", jobj{"n", static_cast<int>(g.picked.size())});
   muted(count.c_str());
   track("combat.group.count", count);
   const float w = split_width(2);
@@ -141,7 +142,7 @@ void draw_group_bar() {
       if (id == "exhaustion") continue;  // levels, not a condition to switch
       if (k++ % 2) ImGui::SameLine();
       if (big_button((condition_name(id) + "##group").c_str(), ImVec2(w, 44))) {
-        json cmd = {{"type", "GroupCondition"}, {"condition", id}};
+        json cmd = jobj{"type", "GroupCondition", "condition", id};
         if (g.remove) cmd["remove"] = true;
         run(cmd);
       }

@@ -27,6 +27,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -66,7 +67,7 @@ json entered_saves(const json& targets) {
 void open_save_pad(const campaign::Creature& x) {
   const std::string id = x.id;
   pad::Request r;
-  r.title = Tf("ui.combat.save_title", {{"name", x.name}});
+  r.title = Tf("ui.combat.save_title", jobj{"name", x.name});
   r.subtitle = T("ui.combat.save_hint");
   r.lo = -10;
   r.hi = 60;
@@ -93,9 +94,9 @@ void traps_part() {
     if (!any) section(T("ui.traps.placed"));
     any = true;
     ImGui::PushID(p.id.c_str());
-    std::string l = Tf("ui.combat.trap_trigger", {{"trap", p.card->name.in(lang)}});
+    std::string l = Tf("ui.combat.trap_trigger", jobj{"trap", p.card->name.in(lang)});
     if (colored_button(l.c_str(), col_tint(hue_red(), 0.5f), ImVec2(0, kTouchTarget), "combat.trap." + p.id + ".trigger"))
-      dispatch_and_tell({{"type", "TriggerTrap"}, {"trap", p.id}}, 8.0);
+      dispatch_and_tell(jobj{"type", "TriggerTrap", "trap", p.id}, 8.0);
     ImGui::PopID();
   }
   if (!any) {
@@ -132,8 +133,8 @@ void targets_part() {
     const campaign::Creature* x = creature(id);
     if (!x || x->death_saves.dead) continue;
     const auto it = h.saves.find(id);
-    const std::string l = it != h.saves.end() ? Tf("ui.combat.save_entered", {{"name", x->name}, {"total", it->second}})
-                                              : Tf("ui.combat.save_by_app", {{"name", x->name}});
+    const std::string l = it != h.saves.end() ? Tf("ui.combat.save_entered", jobj{"name", x->name, "total", it->second})
+                                              : Tf("ui.combat.save_by_app", jobj{"name", x->name});
     if (big_button((l + "##save" + id).c_str(), ImVec2(0, kTouchTarget))) open_save_pad(*x);
     track("combat.blast.save." + id, l);
   }
@@ -144,7 +145,7 @@ void dynamite_part() {
   section(T("ui.combat.dynamite"));
   stepper("combat.fuse.sticks", h.sticks, 1, 100, {.label = T("ui.combat.sticks")});
   if (const auto b = rules::dynamite_blast(h.sticks)) {
-    std::string l = Tf("ui.combat.dynamite_blast", {{"damage", dice_notation(ui().lang, std::to_string(b->dice) + "d6")}, {"radius", b->radius_ft}});
+    std::string l = Tf("ui.combat.dynamite_blast", jobj{"damage", dice_notation(ui().lang, std::to_string(b->dice) + "d6"), "radius", b->radius_ft});
     muted(l.c_str());
     track("combat.fuse.blast", l);
   }
@@ -152,7 +153,7 @@ void dynamite_part() {
   std::vector<Option> opts;
   for (int r = 1; r <= 6; ++r) opts.push_back({std::to_string(r), std::to_string(r)});
   segmented("combat.fuse.rounds", opts, h.rounds, 6);
-  json cmd = {{"type", "LightFuse"}, {"sticks", h.sticks}, {"rounds", h.rounds + 1}};
+  json cmd = jobj{"type", "LightFuse", "sticks", h.sticks, "rounds", h.rounds + 1};
   const json t = target_list();
   if (!t.empty()) cmd["targets"] = t;
   if (colored_button(T("ui.combat.light_fuse"), col_tint(hue_amber(), 0.6f), ImVec2(0, kTouchTarget), "combat.fuse.light"))
@@ -174,12 +175,12 @@ void throw_part() {
   h.thrown = std::clamp(h.thrown, 0, static_cast<int>(items.size()) - 1);
   segmented("combat.throw", opts, h.thrown, 2);
   const rules::Explosive& e = *items[static_cast<size_t>(h.thrown)];
-  std::string l = Tf("ui.explosives.item_damage", {{"damage", dice_notation(lang, e.damage)},
-                                                   {"type", Tk_or("campaign.damage.", e.damage_type, e.damage_type)},
-                                                   {"radius", e.radius_ft}, {"dc", e.save_dc}}) +
+  std::string l = Tf("ui.explosives.item_damage", jobj{"damage", dice_notation(lang, e.damage),
+                                                   "type", Tk_or("campaign.damage.", e.damage_type, e.damage_type),
+                                                   "radius", e.radius_ft, "dc", e.save_dc}) +
                   "  \xC2\xB7  " + T(e.half_on_success ? "ui.explosives.half" : "ui.explosives.no_half");
   muted(l.c_str());
-  json cmd = {{"type", "Detonate"}, {"explosive", e.id}};
+  json cmd = jobj{"type", "Detonate", "explosive", e.id};
   const json t = target_list();
   if (!t.empty()) cmd["targets"] = t;
   if (json s = entered_saves(t); !s.empty()) cmd["saves"] = std::move(s);
@@ -192,7 +193,7 @@ void firearm_part(const std::string& shooter) {
   HazardUi& h = hu();
   const Lang lang = ui().lang;
   const campaign::Creature* x = shooter.empty() ? nullptr : creature(shooter);
-  section(x ? Tf("ui.combat.firearm_of", {{"name", x->name}}).c_str() : T("ui.combat.firearm"));
+  section(x ? Tf("ui.combat.firearm_of", jobj{"name", x->name}).c_str() : T("ui.combat.firearm"));
   if (!x || x->death_saves.dead || is_fuse(x->id)) {
     muted(T("ui.combat.firearm_nobody"));
     return;
@@ -204,7 +205,7 @@ void firearm_part(const std::string& shooter) {
   segmented("combat.gun", opts, h.weapon, 2);
   const rules::Firearm& f = list[static_cast<size_t>(h.weapon)];
   const int left = rules::rounds_left(*x, f);
-  std::string l = Tf("ui.combat.rounds_left", {{"left", left}, {"shots", f.shots}, {"damage", dice_notation(lang, f.damage)}});
+  std::string l = Tf("ui.combat.rounds_left", jobj{"left", left, "shots", f.shots, "damage", dice_notation(lang, f.damage)});
   ImGui::PushFont(ui().fonts.big);
   ImGui::TextUnformatted(l.c_str());
   ImGui::PopFont();
@@ -212,12 +213,12 @@ void firearm_part(const std::string& shooter) {
   const float w = split_width(3);
   ImGui::BeginDisabled(left <= 0);
   if (big_button(T("ui.combat.fire"), ImVec2(w, kTouchTarget)))
-    dispatch_and_tell({{"type", "FireFirearm"}, {"target", x->id}, {"weapon", f.id}});
+    dispatch_and_tell(jobj{"type", "FireFirearm", "target", x->id, "weapon", f.id});
   ImGui::EndDisabled();
   track("combat.gun.fire", T("ui.combat.fire"));
   ImGui::SameLine();
   ImGui::BeginDisabled(!f.burst_fire() || left < rules::kBurstRounds);
-  json burst = {{"type", "FireFirearm"}, {"target", x->id}, {"weapon", f.id}, {"burst", true}};
+  json burst = jobj{"type", "FireFirearm", "target", x->id, "weapon", f.id, "burst", true};
   json t = target_list();
   for (auto it = t.begin(); it != t.end();)
     it = it->get<std::string>() == x->id ? t.erase(it) : it + 1;
@@ -230,7 +231,7 @@ void firearm_part(const std::string& shooter) {
   ImGui::SameLine();
   ImGui::BeginDisabled(left >= f.shots);
   if (big_button(T("ui.combat.reload"), ImVec2(w, kTouchTarget)))
-    dispatch_and_tell({{"type", "ReloadFirearm"}, {"target", x->id}, {"weapon", f.id}});
+    dispatch_and_tell(jobj{"type", "ReloadFirearm", "target", x->id, "weapon", f.id});
   ImGui::EndDisabled();
   track("combat.gun.reload", T("ui.combat.reload"));
   if (f.burst_fire()) muted(T("ui.combat.burst_hint"));
@@ -241,7 +242,7 @@ void firearm_part(const std::string& shooter) {
 void fuse_badge(const campaign::Creature& c) {
   for (const auto& f : rules::lit_fuses(model().state())) {
     if (f.creature != c.id) continue;
-    std::string l = Tf("ui.combat.fuse_left", {{"n", f.left}});
+    std::string l = Tf("ui.combat.fuse_left", jobj{"n", f.left});
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextUnformatted(l.c_str());
     ImGui::PopStyleColor();

@@ -22,6 +22,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -60,12 +61,12 @@ bool draw_prepared_setup(const json& participants, const json& initiative, bool 
     const std::string label = "\xE2\x9A\x94 " + e.name;  // ⚔
     if (colored_button(label.c_str(), ImVec4(0.55f, 0.22f, 0.20f, 1),
                        ImVec2(ImGui::GetContentRegionAvail().x - forget_w - gap(), kTouchTarget), "combat.prep.run." + e.id)) {
-      command = {{"type", "RunEncounter"}, {"encounter", e.id}, {"participants", participants}};
+      command = jobj{"type", "RunEncounter", "encounter", e.id, "participants", participants};
       if (!initiative.empty()) command["initiative"] = initiative;
       if (group) command["group_initiative"] = true;
     }
     ImGui::SameLine();
-    if (big_button(T("ui.prep.forget"), ImVec2(forget_w, kTouchTarget))) command = {{"type", "ForgetEncounter"}, {"encounter", e.id}};
+    if (big_button(T("ui.prep.forget"), ImVec2(forget_w, kTouchTarget))) command = jobj{"type", "ForgetEncounter", "encounter", e.id};
     track("combat.prep.forget." + e.id, T("ui.prep.forget"));
     muted(rules::prepared_summary(st, e, lang).c_str());
     ImGui::PopID();
@@ -78,7 +79,7 @@ bool draw_prepared_setup(const json& participants, const json& initiative, bool 
     track("combat.prep.name", p.name);
     ImGui::BeginDisabled(p.name.find_first_not_of(' ') == std::string::npos);
     if (colored_button(T("ui.prep.save_ok"), col_good(), ImVec2(0, kTouchTarget), "combat.prep.save_ok"))
-      command = {{"type", "PrepareEncounter"}, {"name", p.name}, {"creatures", picked_monsters}};
+      command = jobj{"type", "PrepareEncounter", "name", p.name, "creatures", picked_monsters};
     ImGui::EndDisabled();
   }
   const auto own = rules::own_monsters(st);
@@ -88,10 +89,10 @@ bool draw_prepared_setup(const json& participants, const json& initiative, bool 
       ImGui::PushID(m.id.c_str());
       const std::string label = "+ " + m.name;
       if (big_button(label.c_str(), ImVec2(ImGui::GetContentRegionAvail().x - forget_w - gap(), kTouchTarget)))
-        command = {{"type", "AddOwnMonster"}, {"monster", m.id}};
+        command = jobj{"type", "AddOwnMonster", "monster", m.id};
       track("combat.prep.own." + m.id, label);
       ImGui::SameLine();
-      if (big_button(kCross, ImVec2(forget_w, kTouchTarget))) command = {{"type", "ForgetMonster"}, {"monster", m.id}};
+      if (big_button(kCross, ImVec2(forget_w, kTouchTarget))) command = jobj{"type", "ForgetMonster", "monster", m.id};
       track("combat.prep.own_forget." + m.id, T("ui.prep.forget"));
       ImGui::PopID();
     }
@@ -110,14 +111,14 @@ void draw_prepared_join() {
   const auto& st = model().state();
   json command;
   for (const auto& e : rules::prepared_encounters(st)) {
-    const std::string label = Tf("ui.prep.join", {{"name", e.name}});
-    if (big_button((label + "##prep" + e.id).c_str(), ImVec2(0, kTouchTarget))) command = {{"type", "RunEncounter"}, {"encounter", e.id}};
+    const std::string label = Tf("ui.prep.join", jobj{"name", e.name});
+    if (big_button((label + "##prep" + e.id).c_str(), ImVec2(0, kTouchTarget))) command = jobj{"type", "RunEncounter", "encounter", e.id};
     track("combat.join.prep." + e.id, label);
   }
   for (const auto& m : rules::own_monsters(st)) {
-    const std::string label = Tf("ui.prep.join", {{"name", m.name}});
+    const std::string label = Tf("ui.prep.join", jobj{"name", m.name});
     if (big_button((label + "##own" + m.id).c_str(), ImVec2(0, kTouchTarget)))
-      command = {{"type", "AddOwnMonster"}, {"monster", m.id}, {"join", true}};
+      command = jobj{"type", "AddOwnMonster", "monster", m.id, "join", true};
     track("combat.join.own." + m.id, label);
   }
   if (!command.is_null()) dispatch_and_tell(command, 6.0);

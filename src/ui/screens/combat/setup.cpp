@@ -15,6 +15,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -85,8 +86,8 @@ void draw_combat_setup() {
     if (big_button(v.c_str(), ImVec2(init_w, kTouchTarget))) {
       std::string id = c->id;
       pad::Request r;
-      r.title = Tf("ui.combat.init_for", {{"name", c->name}});
-      r.subtitle = Tf("ui.combat.init_mod", {{"mod", signed_num(campaign::initiative_modifier(*c))}});
+      r.title = Tf("ui.combat.init_for", jobj{"name", c->name});
+      r.subtitle = Tf("ui.combat.init_mod", jobj{"mod", signed_num(campaign::initiative_modifier(*c))});
       r.lo = -20;
       r.hi = 100;
       r.allow_negative = true;
@@ -145,7 +146,7 @@ void draw_combat_setup() {
   ImGui::PushFont(ui().fonts.big);
   std::string start = init.empty() ? T("ui.combat.start_roll") : T("ui.combat.start_mixed");
   if (colored_button(("\xE2\x9A\x94 " + start).c_str(), ImVec4(0.55f, 0.22f, 0.20f, 1), ImVec2(0, 72), "combat.start")) {
-    json cmd = {{"type", "StartEncounter"}, {"participants", participants}, {"initiative", init.empty() ? json("roll") : init}};
+    json cmd = jobj{"type", "StartEncounter", "participants", participants, "initiative", init.empty() ? json("roll") : init};
     if (s.lair && !s.lair_owner.empty()) cmd["lair"] = json::array({s.lair_owner});
     if (s.group) cmd["group_initiative"] = true;
     if (dispatch_and_tell(cmd, 8.0)) {

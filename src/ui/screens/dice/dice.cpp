@@ -25,6 +25,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -150,14 +151,14 @@ void use_inspiration() {
   const long long rest = lr.shown_total - first;  // everything but the d20: modifiers, other dice
   int second = 0;
   long long total = 0;
-  nlohmann::json cmd = {{"type", "UseInspiration"}, {"target", lr.who_id}, {"first_roll", first}};
+  nlohmann::json cmd = jobj{"type", "UseInspiration", "target", lr.who_id, "first_roll", first};
   if (rest >= -50 && rest <= 50) cmd["modifier"] = rest;
   if (!model().dispatch(cmd)) return;
   nlohmann::json ev = last_event("inspiration_used");
   second = ev.is_object() ? ev.value("second", first) : first;
   total = std::max(first, second) + rest;
   lr.shown_total = total;
-  lr.luck = Tf("ui.dice.luck.inspiration_done", {{"first", first}, {"second", second}, {"total", total}});
+  lr.luck = Tf("ui.dice.luck.inspiration_done", jobj{"first", first, "second", second, "total", total});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.inspiration_short"), lr.luck, total,
                            dice_store::wall_clock_ms(), std::max(first, second) == 20, false});
 }
@@ -168,13 +169,13 @@ void use_hero_point() {
   if (!s.last || s.last->d20 < 0) return;
   LastRoll& lr = *s.last;
   int d6 = 0;
-  nlohmann::json cmd = {{"type", "UseHeroPoint"}, {"target", lr.who_id}, {"roll_id", lr.id}};
+  nlohmann::json cmd = jobj{"type", "UseHeroPoint", "target", lr.who_id, "roll_id", lr.id};
   if (lr.shown_total >= -100 && lr.shown_total <= 1000) cmd["total"] = lr.shown_total;
   if (!model().dispatch(cmd)) return;
   nlohmann::json ev = last_event("hero_point_used");
   d6 = ev.is_object() ? ev.value("d6", 0) : 0;
   lr.shown_total += d6;
-  lr.luck = Tf("ui.dice.luck.hero_done", {{"d6", d6}, {"total", lr.shown_total}});
+  lr.luck = Tf("ui.dice.luck.hero_done", jobj{"d6", d6, "total", lr.shown_total});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.hero_short"), lr.luck, lr.shown_total,
                            dice_store::wall_clock_ms(), false, false});
 }
@@ -314,7 +315,7 @@ void draw_result() {
   }
   ImGui::PopStyleVar();
   if (lr.roll.dice.size() > shown)
-    small_label(Tf("ui.dice.more_dice", {{"n", static_cast<long long>(lr.roll.dice.size() - shown)}}).c_str());
+    small_label(Tf("ui.dice.more_dice", jobj{"n", static_cast<long long>(lr.roll.dice.size() - shown)}).c_str());
   // the total, large
   ImGui::PushFont(ui().fonts.big);
   ImGui::SetWindowFontScale(1.6f);
@@ -354,7 +355,7 @@ void draw_result() {
     c = campaign::find_creature(model().state(), lr.who_id);
     const rules::HeroPointsView hero = c ? rules::hero_points_view(model().state(), *c) : rules::HeroPointsView{};
     if (hero.on && hero.points > 0 && lr.luck.empty()) {
-      std::string l = Tf("ui.dice.luck.hero", {{"n", hero.points}});
+      std::string l = Tf("ui.dice.luck.hero", jobj{"n", hero.points});
       if (big_button(l.c_str())) use_hero_point();
       track("dice.use_hero_point", l);
     }
@@ -375,7 +376,7 @@ void draw_who() {
   State& s = st();
   const Creature* c = roller();
   if (!c) s.who.clear();
-  std::string text = Tf("ui.dice.who", {{"name", c ? c->name : std::string(T("ui.dice.who_me"))}});
+  std::string text = Tf("ui.dice.who", jobj{"name", c ? c->name : std::string(T("ui.dice.who_me"))});
   if (c && c->inspiration) text += "  \xE2\x98\x85";  // ★ has inspiration
   if (big_button((text + "##who").c_str())) open_popup("who");
   track("dice.who", text);
@@ -391,7 +392,7 @@ void draw_who() {
       std::string l = x.name;
       if (x.inspiration) l += "  \xE2\x98\x85";
       if (const auto hero = rules::hero_points_view(model().state(), x); hero.on && hero.points > 0)
-        l += "  " + Tf("ui.dice.hero_points_short", {{"n", hero.points}});
+        l += "  " + Tf("ui.dice.hero_points_short", jobj{"n", hero.points});
       ImGui::PushID(x.id.c_str());
       if (choice_button(l.c_str(), s.who == x.id)) {
         s.who = x.id;
@@ -494,7 +495,7 @@ void draw_favourites() {
     }
     if (ImGui::BeginPopupContextItem("fav_menu")) {  // long press
       s.fav_menu = i;
-      std::string q = Tf("ui.dice.fav_delete_q", {{"name", favs[i].name.empty() ? favs[i].expr : favs[i].name}});
+      std::string q = Tf("ui.dice.fav_delete_q", jobj{"name", favs[i].name.empty() ? favs[i].expr : favs[i].name});
       ImGui::TextWrapped("%s", q.c_str());
       ImGui::PushStyleColor(ImGuiCol_Button, color_bad());
       ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
@@ -532,7 +533,7 @@ void draw_favourites() {
     ImGui::EndDisabled();
     track("dice.fav.add", l);
   } else {
-    small_label(Tf("ui.dice.fav_name_for", {{"expr", s.expr}}).c_str());
+    small_label(Tf("ui.dice.fav_name_for", jobj{"expr", s.expr}).c_str());
     text_field("##favname", T("ui.dice.fav_name_hint"), s.fav_name);
     track("dice.fav.name", s.fav_name);
     const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;

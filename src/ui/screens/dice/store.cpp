@@ -7,6 +7,7 @@
 
 #include "platform/storage.hpp"
 #include "ui/ui.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::dice_store {
 
@@ -60,14 +61,14 @@ void load() {
 
 void save_favs() {
   nlohmann::json j = nlohmann::json::array();
-  for (const auto& f : favs) j.push_back({{"name", f.name}, {"expr", f.expr}});
+  for (const auto& f : favs) j.push_back(jobj{"name", f.name, "expr", f.expr});
   platform::storage().save(kFavKey, j.dump());
 }
 
 void save_hist() {
   nlohmann::json j = nlohmann::json::array();
   for (const auto& e : hist) {
-    nlohmann::json x = {{"who", e.who}, {"expr", e.expr}, {"text", e.text}, {"total", e.total}, {"at", e.at_ms}};
+    nlohmann::json x = jobj{"who", e.who, "expr", e.expr, "text", e.text, "total", e.total, "at", e.at_ms};
     if (e.nat20) x["nat20"] = true;
     if (e.nat1) x["nat1"] = true;
     j.push_back(std::move(x));

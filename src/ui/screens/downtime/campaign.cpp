@@ -33,6 +33,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -80,7 +81,7 @@ bool draw_plot_points(bool dm) {
     const rules::PlotPointsView v = rules::plot_points_view(model().state(), *x);
     const std::string pre = "campaign.plot." + id;
     const std::string line =
-        Tf("ui.plot.line", {{"name", x->name}, {"n", v.points}, {"spent", v.spent_session}, {"cap", v.cap}});
+        Tf("ui.plot.line", jobj{"name", x->name, "n", v.points, "spent", v.spent_session, "cap", v.cap});
     ImGui::TextWrapped("%s", line.c_str());
     track(pre, std::to_string(v.points) + " " + std::to_string(v.spent_session) + "/" + std::to_string(v.cap));
     if (!dm) continue;
@@ -90,7 +91,7 @@ bool draw_plot_points(bool dm) {
       track(pre + ".note", s.note);
       const float w = split_width(2);
       if (colored_button(T("ui.plot.confirm"), col_good(), ImVec2(w, kTouchTarget), pre + ".confirm")) {
-        nlohmann::json cmd = {{"type", "SpendPlotPoint"}, {"target", id}};
+        nlohmann::json cmd = jobj{"type", "SpendPlotPoint", "target", id};
         if (s.note.find_first_not_of(' ') != std::string::npos) cmd["note"] = s.note;
         if (downtime_dispatch(cmd)) {
           s.spending.clear(), s.note.clear();
@@ -110,14 +111,14 @@ bool draw_plot_points(bool dm) {
     }
     int points = v.points;
     if (stepper(pre + ".points", points, 0, rules::kPlotPointsMax, {.label = T("ui.plot.set")}) && points != v.points) {
-      dispatch_and_tell({{"type", "SetPlotPoints"}, {"target", id}, {"points", points}});
+      dispatch_and_tell(jobj{"type", "SetPlotPoints", "target", id, "points", points});
       return true;
     }
     ImGui::Spacing();
   }
   if (!dm) return false;
   if (big_button(T("ui.plot.session"), ImVec2(0, kTouchTarget))) {
-    downtime_dispatch({{"type", "NewPlotSession"}});
+    downtime_dispatch(jobj{"type", "NewPlotSession"});
     return true;
   }
   track("campaign.plot.session", T("ui.plot.session"));
@@ -139,7 +140,7 @@ bool draw_plot_points(bool dm) {
   }
   int cap = rules_now.cap;
   if (stepper("campaign.plot.cap", cap, 1, 10, {.label = T("ui.plot.cap")}) && cap != rules_now.cap) {
-    dispatch_and_tell({{"type", "SetPlotRules"}, {"cap", cap}});
+    dispatch_and_tell(jobj{"type", "SetPlotRules", "cap", cap});
     return true;
   }
   return false;
@@ -160,7 +161,7 @@ void draw_deposits(const std::string& id, const rules::LeagueView& v, bool dm) {
   for (size_t i = 0; i < v.deposits.size(); ++i) {
     const auto& d = v.deposits[i];
     const std::string pre = "campaign.league." + id + ".deposit." + std::to_string(i);
-    const std::string line = Tf("ui.league.deposit", {{"item", d.item}, {"table", std::string(1, d.table)}, {"paid", d.paid}, {"cost", d.cost}});
+    const std::string line = Tf("ui.league.deposit", jobj{"item", d.item, "table", std::string(1, d.table), "paid", d.paid, "cost", d.cost});
     bullet(line.c_str());
     track(pre, line);
     if (!dm || v.treasure_points <= 0) continue;
@@ -197,7 +198,7 @@ bool draw_treasure_spend(const std::string& id, const rules::LeagueView& v) {
   track(pre + ".spend_item", s.buy_item);
   const float w = split_width(2);
   if (colored_button(T("ui.league.spend_ok"), col_good(), ImVec2(w, kTouchTarget), pre + ".spend_ok")) {
-    nlohmann::json cmd = {{"type", "SpendTreasurePoints"}, {"target", id}, {"points", s.buy_points}};
+    nlohmann::json cmd = jobj{"type", "SpendTreasurePoints", "target", id, "points", s.buy_points};
     if (s.buy_item.find_first_not_of(' ') != std::string::npos) cmd["item"] = s.buy_item;
     if (s.buy_table > 0) cmd["table"] = std::string(1, tables[static_cast<size_t>(s.buy_table - 1)]->table);
     if (downtime_dispatch(cmd)) {
@@ -224,13 +225,13 @@ void draw_league(bool dm) {
     if (!x) continue;
     const rules::LeagueView v = rules::league_view(model().state(), *x);
     const std::string line = Tf(v.needed > 0 ? "ui.league.line" : "ui.league.line_max",
-                                {{"name", x->name}, {"level", x->level}, {"tier", v.tier}, {"cp", v.checkpoints},
-                                 {"need", v.needed}, {"tp", v.treasure_points}});
+                                jobj{"name", x->name, "level", x->level, "tier", v.tier, "cp", v.checkpoints,
+                                 "need", v.needed, "tp", v.treasure_points});
     ImGui::TextWrapped("%s", line.c_str());
     track("campaign.league." + x->id,
           std::to_string(v.checkpoints) + "/" + std::to_string(v.needed) + " " + std::to_string(v.treasure_points));
-    const std::string personal = Tf("ui.league.personal", {{"gp", v.personal.gp},
-                                                           {"lifestyle", T(std::string("ui.league.lifestyle.") + v.personal.lifestyle)}});
+    const std::string personal = Tf("ui.league.personal", jobj{"gp", v.personal.gp,
+                                                           "lifestyle", T(std::string("ui.league.lifestyle.") + v.personal.lifestyle)});
     muted(personal.c_str());
     track("campaign.league.personal." + x->id, personal);
     if (v.level_due) {
@@ -252,14 +253,14 @@ void draw_league(bool dm) {
     const Creature* x = creature(id);
     if (!x) continue;
     const int level = std::max(1, x->level);
-    const std::string gain = Tf("ui.league.gain", {{"name", x->name},
-                                                    {"cp", rules::league_checkpoints(s.hours, s.tier + 1, level)},
-                                                    {"tp", rules::league_treasure_points(s.hours, s.tier + 1, level)}});
+    const std::string gain = Tf("ui.league.gain", jobj{"name", x->name,
+                                                    "cp", rules::league_checkpoints(s.hours, s.tier + 1, level),
+                                                    "tp", rules::league_treasure_points(s.hours, s.tier + 1, level)});
     bullet(gain.c_str());
     track("campaign.league.gain." + x->id, gain);
   }
   if (colored_button(T("ui.league.end"), col_good(), ImVec2(0, kTouchTarget), "campaign.league.end"))
-    downtime_dispatch({{"type", "EndLeagueSession"}, {"hours", s.hours}, {"adventure_tier", s.tier + 1}});
+    downtime_dispatch(jobj{"type", "EndLeagueSession", "hours", s.hours, "adventure_tier", s.tier + 1});
 }
 
 }  // namespace

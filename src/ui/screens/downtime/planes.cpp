@@ -17,6 +17,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -46,7 +47,7 @@ void draw_plane_picker(const rules::Plane* current) {
       if (p.kind != kind) continue;
       const bool here = current == &p;
       if (card_button("planes.pick." + p.id, title(p).c_str(), nullptr, here)) {
-        if (!here) downtime_dispatch({{"type", "SetPlane"}, {"plane", p.id}});
+        if (!here) downtime_dispatch(jobj{"type", "SetPlane", "plane", p.id});
         picking() = false;
       }
     }
@@ -65,26 +66,26 @@ void draw_planes() {
   section(T("ui.planes.title"));
   const std::string name = v.plane->name.in(ui().lang);
   const std::string effect = v.plane->effect.in(ui().lang);
-  ImGui::TextWrapped("%s", Tf("ui.planes.here", {{"plane", name}}).c_str());
+  ImGui::TextWrapped("%s", Tf("ui.planes.here", jobj{"plane", name}).c_str());
   track("planes.current", name);
   muted(effect.empty() ? T("ui.planes.no_effect") : effect.c_str());
   // Creatures apart from the party, and the afflictions the Shadowfell and the Abyss left.
   for (const auto& x : c.creatures) {
     const rules::PlanesView xv = rules::planes_view(c, &x);
     if (xv.own && xv.plane) {
-      const std::string line = Tf("ui.planes.own", {{"name", x.name}, {"plane", xv.plane->name.in(ui().lang)}});
+      const std::string line = Tf("ui.planes.own", jobj{"name", x.name, "plane", xv.plane->name.in(ui().lang)});
       bullet(line.c_str());
       track("planes.own." + x.id, line);
     }
     if (!xv.affliction) continue;
     const bool despair = xv.affliction->table == "shadowfell-despair";
     const std::string line = Tf(despair ? "ui.planes.despair" : "ui.planes.corruption",
-                                {{"name", x.name}, {"text", rules::affliction_text(ui().lang, *xv.affliction)}});
+                                jobj{"name", x.name, "text", rules::affliction_text(ui().lang, *xv.affliction)});
     bullet(line.c_str());
     track("planes.affliction." + x.id, line);
     if (dm && big_button((std::string(T("ui.planes.end")) + "##" + x.id).c_str(), ImVec2(0, kTouchTarget))) {
       // the command replaces the creature list (copy on write): `x` and the loop's list are gone, stop here
-      downtime_dispatch({{"type", "EndPlanarAffliction"}, {"target", std::string(x.id)}, {"means", "dm"}});
+      downtime_dispatch(jobj{"type", "EndPlanarAffliction", "target", std::string(x.id), "means", "dm"});
       return;
     }
     if (dm) track("planes.end." + x.id, T("ui.planes.end"));

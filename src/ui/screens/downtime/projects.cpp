@@ -18,6 +18,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -160,7 +161,7 @@ void new_project_form() {
   }
 
   // preview (calc::craft) and the command
-  json cmd = {{"type", "StartProject"}, {"kind", kind}, {"name", d.name}, {"crafter", d.crafter}};
+  json cmd = jobj{"type", "StartProject", "kind", kind, "name", d.name, "crafter", d.crafter};
   json collabs = json::array();
   std::vector<int> levels;
   for (const auto& id : d.collabs)
@@ -188,17 +189,17 @@ void new_project_form() {
       cmd["spell_level"] = d.spell_level;
       calc::Scroll sc = calc::scroll(d.spell_level, 0);
       cr = calc::craft(calc::CraftKind::magic, level_of(*crafter), sc.price_gp, levels, sc.rarity);
-      preview = Tf("ui.project.scroll_info", {{"rarity", Tk("ui.project.rarity.", sc.rarity)}, {"dc", sc.save_dc},
-                                               {"attack", sc.attack_bonus}, {"price", sc.price_gp + d.components}}) + "\n";
+      preview = Tf("ui.project.scroll_info", jobj{"rarity", Tk("ui.project.rarity.", sc.rarity), "dc", sc.save_dc,
+                                               "attack", sc.attack_bonus, "price", sc.price_gp + d.components}) + "\n";
     }
     if ((kind == "magic" || kind == "scroll")) {
       if (!d.spell.empty()) cmd["spell"] = d.spell;
       if (d.components > 0) cmd["components_gp"] = d.components;
     }
-    preview += Tf("ui.project.preview", {{"rate", cr.gp_per_hour}, {"goal", gp(static_cast<double>(cr.goal_cp) / 100.0)},
-                                         {"hours", cr.hours}, {"days", Tf("campaign.time.days", {{"n", cr.days}})},
-                                         {"materials", gp(static_cast<double>(cr.materials_cp) / 100.0)}});
-    if (cr.max_rarity) preview += "\n" + Tf("ui.project.max_rarity", {{"rarity", Tk("ui.project.rarity.", *cr.max_rarity)}});
+    preview += Tf("ui.project.preview", jobj{"rate", cr.gp_per_hour, "goal", gp(static_cast<double>(cr.goal_cp) / 100.0),
+                                         "hours", cr.hours, "days", Tf("campaign.time.days", {{"n", cr.days}}),
+                                         "materials", gp(static_cast<double>(cr.materials_cp) / 100.0)});
+    if (cr.max_rarity) preview += "\n" + Tf("ui.project.max_rarity", jobj{"rarity", Tk("ui.project.rarity.", *cr.max_rarity)});
   } catch (const UserError& e) {
     error = e.message(ui().lang);
   }
@@ -239,13 +240,13 @@ void project_card(const rules::Project& p) {
   std::string with;
   for (const auto& id : p.owners)
     if (id != crafter && creature(id)) with += (with.empty() ? "" : ", ") + creature_name(id);
-  muted((with.empty() ? Tf("ui.project.by", {{"name", who}}) : Tf("ui.project.by_with", {{"name", who}, {"with", with}})).c_str());
-  progress_bar(p.progress_gp, p.goal_gp, Tf("ui.project.gp_of", {{"done", gp(p.progress_gp)}, {"goal", gp(p.goal_gp)}}));
+  muted((with.empty() ? Tf("ui.project.by", jobj{"name", who}) : Tf("ui.project.by_with", jobj{"name", who, "with", with})).c_str());
+  progress_bar(p.progress_gp, p.goal_gp, Tf("ui.project.gp_of", jobj{"done", gp(p.progress_gp), "goal", gp(p.goal_gp)}));
   track(base + ".progress", gp(p.progress_gp));
-  std::string facts = Tf("ui.project.facts", {{"days", p.data.value("days_worked", 0)}, {"materials", gp(p.materials_gp)}});
+  std::string facts = Tf("ui.project.facts", jobj{"days", p.data.value("days_worked", 0), "materials", gp(p.materials_gp)});
   if (p.data.contains("rarity")) facts += "  \xC2\xB7  " + Tk("ui.project.rarity.", p.data.value("rarity", std::string("common")));
   if (!p.data.value("spell", std::string()).empty()) {
-    facts += "  \xC2\xB7  " + Tf("ui.project.spell", {{"spell", p.data.value("spell", std::string())}});
+    facts += "  \xC2\xB7  " + Tf("ui.project.spell", jobj{"spell", p.data.value("spell", std::string())});
     if (!p.data.value("spell_confirmed", false)) facts += " (" + std::string(T("ui.project.spell_unconfirmed")) + ")";
   }
   ImGui::PushFont(ui().fonts.small);
@@ -259,8 +260,8 @@ void project_card(const rules::Project& p) {
     if (p.kind == "art") {
       if (p.data.contains("art_value_gp")) {
         std::string v = p.data.value("worthless", false)
-                            ? Tf("ui.project.art_worthless", {{"check", p.data.value("art_check", 0)}})
-                            : Tf("ui.project.art_value", {{"value", gp(p.data.value("art_value_gp", 0.0))}, {"check", p.data.value("art_check", 0)}});
+                            ? Tf("ui.project.art_worthless", jobj{"check", p.data.value("art_check", 0)})
+                            : Tf("ui.project.art_value", jobj{"value", gp(p.data.value("art_value_gp", 0.0)), "check", p.data.value("art_check", 0)});
         ImGui::PushFont(ui().fonts.big);
         ImGui::TextWrapped("%s", v.c_str());
         ImGui::PopFont();
@@ -270,11 +271,11 @@ void project_card(const rules::Project& p) {
         const float w = split_width(2);
         const std::string id = p.id;
         if (colored_button(T("ui.project.finish_roll"), col_accent(), ImVec2(w, 56), base + ".finish_roll"))
-          downtime_dispatch({{"type", "FinishArt"}, {"project", id}});
+          downtime_dispatch(jobj{"type", "FinishArt", "project", id});
         ImGui::SameLine();
         if (big_button(T("ui.project.finish_enter"), ImVec2(w, 56)))
           pad::open_value(T("ui.project.check_title"), 10, -20, 100, [id](int n) {
-            downtime_dispatch({{"type", "FinishArt"}, {"project", id}, {"check", n}});
+            downtime_dispatch(jobj{"type", "FinishArt", "project", id, "check", n});
           }, true);
         track(base + ".finish_enter", T("ui.project.finish_enter"));
       }
@@ -288,7 +289,7 @@ void project_card(const rules::Project& p) {
       if (const auto* x = creature(id))
         if (auto d = rules::workday_of(*x)) {
           worked_hours = std::max(worked_hours, d->hours);
-          append_to(worked, Tf("ui.project.worked_today", {{"name", x->name}, {"n", d->hours}, {"clock", clock_text(d->start)}}));
+          append_to(worked, Tf("ui.project.worked_today", jobj{"name", x->name, "n", d->hours, "clock", clock_text(d->start)}));
         }
     if (!worked.empty()) {
       ImGui::PushFont(ui().fonts.small);
@@ -307,7 +308,7 @@ void project_card(const rules::Project& p) {
       for (int h = std::max(9, from_hour + 1); h <= std::min(24, from_hour + wu.hours); ++h)
         dcs += (dcs.empty() ? "" : ", ") + std::to_string(*calc::craft_overtime(h).dc);
       ImGui::PushStyleColor(ImGuiCol_Text, col_hp(0.4f));
-      ImGui::TextWrapped("%s", Tf("ui.project.overtime", {{"dcs", dcs}}).c_str());
+      ImGui::TextWrapped("%s", Tf("ui.project.overtime", jobj{"dcs", dcs}).c_str());
       ImGui::PopStyleColor();
       ImGui::PushFont(ui().fonts.small);
       segmented(base + ".saves", options({"auto", "ask"}, {T("ui.project.saves_auto"), T("ui.project.saves_ask")}), wu.saves);
@@ -327,14 +328,14 @@ void project_card(const rules::Project& p) {
     }
     const bool spell = !p.data.value("spell", std::string()).empty();
     if (spell) {
-      if (toggle_button(Tf("ui.project.prepared", {{"spell", p.data.value("spell", std::string())}}).c_str(), wu.prepared,
+      if (toggle_button(Tf("ui.project.prepared", jobj{"spell", p.data.value("spell", std::string())}).c_str(), wu.prepared,
                         base + ".prepared"))
         wu.prepared = !wu.prepared;
     }
-    muted(Tf("ui.project.clock_hint", {{"clock", clock_text(st.minutes)}}).c_str());
-    std::string label = Tf("ui.project.work", {{"hours", wu.hours}, {"days", wu.days}});
+    muted(Tf("ui.project.clock_hint", jobj{"clock", clock_text(st.minutes)}).c_str());
+    std::string label = Tf("ui.project.work", jobj{"hours", wu.hours, "days", wu.days});
     if (colored_button(label.c_str(), col_good(), ImVec2(0, 56), base + ".work")) {
-      json cmd = {{"type", "WorkOnProject"}, {"project", p.id}, {"hours", wu.hours}};
+      json cmd = jobj{"type", "WorkOnProject", "project", p.id, "hours", wu.hours};
       if (wu.days > 1) cmd["days"] = wu.days;
       if (from_hour + wu.hours > 8) cmd["saves"] = wu.saves == 1 ? "ask" : "auto";
       if (spell) cmd["spell_prepared"] = wu.prepared;
@@ -347,10 +348,10 @@ void project_card(const rules::Project& p) {
   if (dm) {
     ImGui::PushFont(ui().fonts.small);
     if (big_button(T("ui.project.remove"), ImVec2(0, 44)))
-      ask_confirm("project.remove." + p.id, Tf("ui.project.remove_confirm", {{"name", p.name}}));
+      ask_confirm("project.remove." + p.id, Tf("ui.project.remove_confirm", jobj{"name", p.name}));
     ImGui::PopFont();
     track(base + ".remove", T("ui.project.remove"));
-    if (confirm_popup("project.remove." + p.id)) downtime_dispatch({{"type", "RemoveProject"}, {"project", p.id}});
+    if (confirm_popup("project.remove." + p.id)) downtime_dispatch(jobj{"type", "RemoveProject", "project", p.id});
   }
   end_card();
   ImGui::PopID();
@@ -388,7 +389,7 @@ void draw_art_calculator() {
   std::string out;
   try {
     calc::ArtValue v = calc::art_value(cost, check);
-    out = v.worthless ? std::string(T("ui.artcalc.worthless")) : Tf("ui.artcalc.value", {{"value", gp(static_cast<double>(v.value_cp) / 100.0)}});
+    out = v.worthless ? std::string(T("ui.artcalc.worthless")) : Tf("ui.artcalc.value", jobj{"value", gp(static_cast<double>(v.value_cp) / 100.0)});
   } catch (const UserError& e) {
     out = e.message(ui().lang);
   }

@@ -14,6 +14,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -74,7 +75,7 @@ void draw_downtime_summary(const std::string& where) {
   for (size_t i = 0; i < n; ++i) {
     if (cut && i == kHead) {
       ImGui::PushFont(ui().fonts.small);
-      const std::string more = Tf("ui.downtime.show_all", {{"n", static_cast<long long>(n - kHead - kTail)}});
+      const std::string more = Tf("ui.downtime.show_all", jobj{"n", static_cast<long long>(n - kHead - kTail)});
       if (big_button(more.c_str(), ImVec2(0, 44))) s.all = true;
       ImGui::PopFont();
       track(id + ".all", more);
@@ -113,7 +114,7 @@ void draw_rest_and_time() {
     n = std::clamp(n, 0, std::max(0, left));
     std::string label = c->name + "  \xC2\xB7  " + std::to_string(c->hp) + "/" + std::to_string(c->max_hp) + "\n";
     if (c->hit_die > 0)
-      label += Tf("ui.downtime.hd_left", {{"left", left}, {"total", campaign::hit_dice_total(*c)}, {"die", c->hit_die}});
+      label += Tf("ui.downtime.hd_left", jobj{"left", left, "total", campaign::hit_dice_total(*c), "die", c->hit_die});
     else
       label += T("ui.downtime.no_hit_die");
     if (c->hit_die > 0 && left > 0 && dm) {
@@ -121,7 +122,7 @@ void draw_rest_and_time() {
     } else {
       ImGui::TextWrapped("%s", label.c_str());
     }
-    if (n > 0) spend.push_back({{"target", c->id}, {"dice", n}});
+    if (n > 0) spend.push_back(jobj{"target", c->id, "dice", n});
     if (dm) panels::magic_items_rest(*c, items);  // attune, end an attunement or study an item during the rest
     ImGui::PopID();
   }
@@ -129,7 +130,7 @@ void draw_rest_and_time() {
   const bool rally = rule_on(rules::kExhaustingRally);
   const float w = ImGui::GetContentRegionAvail().x;
   if (big_button(T("ui.downtime.short_rest"), ImVec2(w, 60))) {
-    json cmd = {{"type", "ShortRest"}};
+    json cmd = jobj{"type", "ShortRest"};
     if (!spend.empty()) cmd["spend"] = spend;
     if (!items.empty()) cmd["items"] = items;
     if (downtime_dispatch(cmd)) {
@@ -140,7 +141,7 @@ void draw_rest_and_time() {
   track("rest.short", T("ui.downtime.short_rest"));
   if (rally) {
     if (big_button(T("ui.downtime.rally"), ImVec2(w, 60))) {
-      json cmd = {{"type", "ExhaustingRally"}};
+      json cmd = jobj{"type", "ExhaustingRally"};
       if (!spend.empty()) cmd["spend"] = spend;
       if (downtime_dispatch(cmd)) r.spend.clear();
     }
@@ -149,7 +150,7 @@ void draw_rest_and_time() {
   }
   ImGui::PushFont(ui().fonts.big);
   if (colored_button(T("ui.downtime.long_rest"), ImVec4(0.20f, 0.30f, 0.50f, 1), ImVec2(0, 68), "rest.long"))
-    downtime_dispatch({{"type", "LongRest"}});
+    downtime_dispatch(jobj{"type", "LongRest"});
   ImGui::PopFont();
 
   section(T("ui.downtime.time"));
@@ -159,8 +160,8 @@ void draw_rest_and_time() {
   stepper("time.hours", r.hours, 0, 23, {.label = T("ui.downtime.hours")});
   long long minutes = static_cast<long long>(r.days) * 1440 + static_cast<long long>(r.hours) * 60;
   ImGui::BeginDisabled(minutes <= 0);
-  std::string label = minutes > 0 ? Tf("ui.downtime.advance_by", {{"duration", duration_text(minutes)}}) : std::string(T("ui.downtime.advance"));
-  if (big_button(label.c_str(), ImVec2(0, 60))) downtime_dispatch({{"type", "AdvanceTime"}, {"minutes", minutes}});
+  std::string label = minutes > 0 ? Tf("ui.downtime.advance_by", jobj{"duration", duration_text(minutes)}) : std::string(T("ui.downtime.advance"));
+  if (big_button(label.c_str(), ImVec2(0, 60))) downtime_dispatch(jobj{"type", "AdvanceTime", "minutes", minutes});
   ImGui::EndDisabled();
   track("time.advance", label);
 }

@@ -17,6 +17,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -62,13 +63,13 @@ std::string cache_key() {
 }
 
 std::string session_title(const campaign::HistView& v, const std::string& lang) {
-  std::string title = v.first_wall ? Tf("ui.log.session", {{"date", platform::local_date(*v.first_wall, lang)}})
+  std::string title = v.first_wall ? Tf("ui.log.session", jobj{"date", platform::local_date(*v.first_wall, lang)})
                                    : std::string(T("ui.log.session_undated"));
-  return title + " \xC2\xB7 " + Tf("ui.log.session_n", {{"n", static_cast<long long>(v.n)}});
+  return title + " \xC2\xB7 " + Tf("ui.log.session_n", jobj{"n", static_cast<long long>(v.n)});
 }
 
 std::string summary_line(const campaign::HistView& v) {
-  std::string line = Tf("ui.log.summary", {{"summary", v.summary}});
+  std::string line = Tf("ui.log.summary", jobj{"summary", v.summary});
   if (v.automatic) line += " " + std::string(T("ui.log.summary_auto"));
   return line;
 }
@@ -125,13 +126,13 @@ void draw_session_head(const Row& r) {
     track("log.summary." + n, r.summary);
   }
   if (r.hidden_steps > 0) {
-    const std::string label = Tf("ui.log.show", {{"n", r.hidden_steps}});
+    const std::string label = Tf("ui.log.show", jobj{"n", r.hidden_steps});
     if (big_button((label + "##show" + n).c_str())) st().opened.push_back(r.session);
     track("log.show." + n, label);
   }
   if (r.foldable) {
     if (big_button((std::string(T("ui.log.fold")) + "##fold" + n).c_str()))
-      model().dispatch({{"type", "FoldSession"}, {"session", r.session}});
+      model().dispatch(jobj{"type", "FoldSession", "session", r.session});
     track("log.fold." + n, T("ui.log.fold"));
   }
 }

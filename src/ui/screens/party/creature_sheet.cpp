@@ -24,6 +24,7 @@
 #include "ui/widgets/hp_pad.hpp"
 #include "ui/widgets/prompts.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -81,7 +82,7 @@ void header(const Creature& c, bool show_back, bool* back) {
   if (!cls.empty())
     sub += " \xC2\xB7 " + cls;  // "Wizard 5 · Evocation"
   else if (!campaign::gone_at_zero_hp(c) || c.level > 0)
-    sub += " \xC2\xB7 " + Tf("ui.creature.level_n", {{"n", c.level}});
+    sub += " \xC2\xB7 " + Tf("ui.creature.level_n", jobj{"n", c.level});
   if (!c.race.empty()) sub += " \xC2\xB7 " + c.race;
   sub += " \xC2\xB7 " + Tk("ui.edit.size.", c.size);
   muted(sub.c_str());
@@ -113,22 +114,22 @@ void stats_block(const Creature& c) {
   if (after_injuries != c.speed) notes.push_back(T("ui.sheet.speed_injury"));
   if (penalty > 0) notes.push_back(T("ui.sheet.speed_load"));
   if (speed != std::max(0, after_injuries - penalty)) notes.push_back(T("ui.sheet.speed_exhaustion"));
-  std::string speed_text = Tf("ui.sheet.speed", {{"ft", speed}});
+  std::string speed_text = Tf("ui.sheet.speed", jobj{"ft", speed});
   if (!notes.empty()) {
     std::string n;
     for (const auto& x : notes) n += (n.empty() ? "" : ", ") + x;
     speed_text += " (" + n + ")";
   }
   std::vector<std::string> facts = {std::string(T("ui.creature.ac")) + " " + std::to_string(c.ac), speed_text,
-                                    Tf("ui.sheet.initiative", {{"mod", signed_num(campaign::initiative_modifier(c))}})};
+                                    Tf("ui.sheet.initiative", jobj{"mod", signed_num(campaign::initiative_modifier(c))})};
   if (c.hit_die > 0)
-    facts.push_back(Tf("ui.sheet.hit_dice", {{"left", campaign::hit_dice_left(c)}, {"total", campaign::hit_dice_total(c)}, {"die", c.hit_die}}));
+    facts.push_back(Tf("ui.sheet.hit_dice", jobj{"left", campaign::hit_dice_left(c), "total", campaign::hit_dice_total(c), "die", c.hit_die}));
   if (c.kind == "pc" || c.kind == "sidekick")
-    facts.push_back(Tf("ui.sheet.proficiency", {{"bonus", signed_num(campaign::proficiency_bonus(c.level))}}));
-  if (c.legendary_actions > 0) facts.push_back(Tf("ui.sheet.legendary", {{"n", c.legendary_actions}}));
+    facts.push_back(Tf("ui.sheet.proficiency", jobj{"bonus", signed_num(campaign::proficiency_bonus(c.level))}));
+  if (c.legendary_actions > 0) facts.push_back(Tf("ui.sheet.legendary", jobj{"n", c.legendary_actions}));
   if (c.legendary_resistances > 0)
-    facts.push_back(Tf("ui.sheet.legendary_res", {{"left", c.legendary_resistances - c.legendary_resistances_used},
-                                                   {"max", c.legendary_resistances}}));
+    facts.push_back(Tf("ui.sheet.legendary_res", jobj{"left", c.legendary_resistances - c.legendary_resistances_used,
+                                                   "max", c.legendary_resistances}));
   if (std::string cr = panels::challenge_rating_fact(c); !cr.empty()) facts.push_back(cr);
   fact_line(facts);
 
@@ -176,11 +177,11 @@ CondDraft& cond_draft() {
 
 json until_for(int duration) {
   switch (duration) {
-    case 1: return {{"kind", "end_of_next_turn"}};
-    case 2: return {{"kind", "rounds"}, {"rounds", 10}};
-    case 3: return {{"kind", "minutes"}, {"minutes", 10}};
-    case 4: return {{"kind", "minutes"}, {"minutes", 60}};
-    case 5: return {{"kind", "minutes"}, {"minutes", 480}};
+    case 1: return jobj{"kind", "end_of_next_turn"};
+    case 2: return jobj{"kind", "rounds", "rounds", 10};
+    case 3: return jobj{"kind", "minutes", "minutes", 10};
+    case 4: return jobj{"kind", "minutes", "minutes", 60};
+    case 5: return jobj{"kind", "minutes", "minutes", 480};
     case 6: return "long_rest";
     default: return nullptr;
   }
@@ -200,7 +201,7 @@ void conditions_block(const Creature& c) {
     if (!ui_player_mode()) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - bw);
       if (big_button("\xE2\x9C\x95", ImVec2(bw, kTouchTarget))) {
-        json cmd = {{"type", "RemoveCondition"}, {"target", c.id}, {"condition", cond.id}, {"source", cond.source}};
+        json cmd = jobj{"type", "RemoveCondition", "target", c.id, "condition", cond.id, "source", cond.source};
         quiet(cmd);
       }
       track("sheet.cond.remove." + cond.id, condition_name(cond.id));
@@ -255,7 +256,7 @@ void conditions_block(const Creature& c) {
                                                      picked) != c.condition_immunities.end();
   if (immune) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
-    ImGui::TextWrapped("%s", Tf("ui.sheet.cond_immune", {{"condition", condition_name(picked)}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.sheet.cond_immune", jobj{"condition", condition_name(picked)}).c_str());
     ImGui::PopStyleColor();
     track("sheet.cond.immune", condition_name(picked));
     if (toggle_button(T("ui.sheet.cond_anyway"), d.anyway, "sheet.cond.anyway")) d.anyway = !d.anyway;
@@ -266,7 +267,7 @@ void conditions_block(const Creature& c) {
   ImGui::SameLine();
   ImGui::BeginDisabled(picked.empty() || (immune && !d.anyway));
   if (colored_button(T("ui.sheet.add"), col_good(), ImVec2(bw, 52), "sheet.cond.ok")) {
-    json cmd = {{"type", "SetCondition"}, {"target", c.id}, {"condition", picked}};
+    json cmd = jobj{"type", "SetCondition", "target", c.id, "condition", picked};
     if (immune && d.anyway) cmd["ignore_immunity"] = true;
     json until = until_for(d.duration);
     if (!until.is_null()) cmd["until"] = until;
@@ -302,11 +303,11 @@ void defenses_block(const Creature& c) {
   int shown = 0;
   for (const auto& [list, key] : rows)
     if (!list->empty()) {
-      ImGui::TextWrapped("%s", Tf(key, {{"types", joined_types(*list, kDamagePrefix)}}).c_str());
+      ImGui::TextWrapped("%s", Tf(key, jobj{"types", joined_types(*list, kDamagePrefix)}).c_str());
       ++shown;
     }
   if (!c.condition_immunities.empty()) {
-    ImGui::TextWrapped("%s", Tf("ui.sheet.def.cond_immune", {{"conditions", joined_types(c.condition_immunities, kConditionPrefix)}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.sheet.def.cond_immune", jobj{"conditions", joined_types(c.condition_immunities, kConditionPrefix)}).c_str());
     ++shown;
   }
   if (!shown) muted(T("ui.sheet.def.none"));
@@ -342,7 +343,7 @@ void defenses_block(const Creature& c) {
         std::vector<std::string> lists[3] = {c.resistances, c.vulnerabilities, c.immunities};
         for (auto& l : lists) l.erase(std::remove(l.begin(), l.end(), t), l.end());
         if (k) lists[k - 1].push_back(t);
-        update(c, {{"resistances", lists[0]}, {"vulnerabilities", lists[1]}, {"immunities", lists[2]}});
+        update(c, jobj{"resistances", lists[0], "vulnerabilities", lists[1], "immunities", lists[2]});
       }
     }
     ImGui::PopID();
@@ -361,7 +362,7 @@ void defenses_block(const Creature& c) {
         next.erase(std::remove(next.begin(), next.end(), cond), next.end());
       else
         next.push_back(cond);
-      update(c, {{"condition_immunities", next}});
+      update(c, jobj{"condition_immunities", next});
     }
     ImGui::PopFont();
   }
@@ -376,11 +377,11 @@ std::string exhaustion_effects_text(const Creature& c) {
   campaign::ExhaustionEffects e = campaign::exhaustion_effects(c, st.settings.exhaustion_edition);
   std::vector<std::string> parts;
   if (e.dead) return T("ui.sheet.exh.dead");
-  if (e.d20_penalty) parts.push_back(Tf("ui.sheet.exh.d20", {{"n", e.d20_penalty}}));
+  if (e.d20_penalty) parts.push_back(Tf("ui.sheet.exh.d20", jobj{"n", e.d20_penalty}));
   if (e.disadvantage_checks) parts.push_back(T("ui.sheet.exh.dis_checks"));
   if (e.disadvantage_attacks_saves) parts.push_back(T("ui.sheet.exh.dis_attacks"));
   if (e.hp_max_halved) parts.push_back(T("ui.sheet.exh.hp_half"));
-  if (e.speed != c.speed) parts.push_back(Tf("ui.sheet.exh.speed", {{"ft", e.speed}}));
+  if (e.speed != c.speed) parts.push_back(Tf("ui.sheet.exh.speed", jobj{"ft", e.speed}));
   std::string s;
   for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
   return s;
@@ -395,7 +396,7 @@ void exhaustion_block(const Creature& c) {
   if (dm) {
     ImGui::BeginDisabled(c.exhaustion <= 0);
     if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)))
-      quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", -1}});
+      quiet(jobj{"type", "SetExhaustion", "target", c.id, "change", -1});
     ImGui::EndDisabled();
     track("sheet.exh.minus", "-");
     ImGui::SameLine();
@@ -407,7 +408,7 @@ void exhaustion_block(const Creature& c) {
     ImGui::SameLine();
     ImGui::BeginDisabled(c.exhaustion >= 6);
     if (big_button("+", ImVec2(bw, kTouchTarget)))
-      quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}});
+      quiet(jobj{"type", "SetExhaustion", "target", c.id, "change", 1});
     ImGui::EndDisabled();
     track("sheet.exh.plus", "+");
   }
@@ -418,7 +419,7 @@ void exhaustion_block(const Creature& c) {
     if (n <= 0) continue;
     srcs += (srcs.empty() ? "" : ", ") + Tk_or("campaign.source.", src, src) + " " + std::to_string(n);
   }
-  if (!srcs.empty()) muted(Tf("ui.sheet.exh.sources", {{"sources", srcs}}).c_str());
+  if (!srcs.empty()) muted(Tf("ui.sheet.exh.sources", jobj{"sources", srcs}).c_str());
   if (c.exhaustion > 0) muted(exhaustion_effects_text(c).c_str());
 }
 
@@ -429,7 +430,7 @@ void luck_block(const Creature& c) {
   ImGui::BeginDisabled(!dm || c.death_saves.dead);
   if (toggle_button((std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration")).c_str(), c.inspiration, "sheet.inspiration",
                     ImVec2(w, kTouchTarget)))
-    quiet({{"type", "SetInspiration"}, {"target", c.id}, {"value", !c.inspiration}});
+    quiet(jobj{"type", "SetInspiration", "target", c.id, "value", !c.inspiration});
   ImGui::EndDisabled();
   // Hero points on their own row: beside the toggle, "✦ 6 bodů hrdiny" and its + ran off a phone's screen.
   if (heroes) panels::hero_points(c);
@@ -451,14 +452,14 @@ void inventory_block(const Creature& c) {
   section(T("ui.sheet.inventory"));
   panels::purse(c);
   if (!panels::variant_encumbrance(c)) {
-    muted(Tf("ui.load.total", {{"lb", fmt_lb(campaign::carried_weight(c))}}).c_str());
+    muted(Tf("ui.load.total", jobj{"lb", fmt_lb(campaign::carried_weight(c))}).c_str());
   }
   int i = 0;
   for (const auto& it : c.inventory) {
     ImGui::PushID(i);
     std::string line = it.name + (it.qty != 1 ? "  \xC3\x97" + std::to_string(it.qty) : "") + "  \xC2\xB7  " +
                        fmt_lb(it.weight * it.qty) + " lb" + (it.worn ? "  \xC2\xB7  " + std::string(T("ui.item.worn")) : "") +
-                       (it.value_gp > 0 ? "  \xC2\xB7  " + Tf("ui.item.value", {{"gp", fmt_lb(it.value_gp)}}) : "");
+                       (it.value_gp > 0 ? "  \xC2\xB7  " + Tf("ui.item.value", jobj{"gp", fmt_lb(it.value_gp)}) : "");
     const float bw = 52;
     ImGui::AlignTextToFramePadding();
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - (dm ? bw + gap() : 0));
@@ -470,7 +471,7 @@ void inventory_block(const Creature& c) {
       if (big_button("\xE2\x9C\x95", ImVec2(bw, kTouchTarget))) {
         json inv = c.inventory;
         inv.erase(inv.begin() + i);
-        update(c, {{"inventory", inv}});
+        update(c, jobj{"inventory", inv});
       }
       track("sheet.item.remove." + std::to_string(i), it.name);
     }
@@ -499,8 +500,8 @@ void inventory_block(const Creature& c) {
   ImGui::BeginDisabled(d.name.empty());
   if (colored_button(T("ui.sheet.add"), col_good(), ImVec2(bw, 52), "sheet.item.ok")) {
     json inv = c.inventory;
-    inv.push_back({{"name", d.name}, {"weight", d.weight}, {"qty", d.qty}});
-    if (update(c, {{"inventory", inv}})) d = ItemDraft{};
+    inv.push_back(jobj{"name", d.name, "weight", d.weight, "qty", d.qty});
+    if (update(c, jobj{"inventory", inv})) d = ItemDraft{};
   }
   ImGui::EndDisabled();
   end_card();
@@ -554,7 +555,7 @@ std::string renown_line(const std::string& who, int value, const rules::RankAt& 
   const Lang lang = ui().lang;
   std::string line = who + ": " + std::to_string(value);
   if (r.rank) line += " \xE2\x80\x94 " + r.rank->title.in(lang);
-  if (r.next) line += " " + Tf("ui.renown.next", {{"next", *r.next}});
+  if (r.next) line += " " + Tf("ui.renown.next", jobj{"next", *r.next});
   return line;
 }
 
@@ -578,10 +579,10 @@ void renown_block(const Creature& c) {
     if (dm) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
       if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && o.value > 0)
-        change({{"type", "ChangeRenown"}, {"target", c.id}, {"organization", o.organization}, {"reason", "loss"}, {"amount", 1}});
+        change(jobj{"type", "ChangeRenown", "target", c.id, "organization", o.organization, "reason", "loss", "amount", 1});
       ImGui::SameLine();
       if (big_button("+", ImVec2(bw, kTouchTarget)))
-        change({{"type", "ChangeRenown"}, {"target", c.id}, {"organization", o.organization}, {"reason", "mission"}});
+        change(jobj{"type", "ChangeRenown", "target", c.id, "organization", o.organization, "reason", "mission"});
       track("sheet.renown." + o.organization, std::to_string(o.value));
     }
     ImGui::PopID();
@@ -592,9 +593,9 @@ void renown_block(const Creature& c) {
     if (dm) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
       if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && v.piety > 0)
-        change({{"type", "ChangeRenown"}, {"target", c.id}, {"piety", true}, {"reason", "loss"}, {"amount", 1}});
+        change(jobj{"type", "ChangeRenown", "target", c.id, "piety", true, "reason", "loss", "amount", 1});
       ImGui::SameLine();
-      if (big_button("+", ImVec2(bw, kTouchTarget))) change({{"type", "ChangeRenown"}, {"target", c.id}, {"piety", true}, {"reason", "mission"}});
+      if (big_button("+", ImVec2(bw, kTouchTarget))) change(jobj{"type", "ChangeRenown", "target", c.id, "piety", true, "reason", "mission"});
       track("sheet.renown.piety", std::to_string(v.piety));
     }
     ImGui::PopID();
@@ -607,7 +608,7 @@ void renown_block(const Creature& c) {
   const bool known = std::any_of(v.organizations.begin(), v.organizations.end(), [&](const auto& o) { return o.organization == text; });
   ImGui::BeginDisabled(text.empty() || known);
   if (big_button(T("ui.sheet.add_faction"), ImVec2(0, 48))) {
-    if (model().dispatch({{"type", "ChangeRenown"}, {"target", c.id}, {"organization", text}, {"reason", "add"}})) text.clear();
+    if (model().dispatch(jobj{"type", "ChangeRenown", "target", c.id, "organization", text, "reason", "add"})) text.clear();
   }
   ImGui::EndDisabled();
   track("sheet.renown.add", T("ui.sheet.add_faction"));
@@ -652,7 +653,7 @@ void notes_block(const Creature& c) {
   text_area("##notes", d.text, 140);
   track("sheet.notes", d.text);
   ImGui::BeginDisabled(d.text == c.notes);
-  if (big_button(T("ui.sheet.save_notes"), ImVec2(0, 52))) update(c, {{"notes", d.text}});
+  if (big_button(T("ui.sheet.save_notes"), ImVec2(0, 52))) update(c, jobj{"notes", d.text});
   ImGui::EndDisabled();
   track("sheet.notes.save", T("ui.sheet.save_notes"));
 }
@@ -667,8 +668,8 @@ void actions_block(const Creature& c) {
   track("sheet.edit", T("ui.sheet.edit"));
   ImGui::SameLine();
   if (colored_button(T("ui.sheet.remove"), col_bad(), ImVec2(w, 56), "sheet.remove"))
-    ask_confirm("sheet.remove." + c.id, Tf("ui.sheet.remove_confirm", {{"name", c.name}}));
-  if (confirm_popup("sheet.remove." + c.id)) dispatch_and_tell({{"type", "RemoveCreature"}, {"target", c.id}});
+    ask_confirm("sheet.remove." + c.id, Tf("ui.sheet.remove_confirm", jobj{"name", c.name}));
+  if (confirm_popup("sheet.remove." + c.id)) dispatch_and_tell(jobj{"type", "RemoveCreature", "target", c.id});
 }
 
 }  // namespace
@@ -678,7 +679,7 @@ namespace sheet {
 bool quiet(const json& command) { return model().dispatch(command); }
 
 bool update(const Creature& c, json patch) {
-  return quiet({{"type", "UpdateCreature"}, {"target", c.id}, {"patch", std::move(patch)}});
+  return quiet(jobj{"type", "UpdateCreature", "target", c.id, "patch", std::move(patch)});
 }
 
 std::string fmt_lb(double v) {
@@ -744,14 +745,14 @@ void draw_death_saves(const Creature& c, const std::string& prefix) {
       dispatch_and_tell(save(json::object()), 7.0);
     ImGui::SameLine();
     if (big_button(T("ui.ds.enter"), ImVec2(w, 52)))
-      pad::open_value(T("ui.ds.enter_title"), 10, 1, 20, [save](int n) { dispatch_and_tell(save({{"roll", n}}), 7.0); });
+      pad::open_value(T("ui.ds.enter_title"), 10, 1, 20, [save](int n) { dispatch_and_tell(save(jobj{"roll", n}), 7.0); });
     track(prefix + ".ds.enter", T("ui.ds.enter"));
     if (colored_button(T("ui.ds.success"), col_good(), ImVec2(w, 52), prefix + ".ds.success"))
-      dispatch_and_tell(save({{"result", "success"}}), 7.0);
+      dispatch_and_tell(save(jobj{"result", "success"}), 7.0);
     ImGui::SameLine();
     if (colored_button(T("ui.ds.failure"), col_bad(), ImVec2(w, 52), prefix + ".ds.failure"))
-      dispatch_and_tell(save({{"result", "failure"}}), 7.0);
-    if (big_button(T("ui.ds.stabilize"), ImVec2(0, 52))) dispatch_and_tell({{"type", "Stabilize"}, {"target", id}});
+      dispatch_and_tell(save(jobj{"result", "failure"}), 7.0);
+    if (big_button(T("ui.ds.stabilize"), ImVec2(0, 52))) dispatch_and_tell(jobj{"type", "Stabilize", "target", id});
     track(prefix + ".ds.stabilize", T("ui.ds.stabilize"));
   }
   end_card();

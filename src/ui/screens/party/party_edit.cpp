@@ -17,6 +17,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -69,7 +70,7 @@ std::string check_dice(const std::string& expr, std::string& info) {
     dice::Stats s = dice::stats(expr);
     char buf[96];
     std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(std::floor(s.mean)));
-    info = Tf("ui.edit.hp_expr_info", {{"avg", buf}, {"min", static_cast<long long>(s.min)}, {"max", static_cast<long long>(s.max)}});
+    info = Tf("ui.edit.hp_expr_info", jobj{"avg", buf, "min", static_cast<long long>(s.min), "max", static_cast<long long>(s.max)});
     if (s.max < 1) return T("ui.edit.hp_expr_low");
     return {};
   } catch (const UserError& e) {
@@ -137,7 +138,7 @@ void class_block(Draft& d) {
     std::string saves;
     for (const auto& a : rules::class_save_proficiencies(cls))
       saves += (saves.empty() ? "" : ", ") + std::string(T(std::string("rules.ability.") + a));
-    const std::string line = Tf("ui.classes.follows", {{"die", rules::class_hit_die(cls)}, {"saves", saves}});
+    const std::string line = Tf("ui.classes.follows", jobj{"die", rules::class_hit_die(cls), "saves", saves});
     muted(line.c_str());
     track("edit.class_follows", line);
   }
@@ -196,10 +197,10 @@ void score_methods(Draft& d) {
     if (in_range) {
       const calc::PointBuy pb = calc::point_buy(std::vector<int>(std::begin(d.abilities), std::end(d.abilities)));
       ok = pb.valid;
-      line = pb.valid ? Tf("ui.classes.points_left", {{"left", calc::kPointBuyBudget - pb.cost}})
-                      : Tf("ui.classes.points_over", {{"over", pb.cost - calc::kPointBuyBudget}});
+      line = pb.valid ? Tf("ui.classes.points_left", jobj{"left", calc::kPointBuyBudget - pb.cost})
+                      : Tf("ui.classes.points_over", jobj{"over", pb.cost - calc::kPointBuyBudget});
     } else {
-      line = UserError("calc.err.point_buy_range", {{"value", "8–15"}}).message(ui().lang);
+      line = UserError("calc.err.point_buy_range", jobj{"value", "8–15"}).message(ui().lang);
     }
     if (!ok) ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s", line.c_str());
@@ -207,7 +208,7 @@ void score_methods(Draft& d) {
     track("edit.points", line);
   }
   if (d.method == 3 && !d.rolled.empty()) {
-    const std::string line = Tf("ui.classes.rolled", {{"dice", d.rolled}});
+    const std::string line = Tf("ui.classes.rolled", jobj{"dice", d.rolled});
     ImGui::PushTextWrapPos(0);
     muted(line.c_str());
     ImGui::PopTextWrapPos();
@@ -225,7 +226,7 @@ bool save(Draft& d, std::string* added) {
   const bool monster = d.kind == "monster";
   const int dex_mod = campaign::ability_modifier(d.abilities[1]);
   if (d.editing.empty()) {
-    json cmd = {{"type", "AddCreature"}, {"name", d.name}, {"kind", d.kind}, {"ac", d.ac}, {"abilities", abilities_json(d)}};
+    json cmd = jobj{"type", "AddCreature", "name", d.name, "kind", d.kind, "ac", d.ac, "abilities", abilities_json(d)};
     if (d.hp_mode == 1 && (monster || d.kind == "npc")) {
       cmd["hp"] = d.hp_expr;
       cmd["hp_mode"] = d.hp_roll == 0 ? "roll" : "average";
@@ -272,11 +273,11 @@ bool save(Draft& d, std::string* added) {
     if (!c->initiative_bonus || *c->initiative_bonus != d.init) patch["initiative_bonus"] = d.init;
   }
   if (added) *added = d.editing;
-  if (!patch.empty() && !dispatch_and_tell({{"type", "UpdateCreature"}, {"target", d.editing}, {"patch", patch}})) return false;
+  if (!patch.empty() && !dispatch_and_tell(jobj{"type", "UpdateCreature", "target", d.editing, "patch", patch})) return false;
   const std::string cls = draft_class(d);
   const rules::ClassView had = rules::class_of(*c);
   if (cls != had.cls || (!cls.empty() && d.subclass != had.subclass)) {
-    json set = {{"type", "SetClass"}, {"target", d.editing}, {"class", cls}};
+    json set = jobj{"type", "SetClass", "target", d.editing, "class", cls};
     if (!cls.empty() && !d.subclass.empty()) set["subclass"] = d.subclass;
     return dispatch_and_tell(set);
   }
@@ -349,7 +350,7 @@ void draw_creature_editor(std::string* added) {
   if (monster && !editing) {
     stepper("edit.count", d.count, 1, 50, {.label = T("ui.edit.count")});
     if (d.count > 1 && !d.name.empty())
-      muted(Tf("ui.edit.count_hint", {{"first", d.name + " 1"}, {"last", d.name + " " + std::to_string(d.count)}}).c_str());
+      muted(Tf("ui.edit.count_hint", jobj{"first", d.name + " 1", "last", d.name + " " + std::to_string(d.count)}).c_str());
   }
 
   // HP
@@ -447,7 +448,7 @@ void draw_creature_editor(std::string* added) {
   track("edit.cancel", T("ui.common.cancel"));
   ImGui::SameLine();
   ImGui::BeginDisabled(!name_ok || !dice_ok);
-  std::string save_label = editing ? T("ui.edit.save") : (d.count > 1 && monster ? Tf("ui.edit.add_n", {{"n", d.count}}) : T("ui.edit.add"));
+  std::string save_label = editing ? T("ui.edit.save") : (d.count > 1 && monster ? Tf("ui.edit.add_n", jobj{"n", d.count}) : T("ui.edit.add"));
   if (colored_button(save_label.c_str(), col_good(), ImVec2(bw, 60), "edit.save")) {
     if (save(d, added)) d.open = false;
   }

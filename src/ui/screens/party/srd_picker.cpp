@@ -12,6 +12,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -35,7 +36,7 @@ Picker& pk() {
 }
 
 std::string facts(const rules::Monster& m) {
-  return Tf("ui.srd.facts", {{"cr", rules::cr_text(m.cr)}, {"ac", m.ac}, {"hp", m.hp}, {"dice", dice_notation(ui().lang, m.hp_dice)}});
+  return Tf("ui.srd.facts", jobj{"cr", rules::cr_text(m.cr), "ac", m.ac, "hp", m.hp, "dice", dice_notation(ui().lang, m.hp_dice)});
 }
 
 void draw_picked(const rules::Monster& m) {
@@ -52,8 +53,8 @@ void draw_picked(const rules::Monster& m) {
   o.label = T("ui.srd.count");
   stepper("srd.count", p.count, 1, 20, o);
   const bool join = p.join && model().state().encounter.has_value();
-  const std::string add = Tf(join ? "ui.srd.add_join" : "ui.srd.add", {{"n", p.count}, {"name", m.name_in(ui().lang)}});
-  json cmd = {{"type", "AddMonsters"}, {"monster", m.id}, {"count", p.count}, {"name", m.name_in(ui().lang)}};
+  const std::string add = Tf(join ? "ui.srd.add_join" : "ui.srd.add", jobj{"n", p.count, "name", m.name_in(ui().lang)});
+  json cmd = jobj{"type", "AddMonsters", "monster", m.id, "count", p.count, "name", m.name_in(ui().lang)};
   if (join) cmd["join"] = true;
   if (big_button(add.c_str(), ImVec2(0, 60)) && dispatch_and_tell(cmd, 6.0))
     p = Picker{};  // closed: the list (or the fight) shows them
@@ -102,7 +103,7 @@ void draw_srd_picker() {
     track(id, m->name_in(ui().lang));
   }
   if (static_cast<int>(found.size()) > kShown) {
-    const std::string more = Tf("ui.srd.more", {{"n", static_cast<int>(found.size()) - kShown}});
+    const std::string more = Tf("ui.srd.more", jobj{"n", static_cast<int>(found.size()) - kShown});
     muted(more.c_str());
     track("srd.more", more);
   }

@@ -19,6 +19,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -126,8 +127,8 @@ void result_action(const calc::Calculator& c, const json& params) {
   if (material.empty() || size.empty() || resilience.empty()) return;
   ImGui::Spacing();
   if (big_button(T("ui.rules.calc.object_add"), ImVec2(0, kTouchTarget)))
-    dispatch_and_tell({{"type", "AddObject"}, {"name", value_label(material) + " (" + value_label(size) + ")"},
-                       {"material", material}, {"size", size}, {"resilience", resilience}});
+    dispatch_and_tell(jobj{"type", "AddObject", "name", value_label(material) + " (" + value_label(size) + ")",
+                       "material", material, "size", size, "resilience", resilience});
   track("rules.calc.object.add", T("ui.rules.calc.object_add"));
 }
 

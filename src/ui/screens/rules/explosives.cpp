@@ -13,6 +13,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -21,14 +22,14 @@ namespace {
 std::string item_text(const rules::Explosive& e) {
   std::string s;
   if (!e.damage.empty())
-    s = Tf("ui.explosives.item_damage", {{"damage", dice_notation(ui().lang, e.damage)},
-                                         {"type", Tk_or("campaign.damage.", e.damage_type, e.damage_type)},
-                                         {"radius", e.radius_ft}, {"dc", e.save_dc}}) +
+    s = Tf("ui.explosives.item_damage", jobj{"damage", dice_notation(ui().lang, e.damage),
+                                         "type", Tk_or("campaign.damage.", e.damage_type, e.damage_type),
+                                         "radius", e.radius_ft, "dc", e.save_dc}) +
         "  \xC2\xB7  " + T(e.half_on_success ? "ui.explosives.half" : "ui.explosives.no_half");
   else
     s = T("ui.explosives.no_damage");
-  if (e.throw_ft > 0) s += "\n" + Tf("ui.explosives.throw", {{"ft", e.throw_ft}});
-  s += "\n" + (e.price_gp ? Tf("ui.explosives.price", {{"gp", *e.price_gp}}) : std::string(T("ui.explosives.priceless")));
+  if (e.throw_ft > 0) s += "\n" + Tf("ui.explosives.throw", jobj{"ft", e.throw_ft});
+  s += "\n" + (e.price_gp ? Tf("ui.explosives.price", jobj{"gp", *e.price_gp}) : std::string(T("ui.explosives.priceless")));
   return s;
 }
 

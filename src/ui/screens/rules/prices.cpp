@@ -21,6 +21,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -149,7 +150,7 @@ bool price_row(const PriceItem& p, bool show_category, bool selected) {
 void category_filter(bool short_label) {
   State& s = st();
   const std::string name = s.category.empty() ? std::string(T("ui.prices.all")) : category_label(s.category);
-  std::string label = short_label ? name : Tf("ui.prices.category", {{"category", name}});
+  std::string label = short_label ? name : Tf("ui.prices.category", jobj{"category", name});
   if (choice_button((label + "##cat").c_str(), false, ImVec2(short_label ? ImGui::GetContentRegionAvail().x : 0, kTouchTarget)))
     open_popup("prices.cat");
   track("prices.category", label);
@@ -215,7 +216,7 @@ void draw_price_list() {
   for (const PriceItem* p : s.hits)
     if (s.category.empty() || p->category == s.category) shown.push_back(p);
   const bool typed = s.query.find_first_not_of(' ') != std::string::npos;
-  std::string count = Tf("ui.prices.count", {{"n", static_cast<long long>(shown.size())}});
+  std::string count = Tf("ui.prices.count", jobj{"n", static_cast<long long>(shown.size())});
   small_label(count.c_str());
   track("prices.count", std::to_string(shown.size()));
   if (!rule_on(rules::kPriceList)) muted(T("ui.prices.rule_off"));
@@ -278,22 +279,22 @@ bool draw_price_item(bool show_back) {
   ImGui::PopStyleColor();
   ImGui::PopFont();
   track("prices.item.price", money(now));
-  std::string rb = Tf("ui.prices.rulebook", {{"price", money(p.price_gp)}});
+  std::string rb = Tf("ui.prices.rulebook", jobj{"price", money(p.price_gp)});
   ImGui::TextWrapped("%s", rb.c_str());
   track("prices.item.rulebook", rb);
   if (p.override_gp) {
-    std::string h = Tf("ui.prices.house", {{"price", money(*p.override_gp)}});
+    std::string h = Tf("ui.prices.house", jobj{"price", money(*p.override_gp)});
     ImGui::TextWrapped("%s", h.c_str());
     track("prices.item.house", h);
   }
   auto it = overrides().find(p.id);
   if (it != overrides().end()) {
-    std::string c = Tf("ui.prices.campaign", {{"price", money(it->second)}});
+    std::string c = Tf("ui.prices.campaign", jobj{"price", money(it->second)});
     ImGui::TextWrapped("%s", c.c_str());
     track("prices.item.campaign", c);
   }
   std::string wt = weight_text(p);
-  std::string wl = Tf("ui.prices.weight", {{"weight", wt.empty() ? std::string("\xE2\x80\x94") : wt}});
+  std::string wl = Tf("ui.prices.weight", jobj{"weight", wt.empty() ? std::string("\xE2\x80\x94") : wt});
   ImGui::TextWrapped("%s", wl.c_str());
   track("prices.item.weight", wl);
   if (p.note.complete()) {
@@ -335,7 +336,7 @@ bool draw_price_item(bool show_back) {
     stepper(std::string("prices.override.") + u.id, *u.value, 0, u.hi, {.width = ImGui::GetContentRegionAvail().x});
   }
   const double gp = s.gp + s.sp / 10.0 + s.cp / 100.0;
-  std::string preview = Tf("ui.prices.new_price", {{"price", money(gp)}});
+  std::string preview = Tf("ui.prices.new_price", jobj{"price", money(gp)});
   ImGui::TextWrapped("%s", preview.c_str());
   track("prices.override.preview", preview);
   const bool campaign_set = has_campaign_override(p);
@@ -343,15 +344,15 @@ bool draw_price_item(bool show_back) {
   ImGui::BeginDisabled(same);
   if (choice_button(T("ui.prices.set"), true, ImVec2(0, 52))) {
     const double value = std::llround(gp * 100) / 100.0;
-    if (model().dispatch({{"type", "SetPriceOverride"}, {"item", p.id}, {"gp", value}}))
-      model().notify(Tf("ui.prices.set_done", {{"name", p.name.in(lang)}, {"price", money(value)}}));
+    if (model().dispatch(jobj{"type", "SetPriceOverride", "item", p.id, "gp", value}))
+      model().notify(Tf("ui.prices.set_done", jobj{"name", p.name.in(lang), "price", money(value)}));
   }
   ImGui::EndDisabled();
   track("prices.override.set", T("ui.prices.set"));
   if (campaign_set) {
     if (big_button(T("ui.prices.remove"), ImVec2(0, 52))) {
-      if (model().dispatch({{"type", "SetPriceOverride"}, {"item", p.id}}))
-        model().notify(Tf("ui.prices.removed", {{"name", p.name.in(lang)}, {"price", money(applied(p))}}));
+      if (model().dispatch(jobj{"type", "SetPriceOverride", "item", p.id}))
+        model().notify(Tf("ui.prices.removed", jobj{"name", p.name.in(lang), "price", money(applied(p))}));
     }
     track("prices.override.remove", T("ui.prices.remove"));
   }

@@ -32,6 +32,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -178,7 +179,7 @@ void draw_reference_list() {
     track("rules.no_results", T("ui.rules.no_results"));
     return;
   }
-  small_label(Tf("ui.rules.results", {{"n", static_cast<long long>(s.hits.size())}}).c_str());
+  small_label(Tf("ui.rules.results", jobj{"n", static_cast<long long>(s.hits.size())}).c_str());
   std::string last_source;
   const bool grouped = s.query.find_first_not_of(' ') == std::string::npos;
   RowCull cull("reference", s.hits.size() > RowCull::kFrom);  // only the cards on screen are laid out
@@ -233,7 +234,7 @@ void apply_to_creature(const tables::Table& t) {
   if (state.creatures.empty()) return;
   ImGui::Spacing();
   small_label(T("ui.rules.table.apply_label"));
-  std::string l = who ? Tf("ui.rules.table.for", {{"name", who->name}}) : std::string(T("ui.rules.table.for_nobody"));
+  std::string l = who ? Tf("ui.rules.table.for", jobj{"name", who->name}) : std::string(T("ui.rules.table.for_nobody"));
   if (big_button((l + "##target").c_str())) open_popup("target");
   track("rules.table.target", l);
   if (begin_popup("target")) {
@@ -250,10 +251,10 @@ void apply_to_creature(const tables::Table& t) {
     end_popup();
   }
   if (who && s.result) {
-    std::string al = Tf("ui.rules.table.apply", {{"name", who->name}, {"roll", s.result->roll}});
+    std::string al = Tf("ui.rules.table.apply", jobj{"name", who->name, "roll", s.result->roll});
     if (choice_button(al.c_str(), true)) {
-      if (model().dispatch({{"type", "RollTable"}, {"table", t.id}, {"target", who->id}, {"roll", s.result->roll}}))
-        model().notify(Tf("ui.rules.table.applied", {{"name", who->name}}));
+      if (model().dispatch(jobj{"type", "RollTable", "table", t.id, "target", who->id, "roll", s.result->roll}))
+        model().notify(Tf("ui.rules.table.applied", jobj{"name", who->name}));
     }
     track("rules.table.apply", al);
   }
@@ -265,9 +266,9 @@ void draw_table(const tables::Table& t) {
   back_button("rules.table.back");
   heading(t.title.in(lang).c_str());
   track("rules.table.title", t.title.in(lang));
-  small_label(Tf("ui.rules.table.die", {{"die", t.die}}).c_str());
+  small_label(Tf("ui.rules.table.die", jobj{"die", t.die}).c_str());
   ImGui::PushFont(ui().fonts.big);
-  std::string roll_label = Tf("ui.rules.table.roll", {{"die", t.die}});
+  std::string roll_label = Tf("ui.rules.table.roll", jobj{"die", t.die});
   bool roll = choice_button(roll_label.c_str(), true, ImVec2(0, 64));
   ImGui::PopFont();
   track("rules.table.roll", roll_label);
@@ -372,8 +373,8 @@ void draw_tables_list() {
   muted(T("ui.rules.tables_intro"));
   for (const auto& id : tables::table_ids()) {
     const tables::Table& t = tables::table(id);
-    std::string body = Tf("ui.rules.table.die", {{"die", t.die}}) + "  \xC2\xB7  " +
-                       Tf("ui.rules.table.row_count", {{"n", static_cast<long long>(t.rows.size())}});
+    std::string body = Tf("ui.rules.table.die", jobj{"die", t.die}) + "  \xC2\xB7  " +
+                       Tf("ui.rules.table.row_count", jobj{"n", static_cast<long long>(t.rows.size())});
     if (card_button("rules.table." + id, t.title.in(lang).c_str(), body.c_str(), s.wide && s.table == id)) {
       s.table = id;
       s.gen.clear();
@@ -401,7 +402,7 @@ void draw_notes() {
   track("rules.notes.house", s.house_notes);
   ImGui::BeginDisabled(!s.house_dirty);
   if (choice_button(T("ui.rules.notes.save"), s.house_dirty)) {
-    if (model().dispatch({{"type", "SetSettings"}, {"house_rule_notes", s.house_notes}})) s.house_dirty = false;
+    if (model().dispatch(jobj{"type", "SetSettings", "house_rule_notes", s.house_notes})) s.house_dirty = false;
   }
   ImGui::EndDisabled();
   track("rules.notes.house_save", T("ui.rules.notes.save"));
@@ -412,7 +413,7 @@ void draw_notes() {
   track("rules.notes.dm", s.dm_notes);
   ImGui::BeginDisabled(!s.dm_dirty);
   if (choice_button((std::string(T("ui.rules.notes.save")) + "##dm").c_str(), s.dm_dirty)) {
-    if (model().dispatch({{"type", "SetSettings"}, {"dm_notes", s.dm_notes}})) s.dm_dirty = false;
+    if (model().dispatch(jobj{"type", "SetSettings", "dm_notes", s.dm_notes})) s.dm_dirty = false;
   }
   ImGui::EndDisabled();
   track("rules.notes.dm_save", T("ui.rules.notes.save"));

@@ -22,6 +22,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -38,22 +39,22 @@ std::string ability_name(const std::string& a) { return Tk("ui.ability.", a); }
 
 // The card's numbers in short lines: spotting, disarming, its effect.
 std::string card_numbers(const rules::TrapCard& t) {
-  std::string s = Tf("ui.traps.spot", {{"skill", T(("rules.traps.skill." + t.spot_skill).c_str())}, {"dc", t.spot_dc}});
+  std::string s = Tf("ui.traps.spot", jobj{"skill", T(("rules.traps.skill." + t.spot_skill).c_str()), "dc", t.spot_dc});
   if (!t.disarm_possible)
     s += "\n" + std::string(T("ui.traps.disarm_impossible"));
   else if (t.disarm_dc)
-    s += "\n" + Tf("ui.traps.disarm_dc", {{"ability", ability_name(t.disarm_ability)}, {"dc", *t.disarm_dc}});
+    s += "\n" + Tf("ui.traps.disarm_dc", jobj{"ability", ability_name(t.disarm_ability), "dc", *t.disarm_dc});
   else
     s += "\n" + std::string(T("ui.traps.disarm_no_check"));
   if (t.attack_bonus)
-    s += "\n" + Tf("ui.traps.attack", {{"bonus", signed_num(*t.attack_bonus)}, {"n", std::max(1, t.attacks)},
-                                       {"damage", dice_notation(ui().lang, t.damage)}});
+    s += "\n" + Tf("ui.traps.attack", jobj{"bonus", signed_num(*t.attack_bonus), "n", std::max(1, t.attacks),
+                                       "damage", dice_notation(ui().lang, t.damage)});
   if (!t.save_ability.empty())
-    s += "\n" + Tf("ui.traps.save", {{"ability", ability_name(t.save_ability)}, {"dc", t.save_dc}});
+    s += "\n" + Tf("ui.traps.save", jobj{"ability", ability_name(t.save_ability), "dc", t.save_dc});
   if (!t.attack_bonus && !t.damage.empty()) s += "  \xC2\xB7  " + dice_notation(ui().lang, t.damage);
   if (!t.save_damage.empty()) s += "  \xC2\xB7  " + dice_notation(ui().lang, t.save_damage);
   if (t.half_on_success) s += "  \xC2\xB7  " + std::string(T("ui.traps.half"));
-  if (t.complex) s += "\n" + Tf("ui.traps.complex", {{"bonus", signed_num(t.initiative_bonus)}});
+  if (t.complex) s += "\n" + Tf("ui.traps.complex", jobj{"bonus", signed_num(t.initiative_bonus)});
   return s;
 }
 
@@ -78,7 +79,7 @@ void sample_cards(bool dm) {
     ImGui::TextWrapped("%s", t.disarm_text.in(lang).c_str());
     ImGui::PopStyleColor();
     if (dm) {
-      if (big_button(T("ui.traps.place"))) dispatch_and_tell({{"type", "PlaceTrap"}, {"trap", t.id}});
+      if (big_button(T("ui.traps.place"))) dispatch_and_tell(jobj{"type", "PlaceTrap", "trap", t.id});
       track("traps.place." + t.id, T("ui.traps.place"));
     }
     end_card();
@@ -90,7 +91,7 @@ void target_picker() {
   const auto& state = model().state();
   const campaign::Creature* who = target().empty() ? nullptr : campaign::find_creature(state, target());
   if (!who || who->death_saves.dead) target().clear(), who = nullptr;
-  std::string l = who ? Tf("ui.rules.table.for", {{"name", who->name}}) : std::string(T("ui.rules.table.for_nobody"));
+  std::string l = who ? Tf("ui.rules.table.for", jobj{"name", who->name}) : std::string(T("ui.rules.table.for_nobody"));
   if (big_button((l + "##traptarget").c_str())) open_popup("traptarget");
   track("traps.target", l);
   if (begin_popup("traptarget")) {
@@ -130,7 +131,7 @@ void placed_list() {
     std::string found;
     for (const auto& f : p.found_by) found += (found.empty() ? "" : ", ") + creature_name(f);
     if (!found.empty()) {
-      std::string line = Tf("ui.traps.found_by", {{"names", found}});
+      std::string line = Tf("ui.traps.found_by", jobj{"names", found});
       small_label(line.c_str());
       title += "\n" + line;
     }
@@ -140,25 +141,25 @@ void placed_list() {
       const float w = split_width(2);
       ImGui::BeginDisabled(who.empty());
       if (big_button(T("ui.traps.passive"), ImVec2(w, kTouchTarget)))
-        dispatch_and_tell({{"type", "SearchForTrap"}, {"trap", p.id}, {"target", who}});
+        dispatch_and_tell(jobj{"type", "SearchForTrap", "trap", p.id, "target", who});
       track(pre + "passive", T("ui.traps.passive"));
       ImGui::SameLine();
       if (big_button(T("ui.traps.active"), ImVec2(w, kTouchTarget)))
-        dispatch_and_tell({{"type", "SearchForTrap"}, {"trap", p.id}, {"target", who}, {"active", true}});
+        dispatch_and_tell(jobj{"type", "SearchForTrap", "trap", p.id, "target", who, "active", true});
       track(pre + "active", T("ui.traps.active"));
       ImGui::BeginDisabled(!p.card->disarm_possible);
       if (big_button(T("ui.traps.disarm"), ImVec2(w, kTouchTarget)))
-        dispatch_and_tell({{"type", "DisarmTrap"}, {"trap", p.id}, {"target", who}});
+        dispatch_and_tell(jobj{"type", "DisarmTrap", "trap", p.id, "target", who});
       track(pre + "disarm", T("ui.traps.disarm"));
       ImGui::EndDisabled();
       ImGui::EndDisabled();
       ImGui::SameLine();
-      json trig = {{"type", "TriggerTrap"}, {"trap", p.id}};
+      json trig = jobj{"type", "TriggerTrap", "trap", p.id};
       if (!who.empty()) trig["target"] = who;
       if (colored_button(T("ui.traps.trigger"), col_tint(hue_red(), 0.6f), ImVec2(w, kTouchTarget), pre + "trigger"))
         dispatch_and_tell(trig, 8.0);
     }
-    if (big_button(T("ui.traps.remove"))) dispatch_and_tell({{"type", "RemoveTrap"}, {"trap", p.id}});
+    if (big_button(T("ui.traps.remove"))) dispatch_and_tell(jobj{"type", "RemoveTrap", "trap", p.id});
     track(pre + "remove", T("ui.traps.remove"));
     end_card();
     ImGui::PopID();

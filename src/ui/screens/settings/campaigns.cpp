@@ -22,6 +22,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -107,8 +108,8 @@ void read_import(const std::string& file, const std::string& text) {
   if (std::none_of(im.items.begin(), im.items.end(), [](const Incoming& i) { return i.preview.loads; })) {
     const Incoming& first = im.items.front();
     im.error = Tf("ui.store.import.refused",
-                  {{"reason", first.preview.reason.empty() ? std::string(T("store.err.unreadable"))
-                                                           : tr(ui().lang, first.preview.reason, first.preview.reason_args)}});
+                  jobj{"reason", first.preview.reason.empty() ? std::string(T("store.err.unreadable"))
+                                                           : tr(ui().lang, first.preview.reason, first.preview.reason_args)});
   }
 }
 
@@ -117,7 +118,7 @@ void on_file(const char* name, const char* text, int ok) {
     st().import = ImportState{};
     st().import.open = true;
     st().import.file = name ? name : "";
-    st().import.error = Tf("ui.store.import.unreadable_file", {{"max", size_text(kMaxImportBytes)}});
+    st().import.error = Tf("ui.store.import.unreadable_file", jobj{"max", size_text(kMaxImportBytes)});
     return;
   }
   read_import(name ? name : "", text ? text : "");
@@ -147,7 +148,7 @@ void apply_import() {
   im = ImportState{};
   im.added = std::move(added);
   im.replaced = std::move(replaced);
-  if (done > 0) m.notify(Tf("ui.store.import.done", {{"n", done}}));
+  if (done > 0) m.notify(Tf("ui.store.import.done", jobj{"n", done}));
 }
 
 void undo_import() {
@@ -164,7 +165,7 @@ void draw_import_preview() {
   ImportState& im = st().import;
   auto& lib = model().library();
   ImGui::Spacing();
-  small_label(Tf("ui.store.import.file", {{"file", im.file}}).c_str());
+  small_label(Tf("ui.store.import.file", jobj{"file", im.file}).c_str());
   if (!im.error.empty()) {
     error_text(im.error.c_str());
     track("import.error", im.error);
@@ -177,7 +178,7 @@ void draw_import_preview() {
     ImGui::PushID(i);
     const std::string tid = "import.item." + std::to_string(i++);
     if (!in.preview.loads) {
-      std::string why = Tf("ui.store.import.skipped", {{"reason", tr(ui().lang, in.preview.reason, in.preview.reason_args)}});
+      std::string why = Tf("ui.store.import.skipped", jobj{"reason", tr(ui().lang, in.preview.reason, in.preview.reason_args)});
       error_text(why.c_str());
       track(tid, why);
       ImGui::PopID();
@@ -188,11 +189,11 @@ void draw_import_preview() {
     std::string what;
     if (!in.replaces.empty()) {
       const store::CampaignInfo* c = lib.find(in.replaces);
-      what = Tf("ui.store.import.replaces", {{"name", display_name(c ? c->name : "")}});
+      what = Tf("ui.store.import.replaces", jobj{"name", display_name(c ? c->name : "")});
     } else {
       what = T("ui.store.import.adds");
     }
-    std::string body = Tf("ui.store.import.holds", {{"n", in.preview.creatures}, {"names", names}}) + "\n" + what;
+    std::string body = Tf("ui.store.import.holds", jobj{"n", in.preview.creatures, "names", names}) + "\n" + what;
     card_button(tid, display_name(in.preview.name).c_str(), body.c_str());
     if (!in.replaces.empty()) {
       if (big_button(T("ui.store.import.as_new"))) in.replaces.clear();
@@ -212,15 +213,15 @@ void draw_import_preview() {
 
 std::string export_all_text() {
   Model& m = model();
-  nlohmann::json out = {{"app", "druzina-export"}, {"version", 1}, {"exported", platform::wall_ms()},
-                        {"campaigns", nlohmann::json::array()}};
+  nlohmann::json out = jobj{"app", "druzina-export", "version", 1, "exported", platform::wall_ms(),
+                        "campaigns", nlohmann::json::array()};
   for (const auto& c : m.library().index().campaigns) {
     std::string text;
     if (c.id == m.campaign_id()) text = m.current_text();
     else if (auto v = platform::storage().load(c.key)) text = *v;
     else continue;
     // The save text exactly as stored (a string): its checksum stays valid, so the import needs no warning.
-    out["campaigns"].push_back({{"name", c.name}, {"save", text}});
+    out["campaigns"].push_back(jobj{"name", c.name, "save", text});
   }
   return out.dump(1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
@@ -244,7 +245,7 @@ void draw_status() {
   }
   muted(persist);
   track("storage.persist", persist);
-  std::string last = Tf("ui.store.last_export", {{"time", when(lib.index().last_export)}});
+  std::string last = Tf("ui.store.last_export", jobj{"time", when(lib.index().last_export)});
   muted(last.c_str());
   track("storage.last_export", last);
   if (lib.export_reminder_due()) {
@@ -298,14 +299,14 @@ void draw_export_import() {
 
 std::string size_text(long long bytes) {
   constexpr long long kKiB = 1024, kMiB = kKiB * 1024, kGiB = kMiB * 1024;
-  if (bytes < kKiB) return Tf("ui.store.size.b", {{"size", bytes}});
-  if (bytes < kMiB - kKiB / 2) return Tf("ui.store.size.kb", {{"size", (bytes + kKiB / 2) / kKiB}});
+  if (bytes < kKiB) return Tf("ui.store.size.b", jobj{"size", bytes});
+  if (bytes < kMiB - kKiB / 2) return Tf("ui.store.size.kb", jobj{"size", (bytes + kKiB / 2) / kKiB});
   // One decimal place, in the language's own notation ("1,5 MB" in cs and uk); GB from 1024 MB (a browser's
   // quota is often many of them).
   const bool gb = bytes >= kGiB - kMiB / 20;
   const long long unit = gb ? kGiB : kMiB;
   const long long tenths = (bytes * 10 + unit / 2) / unit;
-  return Tf(gb ? "ui.store.size.gb" : "ui.store.size.mb", {{"whole", tenths / 10}, {"tenth", tenths % 10}});
+  return Tf(gb ? "ui.store.size.gb" : "ui.store.size.mb", jobj{"whole", tenths / 10, "tenth", tenths % 10});
 }
 
 std::string export_file_name(const std::string& campaign_name) {
@@ -330,8 +331,8 @@ void draw_campaigns() {
   muted(T("ui.store.campaigns_hint"));
   // the storage budget: what this browser keeps of ours, warned past 80 %
   const store::Usage usage = m.usage();
-  const std::string used = Tf("ui.store.usage", {{"used", size_text(usage.total)}, {"budget", size_text(usage.budget)},
-                                                  {"percent", usage.percent()}});
+  const std::string used = Tf("ui.store.usage", jobj{"used", size_text(usage.total), "budget", size_text(usage.budget),
+                                                  "percent", usage.percent()});
   if (usage.near_full()) {
     error_text(used.c_str());
     error_text(T("ui.store.usage.full_hint"));
@@ -342,8 +343,8 @@ void draw_campaigns() {
   // The browser's own figure for the whole origin (navigator.storage.estimate), where it has one.
   const platform::StorageEstimate est = platform::storage_estimate();
   if (est.quota > 0 && est.usage >= 0) {
-    const std::string line = Tf("ui.store.estimate", {{"used", size_text(static_cast<long long>(est.usage))},
-                                                      {"quota", size_text(static_cast<long long>(est.quota))}});
+    const std::string line = Tf("ui.store.estimate", jobj{"used", size_text(static_cast<long long>(est.usage)),
+                                                      "quota", size_text(static_cast<long long>(est.quota))});
     muted(line.c_str());
     track("storage.estimate", line);
   }
@@ -355,7 +356,7 @@ void draw_campaigns() {
   for (const auto& c : lib.index().campaigns) {
     const bool active = c.id == m.campaign_id();
     const std::string name = display_name(active ? m.state().name : c.name);
-    std::string body = active ? std::string(T("ui.store.open_now")) : Tf("ui.store.changed", {{"time", when(c.updated)}});
+    std::string body = active ? std::string(T("ui.store.open_now")) : Tf("ui.store.changed", jobj{"time", when(c.updated)});
     body += " \xC2\xB7 " + size_text(size_of(c.id));
     if (card_button("campaigns.item." + c.id, name.c_str(), body.c_str(), active))
       s.selected = s.selected == c.id ? std::string() : c.id;
@@ -373,7 +374,7 @@ void draw_campaigns() {
     ImGui::BeginDisabled(lib.index().campaigns.size() < 2);
     const std::string confirm_id = "campaigns.delete." + c.id;
     if (big_button(T("ui.store.delete"), ImVec2(third, kTouchTarget)))
-      ask_confirm(confirm_id, Tf("ui.store.delete_q", {{"name", name}}), T("ui.store.delete_yes"));
+      ask_confirm(confirm_id, Tf("ui.store.delete_q", jobj{"name", name}), T("ui.store.delete_yes"));
     ImGui::EndDisabled();
     track("campaigns.delete", T("ui.store.delete"));
     std::string victim = c.id;
@@ -383,7 +384,7 @@ void draw_campaigns() {
     if (!active) {
       const std::string archive_id = "campaigns.archive." + c.id;
       if (big_button(T("ui.store.archive")))
-        ask_confirm(archive_id, Tf("ui.store.archive_q", {{"name", name}, {"size", size_text(size_of(c.id))}}),
+        ask_confirm(archive_id, Tf("ui.store.archive_q", jobj{"name", name, "size", size_text(size_of(c.id))}),
                     T("ui.store.archive_yes"));
       track("campaigns.archive", T("ui.store.archive"));
       archive = confirm_popup(archive_id);

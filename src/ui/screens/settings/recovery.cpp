@@ -18,6 +18,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -59,14 +60,14 @@ void draw_open(const std::string& tid, const std::string& file_stem, const std::
   if (o.preview.loads) {
     std::string names;
     for (const auto& n : o.preview.names) names += (names.empty() ? "" : ", ") + n;
-    std::string holds = Tf("ui.store.preview.holds", {{"name", o.preview.name.empty() ? std::string(T("ui.store.unnamed")) : o.preview.name},
-                                                     {"n", o.preview.creatures}, {"names", names}, {"history", o.preview.history}});
+    std::string holds = Tf("ui.store.preview.holds", jobj{"name", o.preview.name.empty() ? std::string(T("ui.store.unnamed")) : o.preview.name,
+                                                     "n", o.preview.creatures, "names", names, "history", o.preview.history});
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(holds.c_str());
     ImGui::PopTextWrapPos();
     track(tid + ".preview", holds);
   } else {
-    std::string why = Tf("ui.store.preview.not_loading", {{"reason", reason(o.preview.reason, o.preview.reason_args)}});
+    std::string why = Tf("ui.store.preview.not_loading", jobj{"reason", reason(o.preview.reason, o.preview.reason_args)});
     error_text(why.c_str());
     track(tid + ".preview", why);
     std::string head = o.text.substr(0, 240);
@@ -85,7 +86,7 @@ void draw_open(const std::string& tid, const std::string& file_stem, const std::
   ImGui::SameLine(0, 10);
   ImGui::BeginDisabled(!o.preview.loads);
   const store::CampaignInfo* target = into.empty() ? nullptr : m.library().find(into);
-  std::string q = target ? Tf("ui.store.restore_q", {{"name", target->name.empty() ? std::string(T("ui.store.unnamed")) : target->name}})
+  std::string q = target ? Tf("ui.store.restore_q", jobj{"name", target->name.empty() ? std::string(T("ui.store.unnamed")) : target->name})
                          : std::string(T("ui.store.restore_new_q"));
   if (big_button(T("ui.store.restore"), ImVec2(half, kTouchTarget))) ask_confirm("recovery.restore", q, T("ui.store.restore_yes"));
   ImGui::EndDisabled();

@@ -25,6 +25,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -177,7 +178,7 @@ void draw_rule_group(const char* group, const char* title_key, const std::vector
   bool& open = st().open_groups[group];
   const std::string id = std::string("settings.rules.") + group;
   const std::string title = std::string(open ? "\xE2\x88\x92 " : "+ ") + T(title_key);
-  if (card_button(id, title.c_str(), Tf("ui.settings.group.count", {{"on", on}, {"n", total}}).c_str(), open))
+  if (card_button(id, title.c_str(), Tf("ui.settings.group.count", jobj{"on", on, "n", total}).c_str(), open))
     open = !open;
   if (!open) return;
   ImGui::BeginDisabled(player);
@@ -211,7 +212,7 @@ void draw_campaign_rules() {
   small_label(T("ui.settings.potions"));
   int potions = rules::potion_warning_threshold(model().state());
   if (stepper("settings.potions", potions, 0, 99))
-    model().dispatch({{"type", "SetSettings"}, {"potion_warning_threshold", potions}});
+    model().dispatch(jobj{"type", "SetSettings", "potion_warning_threshold", potions});
   ImGui::EndDisabled();
 }
 
@@ -237,7 +238,7 @@ void draw_data() {
     track("settings.campaign.new_name", s.new_name);
     ImGui::BeginDisabled(s.new_name.find_first_not_of(' ') == std::string::npos);
     if (choice_button(T("ui.settings.data.create"), true))
-      if (model().dispatch({{"type", "CreateCampaign"}, {"name", s.new_name}})) s.new_name.clear();
+      if (model().dispatch(jobj{"type", "CreateCampaign", "name", s.new_name})) s.new_name.clear();
     ImGui::EndDisabled();
     track("settings.campaign.create", T("ui.settings.data.create"));
   } else if (!player) {
@@ -248,7 +249,7 @@ void draw_data() {
     if (s.name_dirty) {
       ImGui::BeginDisabled(s.name.find_first_not_of(' ') == std::string::npos);
       if (choice_button(T("ui.settings.data.rename"), true))
-        if (model().dispatch({{"type", "SetSettings"}, {"name", s.name}})) s.name_dirty = false;
+        if (model().dispatch(jobj{"type", "SetSettings", "name", s.name})) s.name_dirty = false;
       ImGui::EndDisabled();
       track("settings.campaign.rename", T("ui.settings.data.rename"));
     }

@@ -11,6 +11,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -85,7 +86,7 @@ void draw_welcome() {
   const bool start = big_button(T(dm ? "ui.welcome.start_dm" : "ui.welcome.start_player"), ImVec2(0, 60));
   ImGui::EndDisabled();
   track("welcome.start", T(dm ? "ui.welcome.start_dm" : "ui.welcome.start_player"));
-  if (start && (!dm || model().dispatch({{"type", "CreateCampaign"}, {"name", s.name}}))) {
+  if (start && (!dm || model().dispatch(jobj{"type", "CreateCampaign", "name", s.name}))) {
     set_player_mode(!dm);
     close_welcome();
     ui().tab = Tab::party;

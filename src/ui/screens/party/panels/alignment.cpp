@@ -14,6 +14,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -38,7 +39,7 @@ void alignment(const Creature& c) {
     return;
   }
   auto set = [&](const char* id) {
-    json cmd = {{"type", "SetAlignment"}, {"target", c.id}};
+    json cmd = jobj{"type", "SetAlignment", "target", c.id};
     if (id) cmd["alignment"] = id;
     sheet::quiet(cmd);
   };

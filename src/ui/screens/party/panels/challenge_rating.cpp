@@ -15,6 +15,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -26,7 +27,7 @@ std::string challenge_rating_fact(const Creature& c) {
   if (ui_player_mode() || !rule_on(rules::kChallengeRating)) return {};
   const auto v = rules::challenge_rating_view(model().state(), c);
   if (!v.row) return {};
-  return Tf("ui.sheet.cr.fact", {{"cr", v.row->cr}, {"xp", v.row->xp}});
+  return Tf("ui.sheet.cr.fact", jobj{"cr", v.row->cr, "xp", v.row->xp});
 }
 
 void challenge_rating(const Creature& c) {
@@ -37,14 +38,14 @@ void challenge_rating(const Creature& c) {
   for (size_t i = 0; v.row && i < table.size(); ++i)
     if (std::string(table[i].cr) == v.row->cr) index = static_cast<int>(i);
   section(T("ui.sheet.cr.title"));
-  std::string line = v.row ? Tf("ui.sheet.cr.line", {{"cr", v.row->cr}, {"xp", v.row->xp},
-                                                    {"pb", signed_num(v.row->proficiency_bonus)}})
+  std::string line = v.row ? Tf("ui.sheet.cr.line", jobj{"cr", v.row->cr, "xp", v.row->xp,
+                                                    "pb", signed_num(v.row->proficiency_bonus)})
                            : std::string(T("ui.sheet.cr.none"));
   ImGui::TextWrapped("%s", line.c_str());
   track("sheet.cr", line);
   if (v.row && v.row->value == 0) muted(T("ui.sheet.cr.zero_note"));
   if (c.death_saves.dead) return;
-  auto set = [&](const json& cr) { quiet({{"type", "SetChallengeRating"}, {"target", c.id}, {"cr", cr}}); };
+  auto set = [&](const json& cr) { quiet(jobj{"type", "SetChallengeRating", "target", c.id, "cr", cr}); };
   const float bw = 64, gap_w = ImGui::GetStyle().ItemSpacing.x;
   const float clear_w = v.row ? 120.0f : 0.0f;
   const float mid = ImGui::GetContentRegionAvail().x - 2 * bw - 2 * gap_w - (v.row ? clear_w + gap_w : 0);

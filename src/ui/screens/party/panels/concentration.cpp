@@ -15,6 +15,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -28,7 +29,7 @@ void concentration(const Creature& c) {
   if (spell.empty())
     muted(T("ui.concentration.none"));
   else
-    ImGui::TextWrapped("%s", Tf("ui.concentration.on", {{"spell", spell}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.concentration.on", jobj{"spell", spell}).c_str());
   track("sheet.conc", spell);
   if (ui_player_mode() || c.death_saves.dead || !rule_on(rules::kConcentration)) return;
   static std::map<std::string, std::string> drafts;
@@ -39,14 +40,14 @@ void concentration(const Creature& c) {
   const float w = both ? split_width(2) : 0.0f;
   ImGui::BeginDisabled(name.empty());
   if (big_button(T("ui.concentration.start"), ImVec2(w, 52)) &&
-      dispatch_and_tell({{"type", "StartConcentration"}, {"target", c.id}, {"spell", name}}))
+      dispatch_and_tell(jobj{"type", "StartConcentration", "target", c.id, "spell", name}))
     name.clear();
   ImGui::EndDisabled();
   track("sheet.conc.start", T("ui.concentration.start"));
   if (both) {
     ImGui::SameLine();
     if (big_button(T("ui.concentration.end"), ImVec2(w, 52)))
-      dispatch_and_tell({{"type", "EndConcentration"}, {"target", c.id}});
+      dispatch_and_tell(jobj{"type", "EndConcentration", "target", c.id});
     track("sheet.conc.end", T("ui.concentration.end"));
   }
 }

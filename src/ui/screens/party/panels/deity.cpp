@@ -17,6 +17,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -30,9 +31,9 @@ std::string deity_line(const rules::Deity& d) {
   std::string domains;
   for (const auto& dom : d.domains) domains += (domains.empty() ? "" : ", ") + std::string(T(rules::domain_key(dom)));
   const rules::AlignmentInfo* a = rules::find_alignment(d.alignment);
-  return Tf("ui.deity.line", {{"name", d.name.in(lang)}, {"pantheon", T(rules::pantheon_key(d.pantheon))},
-                              {"title", d.title.in(lang)}, {"alignment", a ? std::string(T(a->abbr_key)) : d.alignment},
-                              {"domains", domains}, {"symbol", d.symbol.in(lang)}});
+  return Tf("ui.deity.line", jobj{"name", d.name.in(lang), "pantheon", T(rules::pantheon_key(d.pantheon)),
+                              "title", d.title.in(lang), "alignment", a ? std::string(T(a->abbr_key)) : d.alignment,
+                              "domains", domains, "symbol", d.symbol.in(lang)});
 }
 
 }  // namespace
@@ -71,16 +72,16 @@ void deity(const Creature& c) {
     const rules::Deity& d = *found[i];
     const std::string title = d.name.in(ui().lang) + " (" + T(rules::pantheon_key(d.pantheon)) + ")";
     if (card_button("sheet.deity.pick." + d.id, title.c_str(), d.title.in(ui().lang).c_str(), v.deity == &d)) {
-      if (v.deity != &d) sheet::quiet({{"type", "SetDeity"}, {"target", c.id}, {"deity", d.id}});
+      if (v.deity != &d) sheet::quiet(jobj{"type", "SetDeity", "target", c.id, "deity", d.id});
       close();
       return;
     }
   }
-  if (found.size() > kShown) muted(Tf("ui.deity.more", {{"n", static_cast<long long>(found.size() - kShown)}}).c_str());
+  if (found.size() > kShown) muted(Tf("ui.deity.more", jobj{"n", static_cast<long long>(found.size() - kShown)}).c_str());
   if (!q.empty() && q.size() <= 100) {
-    const std::string use = Tf("ui.deity.use_typed", {{"name", q}});
+    const std::string use = Tf("ui.deity.use_typed", jobj{"name", q});
     if (big_button(use.c_str(), ImVec2(0, kTouchTarget))) {
-      if (v.name != q || v.deity) sheet::quiet({{"type", "SetDeity"}, {"target", c.id}, {"name", q}});
+      if (v.name != q || v.deity) sheet::quiet(jobj{"type", "SetDeity", "target", c.id, "name", q});
       close();
       return;
     }
@@ -89,7 +90,7 @@ void deity(const Creature& c) {
   const float w2 = split_width(2);
   ImGui::BeginDisabled(!v.set());
   if (big_button(T("ui.deity.clear"), ImVec2(w2, kTouchTarget))) {
-    sheet::quiet({{"type", "SetDeity"}, {"target", c.id}});
+    sheet::quiet(jobj{"type", "SetDeity", "target", c.id});
     close();
     ImGui::EndDisabled();
     return;

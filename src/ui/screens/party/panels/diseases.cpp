@@ -23,6 +23,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -33,24 +34,24 @@ namespace {
 
 std::string state_text(const rules::Infection& i, long long now) {
   if (i.stage == "incubating" && i.symptoms_at)
-    return Tf("ui.diseases.incubating", {{"when", clock_text(*i.symptoms_at)},
-                                         {"left", duration_text(std::max(0LL, *i.symptoms_at - now))}});
-  if (i.stage == "incubating") return Tf("ui.diseases.spell_saves", {{"successes", i.successes}, {"failures", i.failures}});
+    return Tf("ui.diseases.incubating", jobj{"when", clock_text(*i.symptoms_at),
+                                         "left", duration_text(std::max(0LL, *i.symptoms_at - now))});
+  if (i.stage == "incubating") return Tf("ui.diseases.spell_saves", jobj{"successes", i.successes, "failures", i.failures});
   if (i.ends_at)
-    return Tf("ui.diseases.ends", {{"when", clock_text(*i.ends_at)}, {"left", duration_text(std::max(0LL, *i.ends_at - now))}});
+    return Tf("ui.diseases.ends", jobj{"when", clock_text(*i.ends_at), "left", duration_text(std::max(0LL, *i.ends_at - now))});
   return T("ui.diseases.sick");
 }
 
 std::string details_text(const rules::Infection& i) {
   std::string out;
   auto add = [&](const std::string& s) { out += (out.empty() ? "" : " · ") + s; };
-  add(Tf("ui.diseases.dc", {{"dc", i.dc}}));
+  add(Tf("ui.diseases.dc", jobj{"dc", i.dc}));
   if (i.info->madness_after_failures > 0 && i.failures > 0)
-    add(Tf("ui.diseases.failures", {{"n", i.failures}, {"of", i.info->madness_after_failures}}));
-  if (i.penalty > 0) add(Tf("ui.diseases.penalty", {{"n", i.penalty}}));
-  if (i.info->doses_to_cure > 0 && i.doses > 0) add(Tf("ui.diseases.doses", {{"n", i.doses}, {"of", i.info->doses_to_cure}}));
+    add(Tf("ui.diseases.failures", jobj{"n", i.failures, "of", i.info->madness_after_failures}));
+  if (i.penalty > 0) add(Tf("ui.diseases.penalty", jobj{"n", i.penalty}));
+  if (i.info->doses_to_cure > 0 && i.doses > 0) add(Tf("ui.diseases.doses", jobj{"n", i.doses, "of", i.info->doses_to_cure}));
   if (i.ointment) add(T("ui.diseases.ointment"));
-  if (i.exhaustion > 0) add(Tf("ui.diseases.exhaustion", {{"n", i.exhaustion}}));
+  if (i.exhaustion > 0) add(Tf("ui.diseases.exhaustion", jobj{"n", i.exhaustion}));
   return out;
 }
 
@@ -74,15 +75,15 @@ void diseases(const Creature& c) {
     track(id, name + " — " + state + " · " + details);
     if (i.stage == "sick") muted(i.info->symptoms.in(ui().lang).c_str());
     if (!i.info->long_rest_text.in(ui().lang).empty()) muted(i.info->long_rest_text.in(ui().lang).c_str());
-    if (!i.source.empty()) muted(Tf("ui.diseases.source", {{"source", i.source}}).c_str());
+    if (!i.source.empty()) muted(Tf("ui.diseases.source", jobj{"source", i.source}).c_str());
     if (dm && v.on) {
       auto cure = [&](const char* means) {
-        dispatch_and_tell({{"type", "CureDisease"}, {"target", c.id}, {"disease", i.disease}, {"means", means}}, 7.0);
+        dispatch_and_tell(jobj{"type", "CureDisease", "target", c.id, "disease", i.disease, "means", means}, 7.0);
       };
       const float w = split_width(2);
       if (i.info->kind == "contagion" && i.stage == "incubating") {
         auto save = [&](bool ok) {
-          dispatch_and_tell({{"type", "RecordDiseaseSave"}, {"target", c.id}, {"disease", i.disease}, {"success", ok}}, 7.0);
+          dispatch_and_tell(jobj{"type", "RecordDiseaseSave", "target", c.id, "disease", i.disease, "success", ok}, 7.0);
         };
         if (big_button(T("ui.diseases.save_ok"), ImVec2(w, kTouchTarget))) save(true);
         track(id + ".save_ok", T("ui.diseases.save_ok"));
@@ -131,7 +132,7 @@ void diseases(const Creature& c) {
   }
   const float w = split_width(2);
   auto send = [&](const char* type) {
-    json cmd = {{"type", type}, {"target", c.id}, {"disease", chosen.id}};
+    json cmd = jobj{"type", type, "target", c.id, "disease", chosen.id};
     if (!source.empty()) cmd["source"] = source.substr(0, 200);
     if (!chosen.save_dc) cmd["dc"] = dc;
     if (dispatch_and_tell(cmd, 9.0)) source.clear();

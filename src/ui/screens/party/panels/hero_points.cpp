@@ -18,6 +18,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -34,15 +35,15 @@ void hero_points(const Creature& c) {
   const float bw = 48;
   ImGui::BeginDisabled(!dm || points <= 0);
   if (big_button("\xE2\x88\x92##hp", ImVec2(bw, kTouchTarget)))
-    quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", -1}});
+    quiet(jobj{"type", "SetHeroPoints", "target", c.id, "change", -1});
   ImGui::EndDisabled();
   track("sheet.hero.minus", "-");
   ImGui::SameLine();
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", {{"n", points}})).c_str());
+  ImGui::TextUnformatted(("\xE2\x9C\xA6 " + Tf("ui.creature.hero_points_n", jobj{"n", points})).c_str());
   ImGui::SameLine();
   ImGui::BeginDisabled(!dm);
-  if (big_button("+##hp", ImVec2(bw, kTouchTarget))) quiet({{"type", "SetHeroPoints"}, {"target", c.id}, {"change", 1}});
+  if (big_button("+##hp", ImVec2(bw, kTouchTarget))) quiet(jobj{"type", "SetHeroPoints", "target", c.id, "change", 1});
   ImGui::EndDisabled();
   track("sheet.hero.plus", "+");
   ImGui::EndGroup();

@@ -16,6 +16,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -30,12 +31,12 @@ void literacy_controls(const Creature& c, const rules::IntelligenceView& v) {
   if (!v.can_read_write) {
     // Enabled below INT 7 too: the core says why it cannot be learned (the notice).
     if (big_button(T("ui.int.learn_reading"), ImVec2(0, 48)))
-      dispatch_and_tell({{"type", "LearnLiteracy"}, {"target", c.id}, {"skill", "reading"}}, 8.0);
+      dispatch_and_tell(jobj{"type", "LearnLiteracy", "target", c.id, "skill", "reading"}, 8.0);
     track("sheet.int.learn_reading", T("ui.int.learn_reading"));
   }
   if (!v.can_count) {
     if (big_button(T("ui.int.learn_counting"), ImVec2(0, 48)))
-      dispatch_and_tell({{"type", "LearnLiteracy"}, {"target", c.id}, {"skill", "counting"}}, 8.0);
+      dispatch_and_tell(jobj{"type", "LearnLiteracy", "target", c.id, "skill", "counting"}, 8.0);
     track("sheet.int.learn_counting", T("ui.int.learn_counting"));
   }
 }
@@ -44,11 +45,11 @@ void pick_window_control(const Creature& c, const rules::IntelligenceView& v) {
   if (ui_player_mode()) return;
   if (v.window_open) {
     if (big_button(T("ui.int.close_window"), ImVec2(0, 48)))
-      dispatch_and_tell({{"type", "CloseIntelligencePicks"}, {"target", c.id}});
+      dispatch_and_tell(jobj{"type", "CloseIntelligencePicks", "target", c.id});
     track("sheet.int.window_close", T("ui.int.close_window"));
   } else {
     if (big_button(T("ui.int.open_window"), ImVec2(0, 48)))
-      dispatch_and_tell({{"type", "OpenIntelligencePicks"}, {"target", c.id}});
+      dispatch_and_tell(jobj{"type", "OpenIntelligencePicks", "target", c.id});
     track("sheet.int.window_open", T("ui.int.open_window"));
   }
 }
@@ -74,7 +75,7 @@ void intelligence(const Creature& c) {
   yes_no(v.can_read_write, "ui.int.read");
   if (!v.can_read_write) muted(v.can_learn_reading ? T("ui.int.can_learn_reading") : T("ui.int.never_reading"));
   yes_no(v.can_count, "ui.int.count");
-  ImGui::TextWrapped("%s", Tf("ui.int.points", {{"points", v.points}, {"active", v.active}, {"free", v.free}}).c_str());
+  ImGui::TextWrapped("%s", Tf("ui.int.points", jobj{"points", v.points, "active", v.active, "free", v.free}).c_str());
   track("sheet.int.points", std::to_string(v.points));
   for (const auto& p : v.picks) {
     std::string line = Tk_or("ui.int.kind.", p.pick.kind, p.pick.kind) + ": " + p.pick.name;
@@ -101,7 +102,7 @@ void intelligence(const Creature& c) {
   track("sheet.int.name", d.name);
   ImGui::BeginDisabled(d.name.empty());
   if (colored_button(T("ui.int.pick"), col_good(), ImVec2(0, 52), "sheet.int.pick")) {
-    if (quiet({{"type", "PickIntelligence"}, {"target", c.id}, {"kind", kinds[d.kind]}, {"name", d.name}}))
+    if (quiet(jobj{"type", "PickIntelligence", "target", c.id, "kind", kinds[d.kind], "name", d.name}))
       d.name.clear();
   }
   ImGui::EndDisabled();

@@ -15,6 +15,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -25,7 +26,7 @@ using sheet::quiet;
 void level_up(const Creature& c) {
   if (ui_player_mode() || c.death_saves.dead || !rule_on(rules::kLevelUp)) return;
   if (c.kind != "pc" && c.kind != "sidekick" && c.kind != "npc") return;
-  section(Tf("ui.sheet.level_up", {{"n", c.level + 1}}).c_str());
+  section(Tf("ui.sheet.level_up", jobj{"n", c.level + 1}).c_str());
   if (c.hit_die <= 0) {
     muted(T("ui.sheet.level_up_no_die"));
     return;
@@ -33,18 +34,18 @@ void level_up(const Creature& c) {
   const float w = split_width(3);
   const std::string id = c.id;
   ImGui::PushFont(ui().fonts.small);
-  if (big_button(Tf("ui.sheet.level_roll", {{"die", c.hit_die}}).c_str(), ImVec2(w, 52)))
-    dispatch_and_tell({{"type", "LevelUp"}, {"target", id}}, 8.0);
+  if (big_button(Tf("ui.sheet.level_roll", jobj{"die", c.hit_die}).c_str(), ImVec2(w, 52)))
+    dispatch_and_tell(jobj{"type", "LevelUp", "target", id}, 8.0);
   track("sheet.levelup.roll", "roll");
   ImGui::SameLine();
   if (big_button(T("ui.sheet.level_enter"), ImVec2(w, 52)))
-    pad::open_value(Tf("ui.sheet.level_die", {{"die", c.hit_die}}), 1, 1, c.hit_die, [id](int n) {
+    pad::open_value(Tf("ui.sheet.level_die", jobj{"die", c.hit_die}), 1, 1, c.hit_die, [id](int n) {
       dispatch_and_tell({{"type", "LevelUp"}, {"target", id}, {"rolls", {n}}}, 8.0);
     });
   track("sheet.levelup.enter", "enter");
   ImGui::SameLine();
   if (big_button(T("ui.sheet.level_average"), ImVec2(w, 52)))
-    dispatch_and_tell({{"type", "LevelUp"}, {"target", id}, {"average", true}}, 8.0);
+    dispatch_and_tell(jobj{"type", "LevelUp", "target", id, "average", true}, 8.0);
   track("sheet.levelup.average", "average");
   ImGui::PopFont();
   if (rule_on(rules::kHpRoll)) muted(T("ui.sheet.level_reroll_note"));

@@ -17,6 +17,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -37,21 +38,21 @@ void loyalty(const Creature& c) {
   if (v.tracked) {
     ImVec4 col = v.state == "risks_life" ? col_good() : v.state == "leaves" ? col_bad() : ImGui::GetStyleColorVec4(ImGuiCol_Text);
     ImGui::PushStyleColor(ImGuiCol_Text, col);
-    ImGui::TextWrapped("%s", Tf("ui.loyalty.score", {{"score", v.score}, {"max", v.max}, {"state", state}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.loyalty.score", jobj{"score", v.score, "max", v.max, "state", state}).c_str());
     ImGui::PopStyleColor();
   } else {
-    ImGui::TextWrapped("%s", Tf("ui.loyalty.untracked", {{"start", v.start}, {"max", v.max}}).c_str());
+    ImGui::TextWrapped("%s", Tf("ui.loyalty.untracked", jobj{"start", v.start, "max", v.max}).c_str());
   }
   track("sheet.loyalty", v.tracked ? std::to_string(v.score) + "/" + std::to_string(v.max) : "untracked");
-  muted(Tf("ui.loyalty.basis", {{"cha", v.highest_cha}}).c_str());
+  muted(Tf("ui.loyalty.basis", jobj{"cha", v.highest_cha}).c_str());
   const std::string id = c.id;
   if (!v.tracked) {
-    if (big_button(T("ui.loyalty.start"), ImVec2(0, kTouchTarget))) sheet::quiet({{"type", "SetLoyalty"}, {"target", id}});
+    if (big_button(T("ui.loyalty.start"), ImVec2(0, kTouchTarget))) sheet::quiet(jobj{"type", "SetLoyalty", "target", id});
     track("sheet.loyalty.start", T("ui.loyalty.start"));
   } else {
     int value = v.score;
     if (stepper("sheet.loyalty.value", value, 0, v.max, {.label = T("ui.loyalty.set")}) && value != v.score)
-      sheet::quiet({{"type", "SetLoyalty"}, {"target", id}, {"value", value}});
+      sheet::quiet(jobj{"type", "SetLoyalty", "target", id, "value", value});
   }
   static std::map<std::string, bool> entered;
   bool& by_hand = entered[id];
@@ -71,10 +72,10 @@ void loyalty(const Creature& c) {
       const std::string reason = kind.reason;
       if (by_hand) {
         pad::open_value(T("ui.loyalty.enter_title"), kind.dice, kind.dice, 4 * kind.dice, [id, reason](int n) {
-          dispatch_and_tell({{"type", "ChangeLoyalty"}, {"target", id}, {"reason", reason}, {"roll", n}});
+          dispatch_and_tell(jobj{"type", "ChangeLoyalty", "target", id, "reason", reason, "roll", n});
         });
       } else {
-        dispatch_and_tell({{"type", "ChangeLoyalty"}, {"target", id}, {"reason", reason}});
+        dispatch_and_tell(jobj{"type", "ChangeLoyalty", "target", id, "reason", reason});
       }
     }
   }

@@ -19,6 +19,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -35,11 +36,11 @@ void fear_and_horror(const Creature& c) {
   stepper("sheet.madness.dc", dc, 1, 30, {.label = T("ui.madness.dc")});
   const float w = split_width(2);
   if (big_button(T("ui.madness.frighten"), ImVec2(w, kTouchTarget)))
-    dispatch_and_tell({{"type", "Frighten"}, {"target", c.id}, {"dc", dc}}, 7.0);
+    dispatch_and_tell(jobj{"type", "Frighten", "target", c.id, "dc", dc}, 7.0);
   track("sheet.madness.frighten", T("ui.madness.frighten"));
   ImGui::SameLine();
   if (big_button(T("ui.madness.horrify"), ImVec2(w, kTouchTarget)))
-    dispatch_and_tell({{"type", "Horrify"}, {"target", c.id}, {"dc", dc}}, 7.0);
+    dispatch_and_tell(jobj{"type", "Horrify", "target", c.id, "dc", dc}, 7.0);
   track("sheet.madness.horrify", T("ui.madness.horrify"));
   ImGui::Spacing();
 }
@@ -54,9 +55,9 @@ void madness(const Creature& c) {
   for (const auto& m : v.entries) {
     ImGui::PushID(m.id.c_str());
     const std::string id = "sheet.madness." + m.id;
-    std::string head = Tf("ui.madness.row", {{"kind", T(rules::madness_kind_key(m.kind))}, {"roll", m.roll}});
-    std::string when = m.ends_at ? Tf("ui.madness.ends", {{"when", clock_text(*m.ends_at)},
-                                                          {"left", duration_text(std::max(0LL, *m.ends_at - v.now))}})
+    std::string head = Tf("ui.madness.row", jobj{"kind", T(rules::madness_kind_key(m.kind)), "roll", m.roll});
+    std::string when = m.ends_at ? Tf("ui.madness.ends", jobj{"when", clock_text(*m.ends_at),
+                                                          "left", duration_text(std::max(0LL, *m.ends_at - v.now))})
                                  : std::string(T("ui.madness.until_cured"));
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s — %s", head.c_str(), when.c_str());
@@ -64,11 +65,11 @@ void madness(const Creature& c) {
     const std::string& text = m.text.in(ui().lang);
     ImGui::TextWrapped("%s", text.c_str());
     track(id, head + " — " + when + " " + text);
-    if (m.suppressed_until) muted(Tf("ui.madness.suppressed", {{"when", clock_text(*m.suppressed_until)}}).c_str());
-    if (!m.source.empty()) muted(Tf("ui.madness.source", {{"source", m.source}}).c_str());
+    if (m.suppressed_until) muted(Tf("ui.madness.suppressed", jobj{"when", clock_text(*m.suppressed_until)}).c_str());
+    if (!m.source.empty()) muted(Tf("ui.madness.source", jobj{"source", m.source}).c_str());
     if (dm && v.on) {
       auto treat = [&](const char* means) {
-        dispatch_and_tell({{"type", "TreatMadness"}, {"target", c.id}, {"means", means}, {"madness", m.id}}, 7.0);
+        dispatch_and_tell(jobj{"type", "TreatMadness", "target", c.id, "means", means, "madness", m.id}, 7.0);
       };
       const float w = split_width(2);
       if (m.kind != "indefinite") {
@@ -80,7 +81,7 @@ void madness(const Creature& c) {
       track(id + ".greater", T("ui.madness.greater"));
       ImGui::BeginDisabled(m.suppressed_until.has_value());
       if (big_button(T("ui.madness.calm"), ImVec2(w, kTouchTarget)))
-        dispatch_and_tell({{"type", "TreatMadness"}, {"target", c.id}, {"means", "calm_emotions"}}, 7.0);
+        dispatch_and_tell(jobj{"type", "TreatMadness", "target", c.id, "means", "calm_emotions"}, 7.0);
       ImGui::EndDisabled();
       track(id + ".calm", T("ui.madness.calm"));
       ImGui::SameLine();
@@ -93,7 +94,7 @@ void madness(const Creature& c) {
   if (v.on)
     for (const auto& cond : c.conditions)
       if (cond.id == "frightened" && cond.source == "fear")
-        muted(Tf("ui.madness.frightened", {{"dc", cond.extra.value("dc", 10)}}).c_str());
+        muted(Tf("ui.madness.frightened", jobj{"dc", cond.extra.value("dc", 10)}).c_str());
   if (!dm || !v.on || c.death_saves.dead) return;
   fear_and_horror(c);
   small_label(T("ui.madness.inflict"));
@@ -108,7 +109,7 @@ void madness(const Creature& c) {
   for (const auto& [kind, label] : kinds) {
     if (k++) ImGui::SameLine();
     if (big_button((std::string(T(label)) + "##mad").c_str(), ImVec2(w, kTouchTarget))) {
-      json cmd = {{"type", "InflictMadness"}, {"target", c.id}, {"kind", kind}};
+      json cmd = jobj{"type", "InflictMadness", "target", c.id, "kind", kind};
       if (!source.empty()) cmd["source"] = source.substr(0, 200);
       if (dispatch_and_tell(cmd, 9.0)) source.clear();
     }

@@ -36,6 +36,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -48,7 +49,7 @@ std::string item_line(const rules::MagicItem& m) {
   std::string s = m.identified ? m.name : m.name + " (" + T("ui.mi.unidentified") + ")";
   std::string facts = Tk("ui.mi.kind.", m.kind);
   if (!m.rarity.empty()) facts += ", " + Tk("ui.mi.rarity.", m.rarity);
-  if (m.charges) facts += " · " + Tf("ui.mi.charges", {{"n", *m.charges}, {"max", m.max_charges ? *m.max_charges : *m.charges}});
+  if (m.charges) facts += " · " + Tf("ui.mi.charges", jobj{"n", *m.charges, "max", m.max_charges ? *m.max_charges : *m.charges});
   if (m.paired && !m.half) facts += " · " + std::string(T("ui.mi.pair"));
   if (m.worn) facts += " · " + std::string(T("ui.mi.worn"));
   if (m.attunement && m.attuned_by.empty()) facts += " · " + std::string(T("ui.mi.needs_attunement"));
@@ -103,7 +104,7 @@ void add_more_to(const AddMore& f, json& cmd) {
   }
   if (!f.word.empty()) cmd["command_word"] = f.word.substr(0, 60);
   if (!f.spell.empty()) {
-    cmd["spells"] = json::array({{{"name", f.spell.substr(0, 80)}, {"level", f.level}, {"cost", f.cost}}});
+    cmd["spells"] = json::array({jobj{"name", f.spell.substr(0, 80), "level", f.level, "cost", f.cost}});
     if (f.dc_mode == 1) cmd["spell_dc"] = f.dc;
     if (f.dc_mode == 2) cmd["spell_dc"] = "wielder";
   }
@@ -140,7 +141,7 @@ void add_form(const Creature& c) {
   add_more(c, f);
   ImGui::BeginDisabled(name.empty());
   if (big_button(T("ui.mi.add_button"), ImVec2(0, kTouchTarget))) {
-    json cmd = {{"type", "AddMagicItem"}, {"target", c.id}, {"name", name.substr(0, 100)}, {"kind", kinds_shown[static_cast<size_t>(kind)]}};
+    json cmd = jobj{"type", "AddMagicItem", "target", c.id, "name", name.substr(0, 100), "kind", kinds_shown[static_cast<size_t>(kind)]};
     if (need) cmd["attunement"] = true;
     if (n > 0) cmd["max_charges"] = n;
     add_more_to(f, cmd);
@@ -174,30 +175,30 @@ void red_line(const std::string& text, const std::string& id) {
 // spells (known once identified; the DM always), one of a pair, notes.
 void item_facts(const Creature& c, const rules::MagicItem& m, const rules::MagicItemsView& v, bool dm, const std::string& id) {
   if (!m.attuned_by.empty()) {
-    const std::string who = m.attuned_by == c.id ? std::string(T("ui.mi.attuned_self")) : Tf("ui.mi.attuned_other", {{"name", creature_name(m.attuned_by)}});
+    const std::string who = m.attuned_by == c.id ? std::string(T("ui.mi.attuned_self")) : Tf("ui.mi.attuned_other", jobj{"name", creature_name(m.attuned_by)});
     muted(who.c_str());
   }
   if (m.sentient) {
     const auto& s = *m.sentient;
-    muted(Tf("ui.mi.sentient", {{"int", s.int_}, {"wis", s.wis}, {"cha", s.cha}, {"alignment", Tk("rules.alignment.", s.alignment)}}).c_str());
+    muted(Tf("ui.mi.sentient", jobj{"int", s.int_, "wis", s.wis, "cha", s.cha, "alignment", Tk("rules.alignment.", s.alignment)}).c_str());
   }
   if (dm && std::find(v.cursed.begin(), v.cursed.end(), m.id) != v.cursed.end()) muted(T("ui.mi.cursed"));
   const bool known = dm || m.identified;
   if (known && !m.command_word.empty()) {
-    const std::string word = Tf("ui.mi.command_word", {{"word", m.command_word}});
+    const std::string word = Tf("ui.mi.command_word", jobj{"word", m.command_word});
     muted(word.c_str());
     track(id + ".word", word);
   }
   if (known && !m.spells.empty()) {
     std::string all;
     for (const auto& sp : m.spells) {
-      std::string one = Tf(sp.level == 0 ? "ui.mi.spell_cantrip" : "ui.mi.spell", {{"spell", sp.name}, {"level", sp.level}, {"cost", sp.cost}});
-      if (sp.upcast > 0) one += ", " + Tf("ui.mi.spell_upcast", {{"upcast", sp.upcast}});
+      std::string one = Tf(sp.level == 0 ? "ui.mi.spell_cantrip" : "ui.mi.spell", jobj{"spell", sp.name, "level", sp.level, "cost", sp.cost});
+      if (sp.upcast > 0) one += ", " + Tf("ui.mi.spell_upcast", jobj{"upcast", sp.upcast});
       append_line(all, one);
     }
     const auto dc = rules::item_spell_dc(c, m);
-    if (dc.dc) append_line(all, Tf(dc.from == "item" ? "rules.magic_items.dc_item" : "rules.magic_items.dc_wielder", {{"dc", *dc.dc}}));
-    if (!dc.dc && dc.from == "wielder") append_line(all, Tf("ui.mi.dc_wielder_none", {{"name", c.name}}));
+    if (dc.dc) append_line(all, Tf(dc.from == "item" ? "rules.magic_items.dc_item" : "rules.magic_items.dc_wielder", jobj{"dc", *dc.dc}));
+    if (!dc.dc && dc.from == "wielder") append_line(all, Tf("ui.mi.dc_wielder_none", jobj{"name", c.name}));
     muted(all.c_str());
     track(id + ".spells", all);
   }
@@ -215,10 +216,10 @@ void spell_buttons(const Creature& c, const rules::MagicItem& m, const std::stri
     level = std::clamp(level, sp.level, 9);
     if (sp.upcast > 0) stepper(id + ".level" + std::to_string(i), level, sp.level, 9, {.label = T("ui.mi.spell_level")});
     const int cost = sp.cost + (level - sp.level) * sp.upcast;
-    const std::string label = Tf("ui.mi.cast", {{"spell", sp.name}, {"cost", cost}});
+    const std::string label = Tf("ui.mi.cast", jobj{"spell", sp.name, "cost", cost});
     ImGui::BeginDisabled(cost > 0 && (!m.charges || *m.charges < cost));
     if (big_button(label.c_str(), ImVec2(0, kTouchTarget))) {
-      json cmd = {{"type", "CastFromItem"}, {"target", c.id}, {"item", m.id}, {"spell", static_cast<int>(i)}};
+      json cmd = jobj{"type", "CastFromItem", "target", c.id, "item", m.id, "spell", static_cast<int>(i)};
       if (level != sp.level) cmd["level"] = level;
       if (dispatch_and_tell(cmd, 7.0)) level = sp.level;
     }
@@ -236,56 +237,56 @@ void item_actions(const Creature& c, const rules::MagicItem& m, const std::strin
   };
   const float w = split_width(2);
   if (!m.identified) {
-    if (big_button(T("ui.mi.identify"), ImVec2(w, kTouchTarget))) send({{"type", "IdentifyItem"}, {"means", "identify"}});
+    if (big_button(T("ui.mi.identify"), ImVec2(w, kTouchTarget))) send(jobj{"type", "IdentifyItem", "means", "identify"});
     track(id + ".identify", T("ui.mi.identify"));
     ImGui::SameLine();
-    if (big_button(T("ui.mi.study"), ImVec2(w, kTouchTarget))) send({{"type", "IdentifyItem"}, {"means", "short_rest"}});
+    if (big_button(T("ui.mi.study"), ImVec2(w, kTouchTarget))) send(jobj{"type", "IdentifyItem", "means", "short_rest"});
     track(id + ".study", T("ui.mi.study"));
   }
   if (m.attunement && m.attuned_by != c.id) {
     if (auto r = rules::attune_refusal(state, c, m)) {
       red_line(Tf(r->key, r->args), id + ".refusal");
     } else {
-      if (big_button(T("ui.mi.attune"), ImVec2(0, kTouchTarget))) send({{"type", "AttuneItem"}, {"short_rest", true}});
+      if (big_button(T("ui.mi.attune"), ImVec2(0, kTouchTarget))) send(jobj{"type", "AttuneItem", "short_rest", true});
       track(id + ".attune", T("ui.mi.attune"));
     }
   }
   if (!m.attuned_by.empty()) {
-    if (big_button(T("ui.mi.end"), ImVec2(0, kTouchTarget))) send({{"type", "EndAttunement"}, {"short_rest", true}});
+    if (big_button(T("ui.mi.end"), ImVec2(0, kTouchTarget))) send(jobj{"type", "EndAttunement", "short_rest", true});
     track(id + ".end", T("ui.mi.end"));
   }
   const auto unusable = rules::use_refusal(c, m);
   if (unusable && (m.charges || !m.command_word.empty() || !m.spells.empty())) red_line(Tf(unusable->key, unusable->args), id + ".unusable");
   if (!unusable && !m.command_word.empty()) {
-    const std::string say = Tf("ui.mi.activate", {{"word", m.command_word}});
-    if (big_button(say.c_str(), ImVec2(0, kTouchTarget))) send({{"type", "ActivateItem"}});
+    const std::string say = Tf("ui.mi.activate", jobj{"word", m.command_word});
+    if (big_button(say.c_str(), ImVec2(0, kTouchTarget))) send(jobj{"type", "ActivateItem"});
     track(id + ".activate", say);
   }
   if (!unusable) spell_buttons(c, m, id);
   bool row = false;
   if (m.charges && !unusable) {
     ImGui::BeginDisabled(*m.charges == 0);
-    if (big_button(T("ui.mi.charge"), ImVec2(w, kTouchTarget))) send({{"type", "UseItemCharge"}});
+    if (big_button(T("ui.mi.charge"), ImVec2(w, kTouchTarget))) send(jobj{"type", "UseItemCharge"});
     track(id + ".charge", T("ui.mi.charge"));
     ImGui::EndDisabled();
     row = true;
   }
   if (m.consumable) {
     if (row) ImGui::SameLine();
-    if (big_button(T("ui.mi.use"), ImVec2(w, kTouchTarget))) send({{"type", "UseConsumable"}});
+    if (big_button(T("ui.mi.use"), ImVec2(w, kTouchTarget))) send(jobj{"type", "UseConsumable"});
     track(id + ".use", T("ui.mi.use"));
   } else if (!m.slot.empty()) {
     if (row) ImGui::SameLine();
     const char* label = m.worn ? T("ui.mi.take_off") : T("ui.mi.wear");
-    if (big_button(label, ImVec2(w, kTouchTarget))) send({{"type", "SetItemWorn"}, {"worn", !m.worn}});
+    if (big_button(label, ImVec2(w, kTouchTarget))) send(jobj{"type", "SetItemWorn", "worn", !m.worn});
     track(id + (m.worn ? ".off" : ".wear"), label);
   }
   if (m.paired) {
     const char* label = m.half ? T("ui.mi.pair_whole") : T("ui.mi.lost_one");
-    if (big_button(label, ImVec2(0, kTouchTarget))) send({{"type", "SetItemPair"}, {"half", !m.half}});
+    if (big_button(label, ImVec2(0, kTouchTarget))) send(jobj{"type", "SetItemPair", "half", !m.half});
     track(id + ".pair", label);
   }
-  if (big_button(T("ui.mi.remove"), ImVec2(0, kTouchTarget))) send({{"type", "RemoveMagicItem"}});
+  if (big_button(T("ui.mi.remove"), ImVec2(0, kTouchTarget))) send(jobj{"type", "RemoveMagicItem"});
   track(id + ".remove", T("ui.mi.remove"));
 }
 
@@ -308,13 +309,13 @@ void magic_items(const Creature& c) {
   if (!v.on && v.items.empty()) return;
   const bool dm = !ui_player_mode();
   const bool act = dm && v.on && !c.death_saves.dead;
-  section(Tf("ui.mi.title", {{"n", static_cast<int>(v.attuned.size())}}).c_str());
+  section(Tf("ui.mi.title", jobj{"n", static_cast<int>(v.attuned.size())}).c_str());
   // The attunement slots.
   std::string slots;
   for (const auto& m : v.attuned) slots += (slots.empty() ? "" : ", ") + m.name;
   for (size_t k = v.attuned.size(); k < static_cast<size_t>(rules::kMaxAttuned); ++k)
     slots += (slots.empty() ? "" : ", ") + std::string(T("ui.mi.free_slot"));
-  const std::string slots_line = Tf("ui.mi.slots", {{"items", slots}});
+  const std::string slots_line = Tf("ui.mi.slots", jobj{"items", slots});
   ImGui::TextWrapped("%s", slots_line.c_str());
   track("sheet.mi.slots", slots_line);
   if (v.items.empty()) muted(T("ui.mi.none"));
@@ -345,14 +346,14 @@ void magic_items_rest(const Creature& c, json& items) {
   if (!picked) pick.clear();
   if (offers.empty()) return;
   const std::string base = "rest.mi." + c.id;
-  auto label_of = [](const rules::RestOffer& o) { return Tf("ui.mi.rest." + o.action, {{"item", o.name}}); };
+  auto label_of = [](const rules::RestOffer& o) { return Tf("ui.mi.rest." + o.action, jobj{"item", o.name}); };
   if (picked && !r.open.count(c.id)) {
     if (toggle_button(label_of(*picked).c_str(), true, base + "." + picked->action + "." + picked->item)) pick.clear(), r.open.insert(c.id);
-    if (!pick.empty()) items.push_back({{"target", c.id}, {"item", picked->item}, {"action", picked->action}});
+    if (!pick.empty()) items.push_back(jobj{"target", c.id, "item", picked->item, "action", picked->action});
     return;
   }
   if (!r.open.count(c.id)) {
-    const std::string more = Tf("ui.mi.rest_open", {{"n", static_cast<int>(offers.size())}});
+    const std::string more = Tf("ui.mi.rest_open", jobj{"n", static_cast<int>(offers.size())});
     if (big_button(more.c_str(), ImVec2(0, kTouchTarget))) r.open.insert(c.id);
     track(base + ".open", more);
     return;

@@ -19,6 +19,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -44,7 +45,7 @@ void draw_picker(const Creature& c, const rules::Plane* current) {
       if (p.kind != kind) continue;
       const bool here = current == &p;
       if (card_button("sheet.plane.pick." + p.id, p.name.in(ui().lang).c_str(), nullptr, here)) {
-        if (!here) dispatch_and_tell({{"type", "SetPlane"}, {"target", c.id}, {"plane", p.id}});
+        if (!here) dispatch_and_tell(jobj{"type", "SetPlane", "target", c.id, "plane", p.id});
         picking().erase(c.id);
       }
     }
@@ -61,7 +62,7 @@ void planes(const Creature& c) {
   if (!v.on || v.plane == nullptr) return;
   section(T("ui.sheet.plane.title"));
   const std::string name = v.plane->name.in(ui().lang);
-  ImGui::TextWrapped("%s", Tf(v.own ? "ui.sheet.plane.own" : "ui.sheet.plane.party", {{"plane", name}}).c_str());
+  ImGui::TextWrapped("%s", Tf(v.own ? "ui.sheet.plane.own" : "ui.sheet.plane.party", jobj{"plane", name}).c_str());
   track("sheet.plane", v.plane->id + (v.own ? "+own" : ""));
   if (v.dissonance) muted(T("ui.sheet.plane.dissonance"));
   if (ui_player_mode() || c.death_saves.dead) return;
@@ -75,7 +76,7 @@ void planes(const Creature& c) {
   if (v.own) {
     ImGui::SameLine();
     if (big_button(T("ui.sheet.plane.back"), ImVec2(w, kTouchTarget)))
-      dispatch_and_tell({{"type", "SetPlane"}, {"target", c.id}});
+      dispatch_and_tell(jobj{"type", "SetPlane", "target", c.id});
     track("sheet.plane.back", T("ui.sheet.plane.back"));
   }
 }

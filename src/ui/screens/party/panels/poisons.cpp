@@ -27,6 +27,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -37,7 +38,7 @@ namespace {
 
 std::string end_text(const rules::PoisonEffect& e, long long now) {
   if (e.ends_at)
-    return Tf("ui.poisons.ends", {{"when", clock_text(*e.ends_at)}, {"left", duration_text(std::max(0LL, *e.ends_at - now))}});
+    return Tf("ui.poisons.ends", jobj{"when", clock_text(*e.ends_at), "left", duration_text(std::max(0LL, *e.ends_at - now))});
   return T("ui.poisons.until_cured");
 }
 
@@ -49,13 +50,13 @@ std::string note_of(const rules::Poison& p) {
 std::string facts_of(const rules::Poison& p) {
   std::string effect;
   auto add = [&](const std::string& s) { effect += (effect.empty() ? "" : ", ") + s; };
-  if (!p.damage.empty()) add(Tf("ui.poisons.damage", {{"dice", p.damage}}) + (p.half_on_success ? std::string(" (") + T("ui.poisons.half") + ")" : std::string()));
+  if (!p.damage.empty()) add(Tf("ui.poisons.damage", jobj{"dice", p.damage}) + (p.half_on_success ? std::string(" (") + T("ui.poisons.half") + ")" : std::string()));
   for (const auto& c : p.conditions) {
     const std::string condition_key = std::string("campaign.condition.") + c;
     add(T(condition_key));
   }
   const std::string type_key = std::string("ui.rules.calc.value.") + p.type;
-  return Tf("ui.poisons.facts", {{"type", T(type_key)}, {"dc", p.save_dc}, {"effect", effect}});
+  return Tf("ui.poisons.facts", jobj{"type", T(type_key), "dc", p.save_dc, "effect", effect});
 }
 
 }  // namespace
@@ -72,8 +73,8 @@ void poisons(const Creature& c) {
     ImGui::PushID(e.poison.c_str());
     const std::string id = "sheet.poison." + e.poison;
     const std::string name = e.info->name.in(ui().lang), end = end_text(e, v.now);
-    std::string details = Tf("ui.poisons.details", {{"save", e.save}, {"dc", e.dc}, {"damage", e.damage}});
-    if (e.info->repeat_successes > 0) details += " · " + Tf("ui.poisons.successes", {{"n", e.successes}, {"of", e.info->repeat_successes}});
+    std::string details = Tf("ui.poisons.details", jobj{"save", e.save, "dc", e.dc, "damage", e.damage});
+    if (e.info->repeat_successes > 0) details += " · " + Tf("ui.poisons.successes", jobj{"n", e.successes, "of", e.info->repeat_successes});
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s — %s", name.c_str(), end.c_str());
     ImGui::PopStyleColor();
@@ -81,15 +82,15 @@ void poisons(const Creature& c) {
     track(id, name + " — " + end + " · " + details);
     const std::string note = note_of(*e.info);
     if (!note.empty()) muted(note.c_str());
-    if (!e.source.empty()) muted(Tf("ui.poisons.source", {{"source", e.source}}).c_str());
+    if (!e.source.empty()) muted(Tf("ui.poisons.source", jobj{"source", e.source}).c_str());
     if (dm && v.on) {
       auto cure = [&](const char* means) {
-        dispatch_and_tell({{"type", "CurePoison"}, {"target", c.id}, {"poison", e.poison}, {"means", means}}, 7.0);
+        dispatch_and_tell(jobj{"type", "CurePoison", "target", c.id, "poison", e.poison, "means", means}, 7.0);
       };
       const float w = split_width(2);
       if (!e.info->repeat_when.empty()) {
         auto save = [&](bool ok) {
-          dispatch_and_tell({{"type", "RecordPoisonSave"}, {"target", c.id}, {"poison", e.poison}, {"success", ok}}, 7.0);
+          dispatch_and_tell(jobj{"type", "RecordPoisonSave", "target", c.id, "poison", e.poison, "success", ok}, 7.0);
         };
         if (big_button(T("ui.poisons.save_ok"), ImVec2(w, kTouchTarget))) save(true);
         track(id + ".save_ok", T("ui.poisons.save_ok"));
@@ -156,7 +157,7 @@ void poisons(const Creature& c) {
   track("sheet.poison.source", source);
   const bool has = std::any_of(v.effects.begin(), v.effects.end(), [&](const rules::PoisonEffect& e) { return e.poison == chosen.id; });
   auto send = [&](std::optional<int> roll) {
-    json cmd = {{"type", "PoisonCreature"}, {"target", c.id}, {"poison", chosen.id}};
+    json cmd = jobj{"type", "PoisonCreature", "target", c.id, "poison", chosen.id};
     if (roll) cmd["roll"] = *roll;
     if (!source.empty()) cmd["source"] = source.substr(0, 200);
     if (dispatch_and_tell(cmd, 9.0)) {

@@ -16,6 +16,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -27,7 +28,7 @@ void potions(const Creature& c) {
   if (!rule_on(rules::kPotions)) return;
   const int t = rules::potion_warning_threshold(model().state());
   section(T("ui.sheet.potions"));
-  std::string s = Tf("ui.sheet.potions_drunk", {{"n", rules::potions_drunk(c)}, {"threshold", t}});
+  std::string s = Tf("ui.sheet.potions_drunk", jobj{"n", rules::potions_drunk(c), "threshold", t});
   if (rules::potions_drunk(c) > t) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s", s.c_str());
@@ -46,7 +47,7 @@ void potions(const Creature& c) {
   track("sheet.potion.heal", heal);
   ImGui::BeginDisabled(name.empty());
   if (big_button(T("ui.sheet.drink"), ImVec2(0, 52))) {
-    json cmd = {{"type", "DrinkPotion"}, {"target", c.id}, {"name", name}};
+    json cmd = jobj{"type", "DrinkPotion", "target", c.id, "name", name};
     if (!heal.empty()) {
       bool digits = std::all_of(heal.begin(), heal.end(), ::isdigit);
       cmd["heal"] = digits ? json(std::stoi(heal.substr(0, 6))) : json(heal);

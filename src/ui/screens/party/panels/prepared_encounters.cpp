@@ -13,6 +13,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -21,12 +22,12 @@ void prepared_encounters(const campaign::Creature& c) {
   const std::string base = rules::base_name(c.name);  // "Goblin 3" is saved as "Goblin"
   for (const auto& m : rules::own_monsters(model().state()))
     if (m.name == base) {
-      const std::string text = Tf("ui.prep.saved_as", {{"name", m.name}});
+      const std::string text = Tf("ui.prep.saved_as", jobj{"name", m.name});
       muted(text.c_str());
       track("sheet.prep.saved", text);
     }
   if (big_button(T("ui.prep.save_monster"), ImVec2(0, kTouchTarget)))
-    dispatch_and_tell({{"type", "SaveMonster"}, {"creature", c.id}});
+    dispatch_and_tell(jobj{"type", "SaveMonster", "creature", c.id});
   track("sheet.prep.save", T("ui.prep.save_monster"));
 }
 

@@ -14,6 +14,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -26,7 +27,7 @@ void rage_exhaustion(const Creature& c) {
   ImGui::SameLine();
   ImGui::BeginDisabled(c.exhaustion >= 6);
   if (big_button(T("ui.sheet.exh.rage"), ImVec2(ImGui::GetContentRegionAvail().x, kTouchTarget)))
-    quiet({{"type", "SetExhaustion"}, {"target", c.id}, {"change", 1}, {"source", "rage"}});
+    quiet(jobj{"type", "SetExhaustion", "target", c.id, "change", 1, "source", "rage"});
   ImGui::EndDisabled();
   track("sheet.exh.rage", T("ui.sheet.exh.rage"));
 }

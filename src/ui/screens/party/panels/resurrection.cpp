@@ -18,6 +18,7 @@
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/prompts.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -131,7 +132,7 @@ void setup(const Creature& dead) {
   ImGui::PopFont();
   ImGui::EndDisabled();
   if (go) {
-    json cmd = {{"type", "StartResurrection"}, {"target", dead.id}, {"caster", f.caster}, {"casting", kCastings[f.casting]}};
+    json cmd = jobj{"type", "StartResurrection", "target", dead.id, "caster", f.caster, "casting", kCastings[f.casting]};
     if (!sure && !ui_player_mode() && f.soul != kSoulAsk) cmd["soul_refuses"] = f.soul == 0;
     if (dispatch_and_tell(cmd, 5.0)) {
       f.ritual = active_ritual(dead.id);
@@ -142,8 +143,8 @@ void setup(const Creature& dead) {
 
 // ---- the ritual's summary ------------------------------------------------------------------------------------
 void summary(const json& r) {
-  std::string line = Tf("ui.res.summary", {{"caster", creature_name(r.value("caster", ""))},
-                                           {"casting", casting_name(r.value("casting", ""))}});
+  std::string line = Tf("ui.res.summary", jobj{"caster", creature_name(r.value("caster", "")),
+                                           "casting", casting_name(r.value("casting", ""))});
   ImGui::TextWrapped("%s", line.c_str());
   track("res.summary", line);
   if (ui_player_mode()) return;
@@ -160,14 +161,14 @@ void helpers(const Creature& dead, const json& r) {
   Flow& f = flow();
   const json helpers_done = r.value("helpers", json::array());
   const int n = static_cast<int>(helpers_done.size());
-  section(Tf("ui.res.helpers", {{"n", n}, {"max", 3}}).c_str());
+  section(Tf("ui.res.helpers", jobj{"n", n, "max", 3}).c_str());
   int i = 0;
   for (const auto& h : helpers_done) {
     const bool ok = h.value("success", false);
     std::string line = Tf(ok ? "ui.res.helper_success" : "ui.res.helper_failure",
-                          {{"name", creature_name(h.value("helper", ""))}, {"roll", h.value("roll", 0)},
-                           {"mod", signed_num(h.value("modifier", 0))}, {"total", h.value("total", 0)},
-                           {"dc", h.value("dc", 0)}});
+                          jobj{"name", creature_name(h.value("helper", "")), "roll", h.value("roll", 0),
+                           "mod", signed_num(h.value("modifier", 0)), "total", h.value("total", 0),
+                           "dc", h.value("dc", 0)});
     colored_text(std::string(ok ? "\xE2\x9C\x93 " : "\xE2\x9C\x95 ") + line, ok ? col_good() : col_bad());
     track("res.helper." + std::to_string(i++), line);
   }
@@ -197,15 +198,15 @@ void helpers(const Creature& dead, const json& r) {
   stepper("res.helper.dc", f.helper_dc, 1, 40, {.label = T("ui.res.helper_dc")});
   stepper("res.helper.mod", f.helper_mod, -20, 30, {.label = T("ui.res.modifier")});
   ImGui::BeginDisabled(f.helper.empty());
-  const json base = {{"type", "ResurrectionHelper"}, {"ritual", r.value("id", "")}, {"helper", f.helper},
-                     {"dc", f.helper_dc}, {"modifier", f.helper_mod}};
+  const json base = jobj{"type", "ResurrectionHelper", "ritual", r.value("id", ""), "helper", f.helper,
+                     "dc", f.helper_dc, "modifier", f.helper_mod};
   const float bw = split_width(2);
   if (colored_button(T("ui.res.roll_d20"), col_accent(), ImVec2(bw, 52), "res.helper.roll")) {
     if (model().dispatch(base)) f.helper.clear();
   }
   ImGui::SameLine();
   if (big_button(T("ui.res.enter_d20"), ImVec2(bw, 52)))
-    pad::open_value(Tf("ui.res.helper_d20", {{"name", creature_name(f.helper)}}), 10, 1, 20, [base](int d20) {
+    pad::open_value(Tf("ui.res.helper_d20", jobj{"name", creature_name(f.helper)}), 10, 1, 20, [base](int d20) {
       json cmd = base;
       cmd["roll"] = d20;
       if (model().dispatch(cmd)) flow().helper.clear();
@@ -227,7 +228,7 @@ void dc_card(const Creature& dead, const json& dc) {
   const int total = dc.value("dc", 0), prev = dc.value("previous", 0), s = dc.value("successes", 0),
             fl = dc.value("failures", 0);
   ImGui::PushFont(ui().fonts.big);
-  std::string big = Tf("ui.res.dc", {{"dc", total}});
+  std::string big = Tf("ui.res.dc", jobj{"dc", total});
   ImGui::TextUnformatted(big.c_str());
   ImGui::PopFont();
   track("res.dc", std::to_string(total));
@@ -238,9 +239,9 @@ void dc_card(const Creature& dead, const json& dc) {
   };
   std::vector<Term> terms = {
       {"base", "10", T("ui.res.term.base")},
-      {"previous", "+" + std::to_string(prev), Tf("ui.res.term.previous", {{"n", prev}, {"name", dead.name}})},
-      {"successes", "\xE2\x88\x92" + std::to_string(3 * s), Tf("ui.res.term.successes", {{"n", s}})},
-      {"failures", "+" + std::to_string(fl), Tf("ui.res.term.failures", {{"n", fl}})},
+      {"previous", "+" + std::to_string(prev), Tf("ui.res.term.previous", jobj{"n", prev, "name", dead.name})},
+      {"successes", "\xE2\x88\x92" + std::to_string(3 * s), Tf("ui.res.term.successes", jobj{"n", s})},
+      {"failures", "+" + std::to_string(fl), Tf("ui.res.term.failures", jobj{"n", fl})},
   };
   const float num_w = ImGui::CalcTextSize("\xE2\x88\x92" "99").x + 12;
   for (const auto& t : terms) {
@@ -278,7 +279,7 @@ void cast(const Creature& dead, const json& r, const json& dc) {
   const bool check = dc.value("check_needed", true);
   if (check) stepper("res.cast.mod", f.cast_mod, -10, 20, {.label = T("ui.res.spell_mod")});
   stepper("res.cast.hp", f.hp, 1, std::max(1, dead.max_hp), {.label = T("ui.res.hp_after")});
-  json base = {{"type", "ResurrectionCast"}, {"ritual", id}, {"hp", f.hp}};
+  json base = jobj{"type", "ResurrectionCast", "ritual", id, "hp", f.hp};
   if (check) base["ability_mod"] = f.cast_mod;
   ImGui::PushFont(ui().fonts.big);
   if (check) {
@@ -286,7 +287,7 @@ void cast(const Creature& dead, const json& r, const json& dc) {
     if (colored_button(T("ui.res.cast_roll"), col_accent(), ImVec2(bw, 60), "res.cast.roll")) dispatch_and_tell(base, 8.0);
     ImGui::SameLine();
     if (big_button(T("ui.res.enter_d20"), ImVec2(bw, 60)))
-      pad::open_value(Tf("ui.res.cast_d20", {{"name", creature_name(r.value("caster", ""))}}), 10, 1, 20, [base](int d20) {
+      pad::open_value(Tf("ui.res.cast_d20", jobj{"name", creature_name(r.value("caster", ""))}), 10, 1, 20, [base](int d20) {
         json cmd = base;
         cmd["roll"] = d20;
         dispatch_and_tell(cmd, 8.0);
@@ -303,15 +304,15 @@ void cancel_button(const json& r) {
   const std::string id = r.value("id", "");
   if (colored_button(T("ui.res.cancel"), col_bad(), ImVec2(0, 52), "res.cancel"))
     ask_confirm("res.cancel." + id, T("ui.res.cancel_confirm"));
-  if (confirm_popup("res.cancel." + id)) dispatch_and_tell({{"type", "CancelResurrection"}, {"ritual", id}});
+  if (confirm_popup("res.cancel." + id)) dispatch_and_tell(jobj{"type", "CancelResurrection", "ritual", id});
 }
 
 // ---- the outcome ----------------------------------------------------------------------------------------------
 std::string attempt_line(const json& a) {
   if (!a.is_object()) return {};
   if (!a.value("check_needed", true)) return T("ui.res.attempt_no_check");
-  std::string s = Tf("ui.res.attempt", {{"roll", a.value("roll", 0)}, {"mod", signed_num(a.value("ability_mod", 0))},
-                                        {"total", a.value("total", 0)}, {"dc", a.value("dc", 0)}});
+  std::string s = Tf("ui.res.attempt", jobj{"roll", a.value("roll", 0), "mod", signed_num(a.value("ability_mod", 0)),
+                                        "total", a.value("total", 0), "dc", a.value("dc", 0)});
   if (a.value("natural20", false)) s += " " + std::string(T("ui.res.attempt_nat20"));
   return s;
 }
@@ -323,12 +324,12 @@ void outcome(const Creature& dead, const json& r) {
   ImVec4 hue = status == "raised" ? hue_green() : status == "awaiting_soul" ? hue_amber() : hue_red();
   begin_card("##resout", col_tint(hue, 0.30f));
   std::string head;
-  if (status == "raised") head = Tf("ui.res.out.raised", {{"name", dead.name}, {"hp", dead.hp}});
-  else if (status == "failed") head = Tf("ui.res.out.failed", {{"name", dead.name}});
-  else if (status == "refused") head = Tf("ui.res.out.refused", {{"name", dead.name}});
-  else if (status == "awaiting_soul") head = Tf("ui.res.out.awaiting", {{"name", dead.name}});
+  if (status == "raised") head = Tf("ui.res.out.raised", jobj{"name", dead.name, "hp", dead.hp});
+  else if (status == "failed") head = Tf("ui.res.out.failed", jobj{"name", dead.name});
+  else if (status == "refused") head = Tf("ui.res.out.refused", jobj{"name", dead.name});
+  else if (status == "awaiting_soul") head = Tf("ui.res.out.awaiting", jobj{"name", dead.name});
   else if (status == "cancelled") head = T("ui.res.out.cancelled");
-  else head = Tf("ui.res.out.succeeded", {{"name", dead.name}});
+  else head = Tf("ui.res.out.succeeded", jobj{"name", dead.name});
   ImGui::PushFont(ui().fonts.big);
   ImGui::TextWrapped("%s", head.c_str());
   ImGui::PopFont();
@@ -339,7 +340,7 @@ void outcome(const Creature& dead, const json& r) {
     track("res.attempt", al);
   }
   if (a.is_object() && a.value("check_needed", true))
-    muted(Tf("ui.res.attempts_now", {{"name", dead.name}, {"n", rules::resurrection_attempts_of(dead)}}).c_str());
+    muted(Tf("ui.res.attempts_now", jobj{"name", dead.name, "n", rules::resurrection_attempts_of(dead)}).c_str());
   if (status == "failed" && action_failed(dead.id)) muted(T("ui.res.action_blocked"));
   end_card();
   if (status == "awaiting_soul") {
@@ -397,9 +398,9 @@ void draw_resurrection(const std::string& creature_id) {
     return;
   }
   track("res.back", back);
-  heading(Tf("ui.res.title", {{"name", dead.name}}).c_str());
+  heading(Tf("ui.res.title", jobj{"name", dead.name}).c_str());
   track("res.title", dead.name);
-  muted(Tf("ui.res.attempts_before", {{"n", rules::resurrection_attempts_of(dead)}}).c_str());
+  muted(Tf("ui.res.attempts_before", jobj{"n", rules::resurrection_attempts_of(dead)}).c_str());
 
   const std::string active = active_ritual(dead.id);
   if (!active.empty()) f.ritual = active;

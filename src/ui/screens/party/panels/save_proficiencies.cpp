@@ -14,6 +14,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -39,7 +40,7 @@ void save_proficiencies(const Creature& c) {
           next.erase(std::remove(next.begin(), next.end(), kAbilityIds[i]), next.end());
         else
           next.push_back(kAbilityIds[i]);
-        quiet({{"type", "SetSaveProficiencies"}, {"target", c.id}, {"abilities", next}});
+        quiet(jobj{"type", "SetSaveProficiencies", "target", c.id, "abilities", next});
       }
       ImGui::PopFont();
     }

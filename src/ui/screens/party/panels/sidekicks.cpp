@@ -26,6 +26,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -39,12 +40,12 @@ const char* const kClasses[] = {"expert", "spellcaster", "warrior"};
 void draw_sidekick(const Creature& c, const rules::SidekickView& v) {
   const std::string& cls = *v.cls;
   section(T("ui.sidekick.title"));
-  ImGui::TextWrapped("%s", Tf("ui.sidekick.line", {{"class", Tk("ui.sidekick.class.", cls)},
-                                                  {"level", v.level},
-                                                  {"pb", signed_num(v.proficiency)}})
+  ImGui::TextWrapped("%s", Tf("ui.sidekick.line", jobj{"class", Tk("ui.sidekick.class.", cls),
+                                                  "level", v.level,
+                                                  "pb", signed_num(v.proficiency)})
                                .c_str());
   track("sheet.sidekick", cls + " " + std::to_string(v.level));
-  muted(Tf("ui.sidekick.party", {{"n", v.party_level}}).c_str());
+  muted(Tf("ui.sidekick.party", jobj{"n", v.party_level}).c_str());
   track("sheet.sidekick.party", std::to_string(v.party_level));
   if (v.level < v.party_level && !c.death_saves.dead) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
@@ -53,14 +54,14 @@ void draw_sidekick(const Creature& c, const rules::SidekickView& v) {
     track("sheet.sidekick.behind", std::to_string(v.party_level - v.level));
   }
   if (c.hit_die > 0)
-    muted(Tf("ui.sidekick.hp", {{"die", c.hit_die}, {"con", signed_num(campaign::modifier(c, "con"))}}).c_str());
+    muted(Tf("ui.sidekick.hp", jobj{"die", c.hit_die, "con", signed_num(campaign::modifier(c, "con"))}).c_str());
   small_label(T("ui.sidekick.features"));
   for (int level = 1; level <= v.level; ++level) {
     const auto features = rules::sidekick_features(cls, level);
     if (features.empty()) continue;
     std::string names;
     for (const auto& f : features) names += (names.empty() ? "" : ", ") + Tk("rules.sidekicks.feature.", f);
-    const std::string line = Tf("ui.sidekick.feature_line", {{"level", level}, {"features", names}});
+    const std::string line = Tf("ui.sidekick.feature_line", jobj{"level", level, "features", names});
     bullet(line.c_str());
     track("sheet.sidekick.feature." + std::to_string(level), names);
   }
@@ -82,7 +83,7 @@ void draw_candidate(const Creature& c, const rules::SidekickView& v) {
     track("sheet.sidekick.offer", T("ui.sidekick.offer"));
     return;
   }
-  muted(Tf("ui.sidekick.make_hint", {{"n", std::max(1, v.party_level)}}).c_str());
+  muted(Tf("ui.sidekick.make_hint", jobj{"n", std::max(1, v.party_level)}).c_str());
   int& k = chosen.try_emplace(c.id, -1).first->second;
   std::vector<Option> opts;
   for (const char* cls : kClasses) opts.push_back({cls, Tk("ui.sidekick.class.", cls)});
@@ -92,14 +93,14 @@ void draw_candidate(const Creature& c, const rules::SidekickView& v) {
   if (c.hit_die <= 0) {
     small_label(T("ui.sidekick.die"));
     std::vector<Option> dice;
-    for (int n : kDice) dice.push_back({std::to_string(n), Tf("ui.sidekick.die_n", {{"n", n}})});
+    for (int n : kDice) dice.push_back({std::to_string(n), Tf("ui.sidekick.die_n", jobj{"n", n})});
     segmented("sheet.sidekick.die", dice, d);
   }
   ImGui::BeginDisabled(k < 0);
   const std::string label = k < 0 ? std::string(T("ui.sidekick.make"))
-                                  : Tf("ui.sidekick.make_as", {{"class", Tk("ui.sidekick.class.", kClasses[k])}});
+                                  : Tf("ui.sidekick.make_as", jobj{"class", Tk("ui.sidekick.class.", kClasses[k])});
   if (colored_button(label.c_str(), col_good(), ImVec2(0, kTouchTarget), "sheet.sidekick.make") && k >= 0) {
-    json cmd = {{"type", "MakeSidekick"}, {"target", c.id}, {"class", kClasses[k]}};
+    json cmd = jobj{"type", "MakeSidekick", "target", c.id, "class", kClasses[k]};
     if (c.hit_die <= 0) cmd["hit_die"] = kDice[d];
     dispatch_and_tell(cmd, 8.0);
   }

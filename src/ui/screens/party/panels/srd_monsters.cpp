@@ -17,6 +17,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -68,20 +69,20 @@ std::string word(const std::string& key, const std::string& fallback) {
 std::string kind_line(const rules::Monster& m) {
   return word("ui.edit.size." + m.size, m.size) + " · " + word("ui.srd.type." + key_of(m.type), m.type) + " · " +
          word("ui.srd.align." + key_of(m.alignment), m.alignment) + " · " +
-         Tf("ui.srd.xp", {{"cr", rules::cr_text(m.cr)}, {"xp", m.xp}});
+         Tf("ui.srd.xp", jobj{"cr", rules::cr_text(m.cr), "xp", m.xp});
 }
 
 std::string more_facts(const rules::Monster& m) {
   std::string speed, skills;
   for (const auto& [k, v] : m.speed)
-    speed += (speed.empty() ? "" : ", ") + word("ui.srd.move." + k, k) + " " + Tf("ui.srd.feet", {{"n", v}});
+    speed += (speed.empty() ? "" : ", ") + word("ui.srd.move." + k, k) + " " + Tf("ui.srd.feet", jobj{"n", v});
   for (const auto& [k, v] : m.skills) skills += (skills.empty() ? "" : ", ") + word("ui.srd.skill." + k, k) + " " + signed_num(v);
-  std::string out = Tf("ui.srd.speed", {{"speed", speed}});
-  if (!skills.empty()) out += "\n" + Tf("ui.srd.skills", {{"skills", skills}});
-  out += "\n" + Tf("ui.srd.passive", {{"n", m.passive_perception}});
-  if (!m.vulnerable.empty()) out += "\n" + Tf("ui.srd.vulnerable", {{"list", joined(m.vulnerable)}});
-  if (!m.resistant.empty()) out += "\n" + Tf("ui.srd.resistant", {{"list", joined(m.resistant)}});
-  if (!m.immune.empty()) out += "\n" + Tf("ui.srd.immune", {{"list", joined(m.immune)}});
+  std::string out = Tf("ui.srd.speed", jobj{"speed", speed});
+  if (!skills.empty()) out += "\n" + Tf("ui.srd.skills", jobj{"skills", skills});
+  out += "\n" + Tf("ui.srd.passive", jobj{"n", m.passive_perception});
+  if (!m.vulnerable.empty()) out += "\n" + Tf("ui.srd.vulnerable", jobj{"list", joined(m.vulnerable)});
+  if (!m.resistant.empty()) out += "\n" + Tf("ui.srd.resistant", jobj{"list", joined(m.resistant)});
+  if (!m.immune.empty()) out += "\n" + Tf("ui.srd.immune", jobj{"list", joined(m.immune)});
   return out;
 }
 
@@ -90,7 +91,7 @@ std::string more_facts(const rules::Monster& m) {
 std::string srd_attack_label(const rules::MonsterAttack& a) {
   std::string label = a.name_in(ui().lang);
   if (a.bonus) label += "  " + signed_num(*a.bonus);
-  else if (a.dc) label += "  " + Tf("ui.prompt.dc", {{"dc", a.dc}});
+  else if (a.dc) label += "  " + Tf("ui.prompt.dc", jobj{"dc", a.dc});
   for (const auto& d : a.damage) label += "  " + dice_notation(ui().lang, d.dice);
   return label;
 }
@@ -109,7 +110,7 @@ void srd_monsters(const campaign::Creature& c) {
     const std::string id = "sheet.srd.attack." + std::to_string(i);
     ImGui::BeginDisabled(!can_roll);
     if (big_button(label.c_str(), ImVec2(0, 52)))
-      dispatch_and_tell({{"type", "MonsterAttack"}, {"attacker", c.id}, {"attack", static_cast<int>(i)}}, 10.0);
+      dispatch_and_tell(jobj{"type", "MonsterAttack", "attacker", c.id, "attack", static_cast<int>(i)}, 10.0);
     ImGui::EndDisabled();
     track(id, label);
   }

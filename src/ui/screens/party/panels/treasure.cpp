@@ -20,6 +20,7 @@
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -39,18 +40,18 @@ SellDraft& draft() {
   return d;
 }
 
-std::string gold(long long cp) { return Tf("ui.item.value", {{"gp", rules::gp_text(cp)}}); }
+std::string gold(long long cp) { return Tf("ui.item.value", jobj{"gp", rules::gp_text(cp)}); }
 
 void open_purse_pad(const Creature& c, long long have) {
   const std::string id = c.id;
   pad::Request r;
-  r.title = Tf("ui.purse.pad", {{"name", c.name}});
-  r.subtitle = Tf("ui.purse.now", {{"gold", gold(have)}});
+  r.title = Tf("ui.purse.pad", jobj{"name", c.name});
+  r.subtitle = Tf("ui.purse.now", jobj{"gold", gold(have)});
   r.lo = 1;
   r.hi = 1'000'000;
-  r.actions = {{T("ui.purse.add"), "pad.purse_add", col_good(), [id](int n) { quiet({{"type", "AdjustPurse"}, {"target", id}, {"gp", n}}); }},
+  r.actions = {{T("ui.purse.add"), "pad.purse_add", col_good(), [id](int n) { quiet(jobj{"type", "AdjustPurse", "target", id, "gp", n}); }},
                {T("ui.purse.spend"), "pad.purse_spend", col_bad(),
-                [id](int n) { quiet({{"type", "AdjustPurse"}, {"target", id}, {"gp", -n}}); }}};
+                [id](int n) { quiet(jobj{"type", "AdjustPurse", "target", id, "gp", -n}); }}};
   pad::open(std::move(r));
 }
 
@@ -84,7 +85,7 @@ void sell_card(const Creature& c, SellDraft& d) {
     segmented("sheet.sell.cat", options(rules::kSellCategories, labels), d.category, 4);
     price = d.price_cp >= 0 ? d.price_cp : std::llround(it.value_gp * 100);
     ImGui::AlignTextToFramePadding();
-    const std::string price_line = price > 0 ? Tf("ui.sell.price", {{"gold", gold(price)}}) : std::string(T("ui.sell.no_price"));
+    const std::string price_line = price > 0 ? Tf("ui.sell.price", jobj{"gold", gold(price)}) : std::string(T("ui.sell.no_price"));
     ImGui::TextUnformatted(price_line.c_str());
     track("sheet.sell.price_line", price_line);
     if (big_button(T("ui.sell.set_price"))) {
@@ -95,7 +96,7 @@ void sell_card(const Creature& c, SellDraft& d) {
     track("sheet.sell.set_price", T("ui.sell.set_price"));
     brings = calc::sell_cp(rules::kSellCategories[static_cast<size_t>(d.category)], price) * d.qty;
     if (price > 0) {
-      const std::string b = Tf("ui.sell.brings", {{"gold", gold(brings)}});
+      const std::string b = Tf("ui.sell.brings", jobj{"gold", gold(brings)});
       ImGui::TextUnformatted(b.c_str());
       track("sheet.sell.brings", b);
     }
@@ -106,8 +107,8 @@ void sell_card(const Creature& c, SellDraft& d) {
   ImGui::SameLine();
   ImGui::BeginDisabled(!picked || price <= 0);
   if (colored_button(T("ui.sell.sell"), col_good(), ImVec2(bw, kTouchTarget), "sheet.sell.ok")) {
-    json cmd = {{"type", "SellItem"}, {"target", c.id}, {"item", d.item}, {"qty", d.qty},
-                {"category", rules::kSellCategories[static_cast<size_t>(d.category)]}};
+    json cmd = jobj{"type", "SellItem", "target", c.id, "item", d.item, "qty", d.qty,
+                "category", rules::kSellCategories[static_cast<size_t>(d.category)]};
     if (d.price_cp >= 0) cmd["price"] = static_cast<double>(d.price_cp) / 100.0;
     if (quiet(cmd)) d = SellDraft{};
   }
@@ -125,10 +126,10 @@ AlienDraft& alien_draft() {
 }
 
 void open_check_pad(const Creature& c, const std::string& item, json extra) {
-  json cmd = {{"type", "AlienTechCheck"}, {"target", c.id}, {"item", item}};
+  json cmd = jobj{"type", "AlienTechCheck", "target", c.id, "item", item};
   cmd.update(extra);
   pad::Request r;
-  r.title = Tf("ui.alien.check_title", {{"item", item}});
+  r.title = Tf("ui.alien.check_title", jobj{"item", item});
   r.subtitle = T("ui.alien.check_hint");
   r.lo = -10;
   r.hi = 60;
@@ -161,7 +162,7 @@ void alien_new(const Creature& c, AlienDraft& d) {
   ImGui::SameLine();
   ImGui::BeginDisabled(d.name.empty());
   if (colored_button(T("ui.alien.first"), col_good(), ImVec2(bw, kTouchTarget), "sheet.alien.first"))
-    open_check_pad(c, d.name, {{"complexity", d.complex ? "complex" : "simple"}, {"seen_used", d.seen}});
+    open_check_pad(c, d.name, jobj{"complexity", d.complex ? "complex" : "simple", "seen_used", d.seen});
   ImGui::EndDisabled();
   end_card();
 }
@@ -178,10 +179,10 @@ void alien_tech(const Creature& c) {
   for (const auto& a : list) {
     ImGui::PushID(i);
     const std::string base = "sheet.alien." + std::to_string(i);
-    std::string line = a.state == "figured" ? Tf("ui.alien.figured", {{"item", a.item}})
-                       : a.state == "broken" ? Tf("ui.alien.broken", {{"item", a.item}})
-                                              : Tf("ui.alien.line", {{"item", a.item}, {"successes", a.successes},
-                                                                     {"needed", a.needed}, {"failures", a.failures}});
+    std::string line = a.state == "figured" ? Tf("ui.alien.figured", jobj{"item", a.item})
+                       : a.state == "broken" ? Tf("ui.alien.broken", jobj{"item", a.item})
+                                              : Tf("ui.alien.line", jobj{"item", a.item, "successes", a.successes,
+                                                                     "needed", a.needed, "failures", a.failures});
     if (!a.next.empty()) line += "  \xC2\xB7  " + std::string(T(std::string("ui.alien.next.") + a.next));
     ImGui::TextWrapped("%s", line.c_str());
     track(base, line);
@@ -193,7 +194,7 @@ void alien_tech(const Creature& c) {
       track(base + ".check", T("ui.alien.check"));
       ImGui::SameLine();
       if (big_button(T("ui.alien.forget"), ImVec2(bw, kTouchTarget)))
-        quiet({{"type", "ForgetAlienTech"}, {"target", c.id}, {"item", a.item}});
+        quiet(jobj{"type", "ForgetAlienTech", "target", c.id, "item", a.item});
       track(base + ".forget", T("ui.alien.forget"));
     }
     ImGui::PopID();
@@ -221,7 +222,7 @@ void purse(const Creature& c) {
   if (!purse_shown(c)) return;
   const bool dm = !ui_player_mode();
   const auto v = rules::purse_view(model().state(), c);
-  const std::string line = Tf("ui.purse.line", {{"gold", gold(v.cp)}});
+  const std::string line = Tf("ui.purse.line", jobj{"gold", gold(v.cp)});
   const float bw = 56;
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(line.c_str());

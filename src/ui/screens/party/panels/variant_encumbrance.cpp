@@ -17,6 +17,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui::panels {
 
@@ -35,12 +36,12 @@ void dwarf_armor_control(const Creature& c) {
   ImGui::TextWrapped("%s", T("ui.load.dwarf"));
   int index = flag ? (*flag ? 1 : 2) : 0;
   const std::vector<std::string> labels = {
-      Tf("ui.load.dwarf_auto", {{"value", T(by_race ? "ui.load.dwarf_yes" : "ui.load.dwarf_no")}}), T("ui.load.dwarf_yes"),
+      Tf("ui.load.dwarf_auto", jobj{"value", T(by_race ? "ui.load.dwarf_yes" : "ui.load.dwarf_no")}), T("ui.load.dwarf_yes"),
       T("ui.load.dwarf_no")};
   ImGui::BeginDisabled(ui_player_mode());
   if (segmented("sheet.dwarf", options({"auto", "yes", "no"}, labels), index)) {
     json value = index == 0 ? json(nullptr) : json(index == 1);
-    dispatch_and_tell({{"type", "SetDwarfArmor"}, {"target", c.id}, {"value", value}});
+    dispatch_and_tell(jobj{"type", "SetDwarfArmor", "target", c.id, "value", value});
   }
   ImGui::EndDisabled();
 }
@@ -63,15 +64,15 @@ bool variant_encumbrance(const Creature& c) {
     float x = p.x + w * static_cast<float>(t / maxv);
     dl->AddLine(ImVec2(x, p.y), ImVec2(x, p.y + h), ImGui::GetColorU32(ImGuiCol_Text), 2);
   }
-  std::string label = Tf("ui.load.carried", {{"lb", sheet::fmt_lb(e.carried)}, {"max", sheet::fmt_lb(e.max)}});
+  std::string label = Tf("ui.load.carried", jobj{"lb", sheet::fmt_lb(e.carried), "max", sheet::fmt_lb(e.max)});
   ImFont* small = ui().fonts.small;
   float ss = small->FontSize * ImGui::GetIO().FontGlobalScale;
   dl->AddText(small, ss, ImVec2(p.x + 8, p.y + (h - ss) * 0.5f), IM_COL32(255, 255, 255, 255), label.c_str());
   track("sheet.load", e.level);
   std::string level = Tk("ui.load.", e.level);
-  if (e.speed_penalty) level += "  \xC2\xB7  " + Tf("ui.load.speed", {{"ft", e.speed_penalty}});
+  if (e.speed_penalty) level += "  \xC2\xB7  " + Tf("ui.load.speed", jobj{"ft", e.speed_penalty});
   ImGui::TextWrapped("%s", level.c_str());
-  muted(Tf("ui.load.thresholds", {{"enc", sheet::fmt_lb(e.encumbered_over)}, {"heavy", sheet::fmt_lb(e.heavily_over)}}).c_str());
+  muted(Tf("ui.load.thresholds", jobj{"enc", sheet::fmt_lb(e.encumbered_over), "heavy", sheet::fmt_lb(e.heavily_over)}).c_str());
   if (!e.disadvantage.empty()) muted(T("ui.load.disadvantage"));
   if (e.small_halving || e.dwarf_halving) muted(T("ui.load.halved"));
   dwarf_armor_control(c);
