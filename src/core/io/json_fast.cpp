@@ -434,13 +434,10 @@ bool read_json_string(const char*& p, const char* end, std::string& out) {
   return true;
 }
 
-bool parse_json_fast_skipping(std::string_view text, json& out, JsonMembers* members,
-                              const std::vector<std::string_view>& path, std::string_view* raw) {
-  Parser parser{text.data(), text.data() + text.size(), members, {}};
-  parser.skip_path = &path;
-  parser.skip_raw = raw;
-  *raw = {};
-  if (members) members->clear();
+namespace {
+// The whole text as one value; out is only assigned when it parses.
+bool parse_all(Parser& parser, json& out) {
+  if (parser.members) parser.members->clear();
   parser.ws();
   json result;
   if (!parser.value(result, 0)) return false;
@@ -449,17 +446,20 @@ bool parse_json_fast_skipping(std::string_view text, json& out, JsonMembers* mem
   out = std::move(result);
   return true;
 }
+}  // namespace
+
+bool parse_json_fast_skipping(std::string_view text, json& out, JsonMembers* members,
+                              const std::vector<std::string_view>& path, std::string_view* raw) {
+  Parser parser{text.data(), text.data() + text.size(), members, {}};
+  parser.skip_path = &path;
+  parser.skip_raw = raw;
+  *raw = {};
+  return parse_all(parser, out);
+}
 
 bool parse_json_fast(std::string_view text, json& out, JsonMembers* members) {
   Parser parser{text.data(), text.data() + text.size(), members, {}};
-  if (members) members->clear();
-  parser.ws();
-  json result;
-  if (!parser.value(result, 0)) return false;
-  parser.ws();
-  if (parser.p != parser.end) return false;
-  out = std::move(result);
-  return true;
+  return parse_all(parser, out);
 }
 
 }  // namespace druzina::io
