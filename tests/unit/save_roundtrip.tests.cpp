@@ -176,6 +176,7 @@ TEST_CASE("save: notes read straight from the text load as from the document", "
     CHECK(n[0].at == 7);
     CHECK(n[0].secret);
     CHECK(note(" [ ] ").empty());
+    CHECK_FALSE(note(R"([{"id":"n1","text":"x","secret":true,"secret":false}])")[0].secret);
   }
   SECTION("the first save after a load takes the notes' text as it was read, and it reads back the same") {
     std::string spaced = R"([ {"text":"a\u0159", "id":"n1"} ,

@@ -470,8 +470,10 @@ bool read_note_member(Cursor& c, const std::string& key, Note& n) {
   if (key == "creature") return read_json_string(c.p, c.end, n.creature);
   if (key == "at") return c.integer(n.at);
   if (key == "secret") {
-    if (c.word("true")) return n.secret = true;
-    return c.word("false");
+    bool value = c.word("true");
+    if (!value && !c.word("false")) return false;
+    n.secret = value;  // (a repeated member: its last value, as from_json)
+    return true;
   }
   return false;
 }
