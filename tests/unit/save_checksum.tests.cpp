@@ -30,11 +30,11 @@ TEST_CASE("checksum: the saved form is an envelope with the checksum of its body
   std::string text = io::save(t.session);
   json env = json::parse(text);
   REQUIRE(env["format"] == "druzina-save");
-  REQUIRE(env["version"] == 1);
+  REQUIRE(env["version"] == 2);
   REQUIRE(env["body"]["app"] == "druzina");
   REQUIRE(env["body"]["schemaVersion"] == io::kSchemaVersion);
   std::string body = io::save_body(t.session);
-  REQUIRE(env["checksum"] == "fnv1a64:" + io::hex64(io::fnv1a64(body)));
+  REQUIRE(env["checksum"] == "fnv1a64w4:" + io::hex64(io::fnv1a64w4(body)));
   REQUIRE(text.find(body) != std::string::npos);
   io::Loaded l = io::load_tolerant(text);
   REQUIRE(l.checksummed);
@@ -102,12 +102,12 @@ TEST_CASE("checksum: a mismatch is 'damaged' even when it parses, the tolerant l
   }
   SECTION("a newer format, another format, no body") {
     json env = json::parse(text);
-    env["version"] = 2;
+    env["version"] = 3;
     REQUIRE_REFUSED(io::load(env.dump()), "save.err.format_too_new");
     std::string newer = text;
-    newer.replace(newer.find("\"version\":1"), 11, "\"version\":7");
+    newer.replace(newer.find("\"version\":2"), 11, "\"version\":7");
     REQUIRE_REFUSED(io::load(newer), "save.err.format_too_new");
-    env["version"] = 1;
+    env["version"] = 2;
     env["format"] = "foundry";
     REQUIRE_REFUSED(io::load_tolerant(env.dump()), "save.err.not_druzina");
     env["format"] = "druzina-save";
@@ -124,5 +124,45 @@ TEST_CASE("checksum: saves from before the envelope still load (no checksum to v
   REQUIRE(l.warnings.empty());
   REQUIRE(to_j(io::load(legacy).state()) == to_j(t.state()));
   // and the next save writes the envelope
-  REQUIRE(io::save(l.session).rfind("{\"format\":\"druzina-save\",\"version\":1,\"checksum\":\"fnv1a64:", 0) == 0);
+  REQUIRE(io::save(l.session).rfind("{\"format\":\"druzina-save\",\"version\":2,\"checksum\":\"fnv1a64w4:", 0) == 0);
+}
+
+TEST_CASE("checksum: envelope version 1 (fnv1a64) still loads and is still checked", "[save][checksum]") {
+  Table t = played();
+  const std::string body = io::save_body(t.session);
+  const std::string v1 = "{\"format\":\"druzina-save\",\"version\":1,\"checksum\":\"fnv1a64:" +
+                         io::hex64(io::fnv1a64(body)) + "\",\"body\":" + body + "}";
+  io::Loaded l = io::load_tolerant(v1);
+  REQUIRE(l.checksummed);
+  REQUIRE(l.warnings.empty());
+  REQUIRE(fingerprint(l.session) == fingerprint(t.session));
+  // a changed byte in its body is refused, as in version 2
+  std::string damaged = v1;
+  damaged[damaged.size() - 40] ^= 0x01;
+  REQUIRE_REFUSED(io::load(damaged), "save.err.checksum");
+  // version 1 with the new checksum (or version 2 with the old) is not as save() writes it: refused as edited
+  std::string mixed = "{\"format\":\"druzina-save\",\"version\":1,\"checksum\":\"fnv1a64w4:" +
+                      io::hex64(io::fnv1a64w4(body)) + "\",\"body\":" + body + "}";
+  REQUIRE_REFUSED(io::load(mixed), "save.err.checksum");
+  REQUIRE(io::load_tolerant(mixed).warnings.size() == 1);
+  // the next save is version 2
+  REQUIRE(io::save(l.session).rfind("{\"format\":\"druzina-save\",\"version\":2,\"checksum\":\"fnv1a64w4:", 0) == 0);
+}
+
+TEST_CASE("checksum: fnv1a64w4 is fixed, and one changed byte anywhere or another length changes it", "[checksum]") {
+  // Pinned: a change here would make every stored save fail its checksum.
+  REQUIRE(io::hex64(io::fnv1a64w4("")) == "df62560c086a651e");
+  const std::string text = "{\"app\":\"druzina\",\"snapshot\":{\"name\":\"Stříbrný les\",\"notes\":[]}}";
+  const std::uint64_t sum = io::fnv1a64w4(text);
+  REQUIRE(io::hex64(sum) == "f8b5ef5f3e12e847");  // 66 bytes: two rounds of the lanes, two bytes one by one
+  for (size_t pos = 0; pos < text.size(); ++pos)
+    for (unsigned char x : {0x01, 0x80, 0xFF}) {
+      std::string changed = text;
+      changed[pos] = static_cast<char>(changed[pos] ^ x);
+      INFO("position " << pos);
+      REQUIRE(io::fnv1a64w4(changed) != sum);
+    }
+  REQUIRE(io::fnv1a64w4(text + " ") != sum);
+  REQUIRE(io::fnv1a64w4(text.substr(0, text.size() - 1)) != sum);
+  REQUIRE(io::fnv1a64w4(std::string(64, '\0')) != io::fnv1a64w4(std::string(65, '\0')));
 }

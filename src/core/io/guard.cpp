@@ -1,7 +1,9 @@
 // Hostile input guard. See guard.hpp.
 #include "core/io/guard.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstring>
 #include <cstdlib>
 #include <vector>
 
@@ -177,6 +179,33 @@ std::uint64_t fnv1a64(std::string_view bytes) {
   for (unsigned char b : bytes) {
     h ^= b;
     h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+std::uint64_t fnv1a64w4(std::string_view bytes) {
+  constexpr std::uint64_t kPrime = 0x100000001b3ULL;
+  std::uint64_t lane[4] = {0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL, 0xcbf29ce484222324ULL, 0x84222325cbf29ce5ULL};
+  const char* p = bytes.data();
+  const size_t n = bytes.size();
+  size_t i = 0;
+  for (; i + 32 <= n; i += 32) {
+    for (int k = 0; k < 4; ++k) {
+      std::uint64_t word;
+      std::memcpy(&word, p + i + 8 * k, 8);
+      if constexpr (std::endian::native == std::endian::big) {  // the words are read little-endian everywhere
+        std::uint64_t swapped = 0;
+        for (int b = 0; b < 8; ++b) swapped |= ((word >> (8 * b)) & 0xFF) << (8 * (7 - b));
+        word = swapped;
+      }
+      lane[k] = (lane[k] ^ word) * kPrime;
+    }
+  }
+  for (; i < n; ++i) lane[0] = (lane[0] ^ static_cast<unsigned char>(p[i])) * kPrime;
+  std::uint64_t h = 0xcbf29ce484222325ULL ^ n;
+  for (std::uint64_t v : lane) {
+    h = (h ^ v) * kPrime;
+    h ^= h >> 29;
   }
   return h;
 }
