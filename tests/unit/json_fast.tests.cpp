@@ -151,3 +151,50 @@ TEST_CASE("fast JSON writer: the bytes nlohmann's dump writes", "[io][json_fast]
     CHECK(druzina::io::dump_json(j) == nl(j));
   }
 }
+
+TEST_CASE("fast JSON parser: refuses whatever the guard refuses (a load's fast path runs no guard)", "[io][json_fast][guard]") {
+  auto nested = [](int levels, const std::string& inner) {
+    return std::string(static_cast<size_t>(levels), '[') + inner + std::string(static_cast<size_t>(levels), ']');
+  };
+  const int limit = druzina::io::InputLimits{}.max_depth;
+  const std::vector<std::string> hostile = {
+      "{\"a\":\"caf\xC3\"}",                  // cut short
+      "{\"a\":\"\xC0\xAF\"}",                 // overlong '/'
+      "{\"a\":\"\xED\xA0\x80\"}",             // a UTF-16 surrogate
+      "{\"a\":\"\xF4\x90\x80\x80\"}",         // past U+10FFFF
+      "{\"a\":\"ok\\n\xFF\"}",                // after an escape
+      "{\"\xFE\":1}",                         // in a key
+      "{\"a\":1e999}",
+      "{\"a\":-1e400}",
+      "{\"a\":1" + std::string(400, '0') + "}",  // finite, but longer than the guard takes
+      "{\"a\":" + nested(limit, "1") + "}",   // one level too deep
+      nested(limit + 1, ""),
+  };
+  for (const auto& text : hostile) {
+    INFO(text.substr(0, 80));
+    bool guard_refuses = false;
+    try {
+      druzina::io::check_json_text(text);
+    } catch (const std::exception&) {
+      guard_refuses = true;
+    }
+    REQUIRE(guard_refuses);
+    json out;
+    std::string_view raw;
+    CHECK_FALSE(parse_json_fast(text, out));
+    CHECK_FALSE(druzina::io::parse_json_fast_skipping(text, out, nullptr, {"x"}, &raw));
+  }
+  // and what it does take at the limits
+  json out;
+  std::string_view raw;
+  CHECK(druzina::io::parse_json_fast_skipping(nested(limit, "\"Київ ✓ 𝄞\""), out, nullptr, {"x"}, &raw));
+  CHECK(out == json::parse(nested(limit, "\"Київ ✓ 𝄞\"")));
+  CHECK(parse_json_fast("[1e308, -2.5e-300]", out));
+  std::string s = "\"x\"";
+  const char* p = s.data();
+  std::string got;
+  CHECK(druzina::io::read_json_string(p, s.data() + s.size(), got));
+  std::string bad = "\"a\xC3\"";
+  p = bad.data();
+  CHECK_FALSE(druzina::io::read_json_string(p, bad.data() + bad.size(), got));
+}

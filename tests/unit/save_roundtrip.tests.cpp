@@ -207,4 +207,18 @@ TEST_CASE("save: notes read straight from the text load as from the document", "
     CHECK(error_key([&] { note(R"([{"id":"n1","text":"x"})"); }) == "save.err.not_json");
     CHECK(error_key([&] { note(R"(["n1"])"); }) == "save.err.invalid");
   }
+  SECTION("the guard's errors, though the text reader runs no guard of its own (invalid UTF-8, deep, 1e999)") {
+    CHECK(error_key([&] { note("[{\"id\":\"n1\",\"text\":\"caf\xC3\"}]"); }) == "io.err.not_utf8");
+    CHECK(error_key([&] { note("[{\"id\":\"n1\",\"text\":\"\xED\xA0\x80\"}]"); }) == "io.err.not_utf8");
+    CHECK(error_key([&] { note("[{\"id\":\"n1\",\"text\":\"x\",\"at\":1e999}]"); }) == "io.err.number");
+    CHECK(error_key([&] { note("[{\"id\":\"n1\",\"text\":\"x\",\"m\":" + std::string(70, '[') +
+                                std::string(70, ']') + "}]"); }) == "io.err.too_deep");
+    // and elsewhere in the body (the fast parser's share of it)
+    std::string body = saved.substr(saved.find(",\"body\":") + 8);
+    body.pop_back();
+    const std::string name = "\"name\":\"Mira\"";
+    std::string bad = body;
+    bad.replace(bad.find(name), name.size(), "\"name\":\"Mi\xF4\x90\x80\x80ra\"");
+    CHECK(error_key([&] { io::load(envelope(bad), base_engine()); }) == "io.err.not_utf8");
+  }
 }

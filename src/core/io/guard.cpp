@@ -18,17 +18,7 @@ namespace {
 
 // Length of the valid UTF-8 sequence starting at text[i] (a byte >= 0x80), or 0 when it is not valid.
 size_t utf8_sequence(std::string_view text, size_t i) {
-  auto at = [&](size_t k) -> unsigned { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
-  auto cont = [&](size_t k, unsigned lo = 0x80, unsigned hi = 0xBF) { unsigned b = at(k); return b >= lo && b <= hi; };
-  unsigned b = at(i);
-  if (b >= 0xC2 && b <= 0xDF) return cont(i + 1) ? 2 : 0;
-  if (b == 0xE0) return cont(i + 1, 0xA0) && cont(i + 2) ? 3 : 0;
-  if ((b >= 0xE1 && b <= 0xEC) || b == 0xEE || b == 0xEF) return cont(i + 1) && cont(i + 2) ? 3 : 0;
-  if (b == 0xED) return cont(i + 1, 0x80, 0x9F) && cont(i + 2) ? 3 : 0;  // no UTF-16 surrogates
-  if (b == 0xF0) return cont(i + 1, 0x90) && cont(i + 2) && cont(i + 3) ? 4 : 0;
-  if (b >= 0xF1 && b <= 0xF3) return cont(i + 1) && cont(i + 2) && cont(i + 3) ? 4 : 0;
-  if (b == 0xF4) return cont(i + 1, 0x80, 0x8F) && cont(i + 2) && cont(i + 3) ? 4 : 0;
-  return 0;
+  return utf8_length(text.data() + i, text.data() + text.size());
 }
 
 bool number_char(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }

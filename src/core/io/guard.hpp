@@ -44,18 +44,40 @@ bool parse_json_fast(std::string_view text, nlohmann::json& out, JsonMembers* me
 // For a reader that takes one big value of a document straight from its text (io/save.cpp: a campaign's notes).
 // parse_json_fast, except that the member at `path` (object keys from the top) is not built: the document holds
 // null there and *raw its text (empty when the text has no such member). Only its brackets are matched: the
-// caller reads *raw strictly, and on any doubt parses the whole text again with parse_json. Run check_json_text
-// first, as parse_json does.
+// caller reads *raw strictly, and on any doubt parses the whole text again with parse_json. It also refuses
+// (false) whatever check_json_text would refuse within what it parses (the size and nesting of InputLimits{},
+// invalid UTF-8, a number that is not a finite double), so its caller need not run the guard first when every
+// byte of *raw is read with read_json_string and nothing in it may nest.
 bool parse_json_fast_skipping(std::string_view text, nlohmann::json& out, JsonMembers* members,
                               const std::vector<std::string_view>& path, std::string_view* raw);
 // A JSON string at p (its opening quote) into out, escapes decoded as parse_json_fast does; p moves past its
-// closing quote. False when there is none, or for what parse_json_fast leaves to nlohmann (a lone surrogate).
+// closing quote. False when there is none, for invalid UTF-8, or for what parse_json_fast leaves to nlohmann (a
+// lone surrogate).
 bool read_json_string(const char*& p, const char* end, std::string& out);
 
 // What j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) writes (compact, UTF-8 kept, invalid
 // UTF-8 replaced), appended to out: the save's writer (io/json_fast.cpp; the same bytes, without a call per byte).
 void dump_json(const nlohmann::json& j, std::string& out);
 std::string dump_json(const nlohmann::json& j);
+
+// Length of the valid UTF-8 sequence at p (its first byte >= 0x80), or 0 when it is not one (overlong forms,
+// UTF-16 surrogates, past U+10FFFF, cut short by end).
+inline size_t utf8_length(const char* p, const char* end) {
+  auto at = [&](std::ptrdiff_t k) -> unsigned { return k < end - p ? static_cast<unsigned char>(p[k]) : 0u; };
+  auto cont = [&](std::ptrdiff_t k, unsigned lo = 0x80, unsigned hi = 0xBF) {
+    unsigned b = at(k);
+    return b >= lo && b <= hi;
+  };
+  const unsigned b = at(0);
+  if (b >= 0xC2 && b <= 0xDF) return cont(1) ? 2 : 0;
+  if (b == 0xE0) return cont(1, 0xA0) && cont(2) ? 3 : 0;
+  if ((b >= 0xE1 && b <= 0xEC) || b == 0xEE || b == 0xEF) return cont(1) && cont(2) ? 3 : 0;
+  if (b == 0xED) return cont(1, 0x80, 0x9F) && cont(2) ? 3 : 0;  // no UTF-16 surrogates
+  if (b == 0xF0) return cont(1, 0x90) && cont(2) && cont(3) ? 4 : 0;
+  if (b >= 0xF1 && b <= 0xF3) return cont(1) && cont(2) && cont(3) ? 4 : 0;
+  if (b == 0xF4) return cont(1, 0x80, 0x8F) && cont(2) && cont(3) ? 4 : 0;
+  return 0;
+}
 
 // True when the bytes are valid UTF-8.
 bool valid_utf8(std::string_view text);

@@ -10,8 +10,11 @@
 // strtod for fractions, exponents and overflow), a repeated key keeps its last value. Anything unusual — a syntax
 // error, a byte order mark, a lone surrogate escape — returns false and the caller runs nlohmann's parser, which
 // parses it or reports the error exactly as before (tests/unit/json_fast.tests.cpp compares the two). The text
-// must be valid UTF-8 (parse_json's check_json_text has checked it): the bytes of strings are copied as they are.
+// Strings must be valid UTF-8 (checked here as well as by parse_json's check_json_text): their bytes are copied as
+// they are. Nesting deeper than InputLimits{}.max_depth and numbers that are no finite double return false too, so
+// the parser refuses whatever the guard would (parse_json_fast_skipping's caller relies on that).
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 
@@ -25,7 +28,7 @@ namespace {
 
 #define DZ_ALWAYS_INLINE [[gnu::always_inline]] inline
 
-constexpr int kMaxDepth = 512;  // the guard allows 64 before this runs; a bound of our own all the same
+constexpr int kMaxDepth = InputLimits{}.max_depth;  // containers nest at most this deep, as the guard allows
 
 struct Parser {
   const char* p;
@@ -114,11 +117,29 @@ struct Parser {
     }
   }
 
+  // Past a string's plain bytes: up to a quote, a backslash, a control character or the end. A byte >= 0x80 must
+  // start a valid UTF-8 sequence: false when it does not.
+  DZ_ALWAYS_INLINE bool plain() {
+    while (p < end) {
+      const unsigned char c = static_cast<unsigned char>(*p);
+      if (c >= 0x80) {
+        const size_t n = utf8_length(p, end);
+        if (!n) return false;
+        p += n;
+      } else if (c == '"' || c == '\\' || c < 0x20) {
+        return true;
+      } else {
+        ++p;
+      }
+    }
+    return true;
+  }
+
   // The rest of a string whose first escape is at p (out holds what came before it).
   bool escaped(std::string& out) {
     while (p < end) {
       const char* run = p;
-      while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+      if (!plain()) return false;
       out.append(run, static_cast<size_t>(p - run));
       if (p >= end || static_cast<unsigned char>(*p) < 0x20) return false;
       if (*p == '"') {
@@ -158,8 +179,7 @@ struct Parser {
   // A string at p (its opening quote).
   DZ_ALWAYS_INLINE bool string(std::string& out) {
     const char* start = ++p;
-    while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
-    if (p >= end || static_cast<unsigned char>(*p) < 0x20) return false;
+    if (!plain() || p >= end || static_cast<unsigned char>(*p) < 0x20) return false;
     out.assign(start, static_cast<size_t>(p - start));
     if (*p == '"') {
       ++p;
@@ -218,7 +238,7 @@ struct Parser {
     char* stop = nullptr;
     errno = 0;
     double d = std::strtod(scratch.c_str(), &stop);
-    if (stop != scratch.c_str() + scratch.size()) return false;
+    if (stop != scratch.c_str() + scratch.size() || !std::isfinite(d) || scratch.size() > 400) return false;
     out = d;
     return true;
   }
@@ -300,10 +320,10 @@ struct Parser {
   }
 
   bool value(json& out, int depth) {
-    if (p >= end || depth > kMaxDepth) return false;
+    if (p >= end) return false;
     switch (*p) {
-      case '{': return object(out, depth);
-      case '[': return array(out, depth);
+      case '{': return depth < kMaxDepth && object(out, depth);  // (the root container is depth 0)
+      case '[': return depth < kMaxDepth && array(out, depth);
       case '"': {
         std::string s;
         if (!string(s)) return false;
@@ -450,10 +470,11 @@ bool parse_all(Parser& parser, json& out) {
 
 bool parse_json_fast_skipping(std::string_view text, json& out, JsonMembers* members,
                               const std::vector<std::string_view>& path, std::string_view* raw) {
+  *raw = {};
+  if (text.size() > InputLimits{}.max_bytes) return false;
   Parser parser{text.data(), text.data() + text.size(), members, {}};
   parser.skip_path = &path;
   parser.skip_raw = raw;
-  *raw = {};
   return parse_all(parser, out);
 }
 
