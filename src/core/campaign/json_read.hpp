@@ -2,6 +2,8 @@
 // A wrong type throws UserError("state.err.wrong_type", {"path": "creatures[3].hp", "expected": "integer"});
 // the path is taken from a small stack of PathGuards, so no try/catch is needed on the way down (cheap in wasm).
 #pragma once
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -109,5 +111,37 @@ void field(const json& obj, std::string_view key, T& out) {
 
 // The fields of obj whose keys are not in known (for the `extra` member of every struct).
 json unknown_fields(const json& obj, std::initializer_list<std::string_view> known);
+
+// A struct's members read in one pass over the object (a big list of them is most of a load): each key is looked
+// up in `members` (sorted by key: check it with members_sorted in a static_assert), its reader called under its
+// path; what no member reads goes to the returned extra object. Same result as a field() per member and
+// unknown_fields, without looking up every member and scanning the known keys for every key.
+template <class T>
+struct Member {
+  std::string_view key;
+  void (*read)(const json&, T&);
+};
+template <class T, size_t N>
+constexpr bool members_sorted(const std::array<Member<T>, N>& members) {
+  for (size_t i = 1; i < N; ++i)
+    if (!(members[i - 1].key < members[i].key)) return false;
+  return true;
+}
+template <class T, size_t N>
+json read_members(const json& obj, T& out, const std::array<Member<T>, N>& members) {
+  json extra = json::object();
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    const std::string& key = it.key();
+    auto m = std::lower_bound(members.begin(), members.end(), std::string_view(key),
+                              [](const Member<T>& a, std::string_view k) { return a.key < k; });
+    if (m != members.end() && m->key == key) {
+      PathGuard g(m->key);
+      m->read(it.value(), out);
+    } else {
+      extra[key] = it.value();
+    }
+  }
+  return extra;
+}
 
 }  // namespace druzina::campaign::jr

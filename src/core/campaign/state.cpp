@@ -7,6 +7,7 @@
 #include "core/campaign/state.hpp"
 
 #include <algorithm>
+#include <bitset>
 #include <charconv>
 #include <set>
 #include <stdexcept>
@@ -265,28 +266,27 @@ void to_json(json& j, const Creature& v) {
   j["hidden"] = v.hidden;
   j["notes"] = v.notes;
 }
+namespace {
+#define DZ_MEMBER(name) jr::Member<Creature>{#name, [](const json& j, Creature& v) { jr::get(j, v.name); }}
+constexpr std::array<jr::Member<Creature>, 35> kCreatureMembers = {
+    DZ_MEMBER(abilities), DZ_MEMBER(ac), DZ_MEMBER(condition_immunities), DZ_MEMBER(conditions),
+    DZ_MEMBER(death_saves), DZ_MEMBER(diseases), DZ_MEMBER(exhaustion), DZ_MEMBER(exhaustion_sources),
+    DZ_MEMBER(hidden), DZ_MEMBER(hit_dice_used), DZ_MEMBER(hit_die), DZ_MEMBER(hp), DZ_MEMBER(id),
+    DZ_MEMBER(immunities), DZ_MEMBER(initiative_bonus), DZ_MEMBER(inspiration), DZ_MEMBER(inventory),
+    DZ_MEMBER(kind), DZ_MEMBER(legendary_actions), DZ_MEMBER(legendary_resistances),
+    DZ_MEMBER(legendary_resistances_used), DZ_MEMBER(level), DZ_MEMBER(loyalty), DZ_MEMBER(madness),
+    DZ_MEMBER(max_hp), DZ_MEMBER(modules), DZ_MEMBER(name), DZ_MEMBER(notes), DZ_MEMBER(poisons), DZ_MEMBER(race),
+    DZ_MEMBER(resistances), DZ_MEMBER(size), DZ_MEMBER(speed), DZ_MEMBER(temp_hp), DZ_MEMBER(vulnerabilities)};
+#undef DZ_MEMBER
+static_assert(jr::members_sorted(kCreatureMembers), "kCreatureMembers must be sorted by key");
+}  // namespace
+
 void from_json(const json& j, Creature& v) {
-  field(j, "id", v.id), field(j, "kind", v.kind), field(j, "name", v.name), field(j, "level", v.level);
-  field(j, "size", v.size), field(j, "race", v.race), field(j, "abilities", v.abilities);
-  field(j, "max_hp", v.max_hp), field(j, "hp", v.hp), field(j, "temp_hp", v.temp_hp), field(j, "ac", v.ac);
-  field(j, "initiative_bonus", v.initiative_bonus), field(j, "speed", v.speed), field(j, "hit_die", v.hit_die);
-  field(j, "hit_dice_used", v.hit_dice_used), field(j, "legendary_actions", v.legendary_actions);
-  field(j, "legendary_resistances", v.legendary_resistances);
-  field(j, "legendary_resistances_used", v.legendary_resistances_used);
-  field(j, "conditions", v.conditions), field(j, "exhaustion", v.exhaustion);
-  field(j, "resistances", v.resistances), field(j, "vulnerabilities", v.vulnerabilities);
-  field(j, "immunities", v.immunities), field(j, "condition_immunities", v.condition_immunities);
-  field(j, "exhaustion_sources", v.exhaustion_sources), field(j, "death_saves", v.death_saves);
-  field(j, "inspiration", v.inspiration);
-  field(j, "inventory", v.inventory);
-  field(j, "loyalty", v.loyalty);
-  field(j, "diseases", v.diseases), field(j, "poisons", v.poisons), field(j, "madness", v.madness);
-  field(j, "modules", v.modules), field(j, "hidden", v.hidden);
+  v.extra = jr::read_members(j, v, kCreatureMembers);
   if (!v.modules.is_object()) {
     jr::PathGuard g("modules");
     jr::fail_type("object");
   }
-  field(j, "notes", v.notes);
   for (const char* list : {"diseases", "poisons", "madness"}) {
     auto it = j.find(list);
     if (it != j.end() && !it->is_array()) {
@@ -294,13 +294,6 @@ void from_json(const json& j, Creature& v) {
       jr::fail_type("array");
     }
   }
-  v.extra = jr::unknown_fields(
-      j, {"id", "kind", "name", "level", "size", "race", "abilities", "max_hp", "hp", "temp_hp", "ac",
-          "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
-          "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
-          "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
-          "inventory", "loyalty", "diseases",
-          "poisons", "madness", "modules", "hidden", "notes"});
 }
 
 void to_json(json& j, const InitEntry& v) {
@@ -648,13 +641,18 @@ void validate_campaign(const Campaign& c) {
   };
   const bool sorted = c.creatures.sorted();
   std::set<std::string> unsorted_creatures;
-  auto has = [&](const std::string& id) { return sorted ? c.creatures.find(id) >= 0 : unsorted_creatures.count(id) > 0; };
+  std::bitset<256> creature_letters;  // the first bytes of creature ids: another id cannot be one of theirs
+  auto has = [&](const std::string& id) {
+    if (id.empty() || !creature_letters[static_cast<unsigned char>(id[0])]) return false;
+    return sorted ? c.creatures.find(id) >= 0 : unsorted_creatures.count(id) > 0;
+  };
   {
     PathGuard g("creatures");
     for (size_t i = 0; i < c.creatures.size(); ++i) {
       PathGuard gi(i);
       validate_creature(c.creatures[i]);
       claim(c.creatures[i].id, sorted);
+      creature_letters.set(static_cast<unsigned char>(c.creatures[i].id[0]));
       if (!sorted) unsorted_creatures.insert(c.creatures[i].id);
     }
   }
