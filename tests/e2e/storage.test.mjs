@@ -231,6 +231,8 @@ test("backups are packed, made at most every 10 minutes, and a campaign comes ba
   await tapDown(page, "recovery.backup.0");
   const preview = await scrollIntoView(page, "recovery.backup.0.preview", { minH: 1 });
   assert.match(preview.label, /compressed copy is damaged/);
+  const shown = (await widgets(page)).filter((w) => w.id.startsWith("recovery.backup.0"));
+  assert.ok(shown.length > 0 && shown.every((w) => !/dzpack1/.test(w.label)), "no packed text on screen");
   await shotNow(page, "storage-backup-damaged-en");
   assert.deepEqual(errors, []);
   await context.close();

@@ -464,10 +464,12 @@ TEST_CASE("library: a campaign comes back from a packed backup, a damaged one is
   auto p = next.preview(*raw);
   REQUIRE_FALSE(p.loads);
   REQUIRE(p.reason == "store.err.packed_damaged");
+  REQUIRE(p.packed_damaged);  // (Recovery shows no head of its base64 text)
   // A good one previews as its save text (what a restore and an export take).
   auto good = next.preview(kv.data.at(backups[1].first));
   REQUIRE(good.loads);
   REQUIRE(good.text == save_after(2));
+  REQUIRE_FALSE(good.packed_damaged);
   // Every backup damaged: the campaign is lost (empty), its value in Recovery — never a crash.
   for (const auto& [key, at] : backups) kv.data[key] = "dzpack1:99999999999:0000000000000000:AAAA";
   kv.data[next.find(id)->key] = "junk";

@@ -631,6 +631,7 @@ Preview Library::preview(const std::string& text, const campaign::Engine& engine
   auto unpacked = plain(text, &st);
   if (!unpacked) {
     p.reason = unpack_error_key(st);
+    p.packed_damaged = true;
     return p;
   }
   p.text = *unpacked;

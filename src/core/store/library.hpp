@@ -154,7 +154,8 @@ struct Preview {
   int creatures = 0;
   std::vector<std::string> names;  // the first few creatures' names
   long long history = 0;           // transactions in its undo history
-  std::string text;                // the raw text (for export)
+  std::string text;                // the save text (a packed backup unpacked; for export and restore)
+  bool packed_damaged = false;     // a packed backup that does not unpack: text is only its packed form
 };
 
 class Library {

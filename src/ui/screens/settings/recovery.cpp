@@ -70,16 +70,19 @@ void draw_open(const std::string& tid, const std::string& file_stem, const std::
     std::string why = Tf("ui.store.preview.not_loading", jobj{"reason", reason(o.preview.reason, o.preview.reason_args)});
     error_text(why.c_str());
     track(tid + ".preview", why);
-    std::string head = o.text.substr(0, 240);
-    // Only printable text (a value can be anything): control bytes and broken UTF-8 become '?'.
-    for (char& ch : head)
-      if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n') ch = '?';
-    auto clean = nlohmann::json(head).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    muted(clean.c_str());
+    if (!o.preview.packed_damaged) {  // (a damaged pack's text is base64: nothing a reader could use)
+      std::string head = o.preview.text.substr(0, 240);
+      // Only printable text (a value can be anything): control bytes and broken UTF-8 become '?'.
+      for (char& ch : head)
+        if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n') ch = '?';
+      auto clean = nlohmann::json(head).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+      muted(clean.c_str());
+      track(tid + ".head", clean);
+    }
   }
   const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
   if (big_button(T("ui.store.export"), ImVec2(half, kTouchTarget))) {
-    if (platform::download_text("druzina-" + file_stem + ".json", o.text)) m.notify(T("ui.store.exported"));
+    if (platform::download_text("druzina-" + file_stem + ".json", o.preview.text)) m.notify(T("ui.store.exported"));
     else m.notify(T("ui.settings.data.copy_failed"), true);
   }
   track(tid + ".export", T("ui.store.export"));
