@@ -105,11 +105,11 @@ const more = {
   cs: { full: /už je sladěn\(a\)/, boots: /jako boty \(nejvýš 1\)/, half: /^Jen jeden kus z páru: nefunguje\.$/, pair: /· pár/,
         word: /^Povelové slovo: „Arachne“$/, said: /vyslovuje povelové slovo „Arachne“/, dc: /SO záchranného hodu 15 \(předmětu\)/,
         cast: /sesílá z předmětu .* kouzlo ohnivá koule \(4\. úroveň\)/, names: ["Plášť", "Prsten", "Boty", "Pás", "Koule", "Elfí boty",
-        "Boty rychlosti", "Hůlka pavučin", "Hůlka ohnivých koulí", "Rukavice"], spell: "ohnivá koule", light: "světlo" },
+        "Boty rychlosti", "Hůlka pavučin", "Hůlka ohnivých koulí", "Rukavice"], spell: "ohnivá koule", light: "světlo", concentration: /^Vyžaduje soustředění$/ },
   uk: { full: /вже налаштовано/, boots: /як чоботи \(щонайбільше 1\)/, half: /^Лише один із пари: не діє\.$/, pair: /· пара/,
         word: /^Командне слово: «Arachne»$/, said: /вимовляє командне слово «Arachne»/, dc: /СК рятівного кидка 15 \(предмета\)/,
         cast: /накладає з предмета .* заклинання вогняна куля \(4-й рівень\)/, names: ["Плащ", "Перстень", "Чоботи", "Пояс", "Куля",
-        "Ельфійські чоботи", "Чоботи швидкості", "Паличка павутиння", "Паличка вогняних куль", "Рукавиці"], spell: "вогняна куля", light: "світло" },
+        "Ельфійські чоботи", "Чоботи швидкості", "Паличка павутиння", "Паличка вогняних куль", "Рукавиці"], spell: "вогняна куля", light: "світло", concentration: /^Потребує концентрації$/ },
 };
 
 for (const lang of ["cs", "uk"]) {
@@ -204,6 +204,7 @@ for (const lang of ["cs", "uk"]) {
     await typeReplacing(page, "sheet.mi.spell", w.light);
     await tapCarefully(page, "sheet.mi.spell_level.minus");  // a cantrip
     await waitWidget(page, "sheet.mi.spell_level.value", { where: (x) => x.label === "0" });
+    await see(page, "sheet.mi.spell_concentration", { where: (x) => w.concentration.test(x.label) });  // off: Light needs none
     await tapCarefully(page, "sheet.mi.dc.item");
     await see(page, "sheet.mi.dc_value.value", { where: (x) => x.label === "13" });
     await scrollIntoView(page, "sheet.mi.add");

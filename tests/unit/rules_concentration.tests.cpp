@@ -113,3 +113,32 @@ TEST_CASE("concentration: 0 HP, death and incapacitation end it", "[rules][conce
     CHECK(spell_of(t, m) == "Bless");
   }
 }
+
+TEST_CASE("concentration: a spell cast from a magic item marked concentration starts it", "[rules][concentration][magic-items]") {
+  RulesTable t(5);
+  new_campaign(t);
+  std::string m = t.pc("Mira", 20);
+  const auto& added = t.run({{"type", "AddMagicItem"}, {"target", m}, {"name", "Wand of webs"}, {"kind", "wand"}, {"max_charges", 7},
+                             {"spells", {{{"name", "Web"}, {"level", 2}, {"cost", 1}, {"concentration", true}},
+                                         {{"name", "Light"}, {"level", 0}, {"cost", 0}}}}, {"spell_dc", 15}});
+  const std::string wand = find_event(added, "magic_item_added")->data["item"]["id"];
+  t.run({{"type", "StartConcentration"}, {"target", m}, {"spell", "Bless"}});
+  // A spell without the mark leaves the concentration as it is.
+  const Transaction& light = t.run({{"type", "CastFromItem"}, {"target", m}, {"item", wand}, {"spell", "Light"}});
+  CHECK(find_event(light, "concentration_started") == nullptr);
+  CHECK(spell_of(t, m) == "Bless");
+  // Web needs concentration: it replaces Bless, in the same step (one undo).
+  const Transaction& web = t.run({{"type", "CastFromItem"}, {"target", m}, {"item", wand}, {"spell", 0}});
+  const Event* started = find_event(web, "concentration_started");
+  REQUIRE(started != nullptr);
+  CHECK(started->data["previous"] == "Bless");
+  CHECK(spell_of(t, m) == "Web");
+  const auto lines = t.session.log(Lang::en).back().lines;
+  CHECK(std::find(lines.begin(), lines.end(), "Mira concentrates on Web; concentration on Bless ends.") != lines.end());
+  t.session.undo(1);
+  CHECK(spell_of(t, m) == "Bless");
+  // the mark must be true or false
+  REQUIRE_REFUSED(t.run({{"type", "AddMagicItem"}, {"target", m}, {"name", "Rod"},
+                         {"spells", {{{"name", "Hold"}, {"level", 2}, {"cost", 1}, {"concentration", "yes"}}}}}),
+                  "campaign.err.param");
+}

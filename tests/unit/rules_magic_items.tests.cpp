@@ -239,13 +239,13 @@ TEST_CASE("magic items: charges — spent, the last one refused, the last charge
                                            {"recharge", "1d6+1"}, {"last_charge_d20", true}});
   const auto& two = t.run(cmd("UseItemCharge", m, wand, {{"charges", 2}}));
   CHECK(item_of(t, m, wand)->charges == 1);
-  CHECK(line(t, *find_event(two, "item_charges_spent"), Lang::en) == "Mira spends 2 charge(s) of Wand of magic missiles: 1 left.");
+  CHECK(line(t, *find_event(two, "item_charges_spent"), Lang::en) == "Mira spends 2 charges of Wand of magic missiles: 1 left.");
   REQUIRE_REFUSED(t.run(cmd("UseItemCharge", m, wand, {{"charges", 2}})), "rules.err.item_not_enough_charges");
   // The last charge: d20 = 2, the wand holds.
   const auto& last = t.run(cmd("UseItemCharge", m, wand, {{"roll", 2}}));
   CHECK(find_event(last, "item_charges_spent")->data["d20"] == 2);
   CHECK(line(t, *find_event(last, "item_charges_spent"), Lang::en) ==
-        "Mira spends 1 charge(s) of Wand of magic missiles: 0 left. The last charge: d20 = 2 — the item holds.");
+        "Mira spends 1 charge of Wand of magic missiles: 0 left. The last charge: d20 = 2 — the item holds.");
   CHECK(item_of(t, m, wand)->charges == 0);
   REQUIRE_REFUSED(t.run(cmd("UseItemCharge", m, wand)), "rules.err.item_no_charges");
   // Dawn (6:00): 1d6+1 back, rolled with the campaign's RNG and stored in the event.
@@ -741,7 +741,7 @@ TEST_CASE("cli run: a script gives, attunes, refuses a fourth, spends the last c
   CHECK(r.code == 0);
   CHECK(r.out.find("Mira has a magic item: Cloak of protection.") != std::string::npos);
   CHECK(r.out.find("Mira attunes to Cloak of protection (1 of 3).") != std::string::npos);
-  CHECK(r.out.find("Mira spends 1 charge(s) of Wand of magic missiles: 0 left. The last charge: d20 = 1 — the item crumbles to dust.") !=
+  CHECK(r.out.find("Mira spends 1 charge of Wand of magic missiles: 0 left. The last charge: d20 = 1 — the item crumbles to dust.") !=
         std::string::npos);
   CHECK(r.out.find("Wand of magic missiles of Mira is destroyed.") != std::string::npos);
 }
@@ -756,10 +756,10 @@ TEST_CASE("druzina run: the magic-items script (the rest's offer, a pair, a comm
                            "#16 Olena attunes to Staff of fire (3 of 3).",
                            "#18 Bořek has only one of Boots of elvenkind: it works only as a pair.",
                            "#20 Bořek speaks the command word «Arachne» and activates Wand of web (an action).\n"
-                           "#20 Bořek spends 1 charge(s) of Wand of web: 6 left.",
+                           "#20 Bořek spends 1 charge of Wand of web: 6 left.",
                            "#21 Olena casts fireball (level 4) from Staff of fire. Save DC 14 (the wielder's).\n"
-                           "#21 Olena spends 4 charge(s) of Staff of fire: 6 left.",
-                           "#24 Olena spends 1 charge(s) of Staff of fire: 0 left. The last charge: d20 = 1 — the item crumbles to dust.",
+                           "#21 Olena spends 4 charges of Staff of fire: 6 left.",
+                           "#24 Olena spends 1 charge of Staff of fire: 0 left. The last charge: d20 = 1 — the item crumbles to dust.",
                            "#24 Staff of fire of Olena is destroyed.", "#25 Wand of web of Bořek regains charges (1d6+1): 6 → 7."}) {
     CAPTURE(line);
     CHECK(en.out.find(line) != std::string::npos);

@@ -10,7 +10,8 @@
 // CON save bonus, proficiency included), "damage": D, "spell"}. Answered like every save prompt (rolled by the
 // engine, or the total entered); a failure ends the concentration (reason "failed_save") if it still holds that
 // spell. Dropping to 0 HP ends it ("zero_hp"), dying ("died"), an incapacitating condition ("incapacitated":
-// incapacitated, paralyzed, petrified, stunned, unconscious; the event carries the condition).
+// incapacitated, paralyzed, petrified, stunned, unconscious; the event carries the condition). A spell cast from a
+// magic item marked "concentration" (item_spell_cast, the magic-items rule) starts it as StartConcentration does.
 #include <algorithm>
 
 #include "core/campaign/json_read.hpp"
@@ -94,11 +95,15 @@ void validate_start(const Campaign& c, const json& cmd) {
   spell_param(cmd);
 }
 
-void execute_start(Ctx& ctx, const json& cmd) {
-  const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
-  json data = jobj{"creature", x.id, "spell", spell_param(cmd)};
+// x concentrates on spell from now on (a spell it held before ends: "previous").
+void start(Ctx& ctx, const Creature& x, const std::string& spell) {
+  json data = jobj{"creature", x.id, "spell", spell};
   if (std::string before = concentrating_on(x); !before.empty()) data["previous"] = before;
   ctx.emit("concentration_started", std::move(data));
+}
+
+void execute_start(Ctx& ctx, const json& cmd) {
+  start(ctx, actions::require_living(ctx.state(), param::str(cmd, "target")), spell_param(cmd));
 }
 
 void validate_end(const Campaign& c, const json& cmd) {
@@ -136,6 +141,15 @@ void on_hp_changed(Ctx& ctx, const Event& ev) {
 
 void on_died(Ctx& ctx, const Event& ev) { end(ctx, ev.data.value("creature", ""), "died"); }
 
+// A spell cast from a magic item that needs concentration (item_spell_cast with "concentration": the magic-items
+// rule) starts it, as StartConcentration does.
+void on_item_spell_cast(Ctx& ctx, const Event& ev) {
+  if (!ev.data.value("concentration", false)) return;
+  const Creature* x = campaign::find_creature(ctx.state(), ev.data.value("creature", ""));
+  const std::string spell = ev.data.value("spell", "");
+  if (x && !spell.empty()) start(ctx, *x, spell);
+}
+
 void on_condition_added(Ctx& ctx, const Event& ev) {
   static const char* const kIncapacitating[] = {"incapacitated", "paralyzed", "petrified", "stunned", "unconscious"};
   const std::string cond = ev.data.contains("condition") ? ev.data["condition"].value("id", "") : "";
@@ -160,6 +174,7 @@ void install(Engine& e) {
   command(e, "EndConcentration", {"target"}, validate_end, execute_end);
   e.on_event("hp_changed", on_hp_changed);
   e.on_event("died", on_died);
+  e.on_event("item_spell_cast", on_item_spell_cast);
   e.on_event("condition_added", on_condition_added);
   e.on_prompt(kSavePrompt, on_save);
 }

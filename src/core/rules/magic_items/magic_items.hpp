@@ -53,6 +53,7 @@ struct ItemSpell {
   int level = 1;
   int cost = 1;
   int upcast = 0;
+  bool concentration = false;  // casting it starts the caster's concentration (the concentration rule)
 };
 
 // One magic item as stored in Creature::modules["magic-items"].items.

@@ -3,7 +3,7 @@
 //   AddMagicItem {target, name, kind?, rarity?, slot?, attunement?, requires? {class?, race?, alignment? [ids],
 //     spellcaster?}, identified?, charges?, max_charges?, recharge?, recharge_at? dawn | long_rest,
 //     last_charge_d20?, consumable?, cursed?, notes?, paired? (default: slot feet, hands or wrists), half?,
-//     command_word?, spells? [{name, level 0..9, cost 0..50, upcast? 0..10}], spell_dc? 1..30 | "wielder"}
+//     command_word?, spells? [{name, level 0..9, cost 0..50, upcast? 0..10, concentration?}], spell_dc? 1..30 | "wielder"}
 //     → magic_item_added {creature, item} (a new id "i<n>": two copies are two items); cursed → magic_item_cursed
 //     {creature, item} (DM secret data).
 //   RemoveMagicItem {target, item} → magic_item_removed {creature, item, name, reason: removed}.
@@ -147,7 +147,8 @@ void validate_sentient(const json& v) {
     }
 }
 
-// The spells an item casts: [{name, level 0..9, cost 0..50 (charges), upcast? 0..10 (charges a level higher)}].
+// The spells an item casts: [{name, level 0..9, cost 0..50 (charges), upcast? 0..10 (charges a level higher),
+// concentration? (true: casting it starts the caster's concentration when the concentration rule is on)}].
 void validate_spells(const json& v) {
   if (!v.is_array() || v.empty()) jr::fail_type("array of spells");
   if (v.size() > 20) jr::fail_value("too_many", jobj{"value", v.size(), "max", 20});
@@ -161,7 +162,9 @@ void validate_spells(const json& v) {
       else if (k == "level") int_in(x, 0, 9);
       else if (k == "cost") int_in(x, 0, 50);
       else if (k == "upcast") int_in(x, 0, 10);
-      else jr::fail_value("not_one_of", jobj{"value", k, "allowed", "name, level, cost, upcast"});
+      else if (k == "concentration") {
+        if (!x.is_boolean()) jr::fail_type("true/false");
+      } else jr::fail_value("not_one_of", jobj{"value", k, "allowed", "name, level, cost, upcast, concentration"});
     }
     for (const char* k : {"name", "level", "cost"})
       if (!sp.contains(k)) {
@@ -246,7 +249,7 @@ campaign::DataField items_field() {
   return {kItems,
           "list of magic items {id, name, kind?, rarity?, slot?, attunement?, requires?, attuned_by?, identified?, worn?, "
           "charges?, max_charges?, recharge?, recharge_at?, last_charge_d20?, consumable?, paired?, half?, command_word?, "
-          "spells? [{name, level, cost, upcast?}], spell_dc? (1..30 | \"wielder\"), notes?, sentient?} (ids unique; at "
+          "spells? [{name, level, cost, upcast?, concentration?}], spell_dc? (1..30 | \"wielder\"), notes?, sentient?} (ids unique; at "
           "most the slot's limit worn, one of a pair counting half)",
           false, [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
@@ -331,7 +334,8 @@ MagicItem item_from(const json& j) {
   m.command_word = j.value("command_word", "");
   if (j.contains("spells"))
     for (const auto& sp : j["spells"])
-      m.spells.push_back({sp.value("name", ""), sp.value("level", 1), sp.value("cost", 1), sp.value("upcast", 0)});
+      m.spells.push_back({sp.value("name", ""), sp.value("level", 1), sp.value("cost", 1), sp.value("upcast", 0),
+                          sp.value("concentration", false)});
   if (j.contains("spell_dc")) {
     if (j["spell_dc"].is_number_integer())
       m.spell_dc = j["spell_dc"].get<int>();
@@ -499,7 +503,7 @@ std::string render_worn(const json& d, const LogContext& lc) {
 
 std::string render_charges(const json& d, const LogContext& lc) {
   std::string line = tr(lc.lang, "event.item_charges_spent",
-                        jobj{"name", name_of(lc, d), "item", item_name(lc, d), "spent", d.value("spent", 0), "left", d.value("left", 0)});
+                        jobj{"name", name_of(lc, d), "item", item_name(lc, d), "n", d.value("spent", 0), "left", d.value("left", 0)});
   if (d.contains("d20")) line += " " + tr(lc.lang, d["d20"].get<int>() == 1 ? "rules.magic_items.d20_destroyed" : "rules.magic_items.d20_kept", jobj{"d20", d["d20"]});
   return line;
 }
@@ -603,7 +607,7 @@ json item_of_command(const Creature& x, const json& cmd) {
     try {
       validate_spells(*sp);
     } catch (const UserError&) {
-      throw UserError("campaign.err.param", jobj{"param", "spells", "expected", "[{name, level 0..9, cost 0..50, upcast? 0..10}]"});
+      throw UserError("campaign.err.param", jobj{"param", "spells", "expected", "[{name, level 0..9, cost 0..50, upcast? 0..10, concentration? true/false}]"});
     }
     item["spells"] = *sp;
   }
@@ -899,6 +903,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   json data = jobj{"creature", who, "item", item["id"], "name", item["name"], "spell", c.spell.name,
                "level", c.level, "cost", c.cost, "dc_from", c.dc.from};
   if (c.dc.dc) data["dc"] = *c.dc.dc;
+  if (c.spell.concentration) data["concentration"] = true;  // (the concentration rule starts it)
   ctx.emit("item_spell_cast", data);
   if (c.cost > 0) spend_charges(ctx, who, item, c.cost, cmd);
 }

@@ -60,7 +60,7 @@ std::string item_line(const rules::MagicItem& m) {
 struct AddMore {
   bool open = false;
   int slot = 0;  // 0 = not worn, else kItemSlots[slot - 1]
-  bool not_pair = false;
+  bool not_pair = false, concentration = false;
   std::string word, spell;
   int level = 1, cost = 1, dc_mode = 0, dc = 13;
 };
@@ -86,6 +86,7 @@ void add_more(const Creature& c, AddMore& f) {
   if (f.spell.empty()) return;
   stepper("sheet.mi.spell_level", f.level, 0, 9, {.label = T("ui.mi.spell_level")});
   stepper("sheet.mi.spell_cost", f.cost, 0, 50, {.label = T("ui.mi.spell_cost")});
+  if (toggle_button(T("ui.mi.spell_concentration"), f.concentration, "sheet.mi.spell_concentration")) f.concentration = !f.concentration;
   const std::vector<std::string> modes = {"none", "item", "wielder"};
   std::vector<std::string> mode_labels;
   for (const auto& k : modes) mode_labels.push_back(Tk("ui.mi.dc_mode.", k));
@@ -104,7 +105,9 @@ void add_more_to(const AddMore& f, json& cmd) {
   }
   if (!f.word.empty()) cmd["command_word"] = f.word.substr(0, 60);
   if (!f.spell.empty()) {
-    cmd["spells"] = json::array({jobj{"name", f.spell.substr(0, 80), "level", f.level, "cost", f.cost}});
+    json spell = jobj{"name", f.spell.substr(0, 80), "level", f.level, "cost", f.cost};
+    if (f.concentration) spell["concentration"] = true;
+    cmd["spells"] = json::array({spell});
     if (f.dc_mode == 1) cmd["spell_dc"] = f.dc;
     if (f.dc_mode == 2) cmd["spell_dc"] = "wielder";
   }
@@ -194,6 +197,7 @@ void item_facts(const Creature& c, const rules::MagicItem& m, const rules::Magic
     for (const auto& sp : m.spells) {
       std::string one = Tf(sp.level == 0 ? "ui.mi.spell_cantrip" : "ui.mi.spell", jobj{"spell", sp.name, "level", sp.level, "cost", sp.cost});
       if (sp.upcast > 0) one += ", " + Tf("ui.mi.spell_upcast", jobj{"upcast", sp.upcast});
+      if (sp.concentration) one += ", " + std::string(T("ui.mi.spell_concentration_short"));
       append_line(all, one);
     }
     const auto dc = rules::item_spell_dc(c, m);
