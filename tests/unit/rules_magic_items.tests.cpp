@@ -523,6 +523,13 @@ TEST_CASE("magic items: the short rest offers attuning, ending and studying — 
                   "rules.err.rest_item_not_resting");
   REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", axe}, {"action", "attune"}}}}}), "rules.err.rest_item_unknown");
   CHECK(t.state().minutes == before);
+  // With the rule off the rest's items would do nothing: refused, and the rest without them still works.
+  t.run({{"type", "SetSettings"}, {"rules", {{"magic-items", false}}}});
+  REQUIRE_REFUSED(t.run({{"type", "ShortRest"}, {"items", {{{"target", m}, {"item", ring}, {"action", "end"}}}}}),
+                  "campaign.err.param_rule_off");
+  CHECK(t.state().minutes == before);
+  t.session.undo(1);
+  CHECK(t.state().minutes == before);
   // The party's one short rest: Mira ends the ring, Ostap studies the cursed gem (learns nothing). One hour passes.
   const auto& rest = t.run({{"type", "ShortRest"},
                             {"items", {{{"target", m}, {"item", ring}, {"action", "end"}}, {{"target", o}, {"item", gem}, {"action", "identify"}}}}});

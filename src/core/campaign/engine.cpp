@@ -160,7 +160,7 @@ void Engine::on_prompt(std::string prompt_kind, PromptHook fn) {
 
 void Engine::allow_params(const std::string& command_type, std::vector<std::string> names) {
   auto& list = extra_params_[command_type];
-  list.insert(list.end(), names.begin(), names.end());
+  for (const auto& n : names) list.push_back({n, installing_});
   if (installing_module_)
     for (const auto& n : names) installing_module_->extra_params.push_back(command_type + "." + n);
 }
@@ -252,10 +252,15 @@ void Engine::run_command(Ctx& ctx, const json& cmd) const {
   for (auto p = cmd.begin(); p != cmd.end(); ++p) {
     const std::string& k = p.key();
     if (k == "type") continue;
-    bool known = std::find(entry.def.params.begin(), entry.def.params.end(), k) != entry.def.params.end();
-    if (!known && extra != extra_params_.end())
-      known = std::find(extra->second.begin(), extra->second.end(), k) != extra->second.end();
-    if (!known) throw UserError("campaign.err.unknown_param", jobj{"command", type, "param", k});
+    if (std::find(entry.def.params.begin(), entry.def.params.end(), k) != entry.def.params.end()) continue;
+    const ExtraParam* x = nullptr;
+    if (extra != extra_params_.end())
+      for (const auto& e : extra->second)
+        if (e.name == k) x = &e;
+    if (!x) throw UserError("campaign.err.unknown_param", jobj{"command", type, "param", k});
+    // A rule's parameter while the rule is off would be ignored: refused instead, as the rule's own commands are.
+    if (!module_enabled(ctx.state(), x->module))
+      throw UserError("campaign.err.param_rule_off", jobj{"command", type, "param", k, "rule", x->module});
   }
   if (entry.def.validate) entry.def.validate(ctx.state(), cmd);
   auto run_hooks = [&](const std::unordered_map<std::string, std::vector<CommandHookEntry>>& table,

@@ -301,7 +301,10 @@ class Engine {
   std::unordered_map<std::string, std::vector<CommandHookEntry>> before_, after_;
   std::unordered_map<std::string, std::vector<EventHookEntry>> on_event_;
   std::unordered_map<std::string, std::vector<PromptHookEntry>> on_prompt_;
-  std::unordered_map<std::string, std::vector<std::string>> extra_params_;
+  struct ExtraParam {
+    std::string name, module;  // a parameter a module lets a command take, and that module
+  };
+  std::unordered_map<std::string, std::vector<ExtraParam>> extra_params_;
   std::vector<Module> modules_;
   std::string installing_;  // module whose install() is running
   Module* installing_module_ = nullptr;
