@@ -150,6 +150,8 @@ TEST_CASE("diseases: the infection save, incubation ended by time, the symptoms,
 TEST_CASE("diseases: cackle fever — held exhaustion, the DC falls by 1d6 per success and it ends at DC 0", "[rules][diseases]") {
   RulesTable t(23);
   new_campaign(t, on());
+  // (the d6 entered as then_roll is this rule's parameter too, not only the injury and shock tables')
+  t.run({{"type", "SetSettings"}, {"rules", {{"massive-damage", false}, {"lingering-injuries", false}}}});
   std::string m = t.pc("Mira", 30);
   t.run({{"type", "InfectDisease"}, {"target", m}, {"disease", "cackle-fever"}, {"incubation_roll", 1}});
   CHECK(*sick(t, m)[0].symptoms_at == 60);

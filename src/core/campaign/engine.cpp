@@ -253,14 +253,19 @@ void Engine::run_command(Ctx& ctx, const json& cmd) const {
     const std::string& k = p.key();
     if (k == "type") continue;
     if (std::find(entry.def.params.begin(), entry.def.params.end(), k) != entry.def.params.end()) continue;
-    const ExtraParam* x = nullptr;
+    // A rule's parameter while the rule is off would be ignored: refused instead, as the rule's own commands are
+    // (one that several rules add is taken while any of them is on).
+    const ExtraParam* off = nullptr;
+    bool on = false;
     if (extra != extra_params_.end())
       for (const auto& e : extra->second)
-        if (e.name == k) x = &e;
-    if (!x) throw UserError("campaign.err.unknown_param", jobj{"command", type, "param", k});
-    // A rule's parameter while the rule is off would be ignored: refused instead, as the rule's own commands are.
-    if (!module_enabled(ctx.state(), x->module))
-      throw UserError("campaign.err.param_rule_off", jobj{"command", type, "param", k, "rule", x->module});
+        if (e.name == k) {
+          if (module_enabled(ctx.state(), e.module)) on = true;
+          else if (!off) off = &e;
+        }
+    if (on) continue;
+    if (!off) throw UserError("campaign.err.unknown_param", jobj{"command", type, "param", k});
+    throw UserError("campaign.err.param_rule_off", jobj{"command", type, "param", k, "rule", off->module});
   }
   if (entry.def.validate) entry.def.validate(ctx.state(), cmd);
   auto run_hooks = [&](const std::unordered_map<std::string, std::vector<CommandHookEntry>>& table,

@@ -636,6 +636,7 @@ void install(Engine& e) {
   event(e, "disease_symptoms", [](Campaign& c, const json& d) { patch_infection(c, d); }, render_symptoms);
   event(e, "disease_updated", [](Campaign& c, const json& d) { patch_infection(c, d); }, render_updated);
   event(e, "disease_cured", apply_cured, render_cured);
+  e.allow_params("ResolvePrompt", {"then_roll"});  // the d6 the table rolled for a successful save's DC drop
   command(e, "ExposeToDisease", {"target", "disease", "roll", "dc", "incubation_roll", "source"}, validate_expose, execute_expose);
   command(e, "InfectDisease", {"target", "disease", "dc", "incubation_roll", "source", "symptoms"}, validate_new, execute_infect);
   command(e, "RecordDiseaseSave", {"target", "disease", "success", "roll"}, validate_record, execute_record);

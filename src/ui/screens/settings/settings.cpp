@@ -209,10 +209,12 @@ void draw_campaign_rules() {
   if (segmented("settings.exhaustion",
                      {{"2014", T("ui.settings.exhaustion.2014")}, {"2024", T("ui.settings.exhaustion.2024")}}, ed))
     model().dispatch({{"type", "SetSettings"}, {"exhaustion_edition", ed == 1 ? 2024 : 2014}});
-  small_label(T("ui.settings.potions"));
-  int potions = rules::potion_warning_threshold(model().state());
-  if (stepper("settings.potions", potions, 0, 99))
-    model().dispatch(jobj{"type", "SetSettings", "potion_warning_threshold", potions});
+  if (rule_on(rules::kPotions)) {  // (the potions rule's own setting: refused while it is off)
+    small_label(T("ui.settings.potions"));
+    int potions = rules::potion_warning_threshold(model().state());
+    if (stepper("settings.potions", potions, 0, 99))
+      model().dispatch(jobj{"type", "SetSettings", "potion_warning_threshold", potions});
+  }
   ImGui::EndDisabled();
 }
 
