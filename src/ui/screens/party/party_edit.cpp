@@ -242,7 +242,7 @@ bool save(Draft& d, std::string* added) {
     if (d.speed != 30) cmd["speed"] = d.speed;
     if (d.size != 2) cmd["size"] = kSizes[d.size];
     if (!d.race.empty()) cmd["race"] = d.race;
-    if (!monster && !draft_class(d).empty()) {
+    if (!monster && rule_on(rules::kClasses) && !draft_class(d).empty()) {
       cmd["class"] = draft_class(d);
       if (!d.subclass.empty()) cmd["subclass"] = d.subclass;
     }
