@@ -276,4 +276,17 @@ TEST_CASE("explosives: a lit fuse joins the initiative, burns a round on each of
   CHECK(rules::lit_fuses(t.state()).empty());
   // Its turns are over: the next rounds skip it.
   for (int k = 0; k < 4; ++k) CHECK(find_event(t.run({{"type", "NextTurn"}}), "turn_started")->data["creature"] != fuse);
+  // A fuse still burning when the fight ends is put out: no data left behind, a line in the log, undoable.
+  t.run({{"type", "LightFuse"}, {"sticks", 3}, {"rounds", 6}});
+  REQUIRE(rules::lit_fuses(t.state()).size() == 1);
+  const std::string bundle = rules::lit_fuses(t.state())[0].creature;
+  const auto& end = t.run({{"type", "EndEncounter"}});
+  const Event* doused = find_event(end, "fuse_doused");
+  REQUIRE(doused != nullptr);
+  CHECK(doused->data["sticks"] == 3);
+  CHECK(line(t, *doused, Lang::en) == t.c(bundle).name + ": the fight is over, the fuse is put out.");
+  CHECK(rules::lit_fuses(t.state()).empty());
+  CHECK_FALSE(t.state().modules.contains("explosives"));
+  t.session.undo(1);
+  CHECK(rules::lit_fuses(t.state()).size() == 1);
 }

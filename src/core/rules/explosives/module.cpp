@@ -23,7 +23,7 @@
 //     fuse_lit {creature, sticks, rounds, targets}. At the start of each of its turns the fuse burns a round
 //     (fuse_burned {creature, left}); when none is left it goes off: a nested Detonate {dynamite, sticks, the targets
 //     still alive} and the bundle is gone (1 damage: an object at 0 HP, its turns skipped). Refused outside a fight
-//     (campaign.err.no_encounter).
+//     (campaign.err.no_encounter). When the fight ends first, a burning fuse is put out: fuse_doused {creature, sticks}.
 // Data: Campaign::modules["explosives"].fuses {creature id: {sticks, left, targets}} (absent = none; a fuse that went
 // off is erased). Creature::modules["explosives"].rounds {weapon id: rounds left} — absent = loaded (all its shots); a full
 // reload erases the entry.
@@ -396,9 +396,32 @@ void burn_fuse(Ctx& ctx, const campaign::Event& ev) {
   if (campaign::find_creature(ctx.state(), who)) ctx.run(jobj{"type", "ApplyDamage", "target", who, "amount", 1});
 }
 
+// The fight is over: a fuse still burning is put out (its turns are gone; the DM detonates by hand if it should
+// go off) — fuse_doused {creature, sticks}, the fuse erased.
+void douse_fuses(Ctx& ctx, const campaign::Event&) {
+  const json& fuses = fuses_json(ctx.state());
+  if (!fuses.is_object()) return;
+  std::vector<std::pair<std::string, int>> lit;
+  for (const auto& [who, f] : fuses.items()) lit.emplace_back(who, f.value("sticks", 1));
+  for (const auto& [who, sticks] : lit) ctx.emit("fuse_doused", jobj{"creature", who, "sticks", sticks});
+}
+
+void apply_fuse_doused(Campaign& c, const json& d) {
+  json fuses = fuses_json(c);
+  if (!fuses.is_object() || !fuses.contains(d.at("creature").get<std::string>())) throw std::out_of_range("no fuse");
+  fuses.erase(d.at("creature").get<std::string>());
+  store_fuses(c, std::move(fuses));
+}
+
+std::string render_fuse_doused(const json& d, const LogContext& lc) {
+  return tr(lc.lang, "event.fuse_doused", jobj{"name", name_of(lc, d)});
+}
+
 void install(Engine& e) {
   event(e, "fuse_lit", apply_fuse_lit, render_fuse_lit);
   event(e, "fuse_burned", apply_fuse_burned, render_fuse_burned);
+  event(e, "fuse_doused", apply_fuse_doused, render_fuse_doused);
+  e.on_event("encounter_ended", douse_fuses);
   command(e, "LightFuse", {"sticks", "rounds", "targets"}, validate_fuse, execute_fuse);
   e.on_event("turn_started", burn_fuse);
   event(e, "firearm_fired", apply_fired, render_fired);
