@@ -30,9 +30,9 @@ endif()
 # choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os. The core at -Os
-# would take 393 kB gzip off index.wasm, but loading the benchmark save then takes 10–15 ms (median; 6–10 ms fastest)
-# against the 10 ms goal (2.3–2.9 ms fastest at -O2).
+# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os. The whole core at
+# -Os takes 382 kB gzip off index.wasm but loads the long campaign 1.7x slower (20 against 12 ms, fastest runs); with
+# its load/save path still at -O2 (DRUZINA_WEB_CORE_HOT_OPT=-O2, below) 296 kB, the loads a few per cent slower.
 set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -Os")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
@@ -130,7 +130,32 @@ add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURC
   "${DRUZINA_FONT_CPP}")
 target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web qrcodegen_web)
 target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS})
-target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_CORE_OPT})
+# The core's load/save path at another optimisation than the rest of the core (DRUZINA_WEB_CORE_HOT_OPT; empty or
+# equal to DRUZINA_WEB_CORE_OPT = no split): the JSON parser, the guard, the save format, the campaign's state,
+# session, history and engine, and the events a load replays from the undo tail. Each file gets ONE -O flag (emcc
+# turns an -Os anywhere on its command line into -fno-inline-functions, whatever -O follows), and these files go
+# first in the archive, so the link keeps their copies of what is inlined in both (json, std:: containers). A file
+# of the list that no longer exists is skipped. Measured: docs/engine.md "Size of the web build".
+set(DRUZINA_WEB_CORE_HOT_OPT "" CACHE STRING
+    "optimisation of the web core's load/save path (io/json_fast, guard, save; campaign state, session, history, engine, events)")
+if(DRUZINA_WEB_CORE_HOT_OPT AND NOT DRUZINA_WEB_CORE_HOT_OPT STREQUAL DRUZINA_WEB_CORE_OPT)
+  set(DRUZINA_CORE_HOT_SOURCES "")
+  foreach(f IN ITEMS io/json_fast io/guard io/save campaign/state campaign/session campaign/history campaign/engine)
+    if(EXISTS "${CMAKE_SOURCE_DIR}/src/core/${f}.cpp")
+      list(APPEND DRUZINA_CORE_HOT_SOURCES "${CMAKE_SOURCE_DIR}/src/core/${f}.cpp")
+    endif()
+  endforeach()
+  file(GLOB DRUZINA_CORE_HOT_EVENTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/core/campaign/events/*.cpp")
+  list(APPEND DRUZINA_CORE_HOT_SOURCES ${DRUZINA_CORE_HOT_EVENTS})
+  get_target_property(core_cold_sources druzina_core SOURCES)
+  list(REMOVE_ITEM core_cold_sources ${DRUZINA_CORE_HOT_SOURCES})
+  set_property(TARGET druzina_core PROPERTY SOURCES ${DRUZINA_CORE_HOT_SOURCES} ${core_cold_sources})
+  set_source_files_properties(${DRUZINA_CORE_HOT_SOURCES} PROPERTIES COMPILE_OPTIONS "${DRUZINA_WEB_CORE_HOT_OPT}")
+  set_source_files_properties(${core_cold_sources} PROPERTIES COMPILE_OPTIONS "${DRUZINA_WEB_CORE_OPT}")
+  target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS})
+else()
+  target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_CORE_OPT})
+endif()
 add_dependencies(druzina_app_objects druzina_font)
 
 file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
