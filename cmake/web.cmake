@@ -30,10 +30,12 @@ endif()
 # choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os. The whole core at
-# -Os takes 382 kB gzip off index.wasm but loads the long campaign 1.7x slower (20 against 12 ms, fastest runs); with
-# its load/save path still at -O2 (DRUZINA_WEB_CORE_HOT_OPT=-O2, below) 296 kB, the loads a few per cent slower.
-set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -Os")
+# Default (measured, docs/engine.md "Size of the web build"): the core at -Os except its load/save path at -O2
+# (DRUZINA_WEB_CORE_HOT_OPT, below), everything else at -Os. Against the whole core at -O2: index.wasm 296 kB gzip
+# smaller, the benchmark save's load and save as fast (fastest runs), the long campaign's load a few per cent slower
+# (+4 % fastest). The whole core at -Os would take 382 kB off but loads the long campaign 1.7x slower (20 against
+# 12 ms). A build folder configured before keeps its cached -O2: `cmake -DDRUZINA_WEB_CORE_OPT=-Os build/web`.
+set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
 # benchmark campaign within their noise; docs/engine.md "Size of the web build").
@@ -136,7 +138,7 @@ target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS}
 # turns an -Os anywhere on its command line into -fno-inline-functions, whatever -O follows), and these files go
 # first in the archive, so the link keeps their copies of what is inlined in both (json, std:: containers). A file
 # of the list that no longer exists is skipped. Measured: docs/engine.md "Size of the web build".
-set(DRUZINA_WEB_CORE_HOT_OPT "" CACHE STRING
+set(DRUZINA_WEB_CORE_HOT_OPT "-O2" CACHE STRING
     "optimisation of the web core's load/save path (io/json_fast, guard, save; campaign state, session, history, engine, events)")
 if(DRUZINA_WEB_CORE_HOT_OPT AND NOT DRUZINA_WEB_CORE_HOT_OPT STREQUAL DRUZINA_WEB_CORE_OPT)
   set(DRUZINA_CORE_HOT_SOURCES "")
