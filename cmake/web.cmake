@@ -30,11 +30,11 @@ endif()
 # choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -Os except its load/save path at -O2
-# (DRUZINA_WEB_CORE_HOT_OPT, below), everything else at -Os. Against the whole core at -O2: index.wasm 296 kB gzip
-# smaller, the benchmark save's load and save as fast (fastest runs), the long campaign's load a few per cent slower
-# (+4 % fastest). The whole core at -Os would take 382 kB off but loads the long campaign 1.7x slower (20 against
-# 12 ms). A build folder configured before keeps its cached -O2: `cmake -DDRUZINA_WEB_CORE_OPT=-Os build/web`.
+# Default (measured, docs/engine.md "Size of the web build"): the core at -Os except io/ and campaign/ at -O2
+# (DRUZINA_WEB_CORE_HOT_OPT, below), everything else at -Os. Against the whole core at -O2: index.wasm 281 kB gzip
+# smaller, the benchmark save's load and save as fast and the long campaign's load within the noise (fastest runs).
+# The whole core at -Os would take 382 kB off but loads the long campaign 1.7x slower (20 against 12 ms). A build
+# folder configured before keeps its cached -O2: `cmake -DDRUZINA_WEB_CORE_OPT=-Os build/web`.
 set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
@@ -133,22 +133,18 @@ add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURC
 target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web qrcodegen_web)
 target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS})
 # The core's load/save path at another optimisation than the rest of the core (DRUZINA_WEB_CORE_HOT_OPT; empty or
-# equal to DRUZINA_WEB_CORE_OPT = no split): the JSON parser, the guard, the save format, the campaign's state,
-# session, history and engine, and the events a load replays from the undo tail. Each file gets ONE -O flag (emcc
-# turns an -Os anywhere on its command line into -fno-inline-functions, whatever -O follows), and these files go
-# first in the archive, so the link keeps their copies of what is inlined in both (json, std:: containers). A file
-# of the list that no longer exists is skipped. Measured: docs/engine.md "Size of the web build".
+# equal to DRUZINA_WEB_CORE_OPT = no split): src/core/io (the JSON parser, the guard, the save format, migration)
+# and src/core/campaign with its events (state, session, history, engine, and the events a load replays from the
+# undo tail; not commands/). Each file gets ONE -O flag (emcc turns an -Os anywhere on its command line into
+# -fno-inline-functions, whatever -O follows), and these files go first in the archive, so the link keeps their
+# copies of what is inlined in both (json, std:: containers). Measured: docs/engine.md "Size of the web build"
+# (a shorter list, without migrate, player_view, actions, commands, derived and modules: 16 kB smaller, the long
+# campaign's load +8 %).
 set(DRUZINA_WEB_CORE_HOT_OPT "-O2" CACHE STRING
-    "optimisation of the web core's load/save path (io/json_fast, guard, save; campaign state, session, history, engine, events)")
+    "optimisation of the web core's load/save path (src/core/io, src/core/campaign and campaign/events)")
 if(DRUZINA_WEB_CORE_HOT_OPT AND NOT DRUZINA_WEB_CORE_HOT_OPT STREQUAL DRUZINA_WEB_CORE_OPT)
-  set(DRUZINA_CORE_HOT_SOURCES "")
-  foreach(f IN ITEMS io/json_fast io/guard io/save campaign/state campaign/session campaign/history campaign/engine)
-    if(EXISTS "${CMAKE_SOURCE_DIR}/src/core/${f}.cpp")
-      list(APPEND DRUZINA_CORE_HOT_SOURCES "${CMAKE_SOURCE_DIR}/src/core/${f}.cpp")
-    endif()
-  endforeach()
-  file(GLOB DRUZINA_CORE_HOT_EVENTS CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/core/campaign/events/*.cpp")
-  list(APPEND DRUZINA_CORE_HOT_SOURCES ${DRUZINA_CORE_HOT_EVENTS})
+  file(GLOB DRUZINA_CORE_HOT_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/core/io/*.cpp"
+       "${CMAKE_SOURCE_DIR}/src/core/campaign/*.cpp" "${CMAKE_SOURCE_DIR}/src/core/campaign/events/*.cpp")
   get_target_property(core_cold_sources druzina_core SOURCES)
   list(REMOVE_ITEM core_cold_sources ${DRUZINA_CORE_HOT_SOURCES})
   set_property(TARGET druzina_core PROPERTY SOURCES ${DRUZINA_CORE_HOT_SOURCES} ${core_cold_sources})
