@@ -30,10 +30,12 @@ endif()
 # choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -O2, everything else at -Os. The core at -Os
-# would take 393 kB gzip off index.wasm, but loading the benchmark save then takes 10–15 ms (median; 6–10 ms fastest)
-# against the 10 ms goal (2.3–2.9 ms fastest at -O2).
-set(DRUZINA_WEB_CORE_OPT "-O2" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -Os")
+# Default (measured, docs/engine.md "Size of the web build"): the core at -Os except io/ and campaign/ at -O2
+# (DRUZINA_WEB_CORE_HOT_OPT, below), everything else at -Os. Against the whole core at -O2: index.wasm 281 kB gzip
+# smaller, the benchmark save's load and save as fast and the long campaign's load within the noise (fastest runs).
+# The whole core at -Os would take 382 kB off but loads the long campaign 1.7x slower (20 against 12 ms). A build
+# folder configured before keeps its cached -O2: `cmake -DDRUZINA_WEB_CORE_OPT=-Os build/web`.
+set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
 # benchmark campaign within their noise; docs/engine.md "Size of the web build").
@@ -130,7 +132,28 @@ add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURC
   "${DRUZINA_FONT_CPP}")
 target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web qrcodegen_web)
 target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS})
-target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_CORE_OPT})
+# The core's load/save path at another optimisation than the rest of the core (DRUZINA_WEB_CORE_HOT_OPT; empty or
+# equal to DRUZINA_WEB_CORE_OPT = no split): src/core/io (the JSON parser, the guard, the save format, migration)
+# and src/core/campaign with its events (state, session, history, engine, and the events a load replays from the
+# undo tail; not commands/). Each file gets ONE -O flag (emcc turns an -Os anywhere on its command line into
+# -fno-inline-functions, whatever -O follows), and these files go first in the archive, so the link keeps their
+# copies of what is inlined in both (json, std:: containers). Measured: docs/engine.md "Size of the web build"
+# (a shorter list, without migrate, player_view, actions, commands, derived and modules: 16 kB smaller, the long
+# campaign's load +8 %).
+set(DRUZINA_WEB_CORE_HOT_OPT "-O2" CACHE STRING
+    "optimisation of the web core's load/save path (src/core/io, src/core/campaign and campaign/events)")
+if(DRUZINA_WEB_CORE_HOT_OPT AND NOT DRUZINA_WEB_CORE_HOT_OPT STREQUAL DRUZINA_WEB_CORE_OPT)
+  file(GLOB DRUZINA_CORE_HOT_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/core/io/*.cpp"
+       "${CMAKE_SOURCE_DIR}/src/core/campaign/*.cpp" "${CMAKE_SOURCE_DIR}/src/core/campaign/events/*.cpp")
+  get_target_property(core_cold_sources druzina_core SOURCES)
+  list(REMOVE_ITEM core_cold_sources ${DRUZINA_CORE_HOT_SOURCES})
+  set_property(TARGET druzina_core PROPERTY SOURCES ${DRUZINA_CORE_HOT_SOURCES} ${core_cold_sources})
+  set_source_files_properties(${DRUZINA_CORE_HOT_SOURCES} PROPERTIES COMPILE_OPTIONS "${DRUZINA_WEB_CORE_HOT_OPT}")
+  set_source_files_properties(${core_cold_sources} PROPERTIES COMPILE_OPTIONS "${DRUZINA_WEB_CORE_OPT}")
+  target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS})
+else()
+  target_compile_options(druzina_core PRIVATE ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_CORE_OPT})
+endif()
 add_dependencies(druzina_app_objects druzina_font)
 
 file(WRITE "${CMAKE_BINARY_DIR}/library_funcs.json" "[\"$autoResumeAudioContext\",\"$dynCall\"]")
