@@ -31,7 +31,7 @@ const median = (xs) => {
 // the browser's cache (304 Not Modified, no body) instead of downloading everything again.
 function serveCached(dir) {
   const rootDir = path.resolve(dir);
-  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+  const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                   ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png",
                   ".webmanifest": "application/manifest+json", ".bin": "application/octet-stream" };
   const served = [];
@@ -62,7 +62,10 @@ function serveCached(dir) {
 // runtime is up and when main() has returned, and, right after each animation frame the app draws, whether the
 // screen shows its widgets (the first frame with the campaign drawn; ImGui lays a window out over its first frames).
 function startProbe(save) {
-  try { if (!localStorage.getItem("druzina.campaign")) localStorage.setItem("druzina.campaign", save); } catch (e) {}
+  try {
+    if (!localStorage.getItem("druzina.campaign")) localStorage.setItem("druzina.campaign", save);
+    localStorage.setItem("druzina.ui.welcomed", "1");  // a returning user: the first start's welcome is not shown
+  } catch (e) {}
   const marks = (window.__druzinaStart = {});
   let mod;
   Object.defineProperty(window, "Module", {
@@ -118,7 +121,9 @@ async function startOnce(browser, url, save, profileDir) {
 async function start(saveFile, runs) {
   const save = fs.readFileSync(saveFile, "utf8");
   const webDir = process.env.DRUZINA_WEB_DIR ? path.resolve(process.env.DRUZINA_WEB_DIR) : path.join(root, "build/web");
-  const { server, url, served } = await serveCached(webDir);
+  const { server, url: site, served } = await serveCached(webDir);
+  // The test page (test/: the same app with the hooks the probe reads) when the build has one, same origin and cache.
+  const url = fs.existsSync(path.join(webDir, "test", "index.html")) ? site + "test/" : site;
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-gpu-sandbox",
