@@ -21,7 +21,7 @@ const items = (c, id) => c.creatures.find((x) => x.id === id).modules?.["magic-i
 const item = (c, who, name) => items(c, who).find((x) => x.name === name);
 
 const words = {
-  cs: { full: /už je sladěn\(a\) se 3 předměty|už je sladěn\(a\) s 3 předměty/, slots3: /^Sladění: Plášť, Prsten, Boty$/,
+  cs: { full: /už má 3 sladění/, slots3: /^Sladění: Plášť, Prsten, Boty$/,
         slots2: /^Sladění: Plášť, Boty, volné$/, unidentified: /neurčený/, charges: /dávky 1\/2/ },
   uk: { full: /вже налаштовано на 3 предмети/, slots3: /^Налаштування: Плащ, Перстень, Чоботи$/,
         slots2: /^Налаштування: Плащ, Чоботи, вільне$/, unidentified: /не розпізнаний/, charges: /заряди 1\/2/ },
@@ -102,7 +102,7 @@ for (const lang of ["cs", "uk"]) {
 }
 
 const more = {
-  cs: { full: /už je sladěn\(a\)/, boots: /jako boty \(nejvýš 1\)/, half: /^Jen jeden kus z páru: nefunguje\.$/, pair: /· pár/,
+  cs: { full: /už má 3 sladění/, boots: /jako boty \(nejvýš 1\)/, half: /^Jen jeden kus z páru: nefunguje\.$/, pair: /· pár/,
         word: /^Povelové slovo: „Arachne“$/, said: /vyslovuje povelové slovo „Arachne“/, dc: /SO záchranného hodu 15 \(předmětu\)/,
         cast: /sesílá z předmětu .* kouzlo ohnivá koule \(4\. úroveň\)/, names: ["Plášť", "Prsten", "Boty", "Pás", "Koule", "Elfí boty",
         "Boty rychlosti", "Hůlka pavučin", "Hůlka ohnivých koulí", "Rukavice"], spell: "ohnivá koule", light: "světlo", concentration: /^Vyžaduje soustředění$/ },
