@@ -435,6 +435,14 @@ std::uint64_t body_sum(long long version, std::string_view body) {
 }
 constexpr std::string_view kBody = "\",\"body\":";
 
+// The text of the document's "history" member (a repeated key: the last one, as in the document).
+std::string_view history_text(const JsonMembers& members) {
+  std::string_view text;
+  for (const auto& [key, raw] : members)
+    if (key == "history") text = raw;
+  return text;
+}
+
 // ---- the snapshot's notes, read straight from the text ------------------------------------------------------
 // A long campaign's notes are most of its save (thousands of {"id","text",…}); building them as a JSON document,
 // reading that, and freeing it was half of a load. read_notes reads the array as save() writes it: members id,
@@ -525,10 +533,7 @@ bool load_body_fast(std::string_view body, const Engine& engine, Session& out) {
   CowList<Note> notes;
   std::vector<std::pair<size_t, size_t>> spans;
   if (!read_notes(raw, notes, spans)) return false;
-  std::string_view history_raw;
-  for (const auto& [key, text] : members)
-    if (key == "history") history_raw = text;
-  out = load_document(std::move(doc), engine, history_raw, &notes);
+  out = load_document(std::move(doc), engine, history_text(members), &notes);
   chunk_texts().seed(out.snapshot().notes, raw, spans);
   return true;
 }
@@ -544,10 +549,7 @@ Session load_body(std::string_view body, const Engine& engine) {
     if (e.key() == "io.err.not_json") throw UserError("save.err.not_json", e.args());
     throw;
   }
-  std::string_view history_raw;
-  for (const auto& [key, raw] : members)
-    if (key == "history") history_raw = raw;  // (a repeated key: the last one, as in the document)
-  return load_document(std::move(doc), engine, history_raw);
+  return load_document(std::move(doc), engine, history_text(members));
 }
 
 // The envelope exactly as save() writes it: {"format":"druzina-save","version":2,"checksum":"fnv1a64w4:H","body":…}
@@ -616,10 +618,7 @@ Loaded load_any(std::string_view text, const Engine& engine, bool tolerant) {
     return out;
   }
   // A save from before the envelope (schema v1, or v2 as the app wrote it until now): no checksum to check.
-  std::string_view history_raw;
-  for (const auto& [key, raw] : members)
-    if (key == "history") history_raw = raw;
-  out.session = load_document(std::move(doc), engine, history_raw);
+  out.session = load_document(std::move(doc), engine, history_text(members));
   return out;
 }
 
