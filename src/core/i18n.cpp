@@ -44,7 +44,10 @@ Plural plural_category(Lang lang, long long n) {
 
 const std::string& Text::in(Lang lang) const {
   const std::string& s = lang == Lang::cs ? cs : lang == Lang::uk ? uk : en;
-  return s.empty() ? en : s;
+  // The web build holds the texts of the languages it has loaded (assets.hpp): a text kept from another
+  // language's session (in a save, in a link) is shown in the one it has.
+  if (!s.empty()) return s;
+  return !en.empty() ? en : !cs.empty() ? cs : uk;
 }
 
 void to_json(nlohmann::json& j, const Text& t) { j = jobj{"cs", t.cs, "uk", t.uk, "en", t.en}; }
@@ -62,6 +65,11 @@ void from_json(const nlohmann::json& j, Text& t) {
 namespace {
 
 const nlohmann::json& catalog(Lang lang) {
+  // A language whose texts are not loaded (the web build loads its language packs at start, assets.hpp) reads
+  // those of one that is, English first: a log line or refusal built for every language says something in each.
+  if (!assets::has_language(lang_code(lang)))
+    for (Lang other : {Lang::en, Lang::cs, Lang::uk})
+      if (assets::has_language(lang_code(other))) return catalog(other);
   static std::map<Lang, nlohmann::json> cache;
   auto it = cache.find(lang);
   if (it != cache.end()) return it->second;
@@ -130,10 +138,19 @@ std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::j
           out += dice_notation(lang, std::move(words)), words.clear();
           // An argument given in the three languages ({"cs": …, "uk": …, "en": …}: a refusal naming a condition)
           // is read in the reader's.
+          // One missing or empty (made where another language was loaded) is read in English, else in any.
           const nlohmann::json& a = args[name];
-          const std::string code(lang_code(lang));
-          const nlohmann::json& v = a.is_object() && a.contains(code) ? a[code] : a;
-          out += name == "mark" ? arg_text(v) : dice_notation(lang, arg_text(v));
+          const nlohmann::json* v = &a;
+          if (a.is_object()) {
+            for (std::string_view code : {lang_code(lang), std::string_view("en"), std::string_view("cs"), std::string_view("uk")}) {
+              auto it = a.find(std::string(code));
+              if (it != a.end() && !(it->is_string() && it->get_ref<const std::string&>().empty())) {
+                v = &*it;
+                break;
+              }
+            }
+          }
+          out += name == "mark" ? arg_text(*v) : dice_notation(lang, arg_text(*v));
           i = close;
           continue;
         }

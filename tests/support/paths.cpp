@@ -10,6 +10,7 @@
 namespace druzina::test {
 const char* source_dir() { return DRUZINA_TEST_SOURCE_DIR; }
 const char* cli_path() { return DRUZINA_TEST_CLI; }
+const char* split_dir() { return DRUZINA_TEST_SPLIT_DIR; }
 std::string temp_file(const std::string& name) {
   // removed (a file or a folder) when the test process ends
   static struct Made {

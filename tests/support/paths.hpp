@@ -8,6 +8,7 @@
 namespace druzina::test {
 const char* source_dir();  // the repository's root
 const char* cli_path();    // build/native/druzina
+const char* split_dir();   // build/native/gen/split: the data and language packs as the web build makes them
 // A file name in the temporary folder for this test process alone ("<tmp>/druzina-<pid>-<name>"): test runs in
 // other clones on the same machine at the same time never share it. Removed when the process ends.
 std::string temp_file(const std::string& name);

@@ -23,7 +23,7 @@ constexpr const char* kId = "deity";
 constexpr const char* kName = "name";
 constexpr size_t kMaxName = 100;
 
-Text text_of(const json& j) { return Text{j.at("cs").get<std::string>(), j.at("uk").get<std::string>(), j.at("en").get<std::string>()}; }
+Text text_of(const json& j) { return j.get<Text>(); }  // a language not loaded (assets.hpp) is empty
 
 campaign::DataField deity_field() {
   return {kId, "text: a deity of assets/data/rules/deities.json (absent = none)", false, [](const json& v) {

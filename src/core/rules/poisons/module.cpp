@@ -485,7 +485,7 @@ const std::vector<Poison>& poison_list() {
       Poison p;
       p.id = j.at("id").get<std::string>();
       const auto& n = j.at("name");
-      p.name = Text{n.at("cs").get<std::string>(), n.at("uk").get<std::string>(), n.at("en").get<std::string>()};
+      p.name = n.get<Text>();  // a language not loaded (the web build's packs, assets.hpp) is empty
       p.type = j.at("type").get<std::string>();
       p.save_dc = j.at("save_dc").get<int>();
       p.price_gp = j.at("price_gp").get<int>();
