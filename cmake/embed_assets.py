@@ -16,7 +16,7 @@ them) — and each pack lists, per data file, the language's values in the marke
     =i18n/<lang>/ui.json          then one line: the file, minified
     +data/monsters.json <n>       then n lines: the values, minified JSON (a marker ^ takes none from the en pack)
 
-DIR/packs.json names the packs ({"cs": "cs.<hash>.pack", …}); OUT records each pack's size and FNV-1a-64, which
+DIR/packs.json names the packs ({"cs": "cs.<hash>.pack", …}), DIR/packs.js tells the page; OUT records each pack's size and FNV-1a-64, which
 the app checks before it takes a pack (src/core/assets.cpp).
 
 The JSON is embedded minified: the whitespace between tokens is dropped, nothing else (strings, numbers and the
@@ -111,6 +111,9 @@ def main() -> None:
             write_if_changed(packs_dir / names[lang], data)
             pack_rows.append(f'    {{"{lang}", "lang/{names[lang]}", {len(data)}u, 0x{h:016x}ULL}},\n')
         write_if_changed(packs_dir / "packs.json", (json.dumps(names, indent=1) + "\n").encode())
+        # For the page (emcc --pre-js before web/lang.js): where this build's packs are.
+        files = {lang: "lang/" + name for lang, name in names.items()}
+        write_if_changed(packs_dir / "packs.js", f'Module["druzinaPackFiles"] = {json.dumps(files)};\n'.encode())
         # The data as embedded, for the test that merges the packs back (tests/unit/assets_packs.tests.cpp).
         write_if_changed(out.with_suffix(".json"), json.dumps(data_texts, ensure_ascii=False).encode("utf-8"))
         for old in packs_dir.glob("*.pack"):

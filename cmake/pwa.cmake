@@ -6,7 +6,8 @@
 # unchanged one keeps its cache.
 #
 # As a script: cmake -DDIR=<folder> -DTEMPLATE=web/sw.js -DOUT=<folder>/sw.js -DPREFIX=<cache prefix>
-#                    -DFILES=<a|b|…, relative to DIR> -P cmake/pwa.cmake
+#                    -DFILES=<a|b|…, relative to DIR> -DPACKS=<the language packs' folder> -P cmake/pwa.cmake
+# The language packs are copied into <folder>/lang/ and named in the worker (not precached: web/sw.js).
 if(CMAKE_SCRIPT_MODE_FILE)
   string(REPLACE "|" ";" FILES "${FILES}")
   set(listing "")
@@ -22,11 +23,28 @@ if(CMAKE_SCRIPT_MODE_FILE)
     endif()
     string(APPEND json_files "\"${f}\"")
   endforeach()
+  set(json_packs "")
+  file(READ "${PACKS}/packs.json" packs_json)
+  if(NOT PACKS STREQUAL "${DIR}/lang")
+    file(REMOVE_RECURSE "${DIR}/lang")
+    file(MAKE_DIRECTORY "${DIR}/lang")
+  endif()
+  foreach(lang IN ITEMS cs uk en)
+    string(JSON pack GET "${packs_json}" ${lang})
+    if(NOT PACKS STREQUAL "${DIR}/lang")
+      file(COPY_FILE "${PACKS}/${pack}" "${DIR}/lang/${pack}")
+    endif()
+    string(APPEND listing "lang/${pack}\n")
+    if(json_packs)
+      string(APPEND json_packs ", ")
+    endif()
+    string(APPEND json_packs "\"${lang}\": \"lang/${pack}\"")
+  endforeach()
   string(SHA256 build_hash "${listing}")
   string(SUBSTRING "${build_hash}" 0 16 build_hash)
   file(READ "${TEMPLATE}" sw)
   string(REGEX REPLACE "/\\*@BUILD@\\*/[^\n]*/\\*@END@\\*/"
-         "{ hash: \"${build_hash}\", prefix: \"${PREFIX}\", files: [${json_files}] }" sw "${sw}")
+         "{ hash: \"${build_hash}\", prefix: \"${PREFIX}\", files: [${json_files}], packs: { ${json_packs} } }" sw "${sw}")
   if(NOT sw MATCHES "hash: \"${build_hash}\"")
     message(FATAL_ERROR "pwa.cmake: no /*@BUILD@*/ … /*@END@*/ line in ${TEMPLATE}")
   endif()
@@ -86,8 +104,10 @@ foreach(kind IN ITEMS app test)
   add_custom_command(
     OUTPUT "${out}/sw.js" "${out}/build-hash.txt"
     COMMAND "${CMAKE_COMMAND}" "-DDIR=${out}" "-DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js" "-DOUT=${out}/sw.js"
-            "-DPREFIX=druzina-${kind}-" "-DFILES=${pwa_files_arg}" -P "${CMAKE_SOURCE_DIR}/cmake/pwa.cmake"
+            "-DPREFIX=druzina-${kind}-" "-DFILES=${pwa_files_arg}" "-DPACKS=${DRUZINA_PACKS_DIR}"
+            -P "${CMAKE_SOURCE_DIR}/cmake/pwa.cmake"
     DEPENDS ${page} ${outputs} "${CMAKE_SOURCE_DIR}/web/sw.js" "${CMAKE_SOURCE_DIR}/cmake/pwa.cmake"
+            "${DRUZINA_PACKS_DIR}/packs.json"
     COMMENT "Service worker (${kind}): precache list and build hash" VERBATIM)
   add_custom_target(druzina_pwa_${kind} ALL DEPENDS "${out}/sw.js")
 endforeach()

@@ -5,19 +5,23 @@
 //   canInstall     the browser offered beforeinstallprompt (the app shows an Install button)
 //   ios            an iPhone/iPad browser, not yet on the home screen (the app shows the Add to Home Screen hint)
 //   standalone     running as the installed app
-//   offlineReady   this build is precached: the app starts without the network
+//   offlineReady   this build is precached, with the language packs the app started with (packs, from
+//                  web/lang.js): the app starts without the network
 (function () {
   var lang = (navigator.language || "en").slice(0, 2);
   var texts = {
     cs: { loading: "Načítám Družinu…", nowasm: "Tento prohlížeč neumí WebAssembly. Otevři Družinu v aktuálním Chrome, Firefoxu nebo Safari.",
           nogl: "Tento prohlížeč nemá WebGL 2, bez kterého Družina nic nenakreslí. Zkus jiný prohlížeč nebo zapni hardwarovou akceleraci.",
-          crash: "Družina narazila na chybu. Obnov stránku; uložená kampaň zůstává v prohlížeči." },
+          crash: "Družina narazila na chybu. Obnov stránku; uložená kampaň zůstává v prohlížeči.",
+          nopack: "Družina potřebuje při prvním spuštění internet, aby si stáhla své texty. Připoj se a obnov stránku." },
     uk: { loading: "Завантажую Дружину…", nowasm: "Цей браузер не підтримує WebAssembly. Відкрий Дружину в сучасному Chrome, Firefox або Safari.",
           nogl: "У цьому браузері немає WebGL 2, без якого Дружина нічого не намалює. Спробуй інший браузер або ввімкни апаратне прискорення.",
-          crash: "Дружина натрапила на помилку. Онови сторінку; збережена кампанія лишається в браузері." },
+          crash: "Дружина натрапила на помилку. Онови сторінку; збережена кампанія лишається в браузері.",
+          nopack: "Під час першого запуску Дружині потрібен інтернет, щоб завантажити свої тексти. Підʼєднайся й онови сторінку." },
     en: { loading: "Loading Družina…", nowasm: "This browser cannot run WebAssembly. Open Družina in a current Chrome, Firefox or Safari.",
           nogl: "This browser has no WebGL 2, which Družina needs to draw. Try another browser or turn on hardware acceleration.",
-          crash: "Družina hit an error. Reload the page; your saved campaign stays in the browser." }
+          crash: "Družina hit an error. Reload the page; your saved campaign stays in the browser.",
+          nopack: "Družina needs the internet on its first start to download its texts. Connect and reload the page." }
   };
   var stored = null;
   try { stored = localStorage.getItem("druzina.lang"); } catch (e) {}
@@ -25,7 +29,7 @@
   var status = document.getElementById("status"), statusText = document.getElementById("status-text");
   function fail(msg) { status.classList.remove("hidden"); status.classList.add("error"); statusText.textContent = msg; }
   statusText.textContent = t.loading;
-  window.druzinaFail = function () { fail(t.crash); };
+  window.druzinaFail = function (why) { fail(t[why] || t.crash); };
 
   var canvas = document.getElementById("canvas");
   canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
@@ -35,7 +39,7 @@
   var ua = navigator.userAgent || "";
   var standalone = (window.matchMedia && matchMedia("(display-mode: standalone)").matches) || navigator.standalone === true;
   var pwa = window.druzinaPwa = {
-    updateWaiting: false, canInstall: false, standalone: standalone, offlineReady: false,
+    updateWaiting: false, canInstall: false, standalone: standalone, offlineReady: false, packs: [],
     ios: !standalone && (/iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1)),
     installPrompt: null, waiting: null,
     changed: function () { if (window.Module && Module.druzinaWake) Module.druzinaWake(); },
@@ -95,7 +99,16 @@
       if (reg.waiting && sw.controller) watch(reg.waiting);
       reg.addEventListener("updatefound", function () { if (reg.installing) watch(reg.installing); });
     }).catch(function () {});  // offline, the update check fails: the installed worker still serves the app
-    sw.ready.then(function () { pwa.offlineReady = true; pwa.changed(); });
+    // Ready offline once the worker has precached this build and keeps the language packs the app started with
+    // (the very first visit fetched them before the worker was there).
+    var active = null;
+    var keepPacks = function () { if (active && pwa.packs.length) active.postMessage({ keepPacks: pwa.packs }); };
+    pwa.setPacks = function (urls) { pwa.packs = urls; keepPacks(); };
+    sw.addEventListener("message", function (e) {
+      if (e.data && e.data.packsKept) { pwa.offlineReady = true; pwa.changed(); }
+    });
+    sw.startMessages();
+    sw.ready.then(function (reg) { active = reg.active; keepPacks(); });
     // A new worker took over after the user asked for the update: load the new build.
     var reloading = false;
     sw.addEventListener("controllerchange", function () {

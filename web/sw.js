@@ -1,24 +1,45 @@
 // Družina's service worker: the app works offline after the first visit, including a cold start from the home
 // screen with the network off.
 //   - install: precaches every file of this build (the list and the content hash are written in by
-//     cmake/pwa.cmake at build time) into a cache named by that hash;
+//     cmake/pwa.cmake at build time) into a cache named by that hash, and this build's language packs of the
+//     languages the previous build kept (an update keeps the app's languages offline);
+//   - language packs (lang/<code>.<hash>.pack, src/core/assets.hpp) are not precached, only the ones the user
+//     starts with: the page asks for them ("keepPacks", web/shell.js) and any pack fetched is kept;
 //   - fetch: cache-first for this origin's GET requests; a page navigation (start URL, "./?…", "./index.html")
 //     answers with the cached index.html; anything not precached goes to the network as usual;
 //   - a new build installs beside the old one and waits: the page shows "update available — reload", and the
 //     page's reload button asks it to take over (message "activate-update");
 //   - activate: deletes this scope's caches of older builds (never another scope's: the test page has its own).
 // The line below is replaced at build time; as written here (the source tree) it precaches nothing.
-const BUILD = /*@BUILD@*/ { hash: "source", prefix: "druzina-app-", files: [] } /*@END@*/;
+const BUILD = /*@BUILD@*/ { hash: "source", prefix: "druzina-app-", files: [], packs: {} } /*@END@*/;
 
 const CACHE = BUILD.prefix + BUILD.hash;
 const scopeUrl = new URL(self.registration.scope);
 const indexUrl = new URL("index.html", scopeUrl).href;
+const packUrls = Object.keys(BUILD.packs).map((lang) => new URL(BUILD.packs[lang], scopeUrl).href);
+const packOf = (url) => { const m = /\/lang\/(cs|uk|en)\.[0-9a-f]{16}\.pack$/.exec(url); return m && m[1]; };
+
+// Keeps this build's packs among `urls` (absolute or relative to the scope); a pack that does not come is left out.
+async function keep(cache, urls) {
+  for (const u of urls) {
+    const url = new URL(u, scopeUrl).href;
+    if (!packUrls.includes(url) || await cache.match(url)) continue;
+    try { await cache.add(new Request(url, { cache: "reload" })); } catch (e) {}
+  }
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // Each file fetched past the HTTP cache, so a build never precaches the previous build's bytes.
     await cache.addAll(BUILD.files.map((f) => new Request(new URL(f, scopeUrl).href, { cache: "reload" })));
+    // The languages an older build kept, in this build's packs.
+    const langs = new Set();
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(BUILD.prefix) || name === CACHE) continue;
+      for (const req of await (await caches.open(name)).keys()) if (packOf(req.url)) langs.add(packOf(req.url));
+    }
+    await keep(cache, [...langs].filter((l) => BUILD.packs[l]).map((l) => BUILD.packs[l]));
     // The very first install has nothing to replace: take over at once. An update waits for the page's word.
     if (!self.registration.active) await self.skipWaiting();
   })());
@@ -35,6 +56,12 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data === "activate-update") self.skipWaiting();
   if (event.data === "build") event.source && event.source.postMessage({ build: BUILD.hash });
+  if (event.data && Array.isArray(event.data.keepPacks)) {
+    event.waitUntil((async () => {
+      await keep(await caches.open(CACHE), event.data.keepPacks);
+      if (event.source) event.source.postMessage({ packsKept: true });
+    })());
+  }
 });
 
 self.addEventListener("fetch", (event) => {
@@ -48,6 +75,9 @@ self.addEventListener("fetch", (event) => {
                  (url.pathname === scopeUrl.pathname || url.href.split(/[?#]/)[0] === indexUrl);
     const hit = await cache.match(page ? indexUrl : req, { ignoreSearch: true });
     if (hit) return hit;
-    return fetch(req);
+    const response = await fetch(req);
+    // A language pack fetched (a switch to another language) is kept: its name changes with its content.
+    if (response.ok && packUrls.includes(url.href)) await cache.put(url.href, response.clone());
+    return response;
   })());
 });

@@ -11,9 +11,12 @@
 #include <imgui_internal.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "app/app.hpp"
+#include "core/assets.hpp"
+#include "platform/lang.hpp"
 #include "platform/env.hpp"
 #include "platform/keyboard.hpp"
 #include "platform/lifecycle.hpp"
@@ -253,6 +256,13 @@ void on_hidden() {
 
 int main(int, char**) {
   using namespace druzina;
+  // The texts: the language packs the page fetched (web/lang.js), before anything reads an asset.
+  for (const auto& pack : platform::lang::fetched_packs())
+    if (auto why = assets::add_pack(pack); !why.empty()) std::fprintf(stderr, "Language pack refused: %s\n", why.c_str());
+  if (!assets::has_language("cs") && !assets::has_language("uk") && !assets::has_language("en")) {
+    platform::lang::fail_without_texts();
+    return 1;
+  }
   SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, "#canvas");
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
     EM_ASM({ if (window.druzinaFail) druzinaFail(); });

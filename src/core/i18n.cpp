@@ -50,6 +50,12 @@ const std::string& Text::in(Lang lang) const {
   return !en.empty() ? en : !cs.empty() ? cs : uk;
 }
 
+bool Text::complete() const {
+  for (Lang l : {Lang::cs, Lang::uk, Lang::en})
+    if (assets::has_language(lang_code(l)) && (l == Lang::cs ? cs : l == Lang::uk ? uk : en).empty()) return false;
+  return true;
+}
+
 void to_json(nlohmann::json& j, const Text& t) { j = jobj{"cs", t.cs, "uk", t.uk, "en", t.en}; }
 
 void from_json(const nlohmann::json& j, Text& t) {

@@ -5,7 +5,10 @@
 #include <imgui.h>
 
 #include <map>
+#include <optional>
 
+#include "core/assets.hpp"
+#include "platform/lang.hpp"
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/log/log.hpp"
@@ -48,17 +51,34 @@ const char* T(std::string_view key) {
 std::string Tf(std::string_view key, const nlohmann::json& args) { return tr(ui().lang, key, args); }
 
 void init_language(std::string_view browser_language) {
-  auto saved = platform::storage().load("lang");
-  if (saved) {
-    if (auto l = parse_lang(*saved)) {
-      ui().lang = *l;
-      return;
+  // The saved choice, else the browser's language, else English; a language whose texts did not come (the web
+  // build fetches them at start, core/assets.hpp) gives way to one whose texts did.
+  std::optional<Lang> chosen;
+  if (auto saved = platform::storage().load("lang")) chosen = parse_lang(*saved);
+  if (!chosen) chosen = parse_lang(browser_language);
+  ui().lang = chosen.value_or(Lang::en);
+  for (Lang l : {ui().lang, Lang::en, Lang::cs, Lang::uk})
+    if (assets::has_language(lang_code(l))) {
+      ui().lang = l;
+      break;
     }
+  // Restarted into a language just fetched (set_language): back on the tab it was chosen on.
+  if (auto tab = platform::storage().load("ui.restart_tab")) {
+    platform::storage().remove("ui.restart_tab");
+    for (Tab t : kTabs)
+      if (*tab == tab_id(t)) ui().tab = t;
   }
-  ui().lang = parse_lang(browser_language).value_or(Lang::en);
 }
 
 void set_language(Lang lang) {
+  if (!assets::has_language(lang_code(lang))) {
+    // Its texts are not here yet: fetch them, and the page restarts in that language.
+    platform::storage().save("ui.restart_tab", tab_id(ui().tab));
+    for (const auto& p : assets::packs())
+      if (p.lang == lang_code(lang)) platform::lang::fetch_and_restart(p.lang, p.file);
+    model().notify(T("ui.lang.loading"));
+    return;
+  }
   ui().lang = lang;
   platform::storage().save("lang", std::string(lang_code(lang)));
 }
@@ -209,6 +229,10 @@ bool notice_visible() {
 
 void draw_root() {
   check_incoming_link();
+  if (platform::lang::take_fetch_failure()) {
+    platform::storage().remove("ui.restart_tab");
+    model().notify(T("ui.lang.offline"), true, 8.0);
+  }
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const Ui& u = ui();
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + u.safe_left, vp->Pos.y + u.safe_top));

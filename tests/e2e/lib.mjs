@@ -280,6 +280,27 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
   }
 }
 
+// Chooses a language with its button (Settings' settings.lang.<code> or the welcome's welcome.lang.<code>): one
+// whose texts the app has shows at once; another's are fetched and the page restarts in it, on the same tab
+// (src/ui/ui.cpp set_language; docs/engine.md "Language packs"). Waits for the app drawn in that language.
+export async function chooseLanguage(page, id, lang, tapWith = tapCarefully) {
+  const restart = (e) => /context was destroyed|navigat|Target closed|frame was detached/i.test(String(e));
+  try { await tapWith(page, id); } catch (e) { if (!restart(e)) throw e; }
+  const end = Date.now() + 120000;
+  for (;;) {
+    try {
+      await waitForApp(page);
+      const s = await state(page);
+      if (s.lang === lang) return s;
+      await afterFrame(page, s.frames, 100);
+    } catch (e) {
+      if (!restart(e)) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (Date.now() > end) throw new Error(`the app did not switch to ${lang}${crashed(page)}`);
+  }
+}
+
 // Taps a widget like a careful person: after fresh frames, scrolled into view, once it holds still. (A notice
 // over it does not matter: notices take no input.)
 export async function tapCarefully(page, id) {

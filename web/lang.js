@@ -1,0 +1,46 @@
+// The language pack (emcc --pre-js, after the generated packs.js that names this build's packs): the app's texts
+// come in one file per language (src/core/assets.hpp), fetched here while the wasm downloads and compiles, and
+// handed to the app before it starts (src/platform/web/lang.cpp). Fetched: the chosen language's (the one saved,
+// else the browser's, else English — as src/ui/ui.cpp init_language chooses); also any other that the service
+// worker already keeps, so that switching to it needs no restart. If the chosen one cannot come (offline, never
+// fetched), any other kept one will do; with none the page says so (web/shell.js) and the app does not start.
+(function () {
+  var files = Module["druzinaPackFiles"];
+  if (!files) return;
+  var codes = ["cs", "uk", "en"];
+  function code(s) {
+    s = String(s || "").split(/[-_]/)[0];
+    if (s === "ua") s = "uk";
+    return codes.indexOf(s.toLowerCase()) >= 0 && (s === s.toLowerCase() || s === s.toUpperCase()) ? s.toLowerCase() : null;
+  }
+  var stored = null;
+  try { stored = localStorage.getItem("druzina.lang"); } catch (e) {}
+  var want = code(stored) || code((navigator.languages && navigator.languages[0]) || navigator.language) || "en";
+  function bytes(lang, response) {
+    if (!response || !response.ok) return null;
+    return response.arrayBuffer().then(function (b) { return { lang: lang, url: files[lang], bytes: new Uint8Array(b) }; });
+  }
+  function kept(lang) {  // only what the service worker's cache holds: never the network
+    if (!self.caches) return Promise.resolve(null);
+    return caches.match(new URL(files[lang], document.baseURI).href).then(function (r) { return bytes(lang, r); })
+      .catch(function () { return null; });
+  }
+  var others = codes.filter(function (l) { return l !== want; }).map(kept);
+  var chosen = fetch(files[want]).then(function (r) { return bytes(want, r); }).catch(function () { return null; });
+  var ready = Promise.all([chosen].concat(others)).then(function (list) {
+    return list.filter(function (p) { return p; });
+  });
+  Module["preRun"] = [].concat(Module["preRun"] || []);
+  Module["preRun"].push(function () {
+    addRunDependency("druzina-packs");
+    ready.then(function (list) {
+      if (!list.length) {
+        if (window.druzinaFail) druzinaFail("nopack");
+        return;  // the dependency stays: the app never starts without texts
+      }
+      Module.druzinaPacks = list;
+      if (window.druzinaPwa && druzinaPwa.setPacks) druzinaPwa.setPacks(list.map(function (p) { return p.url; }));
+      removeRunDependency("druzina-packs");
+    });
+  });
+})();
