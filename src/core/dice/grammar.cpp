@@ -145,7 +145,7 @@ class Parser {
     std::int64_t v = 0;
     while (is_digit(peek())) {
       int d = peek() - '0';
-      if (v > (kMaxValue - d) / 10)
+      if (v * 10 + d > kMaxValue)  // v ≤ kMaxValue here: no overflow; the same test as v > (kMaxValue - d) / 10
         throw UserError("dice.err.number_too_large", jobj{"column", column(start), "mark", mark(start)});
       v = v * 10 + d;
       ++pos_;

@@ -160,11 +160,21 @@ class Roller {
   std::int64_t dice(const Node& n, NodeResult& r) {
     auto& all = t_.dice;
     const auto begin = static_cast<std::uint32_t>(all.size());
-    for (int i = 0; i < n.count; ++i) {
-      Die d;
-      d.sides = n.sides;
-      d.value = roll_die(n.sides);
-      all.push_back(d);
+    if (t_.rolled + n.count <= kMaxDice) {  // within the budget: no check per die (the dice are the same)
+      t_.rolled += n.count;
+      all.resize(begin + static_cast<std::uint32_t>(n.count));
+      Die* d = all.data() + begin;
+      for (int i = 0; i < n.count; ++i) {
+        d[i].sides = n.sides;
+        d[i].value = rng_.die(n.sides);
+      }
+    } else {
+      for (int i = 0; i < n.count; ++i) {
+        Die d;
+        d.sides = n.sides;
+        d.value = roll_die(n.sides);
+        all.push_back(d);
+      }
     }
     for (std::uint32_t o = 0; o < n.op_count; ++o) apply(ast_.ops[n.first_op + o], begin, n.sides);
     std::int64_t sum = 0;
