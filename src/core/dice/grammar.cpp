@@ -128,11 +128,29 @@ class Parser {
   }
 
   // Syntax error at the current position: "expected <what>, found <found>" (or "... the expression ends").
-  [[noreturn]] void fail(const char* what) const { fail_at(what, pos_); }
-  [[noreturn]] void fail_at(const char* what, size_t at) const {
+  // Errors are built out of line (cold): the hot parsing functions then keep small frames.
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(const char* what) const { fail_at(what, pos_); }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_at(const char* what, size_t at) const {
     std::string key = std::string("dice.err.expected_") + what;
     if (at >= s_.size()) key += "_end";
     throw UserError(key, jobj{"column", column(at), "mark", mark(at), "found", found_at(at), "expected", what});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void too_large(size_t at) const {
+    throw UserError("dice.err.number_too_large", jobj{"column", column(at), "mark", mark(at)});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void too_many_dice(size_t at, std::int64_t count) const {
+    throw UserError("dice.err.dice_count",
+                    jobj{"column", column(at), "mark", mark(at), "count", count, "max", kMaxDice});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void bad_sides(size_t at, std::int64_t sides) const {
+    throw UserError("dice.err.sides", jobj{"column", column(at), "mark", mark(at), "sides", sides, "max", kMaxSides});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void too_deep(size_t at) const {
+    throw UserError("dice.err.too_deep", jobj{"column", column(at), "mark", mark(at), "max", kMaxDepth});
+  }
+  // An operator that cannot stand here: column at `at`, the operator's name is the text at op_at, op_len bytes.
+  [[noreturn, gnu::cold, gnu::noinline]] void op_error(const char* key, size_t at, size_t op_at, size_t op_len) const {
+    throw UserError(key, jobj{"column", column(at), "mark", mark(at), "op", std::string(s_.substr(op_at, op_len))});
   }
 
   int add(Node n) {
@@ -145,8 +163,7 @@ class Parser {
     std::int64_t v = 0;
     while (is_digit(peek())) {
       int d = peek() - '0';
-      if (v * 10 + d > kMaxValue)  // v ≤ kMaxValue here: no overflow; the same test as v > (kMaxValue - d) / 10
-        throw UserError("dice.err.number_too_large", jobj{"column", column(start), "mark", mark(start)});
+      if (v * 10 + d > kMaxValue) too_large(start);  // v ≤ kMaxValue: no overflow; same as v > (kMaxValue - d) / 10
       v = v * 10 + d;
       ++pos_;
     }
@@ -277,9 +294,7 @@ class Parser {
       n.end = static_cast<std::uint32_t>(pos_);
       return add(n);
     }
-    if (count > kMaxDice)
-      throw UserError("dice.err.dice_count",
-                      jobj{"column", column(start), "mark", mark(start), "count", count, "max", kMaxDice});
+    if (count > kMaxDice) too_many_dice(start, count);
     pos_ += letter;  // d, k or к
     Node n;
     n.kind = Kind::dice;
@@ -292,9 +307,7 @@ class Parser {
       if (!is_digit(peek())) fail("sides");
       size_t sides_at = pos_;
       std::int64_t sides = integer();
-      if (sides < 1 || sides > kMaxSides)
-        throw UserError("dice.err.sides", jobj{"column", column(sides_at), "mark", mark(sides_at), "sides", sides,
-                                           "max", kMaxSides});
+      if (sides < 1 || sides > kMaxSides) bad_sides(sides_at, sides);
       n.sides = static_cast<int>(sides);
     }
     n.begin = static_cast<std::uint32_t>(start);
@@ -305,8 +318,7 @@ class Parser {
 
   int group() {
     size_t start = pos_;
-    if (++depth_ > kMaxDepth)
-      throw UserError("dice.err.too_deep", jobj{"column", column(start), "mark", mark(start), "max", kMaxDepth});
+    if (++depth_ > kMaxDepth) too_deep(start);
     ++pos_;  // (
     std::vector<int> items;
     bool comma = false;
@@ -358,10 +370,9 @@ class Parser {
       else if (c == '!' && d != '=') kind = OpKind::explode, bang = true;
       else return;
       Node& n = ast_.nodes[static_cast<size_t>(id)];
-      auto name = [&] { return std::string(s_.substr(at, len)); };  // for error messages only
       if (n.kind == Kind::literal) fail_at("operator", at);
       if (n.kind != Kind::dice && kind != OpKind::keep && kind != OpKind::drop)
-        throw UserError("dice.err.set_operator", jobj{"column", column(at), "mark", mark(at), "op", name()});
+        op_error("dice.err.set_operator", at, at, len);
       if (n.kind == Kind::paren) n.kind = Kind::set;  // "(1d20 + 5)kh1": a set of one
       pos_ += len;
 
@@ -379,12 +390,10 @@ class Parser {
         else if (!is_digit(t)) fail("selector");
         if (!is_digit(peek())) fail("number");
         if (sel.kind != SelKind::value && (kind == OpKind::minimum || kind == OpKind::maximum))
-          throw UserError("dice.err.selector_number",
-                          jobj{"column", column(sel_at), "mark", mark(sel_at), "op", name()});
+          op_error("dice.err.selector_number", sel_at, at, len);
         size_t num_at = pos_;
         sel.value = integer();
-        if (sel.value > kMaxSelector)
-          throw UserError("dice.err.number_too_large", jobj{"column", column(num_at), "mark", mark(num_at)});
+        if (sel.value > kMaxSelector) too_large(num_at);
       }
       if (n.op_count > 0 && ast_.ops.back().kind == kind) {
         ++ast_.ops.back().sel_count;
