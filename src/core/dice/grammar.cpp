@@ -355,7 +355,9 @@ class Parser {
   void ops(int id) {
     for (;;) {
       size_t at = pos_;
-      char c = lower(), d = lower(1);
+      char c = lower();
+      if (c != 'r' && c != 'm' && c != 'k' && c != 'p' && c != 'e' && c != '!') return;  // no operator (most terms)
+      char d = lower(1);
       OpKind kind;
       size_t len = 1;
       bool bang = false;
