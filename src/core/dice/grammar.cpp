@@ -170,15 +170,24 @@ class Parser {
     return v;
   }
 
+  // A new node built in place at the end of ast_.nodes (no 64-byte temporary); returns it and its id in id.
+  Node& emplace(int& id) {
+    id = static_cast<int>(ast_.nodes.size());
+    return ast_.nodes.emplace_back();
+  }
+
   int binary(BinOp op, int a, int b) {
-    Node n;
+    const std::uint32_t begin = ast_.nodes[static_cast<size_t>(a)].begin;  // read before the vector may grow
+    const std::uint32_t end = ast_.nodes[static_cast<size_t>(b)].end;
+    int id;
+    Node& n = emplace(id);
     n.kind = Kind::binary;
     n.bop = op;
     n.a = a;
     n.b = b;
-    n.begin = ast_.nodes[static_cast<size_t>(a)].begin;
-    n.end = ast_.nodes[static_cast<size_t>(b)].end;
-    return add(n);
+    n.begin = begin;
+    n.end = end;
+    return id;
   }
 
   int expr() {
@@ -286,34 +295,37 @@ class Parser {
     bool has_count = is_digit(peek());
     std::int64_t count = has_count ? integer() : 1;
     size_t letter = die_letter();
+    int id;
     if (letter == 0) {
-      Node n;
+      Node& n = emplace(id);
       n.kind = Kind::literal;
       n.value = count;
       n.begin = static_cast<std::uint32_t>(start);
       n.end = static_cast<std::uint32_t>(pos_);
-      return add(n);
+      return id;
     }
     if (count > kMaxDice) too_many_dice(start, count);
     pos_ += letter;  // d, k or к
-    Node n;
-    n.kind = Kind::dice;
-    n.count = static_cast<int>(count);
+    bool percent = false;
+    std::int64_t sides = 100;
     if (peek() == '%') {
       ++pos_;
-      n.percent = true;
-      n.sides = 100;
+      percent = true;
     } else {
       if (!is_digit(peek())) fail("sides");
       size_t sides_at = pos_;
-      std::int64_t sides = integer();
+      sides = integer();
       if (sides < 1 || sides > kMaxSides) bad_sides(sides_at, sides);
-      n.sides = static_cast<int>(sides);
     }
+    Node& n = emplace(id);  // after every check: a refused term adds no node
+    n.kind = Kind::dice;
+    n.count = static_cast<int>(count);
+    n.percent = percent;
+    n.sides = static_cast<int>(sides);
     n.begin = static_cast<std::uint32_t>(start);
     n.end = static_cast<std::uint32_t>(pos_);
     ast_.dice_upper += n.count;
-    return add(n);
+    return id;
   }
 
   int group() {
