@@ -1,10 +1,12 @@
 // `druzina roll EXPR [--seed N] [--adv|--dis]`, `druzina stats EXPR` and the benchmark helper
-// `druzina bench-roll EXPR [--count N]` (used by scripts/bench). Words after the command are joined with spaces,
-// so `druzina roll 1d20 + 5 attack` and `druzina roll "1d20+5 attack"` are the same roll.
+// `druzina bench-roll EXPR [--count N] [--rounds R]` (used by scripts/bench). Words after the command are joined
+// with spaces, so `druzina roll 1d20 + 5 attack` and `druzina roll "1d20+5 attack"` are the same roll.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <random>
+#include <vector>
 
 #include "cli/cli.hpp"
 #include "core/dice/dice.hpp"
@@ -77,30 +79,53 @@ Output run_stats(const Args& args) {
 
 // Rolls per second: "compiled" parses once and rolls the total only (the app's hot path); "full" calls
 // dice::roll() on the text every time (parse, roll, every die, formatted text), like a one-off roll.
+// --rounds R splits each count into R rounds, compiled and full taking turns; rolls_per_second is the median of
+// the rounds' rates (on a shared, loaded machine one preempted stretch then moves one round, not the figure),
+// round_rates lists them all. bench/dice_baseline.mjs measures the node side the same way.
 Output run_bench(const Args& args) {
   std::string expr = expression(args);
   long long count = args.integer("count", 1'000'000);
   if (count < 1) throw UserError("cli.err.not_integer", {{"option", "count"}, {"value", std::to_string(count)}});
+  long long rounds = args.integer("rounds", 1);
+  if (rounds < 1 || rounds > count)
+    throw UserError("cli.err.not_integer", {{"option", "rounds"}, {"value", std::to_string(rounds)}});
   using clock = std::chrono::steady_clock;
   Rng rng(args.seed().value_or(1));
   dice::Expression e(expr);
   long long sum = 0;
   for (long long i = 0; i < count / 100 + 1; ++i) sum += e.roll_total(rng);  // warm-up
-  auto t0 = clock::now();
-  for (long long i = 0; i < count; ++i) sum += e.roll_total(rng);
-  double compiled = std::chrono::duration<double>(clock::now() - t0).count();
-  long long full_count = std::max(1LL, count / 4);
-  double full_sum = 0;
-  t0 = clock::now();
-  for (long long i = 0; i < full_count; ++i) full_sum += dice::roll(expr, rng).total;
-  double full = std::chrono::duration<double>(clock::now() - t0).count();
+  const long long per_round = std::max(1LL, count / rounds), full_per_round = std::max(1LL, count / 4 / rounds);
+  double compiled = 0, full = 0, full_sum = 0;
+  std::vector<double> compiled_rates, full_rates;
+  for (long long round = 0; round < rounds; ++round) {
+    auto t0 = clock::now();
+    for (long long i = 0; i < per_round; ++i) sum += e.roll_total(rng);
+    double dt = std::chrono::duration<double>(clock::now() - t0).count();
+    compiled += dt;
+    compiled_rates.push_back(static_cast<double>(per_round) / dt);
+    t0 = clock::now();
+    for (long long i = 0; i < full_per_round; ++i) full_sum += dice::roll(expr, rng).total;
+    dt = std::chrono::duration<double>(clock::now() - t0).count();
+    full += dt;
+    full_rates.push_back(static_cast<double>(full_per_round) / dt);
+  }
+  auto median = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+  };
+  const long long compiled_count = per_round * rounds, full_count = full_per_round * rounds;
   Output out;
   out.json = {{"expr", e.text()},
-              {"compiled", {{"rolls", count}, {"seconds", compiled}, {"rolls_per_second", count / compiled}}},
-              {"full", {{"rolls", full_count}, {"seconds", full}, {"rolls_per_second", full_count / full}}},
-              {"mean_total", (static_cast<double>(sum) + full_sum) / static_cast<double>(count + count / 100 + 1 + full_count)}};
-  out.text = e.text() + ": " + std::to_string(static_cast<long long>(count / compiled)) + " rolls/s compiled, " +
-             std::to_string(static_cast<long long>(full_count / full)) + " rolls/s from text";
+              {"compiled", {{"rolls", compiled_count}, {"seconds", compiled}, {"rolls_per_second", median(compiled_rates)},
+                            {"round_rates", compiled_rates}}},
+              {"full", {{"rolls", full_count}, {"seconds", full}, {"rolls_per_second", median(full_rates)},
+                        {"round_rates", full_rates}}},
+              {"rounds", rounds},
+              {"mean_total", (static_cast<double>(sum) + full_sum) /
+                                 static_cast<double>(compiled_count + count / 100 + 1 + full_count)}};
+  out.text = e.text() + ": " + std::to_string(static_cast<long long>(median(compiled_rates))) +
+             " rolls/s compiled, " + std::to_string(static_cast<long long>(median(full_rates))) + " rolls/s from text";
   return out;
 }
 
@@ -109,7 +134,7 @@ const bool reg_roll = register_command({"roll", "roll EXPR [--seed N] [--adv|--d
                                         run_roll});
 const bool reg_stats = register_command(
     {"stats", "stats EXPR", "Minimum, maximum and mean of a dice expression, without rolling", run_stats});
-const bool reg_bench = register_command({"bench-roll", "bench-roll EXPR [--count N] [--seed N]",
+const bool reg_bench = register_command({"bench-roll", "bench-roll EXPR [--count N] [--rounds R] [--seed N]",
                                          "(benchmark) rolls per second of an expression, for scripts/bench",
                                          run_bench, true});
 

@@ -47,7 +47,37 @@ class Writer {
   void put(std::string_view s) { put(s.data(), s.size()); }
   std::size_t size() const { return static_cast<std::size_t>(p_ - out_.data()); }
   // Appends what `from` holds past its offset `since` (the same text written once, copied to the other writer).
-  void copy(const Writer& from, std::size_t since) { put(from.out_.data() + since, from.size() - since); }
+  // A short piece (a number, "4d6kh3") is copied as 16 fixed bytes, inline, when both buffers have them.
+  void copy(const Writer& from, std::size_t since) {
+    const char* src = from.out_.data() + since;
+    const auto n = static_cast<std::size_t>(from.p_ - src);
+    if (n <= 16 && static_cast<std::size_t>(end_ - p_) >= 16 &&
+        static_cast<std::size_t>(from.out_.data() + from.out_.size() - src) >= 16) {
+      std::memcpy(p_, src, 16);
+      p_ += n;
+      return;
+    }
+    put(src, n);
+  }
+  // Room for n more bytes, for a run of unchecked writes (put_raw, num_raw) that cannot exceed it.
+  void reserve(std::size_t n) { room(n); }
+  template <std::size_t N>
+  void lit_raw(const char (&s)[N]) {
+    std::memcpy(p_, s, N - 1);
+    p_ += N - 1;
+  }
+  void put_raw(char c) { *p_++ = c; }
+  void num_raw(std::int64_t v) {  // at most 20 bytes
+    if (v >= 0 && v < 10) {
+      *p_++ = static_cast<char>('0' + v);
+    } else if (v >= 10 && v < 100) {
+      p_[0] = static_cast<char>('0' + v / 10);
+      p_[1] = static_cast<char>('0' + v % 10);
+      p_ += 2;
+    } else {
+      long_num(v);
+    }
+  }
   void num(std::int64_t v) {
     room(24);
     if (v >= 0 && v < 10) {
@@ -205,17 +235,19 @@ void result(Writer& w, Writer& x, const Ast& ast, const RollTree& tree, int id, 
       dice_head(x, n);
       ops(x, ast, n);
       w.copy(x, at);
-      w.lit(" (");
+      // One capacity check for the whole list: " (" + per die at most ", ~~" + 11 (an int) + "!~~" + ")".
+      w.reserve(3 + static_cast<std::size_t>(r.dice_end - r.dice_begin) * 18);
+      w.lit_raw(" (");
       for (auto i = r.dice_begin; i < r.dice_end; ++i) {
         const Die& d = tree.dice[i];
-        if (i != r.dice_begin) w.lit(", ");
+        if (i != r.dice_begin) w.lit_raw(", ");
         bool struck = !d.kept && !in_dropped;  // inside a struck element the marks would nest
-        if (struck) w.lit("~~");
-        w.num(d.value);
-        if (d.exploded) w.put('!');
-        if (struck) w.lit("~~");
+        if (struck) w.lit_raw("~~");
+        w.num_raw(d.value);
+        if (d.exploded) w.put_raw('!');
+        if (struck) w.lit_raw("~~");
       }
-      w.put(')');
+      w.put_raw(')');
       break;
     }
     case Kind::paren:

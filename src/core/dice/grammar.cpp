@@ -128,11 +128,29 @@ class Parser {
   }
 
   // Syntax error at the current position: "expected <what>, found <found>" (or "... the expression ends").
-  [[noreturn]] void fail(const char* what) const { fail_at(what, pos_); }
-  [[noreturn]] void fail_at(const char* what, size_t at) const {
+  // Errors are built out of line (cold): the hot parsing functions then keep small frames.
+  [[noreturn, gnu::cold, gnu::noinline]] void fail(const char* what) const { fail_at(what, pos_); }
+  [[noreturn, gnu::cold, gnu::noinline]] void fail_at(const char* what, size_t at) const {
     std::string key = std::string("dice.err.expected_") + what;
     if (at >= s_.size()) key += "_end";
     throw UserError(key, jobj{"column", column(at), "mark", mark(at), "found", found_at(at), "expected", what});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void too_large(size_t at) const {
+    throw UserError("dice.err.number_too_large", jobj{"column", column(at), "mark", mark(at)});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void too_many_dice(size_t at, std::int64_t count) const {
+    throw UserError("dice.err.dice_count",
+                    jobj{"column", column(at), "mark", mark(at), "count", count, "max", kMaxDice});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void bad_sides(size_t at, std::int64_t sides) const {
+    throw UserError("dice.err.sides", jobj{"column", column(at), "mark", mark(at), "sides", sides, "max", kMaxSides});
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] void too_deep(size_t at) const {
+    throw UserError("dice.err.too_deep", jobj{"column", column(at), "mark", mark(at), "max", kMaxDepth});
+  }
+  // An operator that cannot stand here: column at `at`, the operator's name is the text at op_at, op_len bytes.
+  [[noreturn, gnu::cold, gnu::noinline]] void op_error(const char* key, size_t at, size_t op_at, size_t op_len) const {
+    throw UserError(key, jobj{"column", column(at), "mark", mark(at), "op", std::string(s_.substr(op_at, op_len))});
   }
 
   int add(Node n) {
@@ -145,23 +163,31 @@ class Parser {
     std::int64_t v = 0;
     while (is_digit(peek())) {
       int d = peek() - '0';
-      if (v > (kMaxValue - d) / 10)
-        throw UserError("dice.err.number_too_large", jobj{"column", column(start), "mark", mark(start)});
+      if (v * 10 + d > kMaxValue) too_large(start);  // v ≤ kMaxValue: no overflow; same as v > (kMaxValue - d) / 10
       v = v * 10 + d;
       ++pos_;
     }
     return v;
   }
 
+  // A new node built in place at the end of ast_.nodes (no 64-byte temporary); returns it and its id in id.
+  Node& emplace(int& id) {
+    id = static_cast<int>(ast_.nodes.size());
+    return ast_.nodes.emplace_back();
+  }
+
   int binary(BinOp op, int a, int b) {
-    Node n;
+    const std::uint32_t begin = ast_.nodes[static_cast<size_t>(a)].begin;  // read before the vector may grow
+    const std::uint32_t end = ast_.nodes[static_cast<size_t>(b)].end;
+    int id;
+    Node& n = emplace(id);
     n.kind = Kind::binary;
     n.bop = op;
     n.a = a;
     n.b = b;
-    n.begin = ast_.nodes[static_cast<size_t>(a)].begin;
-    n.end = ast_.nodes[static_cast<size_t>(b)].end;
-    return add(n);
+    n.begin = begin;
+    n.end = end;
+    return id;
   }
 
   int expr() {
@@ -269,44 +295,42 @@ class Parser {
     bool has_count = is_digit(peek());
     std::int64_t count = has_count ? integer() : 1;
     size_t letter = die_letter();
+    int id;
     if (letter == 0) {
-      Node n;
+      Node& n = emplace(id);
       n.kind = Kind::literal;
       n.value = count;
       n.begin = static_cast<std::uint32_t>(start);
       n.end = static_cast<std::uint32_t>(pos_);
-      return add(n);
+      return id;
     }
-    if (count > kMaxDice)
-      throw UserError("dice.err.dice_count",
-                      jobj{"column", column(start), "mark", mark(start), "count", count, "max", kMaxDice});
+    if (count > kMaxDice) too_many_dice(start, count);
     pos_ += letter;  // d, k or к
-    Node n;
-    n.kind = Kind::dice;
-    n.count = static_cast<int>(count);
+    bool percent = false;
+    std::int64_t sides = 100;
     if (peek() == '%') {
       ++pos_;
-      n.percent = true;
-      n.sides = 100;
+      percent = true;
     } else {
       if (!is_digit(peek())) fail("sides");
       size_t sides_at = pos_;
-      std::int64_t sides = integer();
-      if (sides < 1 || sides > kMaxSides)
-        throw UserError("dice.err.sides", jobj{"column", column(sides_at), "mark", mark(sides_at), "sides", sides,
-                                           "max", kMaxSides});
-      n.sides = static_cast<int>(sides);
+      sides = integer();
+      if (sides < 1 || sides > kMaxSides) bad_sides(sides_at, sides);
     }
+    Node& n = emplace(id);  // after every check: a refused term adds no node
+    n.kind = Kind::dice;
+    n.count = static_cast<int>(count);
+    n.percent = percent;
+    n.sides = static_cast<int>(sides);
     n.begin = static_cast<std::uint32_t>(start);
     n.end = static_cast<std::uint32_t>(pos_);
     ast_.dice_upper += n.count;
-    return add(n);
+    return id;
   }
 
   int group() {
     size_t start = pos_;
-    if (++depth_ > kMaxDepth)
-      throw UserError("dice.err.too_deep", jobj{"column", column(start), "mark", mark(start), "max", kMaxDepth});
+    if (++depth_ > kMaxDepth) too_deep(start);
     ++pos_;  // (
     std::vector<int> items;
     bool comma = false;
@@ -343,7 +367,9 @@ class Parser {
   void ops(int id) {
     for (;;) {
       size_t at = pos_;
-      char c = lower(), d = lower(1);
+      char c = lower();
+      if (c != 'r' && c != 'm' && c != 'k' && c != 'p' && c != 'e' && c != '!') return;  // no operator (most terms)
+      char d = lower(1);
       OpKind kind;
       size_t len = 1;
       bool bang = false;
@@ -358,10 +384,9 @@ class Parser {
       else if (c == '!' && d != '=') kind = OpKind::explode, bang = true;
       else return;
       Node& n = ast_.nodes[static_cast<size_t>(id)];
-      auto name = [&] { return std::string(s_.substr(at, len)); };  // for error messages only
       if (n.kind == Kind::literal) fail_at("operator", at);
       if (n.kind != Kind::dice && kind != OpKind::keep && kind != OpKind::drop)
-        throw UserError("dice.err.set_operator", jobj{"column", column(at), "mark", mark(at), "op", name()});
+        op_error("dice.err.set_operator", at, at, len);
       if (n.kind == Kind::paren) n.kind = Kind::set;  // "(1d20 + 5)kh1": a set of one
       pos_ += len;
 
@@ -379,12 +404,10 @@ class Parser {
         else if (!is_digit(t)) fail("selector");
         if (!is_digit(peek())) fail("number");
         if (sel.kind != SelKind::value && (kind == OpKind::minimum || kind == OpKind::maximum))
-          throw UserError("dice.err.selector_number",
-                          jobj{"column", column(sel_at), "mark", mark(sel_at), "op", name()});
+          op_error("dice.err.selector_number", sel_at, at, len);
         size_t num_at = pos_;
         sel.value = integer();
-        if (sel.value > kMaxSelector)
-          throw UserError("dice.err.number_too_large", jobj{"column", column(num_at), "mark", mark(num_at)});
+        if (sel.value > kMaxSelector) too_large(num_at);
       }
       if (n.op_count > 0 && ast_.ops.back().kind == kind) {
         ++ast_.ops.back().sel_count;

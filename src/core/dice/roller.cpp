@@ -27,8 +27,15 @@ using ast::OpKind;
 using ast::SelKind;
 using ast::Selector;
 
+// Errors are thrown out of line (cold), so the rolling functions keep small frames.
+[[noreturn, gnu::cold, gnu::noinline]] static void overflow() { throw UserError("dice.err.overflow"); }
+[[noreturn, gnu::cold, gnu::noinline]] static void division_by_zero() { throw UserError("dice.err.division_by_zero"); }
+[[noreturn, gnu::cold, gnu::noinline]] static void too_many_rolls() {
+  throw UserError("dice.err.too_many_rolls", jobj{"max", kMaxDice});
+}
+
 static std::int64_t checked(std::int64_t v) {
-  if (v > kMaxValue || v < -kMaxValue) throw UserError("dice.err.overflow");
+  if (v > kMaxValue || v < -kMaxValue) overflow();
   return v;
 }
 
@@ -36,24 +43,24 @@ std::int64_t apply_binary(BinOp op, std::int64_t a, std::int64_t b) {
   std::int64_t r = 0;
   switch (op) {
     case BinOp::add:
-      if (__builtin_add_overflow(a, b, &r)) throw UserError("dice.err.overflow");
+      if (__builtin_add_overflow(a, b, &r)) overflow();
       return checked(r);
     case BinOp::sub:
-      if (__builtin_sub_overflow(a, b, &r)) throw UserError("dice.err.overflow");
+      if (__builtin_sub_overflow(a, b, &r)) overflow();
       return checked(r);
     case BinOp::mul:
-      if (__builtin_mul_overflow(a, b, &r)) throw UserError("dice.err.overflow");
+      if (__builtin_mul_overflow(a, b, &r)) overflow();
       return checked(r);
     case BinOp::div:
     case BinOp::floordiv: {
-      if (b == 0) throw UserError("dice.err.division_by_zero");
-      if (a == std::numeric_limits<std::int64_t>::min() && b == -1) throw UserError("dice.err.overflow");
+      if (b == 0) division_by_zero();
+      if (a == std::numeric_limits<std::int64_t>::min() && b == -1) overflow();
       std::int64_t q = a / b;
       if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
       return q;
     }
     case BinOp::mod: {
-      if (b == 0) throw UserError("dice.err.division_by_zero");
+      if (b == 0) division_by_zero();
       if (b == -1) return 0;
       std::int64_t m = a % b;
       if (m != 0 && ((m < 0) != (b < 0))) m += b;
@@ -87,7 +94,7 @@ class Roller {
       case Kind::unary: {
         std::int64_t x = eval(n.a);
         if (n.negate) {
-          if (x == std::numeric_limits<std::int64_t>::min()) throw UserError("dice.err.overflow");
+          if (x == std::numeric_limits<std::int64_t>::min()) overflow();
           x = -x;
         }
         v = x;
@@ -110,7 +117,7 @@ class Roller {
   RollTree& t_;
 
   int roll_die(int sides) {
-    if (++t_.rolled > kMaxDice) throw UserError("dice.err.too_many_rolls", jobj{"max", kMaxDice});
+    if (++t_.rolled > kMaxDice) too_many_rolls();
     return rng_.die(sides);
   }
 
@@ -160,11 +167,21 @@ class Roller {
   std::int64_t dice(const Node& n, NodeResult& r) {
     auto& all = t_.dice;
     const auto begin = static_cast<std::uint32_t>(all.size());
-    for (int i = 0; i < n.count; ++i) {
-      Die d;
-      d.sides = n.sides;
-      d.value = roll_die(n.sides);
-      all.push_back(d);
+    if (t_.rolled + n.count <= kMaxDice) {  // within the budget: no check per die (the dice are the same)
+      t_.rolled += n.count;
+      all.resize(begin + static_cast<std::uint32_t>(n.count));
+      Die* d = all.data() + begin;
+      for (int i = 0; i < n.count; ++i) {
+        d[i].sides = n.sides;
+        d[i].value = rng_.die(n.sides);
+      }
+    } else {
+      for (int i = 0; i < n.count; ++i) {
+        Die d;
+        d.sides = n.sides;
+        d.value = roll_die(n.sides);
+        all.push_back(d);
+      }
     }
     for (std::uint32_t o = 0; o < n.op_count; ++o) apply(ast_.ops[n.first_op + o], begin, n.sides);
     std::int64_t sum = 0;
