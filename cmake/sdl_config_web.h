@@ -28,3 +28,11 @@
 /* SDL_render.c stays (the backend references SDL_GetRendererOutputSize, used only with an SDL_Renderer), empty. */
 #undef SDL_VIDEO_RENDER_OGL_ES2
 #define SDL_RENDER_DISABLED 1
+
+/* SDL's own footprint switch (SDL_internal.h, "only effective when library is statically linked"): no optimised
+ * software blitters (SDL_blit_0/1/A/N.c, the generated SDL_blit_auto.c), no RLE surfaces, no YUV surfaces and no
+ * software renderer. The app never blits a surface: it draws through WebGL, its cursors are the browser's own
+ * (SDL_CreateSystemCursor) and it sets no window icon. What could still convert a surface (SDL_ConvertSurface for
+ * a custom cursor or an icon) keeps working through SDL's generic SDL_BlitCopy / SDL_Blit_Slow, only slower; a YUV
+ * format is refused with SDL_SetError. Measured: docs/engine.md "Size of the web build", stop 33. */
+#define SDL_LEAN_AND_MEAN 1

@@ -31,8 +31,9 @@ endif()
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
 # Default (measured, docs/engine.md "Size of the web build"): the core at -Os except io/ and campaign/ at -O2
-# (DRUZINA_WEB_CORE_HOT_OPT, below), everything else at -Os. Against the whole core at -O2: index.wasm 281 kB gzip
-# smaller, the benchmark save's load and save as fast and the long campaign's load within the noise (fastest runs).
+# (DRUZINA_WEB_CORE_HOT_OPT, below; not their three cold files), everything else at -Os.
+# Against the whole core at -O2: index.wasm 281 kB gzip smaller, the benchmark save's load and save as fast and
+# the long campaign's load within the noise (fastest runs).
 # The whole core at -Os would take 382 kB off but loads the long campaign 1.7x slower (20 against 12 ms). A build
 # folder configured before keeps its cached -O2: `cmake -DDRUZINA_WEB_CORE_OPT=-Os build/web`.
 set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
@@ -133,7 +134,7 @@ add_library(druzina_app_objects OBJECT ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURC
 target_link_libraries(druzina_app_objects PUBLIC druzina_core imgui_web sdl2_web qrcodegen_web)
 target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS})
 # The core's load/save path at another optimisation than the rest of the core (DRUZINA_WEB_CORE_HOT_OPT; empty or
-# equal to DRUZINA_WEB_CORE_OPT = no split): src/core/io (the JSON parser, the guard, the save format, migration)
+# equal to DRUZINA_WEB_CORE_OPT = no split): src/core/io (the JSON parser, the guard, the save format)
 # and src/core/campaign with its events (state, session, history, engine, and the events a load replays from the
 # undo tail; not commands/). Each file gets ONE -O flag (emcc turns an -Os anywhere on its command line into
 # -fno-inline-functions, whatever -O follows), and these files go first in the archive, so the link keeps their
@@ -145,6 +146,11 @@ set(DRUZINA_WEB_CORE_HOT_OPT "-O2" CACHE STRING
 if(DRUZINA_WEB_CORE_HOT_OPT AND NOT DRUZINA_WEB_CORE_HOT_OPT STREQUAL DRUZINA_WEB_CORE_OPT)
   file(GLOB DRUZINA_CORE_HOT_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/core/io/*.cpp"
        "${CMAKE_SOURCE_DIR}/src/core/campaign/*.cpp" "${CMAKE_SOURCE_DIR}/src/core/campaign/events/*.cpp")
+  # Not on that path, so at DRUZINA_WEB_CORE_OPT with the rest: io/migrate.cpp (runs only on a save of an older
+  # schema, once), io/player_view.cpp (the players' share link) and campaign/modules.cpp (the rule modules'
+  # registration, once at start). Measured: docs/engine.md "Size of the web build", stop 33.
+  list(REMOVE_ITEM DRUZINA_CORE_HOT_SOURCES "${CMAKE_SOURCE_DIR}/src/core/io/migrate.cpp"
+       "${CMAKE_SOURCE_DIR}/src/core/io/player_view.cpp" "${CMAKE_SOURCE_DIR}/src/core/campaign/modules.cpp")
   get_target_property(core_cold_sources druzina_core SOURCES)
   list(REMOVE_ITEM core_cold_sources ${DRUZINA_CORE_HOT_SOURCES})
   set_property(TARGET druzina_core PROPERTY SOURCES ${DRUZINA_CORE_HOT_SOURCES} ${core_cold_sources})
