@@ -4,7 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, campaign, untilCampaign, screenshotFailures,
-         scrollIntoView, accepted, idOf, openSheet, openApp, gone } from "./lib.mjs";
+         scrollIntoView, accepted, idOf, openSheet, openApp, gone, freshFrames } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -55,7 +55,7 @@ for (const lang of ["cs", "uk"]) {
     // a player character has a level, not a rating: no panel
     await tapCarefully(page, "sheet.back");
     await openSheet(page, mira, "Mira");
-    await page.waitForTimeout(500);
+    await freshFrames(page, 3);  // her whole sheet drawn, frames after the one that showed her name
     assert.ok(!(await widgets(page)).some((x) => x.id === "sheet.cr"), "no challenge rating on a PC's sheet");
     assert.deepEqual(errors, []);
     await context.close();

@@ -4,7 +4,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, until, screenshotFailures, tapCarefully, reveal, tapSettled, shotNow, typeInto, waitWidget,
-         openApp, see, untilCampaign } from "./lib.mjs";
+         openApp, see, untilCampaign, freshFrames } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -17,7 +17,7 @@ async function openEntry(page, query, id) {
   await tapSettled(page, "rules.section.reference");
   await waitWidget(page, "rules.section.reference", { where: (w) => w.label.endsWith("[on]") });
   await typeInto(page, "rules.search", query);
-  await page.waitForTimeout(300);
+  await freshFrames(page, 2);  // the filtered list drawn (tapCarefully then waits until the entry holds still)
   await tapCarefully(page, `rules.ref.${id}`);
   await waitWidget(page, "rules.entry.title");
 }

@@ -212,14 +212,11 @@ export async function waitWidget(page, id, { timeout = 30000, where = () => true
 export async function settled(page, id, { timeout = 30000, where = () => true } = {}) {
   const end = Date.now() + timeout;
   let last = await waitWidget(page, id, { timeout, where });
-  // Two new frames first: a popup's first frame is laid out but not yet hit-testable, and on a slow machine two
-  // equal reads may both be that first frame (a tap then lands "outside" and closes the popup).
-  await freshFrames(page, 2);
   for (;;) {
-    // two more frames drawn (or 80 ms without any: an idle app moves nothing), then the widget is read again
-    const f = await framesNow(page);
-    const stop = Date.now() + 80;
-    for (let g = f; g < f + 2 && Date.now() < stop;) g = await afterFrame(page, g, Math.max(1, stop - Date.now()));
+    // Two new frames drawn (woken), then the widget is read again: equal reads are two frames apart, never both a
+    // popup's first frame, which is laid out but not yet hit-testable (a tap then lands "outside" and closes the
+    // popup). (It waited two frames more before the first comparison: two frames per tap, for nothing.)
+    await freshFrames(page, 2);
     const w = await waitWidget(page, id, { timeout: Math.max(1000, end - Date.now()), where });
     if (w.x === last.x && w.y === last.y && w.w === last.w && w.h === last.h) return w;
     last = w;
@@ -530,7 +527,8 @@ export async function typeInto(page, id, text, { match = (label) => label.endsWi
 // tap (a loaded machine may have gone idle before drawing it).
 export async function shotNow(page, name) {
   await freshFrames(page, 2, 2000);
-  await shot(page, name);
+  // two new frames drawn, woken: what shot() would wait for again before its picture
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
 // Waits until a widget is no longer drawn (a popup closed).

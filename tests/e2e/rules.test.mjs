@@ -3,7 +3,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, widgets, tap, until, shot, campaign, dispatch, reveal, tapVisible, tapSettled,
-         shotNow, gone, settled, typeInto, waitWidget, waitForApp } from "./lib.mjs";
+         shotNow, gone, settled, typeInto, waitWidget, waitForApp, freshFrames } from "./lib.mjs";
 
 // Patient waits that nudge the app awake: the machine is shared and slow at times.
 const widget = (page, id, options = {}) => waitWidget(page, id, options);
@@ -75,7 +75,7 @@ test("searching the reference for únava in Czech and exhaustion in English", as
   const { page, context } = await openApp(env, { device: { locale: "cs-CZ" } });
   await openRules(page, "reference");
   await typeInto(page, "rules.search", "únava");
-  await page.waitForTimeout(200);
+  await freshFrames(page, 2);  // the results of the typed text drawn
   const cs = (await widgets(page)).filter((w) => w.id.startsWith("rules.ref."));
   assert.ok(cs.length >= 1, "Czech results");
   assert.ok(cs.some((w) => /únav|vyčerp/i.test(w.label)) || cs.length > 0);
@@ -88,7 +88,7 @@ test("searching the reference for únava in Czech and exhaustion in English", as
   const en = await openApp(env);
   await openRules(en.page, "reference");
   await typeInto(en.page, "rules.search", "exhaustion");
-  await en.page.waitForTimeout(200);
+  await freshFrames(en.page, 2);
   const hits = (await widgets(en.page)).filter((w) => w.id.startsWith("rules.ref."));
   assert.ok(hits.length >= 1, "English results");
   await shotNow(en.page, "rules-search-en");

@@ -11,8 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
-import { launch, openApp, waitForApp, root, phone, campaign, dispatch, shot, waitWidget, widgets, tapCarefully,
-         tapSettled, openTab, freshFrames, untilCampaign, screenshotFailures } from "./lib.mjs";
+import { launch, openApp, waitForApp, root, phone, testPhone, campaign, dispatch, shot, waitWidget, widgets,
+         tapCarefully, tapSettled, openTab, freshFrames, untilCampaign, screenshotFailures } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -128,7 +128,9 @@ async function shareLink(page, where = () => true) {
   }
 }
 
-// A phone that opens a link: a page at the link's address (the fragment arrives at start).
+// A phone that opens a link: a page at the link's address (the fragment arrives at start). The other phones are the
+// screen tests' own (lib.mjs testPhone: devicePixelRatio 1 unless DRUZINA_E2E_DPR); only the QR code is read from
+// a screenshot, at a real phone's ratio (the first test).
 async function openLink(context, url) {
   const page = await context.newPage();
   const errors = [];
@@ -251,7 +253,7 @@ test("a player opens the link: a preview, her own copy in player mode (undoable)
   await tapCarefully(dm.page, "party.share");
   const first = await shareLink(dm.page);
 
-  const player = await env.browser.newContext(phone);
+  const player = await env.browser.newContext(testPhone);
   const p1 = await openLink(player, first);
   const title = await waitWidget(p1.page, "link.title");
   assert.match(title.label, /Sklep pod Vyšehradem/);
@@ -318,7 +320,7 @@ test("a player opens the link: a preview, her own copy in player mode (undoable)
 
   // Czech and Ukrainian: the preview of the same link on a fresh phone each.
   for (const lang of ["cs", "uk"]) {
-    const ctx = await env.browser.newContext({ ...phone, locale: lang === "cs" ? "cs-CZ" : "uk-UA" });
+    const ctx = await env.browser.newContext({ ...testPhone, locale: lang === "cs" ? "cs-CZ" : "uk-UA" });
     const { page } = await openLink(ctx, second);
     const q = await waitWidget(page, "link.question");
     assert.equal(q.label, i18n(lang, "ui.share.q.copy"));
@@ -381,7 +383,7 @@ test("a truncated, tampered or future-version link changes nothing and says why 
   for (const k of Object.keys(stored)) if (!k.startsWith("druzina.ui.")) assert.equal(after[k], stored[k], `${k} unchanged`);
   // Fresh phones in Czech and Ukrainian opened with a link of a newer app: it says so in their language.
   for (const [lang, locale] of [["cs", "cs-CZ"], ["uk", "uk-UA"]]) {
-    const ctx = await env.browser.newContext({ ...phone, locale });
+    const ctx = await env.browser.newContext({ ...testPhone, locale });
     const { page } = await openLink(ctx, bad.future);
     await waitWidget(page, "link.error", { where: (w) => w.label === fill(i18n(lang, "link.err.too_new"), { version: 9, supported: 1 }) });
     await waitWidget(page, "screen.link_error", { where: (w) => w.label === i18n(lang, "ui.share.err.title") });
@@ -411,7 +413,7 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   assert.equal(d.json.cr.name, "Mira");
   assertNoSecrets(d.text, "character link", ["hero-points"]);
 
-  const player = await env.browser.newContext(phone);
+  const player = await env.browser.newContext(testPhone);
   const p = await openLink(player, toPlayer);
   await waitWidget(p.page, "link.title", { where: (w) => /Mira/.test(w.label) });
   await tapCarefully(p.page, "link.accept.copy");
@@ -473,7 +475,7 @@ test("the whole campaign moves to another DM device, with its history and secret
   await waitWidget(dm.page, "link.accept.move_replace");
   await tapCarefully(dm.page, "link.cancel");
 
-  const other = await env.browser.newContext(phone);
+  const other = await env.browser.newContext(testPhone);
   const o = await openLink(other, link);
   await waitWidget(o.page, "link.question", { where: (w) => w.label === i18n("en", "ui.share.q.move") });
   assert.ok(!(await visible(o.page, "link.accept.move_replace")), "nothing of that campaign here to replace");

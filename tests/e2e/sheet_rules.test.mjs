@@ -5,7 +5,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, widgets, waitWidget, tapCarefully, openTab, campaign, untilCampaign, screenshotFailures,
-         accepted, idOf, see, openSheet, openApp } from "./lib.mjs";
+         accepted, idOf, see, openSheet, openApp, freshFrames } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -99,7 +99,7 @@ test("dwarf with heavy armour proficiency (Czech): worn plate counts at half wei
   await openSheet(page, id, "Thrain");
   await tapCarefully(page, "sheet.dwarf.yes");
   await shot(page, "sheet-rules-07-player");
-  await page.waitForTimeout(500);
+  await freshFrames(page, 3);  // frames after the tap's own (drawn before the shot): a change would be made by now
   c = await campaign(page);
   assert.equal(c.modules["variant-encumbrance"]?.dwarf?.[id], undefined, "a player cannot set it");
   const ws = await widgets(page);

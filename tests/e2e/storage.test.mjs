@@ -7,7 +7,7 @@ import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { launch, tapAt, state, widgets, campaign, dispatch, untilCampaign, until, waitWidget, settled,
-         tapCarefully, scrollIntoView, screenshotFailures, openTab, openApp, waitForApp, shotNow, gone } from "./lib.mjs";
+         tapCarefully, scrollIntoView, screenshotFailures, openTab, openApp, waitForApp, shotNow, gone, testPhone } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -427,8 +427,8 @@ test("two tabs of one campaign: the second follows the first and says so; 'Edit 
 });
 
 test("campaign list: new, switch, duplicate, delete with confirmation and undo; an old single key migrates", async () => {
-  const context = await env.browser.newContext({ viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625,
-                                                 hasTouch: true, isMobile: true, locale: "cs-CZ" });
+  // The phone every screen test has (lib.mjs testPhone: devicePixelRatio 1 unless DRUZINA_E2E_DPR), in Czech.
+  const context = await env.browser.newContext({ ...testPhone, locale: "cs-CZ" });
   const page = await context.newPage();
   // An older app's single campaign under "druzina.campaign", before the app ever ran with the library.
   await page.goto(env.url);
