@@ -80,7 +80,8 @@ test("the published page starts without any test hook; the test page has them", 
   assert.deepEqual(globals, [...exported, "druzinaFail", "druzinaPwa"].sort());
   assert.deepEqual(await page.evaluate(() => Object.keys(window).filter((k) => /_test_|dispatch|bench/i.test(k))), []);
   const pwaApi = await page.evaluate(() => Object.keys(druzinaPwa).filter((k) => typeof druzinaPwa[k] === "function").sort());
-  assert.deepEqual(pwaApi, ["applyUpdate", "changed", "install"]);
+  // (setPacks: web/lang.js tells which language packs the app started with, for the worker to keep offline.)
+  assert.deepEqual(pwaApi, ["applyUpdate", "changed", "install", "setPacks"]);
   assert.deepEqual(errors, []);
   await context.close();
 
@@ -150,6 +151,12 @@ test("offline after the first visit: a reload and a cold start open the app with
   const offline = await waitWidget(cold, "settings.app.offline", { where: (w) => /without the internet/.test(w.label) });
   assert.match(offline.label, /without the internet/);
   await shot(cold, "pwa-offline-cold-settings");
+  // Czech was never fetched: offline, choosing it says why and the app stays as it is (English, same page).
+  await tapCarefully(cold, "settings.lang.cs");
+  const why = await waitWidget(cold, "notice", { where: (w) => /downloaded once/.test(w.label) });
+  assert.match(why.label, /Connect to the internet/);
+  assert.equal((await state(cold)).lang, "en");
+  await shot(cold, "pwa-offline-language-not-here");
   const published = await context.newPage();
   await published.goto(env.site);
   await waitForSite(published);
@@ -227,6 +234,10 @@ test("a new build: 'update available — reload' replaces the old cache", async 
     }, null, { timeout: 30000, polling: 200 });
     const after = await page.evaluate(() => caches.keys());
     assert.ok(!after.includes(`druzina-test-${oldHash}`), `old cache deleted: ${JSON.stringify(after)}`);
+    // The language the app runs in stays offline: the new build's worker kept its pack (web/sw.js, install).
+    const kept = await page.evaluate(async () =>
+      (await (await caches.open("druzina-test-0000000000000002")).keys()).map((r) => r.url));
+    assert.ok(kept.some((u) => /\/lang\/en\.[0-9a-f]{16}\.pack$/.test(u)), `the English pack kept: ${JSON.stringify(kept)}`);
     await freshFrames(page);
     assert.equal((await page.evaluate(() => druzinaPwa.updateWaiting)), false);
     await context.close();
