@@ -80,15 +80,7 @@ class Writer {
   }
   void num(std::int64_t v) {
     room(24);
-    if (v >= 0 && v < 10) {
-      *p_++ = static_cast<char>('0' + v);
-    } else if (v >= 10 && v < 100) {
-      p_[0] = static_cast<char>('0' + v / 10);
-      p_[1] = static_cast<char>('0' + v % 10);
-      p_ += 2;
-    } else {
-      long_num(v);
-    }
+    num_raw(v);
   }
 
  private:
