@@ -143,8 +143,8 @@ std::string format_text(Lang lang, const nlohmann::json& tmpl, const nlohmann::j
         if (args.is_object() && args.contains(name)) {
           out += dice_notation(lang, std::move(words)), words.clear();
           // An argument given in the three languages ({"cs": …, "uk": …, "en": …}: a refusal naming a condition)
-          // is read in the reader's.
-          // One missing or empty (made where another language was loaded) is read in English, else in any.
+          // is read in the reader's; one missing or empty (made where that language was not loaded) in English,
+          // else in any.
           const nlohmann::json& a = args[name];
           const nlohmann::json* v = &a;
           if (a.is_object()) {

@@ -3,7 +3,6 @@
 
 #include <emscripten.h>
 
-
 namespace {
 
 EM_JS(int, js_pack_count, (), { return (Module.druzinaPacks || []).length; });
