@@ -14,6 +14,10 @@ endif()
 # Every C++ object and the link must agree on it.
 set(DRUZINA_WEB_CXX_FLAGS -fwasm-exceptions)
 set(DRUZINA_WEB_LINK_FLAGS -fwasm-exceptions)
+# No RTTI: no code asks an object its type (a caught UserError is told apart by rethrowing), and with RTTI every
+# lambda held in a std::function carried its mangled name (765 names, 142 kB of the data section). The types that
+# are thrown and caught keep their type_info: the compiler emits it for exceptions regardless.
+list(APPEND DRUZINA_WEB_CXX_FLAGS -fno-rtti)
 # Link-time optimisation: every object of the web build (core, UI, app, ImGui, SDL, qrcodegen) is compiled to LLVM
 # bitcode and wasm-ld optimises them as one module at the link (each function keeps its own -O2/-Os/-Oz), with
 # emscripten's LTO system libraries (its frozen cache has them).

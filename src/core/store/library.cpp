@@ -52,15 +52,19 @@ json to_j(const RecoveryItem& r) {
   return j;
 }
 
-// Why a text did not load, as a translation key and args (never a library's own text).
+// Why a text did not load, as a translation key and args (never a library's own text). Called in a catch block:
+// it rethrows the exception being handled to tell a UserError from the rest (the web build has no RTTI).
 // A library's own words ("detail": a JSON parser's message) are dropped: the user reads the key's sentence.
-std::pair<std::string, json> why(const std::exception& e) {
-  if (auto u = dynamic_cast<const UserError*>(&e)) {
-    json args = u->args().is_object() ? u->args() : json::object();
+std::pair<std::string, json> why_caught() {
+  try {
+    throw;
+  } catch (const UserError& u) {
+    json args = u.args().is_object() ? u.args() : json::object();
     if (args.contains("detail")) args["detail"] = "";
-    return {u->key(), args};
+    return {u.key(), args};
+  } catch (...) {
+    return {"store.err.unreadable", json::object()};
   }
-  return {"store.err.unreadable", json::object()};
 }
 
 // A stored value as text: a packed one unpacked; nullopt when it is packed and does not unpack (`why` = status).
@@ -345,8 +349,8 @@ Loaded Library::load(const std::string& id, const campaign::Engine& engine) {
         write_index();
       }
       return out;
-    } catch (const std::exception& e) {
-      auto [key, args] = why(e);
+    } catch (const std::exception&) {
+      auto [key, args] = why_caught();
       out.reason = key, out.reason_args = args;
       const bool newer = key == "save.err.too_new";
       // The same value already in Recovery (an earlier start met it and the index kept that)?
@@ -645,8 +649,8 @@ Preview Library::preview(const std::string& text, const campaign::Engine& engine
       p.names.push_back(cr.name);
     }
     p.history = static_cast<long long>(s.undo_depth());
-  } catch (const std::exception& e) {
-    auto [key, args] = why(e);
+  } catch (const std::exception&) {
+    auto [key, args] = why_caught();
     p.reason = key, p.reason_args = args;
   }
   return p;
