@@ -241,6 +241,11 @@ TEST_CASE("dice grammar: advantage and disadvantage rewrite the first single d20
   CHECK(dice::with_advantage("1D20ro1+2") == "2D20ro1kh1+2");  // halfling luck survives advantage
   CHECK(dice::with_advantage("2d6+1d20") == "2d6+2d20kh1");
   CHECK(dice::with_advantage("2d20kh1") == "2d20kh1");          // already rolled twice
+  // The k / к notation: the die's letter is not a "d" (this crashed, or doubled a later d-die)
+  CHECK(dice::with_advantage("1k20") == "2k20kh1");
+  CHECK(dice::with_advantage("к20+3") == "2к20kh1+3");
+  CHECK(dice::with_disadvantage("1К20 + 1d6") == "2К20kl1 + 1d6");
+  CHECK(dice::with_advantage("2d6 + 1K20") == "2d6 + 2K20kh1");
   CHECK(dice::with_advantage("1d8+3") == "1d8+3");              // no d20 at all
   CHECK(dice::with_advantage("1d20[attack]+5") == "2d20kh1[attack]+5");
   Rng rng(5);

@@ -99,7 +99,10 @@ static std::string advantage(std::string_view expression, const char* keep) {
       selects = selects || k == ast::OpKind::keep || k == ast::OpKind::drop;
     }
     if (selects) continue;
-    size_t d = expression.find_first_of("dD", n.begin);  // "1d20" / "d20": the count goes, "2" comes
+    // "1d20" / "d20" / "1k20" / "к20": the count goes, "2" comes; the die's letter stays as written (d, D, k, K
+    // or the Cyrillic к, К, which is not found by looking for a "d").
+    size_t d = n.begin;
+    while (d < n.end && expression[d] >= '0' && expression[d] <= '9') ++d;
     std::string out;
     out.reserve(expression.size() + 4);
     out.append(expression.substr(0, n.begin)).append("2");
