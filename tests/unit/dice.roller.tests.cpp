@@ -83,6 +83,27 @@ TEST_CASE("dice roller: the same seed rolls the same, compiled or not", "[dice][
   }
 }
 
+TEST_CASE("dice roller: rolling into a reused Roll gives what a fresh one holds", "[dice][roller]") {
+  // Longer and shorter texts, more and fewer dice, a comment and none, nat20/nat1 set and cleared, a dropped set.
+  const char* texts[] = {"20d20 + 5 attack", "1d6", "(1d20, 1d20)kh1 [x] goblin", "4d6kh3 + 2", "1d20", "3"};
+  Roll reused;
+  for (std::uint64_t seed = 1; seed <= 40; ++seed)
+    for (const char* text : texts) {
+      Rng a(seed), b(seed);
+      Roll fresh = dice::roll(text, a);
+      dice::roll(text, b, reused);
+      INFO(text << " seed " << seed);
+      CHECK(reused.to_json() == fresh.to_json());
+      CHECK(a.next() == b.next());
+    }
+  // An error leaves the Roll as it was.
+  const auto before = reused.to_json();
+  Rng rng(1);
+  CHECK_THROWS_AS(dice::roll("1d6 +", rng, reused), UserError);
+  CHECK_THROWS_AS(dice::roll("1d6rr<7", rng, reused), UserError);
+  CHECK(reused.to_json() == before);
+}
+
 TEST_CASE("dice roller: the result keeps every die and its marks", "[dice][roller]") {
   Rng rng(1);
   Roll r = dice::roll("4d6kh3 + 2 goblin", rng);

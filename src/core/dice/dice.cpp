@@ -50,12 +50,12 @@ void dice_span(const ast::Ast& ast, const RollTree& tree, int id, std::uint32_t&
 
 }  // namespace
 
-Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total) {
-  Roll r;
-  r.comment = ast.comment;
+void make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total, Roll& r) {
+  r.comment = ast.comment;  // assignments: the strings and the vector reuse what r had
   r.total = static_cast<double>(total);
   format_roll(r.text, r.expr, ast, tree, total);
   r.dice = tree.dice;
+  r.nat20 = r.nat1 = false;
   // A dropped set element drops its dice too (the formatter already struck the element as a whole).
   for (size_t id = 0; id < ast.nodes.size(); ++id) {
     const ast::Node& n = ast.nodes[id];
@@ -73,16 +73,21 @@ Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total) {
     r.nat20 = r.nat20 || d.value == 20;
     r.nat1 = r.nat1 || d.value == 1;
   }
-  return r;
 }
 
-Roll roll(std::string_view expression, Rng& rng) {
+void roll(std::string_view expression, Rng& rng, Roll& into) {
   thread_local ast::Ast ast;   // parsed anew every time, into buffers reused from roll to roll
   thread_local RollTree tree;
   ast::parse_into(expression, ast);
   tree.nodes.clear();
   std::int64_t total = roll_tree(ast, rng, tree);
-  return make_roll(ast, tree, total);
+  make_roll(ast, tree, total, into);  // errors come from parsing and rolling: into is untouched until here
+}
+
+Roll roll(std::string_view expression, Rng& rng) {
+  Roll r;
+  roll(expression, rng, r);
+  return r;
 }
 
 Stats stats(std::string_view expression) { return compute_stats(ast::parse(expression)); }
@@ -133,7 +138,9 @@ Expression::~Expression() = default;
 
 Roll Expression::roll(Rng& rng) const {
   std::int64_t total = roll_tree(impl_->ast, rng, impl_->tree);
-  return make_roll(impl_->ast, impl_->tree, total);
+  Roll r;
+  make_roll(impl_->ast, impl_->tree, total, r);
+  return r;
 }
 
 long long Expression::roll_total(Rng& rng) const { return roll_tree(impl_->ast, rng, impl_->tree); }

@@ -47,6 +47,10 @@ struct Stats {
 };
 
 Roll roll(std::string_view expression, Rng& rng);
+// The same roll into `into`, replacing everything it held but keeping its buffers (text, dice): a caller that rolls
+// again and again into one Roll (a repeated roll, the benchmark) allocates nothing once they are large enough. On
+// an error `into` is left as it was.
+void roll(std::string_view expression, Rng& rng, Roll& into);
 Stats stats(std::string_view expression);
 void validate(std::string_view expression);  // parses only; throws UserError like roll()
 

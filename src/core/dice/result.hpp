@@ -47,7 +47,8 @@ void format_roll(std::string& text, std::string& expr, const ast::Ast& ast, cons
 // stats.cpp: min/max/mean without rolling (exact where within reach, else sampled with exact = false).
 Stats compute_stats(const ast::Ast& ast);
 
-// dice.cpp: the Roll handed to callers, built from a rolled tree (text, effective kept marks, nat20/nat1).
-Roll make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total);
+// dice.cpp: the Roll handed to callers, built from a rolled tree (text, effective kept marks, nat20/nat1) into r,
+// replacing what it held (its strings and dice vector keep their capacity).
+void make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total, Roll& r);
 
 }  // namespace druzina::dice
