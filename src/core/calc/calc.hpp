@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/fn.hpp"
 #include "core/i18n.hpp"
 #include "core/rng.hpp"
 
@@ -41,7 +42,7 @@ struct Param {
 
 // A calculator that rolls dice takes the Rng it is given; when it declares a "seed" parameter and the caller
 // passes one, run() rolls with a fresh Rng(seed) instead, so `--seed` reproduces a result.
-using CalcFn = std::function<nlohmann::json(const nlohmann::json& params, Rng& rng)>;
+using CalcFn = Fn<nlohmann::json(const nlohmann::json& params, Rng& rng)>;
 
 struct Calculator {
   std::string name;             // "massive-damage"

@@ -120,7 +120,7 @@ void Engine::register_event(std::string type, EventDef def) {
   events_[std::move(type)] = std::move(def);
 }
 
-void Engine::secret_event(const std::string& type, std::function<bool(const json& data)> when) {
+void Engine::secret_event(const std::string& type, Fn<bool(const json& data)> when) {
   auto it = events_.find(type);
   if (it == events_.end()) throw std::logic_error("secret_event: unknown event " + type);
   it->second.secret = when ? std::move(when) : [](const json&) { return true; };

@@ -61,6 +61,7 @@
 
 #include "core/calc/calc.hpp"
 #include "core/campaign/state.hpp"
+#include "core/fn.hpp"
 #include "core/i18n.hpp"
 #include "core/rng.hpp"
 
@@ -135,23 +136,23 @@ struct LogContext {
 
 struct CommandDef {
   std::vector<std::string> params;                                // accepted parameters besides "type"
-  std::function<void(const Campaign&, const json& cmd)> validate;  // may be empty; throws UserError
-  std::function<void(Ctx&, const json& cmd)> execute;
+  Fn<void(const Campaign&, const json& cmd)> validate;  // may be empty; throws UserError
+  Fn<void(Ctx&, const json& cmd)> execute;
 };
 
 struct EventDef {
-  std::function<void(Campaign&, const json& data)> apply;  // never rolls; throws on a corrupt history
+  Fn<void(Campaign&, const json& data)> apply;  // never rolls; throws on a corrupt history
   // Log text. Empty → tr(lang, "event.<type>", data + {"name": name of data.creature}).
-  std::function<std::string(const json& data, const LogContext&)> render;
+  Fn<std::string(const json& data, const LogContext&)> render;
   bool silent = false;  // not shown in the log (bookkeeping events)
   // A DM secret: left out of the log a player sees (Session::log with LogAudience::player). Empty = never;
   // Engine::secret_event sets it (always, or when the predicate says so for the event's data).
-  std::function<bool(const json& data)> secret;
+  Fn<bool(const json& data)> secret;
 };
 
-using CommandHook = std::function<void(Ctx&, const json& cmd)>;
-using EventHook = std::function<void(Ctx&, const Event&)>;
-using PromptHook = std::function<void(Ctx&, const Prompt&, const json& answer)>;
+using CommandHook = Fn<void(Ctx&, const json& cmd)>;
+using EventHook = Fn<void(Ctx&, const Event&)>;
+using PromptHook = Fn<void(Ctx&, const Prompt&, const json& answer)>;
 
 // A piece of data a module keeps (per creature, or per campaign in Campaign::modules[id]), described so that
 // saves stay strict (validate) and a player's view strips DM secrets.
@@ -159,12 +160,12 @@ struct DataField {
   std::string name;      // its key in the module's data object
   std::string type;      // what it holds, for people ("int 0..1000", "list of picks")
   bool secret = false;   // a DM secret: io::player_view leaves it out
-  std::function<void(const json& value)> validate;  // throws UserError("state.err.*"); empty = no check
+  Fn<void(const json& value)> validate;  // throws UserError("state.err.*"); empty = no check
   bool player_owned = false;  // the player keeps it on her copy (her picks, her spent points): a character sent
                               // back to the DM brings it along (share::merge_back)
   // What a player's copy carries of a field that is not secret as a whole but holds secrets (an unidentified
   // item's command word); empty = the value as it is. io::player_view applies it.
-  std::function<json(const json& value)> for_players{};
+  Fn<json(const json& value)> for_players{};
 };
 
 // What a module declares about itself (the rest of its description is recorded when it registers).
@@ -188,7 +189,7 @@ struct CommandInfo {
 // A rule module: one house rule (or DM rule) of the campaign, with its self-description.
 struct Module : ModuleInfo {
   Module() = default;
-  Module(std::string id_, bool default_on_, std::function<void(Engine&)> install_, ModuleInfo info = {})
+  Module(std::string id_, bool default_on_, Fn<void(Engine&)> install_, ModuleInfo info = {})
       : ModuleInfo(std::move(info)), id(std::move(id_)), default_on(default_on_), install(std::move(install_)) {}
 
   std::string id;                        // "massive-damage" — also its switch in Settings::rules
@@ -196,7 +197,7 @@ struct Module : ModuleInfo {
   std::string group = "table";           // where Settings lists its switch: "house" (the group's house rules),
                                          // "dm" (the DM's optional rules) or "table" (the app's own table helpers);
                                          // given by its line in campaign/modules.cpp
-  std::function<void(Engine&)> install;  // registers the module's commands, events, hooks ("register" is a keyword)
+  Fn<void(Engine&)> install;  // registers the module's commands, events, hooks ("register" is a keyword)
   // Recorded by Engine::add_module while install runs:
   std::vector<CommandInfo> commands;        // in registration order
   std::vector<std::string> events;          // event types it registered
@@ -231,7 +232,7 @@ class Engine {
   void allow_params(const std::string& command_type, std::vector<std::string> names);  // extra params for a module
   void add_module(Module m);
   // Marks a registered event type as a DM secret (see EventDef::secret): always, or when `when` says so.
-  void secret_event(const std::string& type, std::function<bool(const json& data)> when = {});
+  void secret_event(const std::string& type, Fn<bool(const json& data)> when = {});
 
   // ---- queries ------------------------------------------------------------------------------------
   bool has_command(std::string_view type) const;

@@ -8,7 +8,7 @@
 namespace druzina::rules::detail {
 
 void command(Engine& e, const char* type, std::vector<std::string> params,
-             std::function<void(const Campaign&, const json&)> validate, std::function<void(Ctx&, const json&)> execute) {
+             Fn<void(const Campaign&, const json&)> validate, Fn<void(Ctx&, const json&)> execute) {
   campaign::CommandDef def;
   def.params = std::move(params);
   def.validate = std::move(validate);
@@ -16,8 +16,8 @@ void command(Engine& e, const char* type, std::vector<std::string> params,
   e.register_command(type, std::move(def));
 }
 
-void event(Engine& e, const char* type, std::function<void(Campaign&, const json&)> apply,
-           std::function<std::string(const json&, const LogContext&)> render, bool silent) {
+void event(Engine& e, const char* type, Fn<void(Campaign&, const json&)> apply,
+           Fn<std::string(const json&, const LogContext&)> render, bool silent) {
   campaign::EventDef def;
   def.apply = std::move(apply);
   def.render = std::move(render);

@@ -22,10 +22,10 @@ using campaign::Prompt;
 
 // Registers a command of the module being installed.
 void command(Engine& e, const char* type, std::vector<std::string> params,
-             std::function<void(const Campaign&, const json&)> validate, std::function<void(Ctx&, const json&)> execute);
+             Fn<void(const Campaign&, const json&)> validate, Fn<void(Ctx&, const json&)> execute);
 // Registers an event; render empty → tr("event.<type>", data + {"name": name of data.creature}).
-void event(Engine& e, const char* type, std::function<void(Campaign&, const json&)> apply,
-           std::function<std::string(const json&, const LogContext&)> render = {}, bool silent = false);
+void event(Engine& e, const char* type, Fn<void(Campaign&, const json&)> apply,
+           Fn<std::string(const json&, const LogContext&)> render = {}, bool silent = false);
 
 // Name of the creature whose id is d[key] (for log lines).
 std::string name_of(const LogContext& lc, const json& d, const char* key = "creature");

@@ -5,7 +5,7 @@
 namespace druzina::campaign::base_cmd {
 
 void reg(Engine& e, const char* type, std::vector<std::string> params,
-         std::function<void(const Campaign&, const json&)> validate, std::function<void(Ctx&, const json&)> execute) {
+         Fn<void(const Campaign&, const json&)> validate, Fn<void(Ctx&, const json&)> execute) {
   CommandDef def;
   def.params = std::move(params);
   def.validate = std::move(validate);

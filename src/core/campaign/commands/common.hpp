@@ -24,7 +24,7 @@ using actions::require_living;
 
 // Registers a base command.
 void reg(Engine& e, const char* type, std::vector<std::string> params,
-         std::function<void(const Campaign&, const json&)> validate, std::function<void(Ctx&, const json&)> execute);
+         Fn<void(const Campaign&, const json&)> validate, Fn<void(Ctx&, const json&)> execute);
 
 // The "target" parameter (required).
 std::string target(const json& cmd);

@@ -81,8 +81,8 @@ std::string until_text(const LogContext& lc, const json& until, const std::strin
   if (kind == "long_rest") return tr(lc.lang, "campaign.until.long_rest");
   return {};
 }
-void reg(Engine& e, const char* type, std::function<void(Campaign&, const json&)> apply,
-         std::function<std::string(const json&, const LogContext&)> render, bool silent) {
+void reg(Engine& e, const char* type, Fn<void(Campaign&, const json&)> apply,
+         Fn<std::string(const json&, const LogContext&)> render, bool silent) {
   EventDef def;
   def.apply = std::move(apply);
   def.render = std::move(render);

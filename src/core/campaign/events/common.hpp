@@ -45,8 +45,8 @@ void patch_struct(T& target, const json& patch) {
 }
 
 // Registers a base event.
-void reg(Engine& e, const char* type, std::function<void(Campaign&, const json&)> apply,
-         std::function<std::string(const json&, const LogContext&)> render = {}, bool silent = false);
+void reg(Engine& e, const char* type, Fn<void(Campaign&, const json&)> apply,
+         Fn<std::string(const json&, const LogContext&)> render = {}, bool silent = false);
 
 void register_creatures_events(Engine& e);
 void register_health_events(Engine& e);
