@@ -182,7 +182,8 @@ bool sync_size() {
   return changed;
 }
 
-void frame() {
+// One frame of the main loop: input, the UI, and (when `draw`) the picture.
+void step(bool draw) {
   if (gl_lost) return;
   double now = emscripten_get_now();
   bool input = false;
@@ -226,6 +227,7 @@ void frame() {
     for (const auto& f : ui::text_fields_this_frame()) rects.push_back({f.x, f.y, f.w, f.h});
     platform::keyboard::update(ImGui::GetIO().WantTextInput, caret.x, caret.y, caret.h, rects);
   }
+  if (!draw) return;
   ImGuiIO& io = ImGui::GetIO();
   glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
              static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
@@ -236,14 +238,18 @@ void frame() {
   ++frames_since_activity;
 }
 
+void frame() { step(true); }
+
 // The page is being hidden or closed: input that arrived since the last frame (a tap a moment ago) is run through
 // frames now — ImGui spreads a press and its release over two — and then everything is saved.
 void on_hidden() {
   // At least 4 frames, then until neither SDL nor ImGui holds input still to run (two quick taps need about six:
   // each press and each release gets a frame of its own); at most 16.
+  // They are not drawn: nobody sees them, and on a slow phone drawing them could outlast the time the browser
+  // gives a closing page.
   for (int i = 0; i < 16; ++i) {
     wake();
-    frame();
+    step(false);
     if (i >= 3 && ImGui::GetCurrentContext()->InputEventsQueue.Size == 0 && !SDL_HasEvents(SDL_FIRSTEVENT, SDL_LASTEVENT))
       break;
   }

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { launch, openApp, waitForApp, phone, root, campaign, dispatch, state, shot, waitWidget, tapCarefully,
-         openTab, freshFrames, scrollIntoView, widgets, screenshotFailures } from "./lib.mjs";
+         openTab, freshFrames, scrollIntoView, settled, tapAt, widgets, screenshotFailures } from "./lib.mjs";
 import { serve } from "../../scripts/static-server.mjs";
 
 let env;
@@ -224,8 +224,11 @@ test("a new build: 'update available — reload' replaces the old cache", async 
     const reload = await waitWidget(page, "pwa.update.reload");
     assert.ok(reload.h >= 44 && reload.y >= 50 && reload.y + reload.h < 200, JSON.stringify(reload));
     await shot(page, "pwa-update-banner-en");
+    // The tap reloads the page: the reload is its sign (tapCarefully would wait for a frame of the page it left).
+    await freshFrames(page);
+    const r = await settled(page, "pwa.update.reload");
     const navigated = page.waitForNavigation({ timeout: 30000 });
-    await tapCarefully(page, "pwa.update.reload");
+    await tapAt(page, r.x + r.w / 2, r.y + r.h / 2);
     await navigated;
     await waitForApp(page);
     await page.waitForFunction(async () => {
