@@ -18,6 +18,9 @@
 // dice + combat 158 s against 171–184 s one after the other (~10 %); the whole run at 2 at a time (load 11–17)
 // took ~2,160 s before its second runs, about the 2,111 s of the last run one at a time (its load not noted): each
 // file took about twice as long, so the default stays 1 until it is measured on a quiet machine.
+// Measured on a quieter machine on 2026-12-06 (load average 2–3 before the run, nothing else running): the whole
+// run one at a time took 1,266 s (a fresh clone's scripts/test), two at a time 1,213 s (−4 %; each file about
+// twice as long: combat 30 → 77 s, journey 108 → 198 s). Both CPU-bound on the two cores; the default stays 1.
 // A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
 // summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
 // at the end the lines the caller parses:
