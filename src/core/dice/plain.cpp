@@ -1,15 +1,16 @@
 // The dice engine's fast path for the most common shape of a roll from text: dice and whole numbers joined by + and
-// -, each dice term with at most one k/p h/l operator ("4d6kh3+2", "1d20 + 5", "2d20kl1 - 1d4 + 3", "d%"). One pass
-// over the text into a few fixed slots, then the dice, then both printed forms straight into stack buffers — no AST,
-// no result tree, no allocation once the Roll's buffers are large enough.
+// -, each dice term with at most one k/p h/l operator, maybe a comment after whitespace ("4d6kh3+2",
+// "1d20 + 5 attack", "2d20kl1 - 1d4 + 3", "d%"). One pass over the text into a few fixed slots, then the dice, then
+// both printed forms straight into stack buffers — no AST, no result tree, no allocation once the Roll's buffers are
+// large enough.
 //
 // It gives exactly what the general path (grammar.cpp → roller.cpp → format.cpp → make_roll) gives: the same dice
-// drawn in the same order, the same kept marks (the selection below is roller.cpp's keep_drop_fast), the same text
-// and normal form. Anything else — another operator, a set, parentheses, unary minus, *, /, a comparison, an
-// annotation, a comment, a number near a limit, any error — is declined before a single die is drawn, and
-// dice::roll then takes the general path, which decides it as before. So the grammar and the limits stay where they
-// are; the bounds here only keep this path's arithmetic far from them. tests/unit/dice.roller.tests.cpp checks the
-// two paths against each other ("the fast path and the general path agree").
+// drawn in the same order, the same kept marks (the selection below is roller.cpp's keep_drop_fast), the same text,
+// normal form and comment. Anything else — another operator, a set, parentheses, unary minus, *, /, a comparison,
+// an annotation, a number near a limit, any error — is declined before a single die is drawn, and dice::roll then
+// takes the general path, which decides it as before. So the grammar and the limits stay where they are; the bounds
+// here only keep this path's arithmetic far from them. tests/unit/dice.roller.tests.cpp checks the two paths
+// against each other ("the fast path and the general path agree").
 #include <cstring>
 
 #include "core/dice/result.hpp"
@@ -71,9 +72,9 @@ inline char* put_num(char* p, std::uint64_t v) {
   return p + n;
 }
 
-// The text as term ((+|-) term)*, whitespace between terms, into terms[0..n); dice: their dice. False: not this
-// shape (or an error, or a number near a limit): the general path's.
-bool parse(std::string_view text, Term* terms, int& n, int& dice) {
+// The text as term ((+|-) term)* [WS comment], whitespace between terms, into terms[0..n); dice: their dice.
+// False: not this shape (or an error, or a number near a limit): the general path's.
+bool parse(std::string_view text, Term* terms, int& n, int& dice, std::string_view& comment) {
   if (text.size() > kMaxLength) return false;
   const char* p = text.data();
   const char* const end = p + text.size();
@@ -129,11 +130,23 @@ bool parse(std::string_view text, Term* terms, int& n, int& dice) {
         if ((t.op == 'k' ? static_cast<unsigned>(count) - x : x) > kMoved) return false;
       }
     }
-    // After a term: the end, or + / - (whitespace around); anything else (another operator, "[", a comment, an
-    // error) is the general path's.
+    // After a term: the end, + or - (whitespace around), or after whitespace a comment (grammar.cpp's run(): the
+    // expression is complete); anything else (another operator, "[", an error) is the general path's.
+    const char* const after = p;
     while (p < end && is_ws(*p)) ++p;
     if (p == end) break;
-    if (*p != '+' && *p != '-') return false;
+    if (*p != '+' && *p != '-') {
+      if (p == after) return false;  // no whitespace: an operator or an error
+      switch (*p) {
+        case '[': case '*': case '/': case '%': case '=': case '!': case '<': case '>': case ')': case ',':
+          return false;  // an annotation, an operator, or what grammar.cpp takes for a mistyped one
+        default: break;
+      }
+      const char* last = end;  // the rest is the comment, without its trailing whitespace (*p is not whitespace)
+      while (is_ws(last[-1])) --last;
+      comment = std::string_view(p, static_cast<std::size_t>(last - p));
+      break;
+    }
     sub = *p == '-';
     ++p;
     while (p < end && is_ws(*p)) ++p;
@@ -261,12 +274,13 @@ void print(const Term* terms, int n, const Die* all, std::int64_t total, std::st
 bool roll_plain(std::string_view text, Rng& rng, Roll& into) {
   Term terms[kTerms];
   int n, dice;
-  if (!parse(text, terms, n, dice)) return false;  // nothing drawn, into untouched
+  std::string_view comment;
+  if (!parse(text, terms, n, dice, comment)) return false;  // nothing drawn, into untouched
   into.dice.resize(static_cast<std::size_t>(dice));
   Die* const all = into.dice.data();
   const std::int64_t total = roll_terms(terms, n, rng, all);
   print(terms, n, all, total, into.expr, into.text);
-  into.comment.clear();
+  into.comment.assign(comment);
   into.total = static_cast<double>(total);
   bool nat20 = false, nat1 = false;
   for (int k = 0; k < dice; ++k) {
