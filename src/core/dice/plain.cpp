@@ -172,8 +172,9 @@ inline void keep_drop(const Term& t, Die* d) {
   }
 }
 
-// Each term's dice in order into all (roller.cpp's dice()), then its k/p; sets each term's value, returns the total.
-std::int64_t roll_terms(Term* terms, int n, Rng& rng, Die* all) {
+// Each term's dice in order into all (roller.cpp's dice()), then its k/p; sets each term's value and nat20/nat1 (a
+// kept d20 showing 20 / 1, as make_roll), returns the total.
+std::int64_t roll_terms(Term* terms, int n, Rng& rng, Die* all, bool& nat20, bool& nat1) {
   Die* d = all;
   std::int64_t total = 0;
   for (int i = 0; i < n; ++i) {
@@ -191,6 +192,13 @@ std::int64_t roll_terms(Term* terms, int n, Rng& rng, Die* all) {
       for (int k = 0; k < t.count; ++k)
         if (d[k].kept) sum += d[k].value;
       t.value = sum;
+      if (t.sides == 20) {
+        for (int k = 0; k < t.count; ++k) {
+          if (!d[k].kept) continue;
+          nat20 = nat20 || d[k].value == 20;
+          nat1 = nat1 || d[k].value == 1;
+        }
+      }
       d += t.count;
     }
     total += t.sub ? -t.value : t.value;  // |total| < 17 · 2^31: far inside kMaxValue
@@ -278,16 +286,14 @@ bool roll_plain(std::string_view text, Rng& rng, Roll& into) {
   if (!parse(text, terms, n, dice, comment)) return false;  // nothing drawn, into untouched
   into.dice.resize(static_cast<std::size_t>(dice));
   Die* const all = into.dice.data();
-  const std::int64_t total = roll_terms(terms, n, rng, all);
-  print(terms, n, all, total, into.expr, into.text);
-  into.comment.assign(comment);
-  into.total = static_cast<double>(total);
   bool nat20 = false, nat1 = false;
-  for (int k = 0; k < dice; ++k) {
-    if (all[k].sides != 20 || !all[k].kept) continue;
-    nat20 = nat20 || all[k].value == 20;
-    nat1 = nat1 || all[k].value == 1;
-  }
+  const std::int64_t total = roll_terms(terms, n, rng, all, nat20, nat1);
+  print(terms, n, all, total, into.expr, into.text);
+  if (comment.empty())
+    into.comment.clear();  // (most rolls: cheaper than an assignment)
+  else
+    into.comment.assign(comment);
+  into.total = static_cast<double>(total);
   into.nat20 = nat20;
   into.nat1 = nat1;
   return true;
