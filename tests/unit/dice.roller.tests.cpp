@@ -124,7 +124,10 @@ TEST_CASE("dice roller: the fast path and the general path agree", "[dice][rolle
       "2kh1", "1d20ro1", "1d6rr<7", std::string(600, ' ') + "1d6", "1d20+5 attack on goblin  ", "1d20 5",
       "1d20 (x)", "1d6 kh1", "1d20\tx\n", "4d6kh3 + 2 #1 \t", "1d20 é", "1d20 = 3", "1d20 == 3", "1d20 != 3", "1d20 !x",
       "1d20 )", "1d20 ,", "1d20 * 2", "1d20 / 2", "1d20 % 2", "1d20 < 3", "1d20 > 3", "1d20 [x]", "1d20x", "1d20 +x",
-      "1d20 + 5 d6", "3 goblins"};
+      "1d20 + 5 d6", "3 goblins", "1d20 + 5 [fire]", "4d6kh3[x][y] + 2 [ z ] goblin", "1d6 [fire", "1d6 []",
+      "1d6 [a]x", "1d6 [a] x", "1d6 [a] [b]", "1d6\t[a]\n+ 2", "d%[ü] - 1", "1d6 ] x", "1d6 [a]]",
+      "1[a]+1[b]+1[c]+1[d]+1[e]+1[f]+1[g]+1[h]", "1[a]+1[b]+1[c]+1[d]+1[e]+1[f]+1[g]+1[h]+1[i]",
+      "1d6 [" + std::string(480, 'x') + "]"};
   for (const std::string& text : texts)
     for (std::uint64_t seed = 1; seed <= 30; ++seed) {
       INFO(text << " seed " << seed);
@@ -151,14 +154,14 @@ TEST_CASE("dice roller: the fast path and the general path agree", "[dice][rolle
   // Which of them the fast path takes (the others it declines without drawing: the general path decides).
   for (const char* text : {"4d6kh3+2", "4D6KH3 + 2", "d20", "k20", "2к6", "3k%", "9d6kh1", "12d6pl8", "64d2",
                            "4d6kh1000000000", "2147483647+1", "007d06kh03+0002", "1 - 1d6 - 5",
-                           "1d20+5 attack  ", "1d20 5", "3 goblins"}) {
+                           "1d20+5 attack  ", "1d20 5", "3 goblins", "1d20 + 5 [fire]", "1d6 [a] [b] x"}) {
     INFO(text);
     Rng rng(1);
     Roll r;
     CHECK(dice::roll_plain(text, rng, r));
   }
   for (const char* text : {"10d6kh1", "12d6pl9", "65d2", "0d6", "1d10001", "4d6kh1000000001", "2147483648+1",
-                           "4d6kh3kh2", "4d6x", "1d20 = 3", "1d20 !x", "-4d6", "4d6*2", "4d6[fire]", "(4d6)", "1d6 +", ""}) {
+                           "4d6kh3kh2", "4d6x", "1d20 = 3", "1d20 !x", "-4d6", "4d6*2", "4d6 [fire", "(4d6)", "1d6 +", ""}) {
     INFO(text);
     Rng rng(1), untouched(1);
     Roll r;

@@ -1,16 +1,16 @@
 // The dice engine's fast path for the most common shape of a roll from text: dice and whole numbers joined by + and
-// -, each dice term with at most one k/p h/l operator, maybe a comment after whitespace ("4d6kh3+2",
-// "1d20 + 5 attack", "2d20kl1 - 1d4 + 3", "d%"). One pass over the text into a few fixed slots, then the dice, then
-// both printed forms straight into stack buffers — no AST, no result tree, no allocation once the Roll's buffers are
-// large enough.
+// -, each dice term with at most one k/p h/l operator, annotations, maybe a comment after whitespace ("4d6kh3+2",
+// "1d20 + 5 attack", "2d6 + 3 [slashing]", "2d20kl1 - 1d4 + 3", "d%"). One pass over the text into a few fixed
+// slots, then the dice, then both printed forms straight into stack buffers — no AST, no result tree, no allocation
+// once the Roll's buffers are large enough.
 //
 // It gives exactly what the general path (grammar.cpp → roller.cpp → format.cpp → make_roll) gives: the same dice
 // drawn in the same order, the same kept marks (the selection below is roller.cpp's keep_drop_fast), the same text,
 // normal form and comment. Anything else — another operator, a set, parentheses, unary minus, *, /, a comparison,
-// an annotation, a number near a limit, any error — is declined before a single die is drawn, and dice::roll then
-// takes the general path, which decides it as before. So the grammar and the limits stay where they are; the bounds
-// here only keep this path's arithmetic far from them. tests/unit/dice.roller.tests.cpp checks the two paths
-// against each other ("the fast path and the general path agree").
+// a number near a limit, any error — is declined before a single die is drawn, and dice::roll then takes the
+// general path, which decides it as before. So the grammar and the limits stay where they are; the bounds here only
+// keep this path's arithmetic far from them. tests/unit/dice.roller.tests.cpp checks the two paths against each
+// other ("the fast path and the general path agree").
 #include <cstring>
 
 #include "core/dice/result.hpp"
@@ -24,6 +24,9 @@ constexpr int kDice = 64;                       // dice at most, all terms toget
 constexpr std::int64_t kNumber = 0x7fffffff;    // any number above: the general path (its limits are far above)
 constexpr std::int64_t kSelector = 1'000'000'000;  // grammar.cpp's kMaxSelector: above it is an error there
 constexpr unsigned kMoved = 8;                  // dice a k/p may drop (keep_drop_fast's bound; more: general path)
+constexpr int kAnns = 8;                        // annotations at most, all terms together
+// What annotations add to a printed form at most: each is " [" text "]", from at least "[" text "]" of the input.
+constexpr std::size_t kAnnBytes = kMaxLength * 3 / 2 + 8;
 
 struct Term {
   std::int64_t value;  // a number; a dice term: its sum once rolled
@@ -33,9 +36,33 @@ struct Term {
   bool percent;        // d%
   char op;             // 0, 'k' or 'p'
   char which;          // 'h' or 'l'
+  std::uint8_t ann_first, ann_count;  // its annotations ("[fire]") in the annotation list
 };
 
-inline bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+struct Ann {  // "[fire]" as "fire" (no constructor: the slots are not cleared on every roll)
+  const char* text;
+  std::size_t size;
+};
+
+struct Parsed {
+  Term terms[kTerms];
+  Ann anns[kAnns];
+  std::string_view comment;
+  int n = 0, dice = 0, n_anns = 0;
+};
+
+// " [fire]" at o; returns the end.
+inline char* put_ann(char* o, const Ann& a) {
+  o[0] = ' ';
+  o[1] = '[';
+  std::memcpy(o + 2, a.text, a.size);
+  o[2 + a.size] = ']';
+  return o + 3 + a.size;
+}
+
+inline bool is_ws(char c) {  // ' ', \t \n \v \f \r (9–13): grammar.cpp's is_ws
+  return c == ' ' || static_cast<unsigned char>(c - '\t') <= '\r' - '\t';
+}
 inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline char lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -72,14 +99,15 @@ inline char* put_num(char* p, std::uint64_t v) {
   return p + n;
 }
 
-// The text as term ((+|-) term)* [WS comment], whitespace between terms, into terms[0..n); dice: their dice.
-// False: not this shape (or an error, or a number near a limit): the general path's.
-bool parse(std::string_view text, Term* terms, int& n, int& dice, std::string_view& comment) {
+// The text as term ((+|-) term)* [WS comment], whitespace between terms, each term maybe with annotations, into
+// out. False: not this shape (or an error, or a number near a limit): the general path's.
+bool parse(std::string_view text, Parsed& out) {
   if (text.size() > kMaxLength) return false;
   const char* p = text.data();
   const char* const end = p + text.size();
-  n = 0;
-  dice = 0;
+  Term* const terms = out.terms;
+  int& n = out.n;
+  int& dice = out.dice;
   bool sub = false;
   while (p < end && is_ws(*p)) ++p;
   for (;;) {
@@ -130,21 +158,34 @@ bool parse(std::string_view text, Term* terms, int& n, int& dice, std::string_vi
         if ((t.op == 'k' ? static_cast<unsigned>(count) - x : x) > kMoved) return false;
       }
     }
-    // After a term: the end, + or - (whitespace around), or after whitespace a comment (grammar.cpp's run(): the
-    // expression is complete); anything else (another operator, "[", an error) is the general path's.
-    const char* const after = p;
+    // Annotations: "[fire]", whitespace allowed before each (grammar.cpp's term()). Then after the term: the end,
+    // + or - (whitespace around), or after whitespace a comment (grammar.cpp's run(): the expression is complete);
+    // anything else (another operator, an error) is the general path's. after: where the term or its last
+    // annotation ends, p: the first character past the whitespace there.
+    t.ann_first = static_cast<std::uint8_t>(out.n_anns);
+    t.ann_count = 0;
+    const char* after = p;
     while (p < end && is_ws(*p)) ++p;
+    while (p < end && *p == '[') {
+      ++p;
+      const auto* close = static_cast<const char*>(std::memchr(p, ']', static_cast<std::size_t>(end - p)));
+      if (!close || out.n_anns == kAnns) return false;  // unclosed: an error
+      out.anns[out.n_anns++] = Ann{p, static_cast<std::size_t>(close - p)};
+      ++t.ann_count;
+      after = p = close + 1;
+      while (p < end && is_ws(*p)) ++p;
+    }
     if (p == end) break;
     if (*p != '+' && *p != '-') {
       if (p == after) return false;  // no whitespace: an operator or an error
       switch (*p) {
-        case '[': case '*': case '/': case '%': case '=': case '!': case '<': case '>': case ')': case ',':
-          return false;  // an annotation, an operator, or what grammar.cpp takes for a mistyped one
+        case '*': case '/': case '%': case '=': case '!': case '<': case '>': case ')': case ',':
+          return false;  // an operator, or what grammar.cpp takes for a mistyped one
         default: break;
       }
       const char* last = end;  // the rest is the comment, without its trailing whitespace (*p is not whitespace)
       while (is_ws(last[-1])) --last;
-      comment = std::string_view(p, static_cast<std::size_t>(last - p));
+      out.comment = std::string_view(p, static_cast<std::size_t>(last - p));
       break;
     }
     sub = *p == '-';
@@ -208,9 +249,11 @@ std::int64_t roll_terms(Term* terms, int n, Rng& rng, Die* all, bool& nat20, boo
 
 // The normal form ("4d6kh3 + 2") into expr and the text ("4d6kh3 (6, 5, ~~1~~, 3) + 2 = 16") into text (format.cpp's
 // format_roll for this shape), through stack buffers.
-void print(const Term* terms, int n, const Die* all, std::int64_t total, std::string& expr, std::string& text) {
+void print(const Parsed& in, const Die* all, std::int64_t total, std::string& expr, std::string& text) {
+  const Term* const terms = in.terms;
+  const int n = in.n;
   // Bounds: a term's head ≤ 4 + 1 + 5 + 2 + 10 bytes, its separator 3; a die ≤ 2 + 5 + 4 + 2 bytes (", ~~10000~~").
-  constexpr std::size_t kExpr = kTerms * (3 + 22) + 32;  // + 32: a head is copied as 32 fixed bytes
+  constexpr std::size_t kExpr = kTerms * (3 + 22) + kAnnBytes + 32;  // + 32: a head is copied as 32 fixed bytes
   constexpr std::size_t kText = kExpr + kTerms * 3 + kDice * 13 + 3 + 21;
   char xbuf[kExpr], tbuf[kText];
   char* x = xbuf;
@@ -263,6 +306,10 @@ void print(const Term* terms, int n, const Die* all, std::int64_t total, std::st
       *w++ = ')';
       d += t.count;
     }
+    for (int a = t.ann_first; a < t.ann_first + t.ann_count; ++a) {  // " [fire]" in both
+      x = put_ann(x, in.anns[a]);
+      w = put_ann(w, in.anns[a]);
+    }
   }
   std::memcpy(w, " = ", 3);
   w += 3;
@@ -280,19 +327,17 @@ void print(const Term* terms, int n, const Die* all, std::int64_t total, std::st
 }  // namespace
 
 bool roll_plain(std::string_view text, Rng& rng, Roll& into) {
-  Term terms[kTerms];
-  int n, dice;
-  std::string_view comment;
-  if (!parse(text, terms, n, dice, comment)) return false;  // nothing drawn, into untouched
-  into.dice.resize(static_cast<std::size_t>(dice));
+  Parsed in;
+  if (!parse(text, in)) return false;  // nothing drawn, into untouched
+  into.dice.resize(static_cast<std::size_t>(in.dice));
   Die* const all = into.dice.data();
   bool nat20 = false, nat1 = false;
-  const std::int64_t total = roll_terms(terms, n, rng, all, nat20, nat1);
-  print(terms, n, all, total, into.expr, into.text);
-  if (comment.empty())
+  const std::int64_t total = roll_terms(in.terms, in.n, rng, all, nat20, nat1);
+  print(in, all, total, into.expr, into.text);
+  if (in.comment.empty())
     into.comment.clear();  // (most rolls: cheaper than an assignment)
   else
-    into.comment.assign(comment);
+    into.comment.assign(in.comment);
   into.total = static_cast<double>(total);
   into.nat20 = nat20;
   into.nat1 = nat1;
