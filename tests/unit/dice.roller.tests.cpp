@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "core/dice/dice.hpp"
+#include "core/dice/result.hpp"  // roll_plain: which texts the fast path takes
 #include "core/error.hpp"
 
 using namespace druzina;
@@ -102,6 +103,73 @@ TEST_CASE("dice roller: rolling into a reused Roll gives what a fresh one holds"
   CHECK_THROWS_AS(dice::roll("1d6 +", rng, reused), UserError);
   CHECK_THROWS_AS(dice::roll("1d6rr<7", rng, reused), UserError);
   CHECK(reused.to_json() == before);
+}
+
+TEST_CASE("dice roller: the fast path and the general path agree", "[dice][roller]") {
+  // dice::roll(text) takes a one-pass path for "dice and numbers joined by + and -, at most one k/p h/l per dice
+  // term" (core/dice/plain.cpp) and the parser otherwise; Expression::roll always rolls the parsed tree. Both must
+  // give the same Roll, draw the same numbers and fail alike, at the fast path's bounds and just past them.
+  const std::string many(400, ' ');
+  const std::string texts[] = {
+      "4d6kh3+2", "4D6KH3 + 2", " 1d20 ", "d20", "D20", "k20", "1K20", "2к6", "2К6 + 1", "d%", "3k%", "1d%+1d%",
+      "2d20kl1", "2d20kh1 - 1", "4d6pl1", "4D6Ph1", "4d6kh0", "4d6kh4", "4d6kh9", "4d6pl9", "4d6kl2", "9d6kh1",
+      "10d6kh1", "10d6kl9", "12d6pl8", "12d6pl9", "12d6ph9", "64d2", "65d2", "32d6+32d6", "32d6 + 33d6", "1d10000",
+      "1d10001", "0d6", "1d0", "1000d6", "1001d6", "4d6kh1000000000", "4d6kh1000000001", "2147483647+1",
+      "2147483648+1", "9007199254740991", "9007199254740992", "1d6+9007199254740991", "1 - 1d6 - 5", "3",
+      "007d06kh03+0002", "1d6\t+\n2\v", "1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4",
+      "1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1d4-1d4+1", "1d20+1d20-20", "4d6" + many,
+      "4d6" + many + "+ 1", "4d6 kh3", "4d6kh3kh2", "4d6kh3pl1", "4d6k3", "4d6kh", "4d6k", "4d6+", "4d6 -", "+4d6",
+      "-4d6", "4d6 + -2", "4d6*2", "4d6 # note", "4d6 attack", "4d6[fire]", "4d6 [fire]", "(4d6)", "4d6e6", "4d6!",
+      "4d6!=3", "1d20 >= 10", "", "   ", "4d", "4d6d6", "4 d6", "4d6x", "1d6 +2 foo", "4d6kh3)", "4dd6", "4k6kh3",
+      "2kh1", "1d20ro1", "1d6rr<7", std::string(600, ' ') + "1d6", "1d20+5 attack on goblin  ", "1d20 5",
+      "1d20 (x)", "1d6 kh1", "1d20\tx\n", "4d6kh3 + 2 #1 \t", "1d20 é", "1d20 = 3", "1d20 == 3", "1d20 != 3", "1d20 !x",
+      "1d20 )", "1d20 ,", "1d20 * 2", "1d20 / 2", "1d20 % 2", "1d20 < 3", "1d20 > 3", "1d20 [x]", "1d20x", "1d20 +x",
+      "1d20 + 5 d6", "3 goblins", "1d20 + 5 [fire]", "4d6kh3[x][y] + 2 [ z ] goblin", "1d6 [fire", "1d6 []",
+      "1d6 [a]x", "1d6 [a] x", "1d6 [a] [b]", "1d6\t[a]\n+ 2", "d%[ü] - 1", "1d6 ] x", "1d6 [a]]",
+      "1[a]+1[b]+1[c]+1[d]+1[e]+1[f]+1[g]+1[h]", "1[a]+1[b]+1[c]+1[d]+1[e]+1[f]+1[g]+1[h]+1[i]",
+      "1d6 [" + std::string(480, 'x') + "]"};
+  for (const std::string& text : texts)
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      INFO(text << " seed " << seed);
+      Rng a(seed), b(seed);
+      std::string err_a, err_b;
+      nlohmann::json args_a, args_b, roll_a, roll_b;
+      try {
+        roll_a = dice::roll(text, a).to_json();
+      } catch (const UserError& e) {
+        err_a = e.key(), args_a = e.args();
+      }
+      try {
+        dice::Expression e(text);
+        roll_b = e.roll(b).to_json();
+        CHECK(e.text() == roll_b["expr"]);
+      } catch (const UserError& e) {
+        err_b = e.key(), args_b = e.args();
+      }
+      CHECK(err_a == err_b);
+      CHECK(args_a == args_b);
+      CHECK(roll_a == roll_b);
+      CHECK(a.next() == b.next());
+    }
+  // Which of them the fast path takes (the others it declines without drawing: the general path decides).
+  for (const char* text : {"4d6kh3+2", "4D6KH3 + 2", "d20", "k20", "2к6", "3k%", "9d6kh1", "12d6pl8", "64d2",
+                           "4d6kh1000000000", "2147483647+1", "007d06kh03+0002", "1 - 1d6 - 5",
+                           "1d20+5 attack  ", "1d20 5", "3 goblins", "1d20 + 5 [fire]", "1d6 [a] [b] x"}) {
+    INFO(text);
+    Rng rng(1);
+    Roll r;
+    CHECK(dice::roll_plain(text, rng, r));
+  }
+  for (const char* text : {"10d6kh1", "12d6pl9", "65d2", "0d6", "1d10001", "4d6kh1000000001", "2147483648+1",
+                           "4d6kh3kh2", "4d6x", "1d20 = 3", "1d20 !x", "-4d6", "4d6*2", "4d6 [fire", "(4d6)", "1d6 +", ""}) {
+    INFO(text);
+    Rng rng(1), untouched(1);
+    Roll r;
+    r.text = "before";
+    CHECK_FALSE(dice::roll_plain(text, rng, r));
+    CHECK(r.text == "before");
+    CHECK(rng.next() == untouched.next());
+  }
 }
 
 TEST_CASE("dice roller: the result keeps every die and its marks", "[dice][roller]") {

@@ -76,6 +76,7 @@ void make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total, Ro
 }
 
 void roll(std::string_view expression, Rng& rng, Roll& into) {
+  if (roll_plain(expression, rng, into)) return;  // the common shape, in one pass (plain.cpp); else:
   thread_local ast::Ast ast;   // parsed anew every time, into buffers reused from roll to roll
   thread_local RollTree tree;
   ast::parse_into(expression, ast);

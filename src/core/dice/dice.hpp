@@ -1,7 +1,8 @@
 // The dice engine's public face. Stages, each in its own file (after avrae/d20):
 //   grammar.cpp (text → AST, ast.hpp) → roller.cpp (AST + Rng → result tree, result.hpp)
 //   → format.cpp (result → "4d6kh3 (6, 5, ~~1~~, 3) = 14"); stats.cpp (AST → min/max/mean without rolling);
-//   dice.cpp ties them together. The grammar, operators and limits are documented in docs/dice.md.
+//   dice.cpp ties them together; plain.cpp rolls the common shape ("4d6kh3+2", "1d20+5 attack") from text in one
+//   pass with the same result. The grammar, operators and limits are documented in docs/dice.md.
 // Every failure is a druzina::UserError with a dice.err.* key (syntax errors carry column, found, expected).
 #pragma once
 #include <memory>

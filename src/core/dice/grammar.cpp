@@ -52,6 +52,7 @@ class Parser {
     ast_.comment.clear();
     ast_.root = -1;
     ast_.dice_upper = 0;
+    items_.clear();  // (a parse that threw may have left some)
     if (s_.size() > kMaxLength && utf8_length(s_) > kMaxLength)  // characters ≤ bytes: count only when it can matter
       throw UserError("dice.err.too_long", jobj{"length", utf8_length(s_), "max", kMaxLength});
     skip_ws();
@@ -78,6 +79,13 @@ class Parser {
   size_t pos_ = 0;
   int depth_ = 0;
   Ast& ast_;
+  std::vector<int>& items_ = group_items();  // group(): the elements of the groups being parsed, innermost last
+
+  // One per thread, kept from parse to parse (cleared by run()): a set or parentheses allocate nothing.
+  static std::vector<int>& group_items() {
+    thread_local std::vector<int> items;
+    return items;
+  }
 
   static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
   bool at_end() const { return pos_ >= s_.size(); }
@@ -332,12 +340,14 @@ class Parser {
     size_t start = pos_;
     if (++depth_ > kMaxDepth) too_deep(start);
     ++pos_;  // (
-    std::vector<int> items;
+    // The elements' ids on a stack shared by nested groups (each takes back what it pushed): no vector per group.
+    const size_t first = items_.size();
     bool comma = false;
     skip_ws();
     if (peek() != ')') {
       for (;;) {
-        items.push_back(expr());
+        const int item = expr();
+        items_.push_back(item);
         skip_ws();
         if (peek() == ',') {
           ++pos_;
@@ -352,12 +362,14 @@ class Parser {
     }
     ++pos_;  // )
     --depth_;
+    const size_t count = items_.size() - first;
     Node n;
-    n.kind = (items.size() == 1 && !comma) ? Kind::paren : Kind::set;
-    n.trailing_comma = comma && items.size() == 1;
+    n.kind = (count == 1 && !comma) ? Kind::paren : Kind::set;
+    n.trailing_comma = comma && count == 1;
     n.first_child = static_cast<std::uint32_t>(ast_.children.size());
-    n.child_count = static_cast<std::uint32_t>(items.size());
-    ast_.children.insert(ast_.children.end(), items.begin(), items.end());
+    n.child_count = static_cast<std::uint32_t>(count);
+    ast_.children.insert(ast_.children.end(), items_.begin() + static_cast<std::ptrdiff_t>(first), items_.end());
+    items_.resize(first);
     n.begin = static_cast<std::uint32_t>(start);
     n.end = static_cast<std::uint32_t>(pos_);
     return add(n);
