@@ -1,6 +1,7 @@
 // Družina's main loop in the browser: SDL2 window + WebGL 2 context, Dear ImGui, the UI.
 // Battery: after ~0.6 s without input (and no touch inertia) no frame is rendered, and the loop slows to a
-// timer; the page's input listeners wake it at once (platform::set_wake_callback).
+// timer; the page's input listeners wake it at once (platform::set_wake_callback). Until then a frame whose
+// picture is the one on the canvas already is not drawn again (step()).
 #include <GLES3/gl3.h>
 #include <SDL.h>
 #include <emscripten.h>
@@ -11,7 +12,9 @@
 #include <imgui_internal.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "app/app.hpp"
@@ -37,6 +40,11 @@ double last_activity_ms = 0;
 int frames_since_activity = 0;  // ImGui needs a few frames to settle a layout, however slow the machine
 bool idle = false;
 float font_dpr = 0;
+double notice_drawn = 0;  // the end time of the notice the last frame showed (0: none)
+// A frame whose picture is the one on the canvas already is not drawn again (see step()): the canvas keeps what
+// was drawn last. `repaint`: the next frame is drawn whatever it holds (woken, resized, input, context restored).
+bool repaint = true;
+std::uint64_t drawn_picture = 0;  // picture_of() the frame on the canvas
 
 constexpr double kIdleAfterMs = 600;
 
@@ -56,6 +64,7 @@ EM_BOOL on_context_restored(int, const void*, void*) {
   ImGui_ImplOpenGL3_DestroyDeviceObjects();
   ImGui_ImplOpenGL3_CreateDeviceObjects();
   gl_lost = false;
+  repaint = true;
   ui::model().notify(ui::T("ui.pwa.gl_restored"));
   wake();
   return EM_TRUE;
@@ -120,6 +129,7 @@ void on_key(platform::keyboard::Key key, bool down) {
 void wake() {
   last_activity_ms = emscripten_get_now();
   frames_since_activity = 0;
+  repaint = true;  // the page's events include a resize, which clears the canvas (SDL sets its size again)
   if (idle) {
     idle = false;
     emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
@@ -182,6 +192,52 @@ bool sync_size() {
   return changed;
 }
 
+// A fingerprint of a frame's picture: everything ImGui hands to the GL calls (vertices, indices, draw commands,
+// the display's size and scale). Each 8 bytes go through an invertible step (xor, multiply by an odd number,
+// xor-shift), so two frames that differ in a single 8-byte word always differ here.
+struct Fingerprint {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull;
+  void add(const void* data, std::size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    for (; n >= 8; p += 8, n -= 8) {
+      std::uint64_t w;
+      std::memcpy(&w, p, 8);
+      step(w);
+    }
+    if (n) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, p, n);
+      step(w ^ (std::uint64_t{n} << 56));
+    }
+  }
+  void step(std::uint64_t w) {
+    h = (h ^ w) * 0xFF51AFD7ED558CCDull;
+    h ^= h >> 32;
+  }
+};
+
+std::uint64_t picture_of(const ImDrawData& d) {
+  Fingerprint f;
+  const float view[6] = {d.DisplayPos.x, d.DisplayPos.y, d.DisplaySize.x, d.DisplaySize.y, d.FramebufferScale.x,
+                         d.FramebufferScale.y};
+  f.add(view, sizeof view);
+  for (int i = 0; i < d.CmdListsCount; ++i) {
+    const ImDrawList& l = *d.CmdLists[i];
+    f.step(static_cast<std::uint64_t>(l.VtxBuffer.Size) << 32 | static_cast<std::uint32_t>(l.IdxBuffer.Size));
+    f.add(l.VtxBuffer.Data, l.VtxBuffer.size_in_bytes());
+    f.add(l.IdxBuffer.Data, l.IdxBuffer.size_in_bytes());
+    for (const ImDrawCmd& c : l.CmdBuffer) {
+      const float clip[4] = {c.ClipRect.x, c.ClipRect.y, c.ClipRect.z, c.ClipRect.w};
+      f.add(clip, sizeof clip);
+      f.step(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(c.TextureId)));
+      f.step(static_cast<std::uint64_t>(c.VtxOffset) << 32 | c.IdxOffset);
+      f.step(static_cast<std::uint64_t>(c.ElemCount) << 32 |
+             static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(c.UserCallback)));
+    }
+  }
+  return f.h;
+}
+
 // One frame of the main loop: input, the UI, and (when `draw`) the picture.
 void step(bool draw) {
   if (gl_lost) return;
@@ -193,13 +249,18 @@ void step(bool draw) {
     input = true;
   }
   input |= sync_size();
+  if (input) repaint = true;
   ui::set_now_ms(now);
   ui::model().tick(now);  // the debounced save, retries of a failed one
   // Input ImGui has not taken yet keeps the loop awake: it spreads a tap's move, press and release over three
   // frames, and the frame after the one that takes the release draws what the tap changed. Counting the frames
   // to idle from here (not from the tap) keeps a slow device from going idle before that frame.
   const bool queued = ImGui::GetCurrentContext()->InputEventsQueue.Size > 0;
-  bool busy = ui::touch::update(now) || ui::notice_visible() || ui::model().busy() || queued;
+  // A notice is drawn when it comes and when it goes (it does not move in between): the loop is not kept awake
+  // for the seconds it shows. One that came or went since the last drawn frame (expired, cleared, replaced by
+  // another — each has its own end time) wakes the loop; an idle loop notices that within its 250 ms tick.
+  const double notice_until = ui::notice_visible() ? ui::model().notice().until_ms : 0;
+  bool busy = ui::touch::update(now) || notice_until != notice_drawn || ui::model().busy() || queued;
   if (input || busy) {
     last_activity_ms = now;
     frames_since_activity = 0;
@@ -228,14 +289,24 @@ void step(bool draw) {
     platform::keyboard::update(ImGui::GetIO().WantTextInput, caret.x, caret.y, caret.h, rects);
   }
   if (!draw) return;
-  ImGuiIO& io = ImGui::GetIO();
-  glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
-             static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-  glClearColor(0.114f, 0.106f, 0.180f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  note_frame_rendered(layout_ms);
+  // The frames after a change show the same picture until the loop idles (kIdleAfterMs): such a frame is not
+  // drawn again — the canvas keeps the last one, and drawing (the GPU's work, the browser's compositing) is most
+  // of a frame's cost on a phone. The frame still counts: ImGui ran it.
+  const std::uint64_t picture = picture_of(*ImGui::GetDrawData());
+  const bool drawn = repaint || picture != drawn_picture;
+  if (drawn) {
+    ImGuiIO& io = ImGui::GetIO();
+    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    glClearColor(0.114f, 0.106f, 0.180f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    drawn_picture = picture;
+    repaint = false;
+  }
+  note_frame_rendered(layout_ms, drawn);
   ++frames_since_activity;
+  notice_drawn = notice_until;
 }
 
 void frame() { step(true); }

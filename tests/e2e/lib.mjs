@@ -81,10 +81,12 @@ export async function waitForApp(page) {
 }
 
 // ---- the app's own signal: frames drawn --------------------------------------------------------------------
-// The app draws a frame only when something changed (input, a notice, a save; src/app/main.cpp) and idles
-// otherwise; widgets and state change only with a drawn frame. So the waits below poll in the page (no round trip
-// to this process per look) and return as soon as the app has drawn the frame they wait for, instead of sleeping
-// a fixed time: on a quiet machine a frame takes a few ms, on a loaded one the wait simply lasts longer.
+// The app draws a frame only when something changed (input, a notice coming or going, a save; src/app/main.cpp)
+// and idles otherwise; widgets and state change only with a drawn frame. So the waits below poll in the page (no
+// round trip to this process per look) and return as soon as the app has drawn the frame they wait for, instead
+// of sleeping a fixed time: on a quiet machine a frame takes a few ms, on a loaded one the wait simply lasts longer.
+// ("Drawn" here: run through ImGui — the state's `frames`. Of those the app puts on the canvas only the ones whose
+// picture changed — its `drawn` — so the ~600 ms of frames after each input cost the browser little.)
 
 // Resolves (in the page) once the app has drawn more than `since` frames, or after `ms`; returns the count (-1
 // before the app runs). `wake`: first wake the app as any input does (Module.druzinaWake: its idle loop runs
@@ -287,9 +289,12 @@ export async function chooseLanguage(page, id, lang, tapWith = tapCarefully) {
   for (;;) {
     try {
       await waitForApp(page);
-      const s = await state(page);
-      if (s.lang === lang) return s;
-      await afterFrame(page, s.frames, 100);
+      // The restart can come between the look above (still the old page) and this one: a page whose app has not
+      // started yet has no state (null), and is waited for as the old one is.
+      const s = await page.evaluate(() => (window.Module && Module.calledRun && Module._druzina_test_state
+        ? JSON.parse(Module.UTF8ToString(Module._druzina_test_state())) : null));
+      if (s && s.lang === lang && s.frames > 2) return s;
+      await afterFrame(page, s ? s.frames : -1, 100);
     } catch (e) {
       if (!restart(e)) throw e;
       await new Promise((r) => setTimeout(r, 50));

@@ -21,6 +21,12 @@
 // Measured on a quieter machine on 2026-12-06 (load average 2–3 before the run, nothing else running): the whole
 // run one at a time took 1,266 s (a fresh clone's scripts/test), two at a time 1,213 s (−4 %; each file about
 // twice as long: combat 30 → 77 s, journey 108 → 198 s). Both CPU-bound on the two cores; the default stays 1.
+// Most of those frames showed the same picture: the app ran ~600 ms of frames after every input (and all the
+// while a notice showed), each drawn again. Since 2026-12-06 it draws only a frame whose picture changed and a
+// notice no longer keeps it running (src/app/main.cpp step()). Measured back to back on the shared machine (load
+// average 5–8), main's build against that one: combat 61–74 → 36–38 s (frames drawn ~1,300 → ~510 of ~1,130
+// run), journey 135 → 77 s; the whole run one at a time took 1,303 s at load 6–11 (not yet measured quiet). At
+// load 3–4 (near the 1,266 s run's): journey 60 s (108 there), storage 100 s (123), combat 26 s (30).
 // A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
 // summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
 // at the end the lines the caller parses:

@@ -2,7 +2,8 @@
 // published index.html: cmake/web.cmake). Exported C functions the page can call through
 // Module.ccall. They only read; tests act by tapping the widgets' real screen positions.
 //   druzina_test_widgets() → JSON [{id, label, x, y, w, h, visible}] of tracked widgets (CSS px)
-//   druzina_test_state()   → JSON {tab, lang, frames, font_px (body text height in CSS px), font_atlas_px (the
+//   druzina_test_state()   → JSON {tab, lang, frames (run through ImGui), drawn (of those, drawn on the canvas:
+//                            src/app/main.cpp step()), font_px (body text height in CSS px), font_atlas_px (the
 //                            body font as rasterised, device px), font_scale (ImGui's FontGlobalScale),
 //                            save ("saved"|"pending"|"failed"|"blocked"), readOnly ("no"|"newer"|"other_tab"),
 //                            campaignId (the library's id of the open campaign)}
@@ -47,6 +48,7 @@ EMSCRIPTEN_KEEPALIVE const char* druzina_test_state() {
   nlohmann::json s = {{"tab", druzina::ui::tab_id(ui().tab)},
                       {"lang", std::string(druzina::lang_code(ui().lang))},
                       {"frames", druzina::app::frames_rendered()},
+                      {"drawn", druzina::app::frames_drawn()},
                       {"layout_ms", druzina::app::layout_ms_total()},
                       // an ImGui text field is active and takes typed keys (the keyboard bridge's text goes to it)
                       {"textInput", ImGui::GetIO().WantTextInput}};
