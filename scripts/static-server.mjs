@@ -13,9 +13,16 @@ const types = {
 export function serve(dir, port = 0, host = "127.0.0.1") {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url, "http://x");
-    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
+    // A request the server cannot read ("//", a broken %-escape) gets 400, not a crash of the server; a path that
+    // leads out of the folder (also into a sibling whose name starts alike: build/web-other) gets 403.
+    let file;
+    try {
+      file = path.normalize(path.join(root, decodeURIComponent(new URL(req.url, "http://x").pathname)));
+    } catch {
+      res.writeHead(400, { "content-type": "text/plain" }).end("bad request");
+      return;
+    }
+    if (file !== root && !file.startsWith(root + path.sep)) { res.writeHead(403).end(); return; }
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404, { "content-type": "text/plain" }).end("not found"); return; }
