@@ -52,8 +52,9 @@ Stats compute_stats(const ast::Ast& ast);
 void make_roll(const ast::Ast& ast, const RollTree& tree, std::int64_t total, Roll& r);
 
 // plain.cpp: the fast path of dice::roll(text) for the common shape ("4d6kh3+2": dice and numbers joined by + and -,
-// at most one k/p h/l per dice term, small numbers, annotations, maybe a comment). Rolls into `into` exactly as the general path would and returns
-// true; returns false — having drawn nothing and left `into` as it was — for anything else (errors included).
+// at most one k/p h/l per dice term, small numbers, annotations, maybe a comment). Rolls into `into` exactly as the
+// general path would and returns true; returns false — having drawn nothing and left `into` as it was — for
+// anything else (errors included).
 bool roll_plain(std::string_view text, Rng& rng, Roll& into);
 
 }  // namespace druzina::dice
