@@ -5,7 +5,7 @@
 // once the Roll's buffers are large enough.
 //
 // It gives exactly what the general path (grammar.cpp → roller.cpp → format.cpp → make_roll) gives: the same dice
-// drawn in the same order, the same kept marks (the selection below is roller.cpp's keep_drop_fast), the same text,
+// drawn in the same order, the same kept marks (both select through result.hpp's drop_extremes), the same text,
 // normal form and comment. Anything else — another operator, a set, parentheses, unary minus, *, /, a comparison,
 // a number near a limit, any error — is declined before a single die is drawn, and dice::roll then takes the
 // general path, which decides it as before. So the grammar and the limits stay where they are; the bounds here only
@@ -195,22 +195,12 @@ bool parse(std::string_view text, Parsed& out) {
   return true;
 }
 
-// A term's k/p on its freshly rolled dice d[0..count) (all kept): roller.cpp's keep_drop_fast, the same picks.
+// A term's k/p on its freshly rolled dice d[0..count) (all kept): as roller.cpp's keep_drop_fast counts it.
 inline void keep_drop(const Term& t, Die* d) {
   const auto count = static_cast<unsigned>(t.count);
   const unsigned x = t.sel < count ? t.sel : count;
   const unsigned m = t.op == 'k' ? count - x : x;
-  const bool drop_lowest = (t.op == 'k') == (t.which == 'h');
-  for (unsigned k = 0; k < m; ++k) {
-    Die* pick = nullptr;
-    for (unsigned j = 0; j < count; ++j) {
-      Die& e = d[j];
-      if (!e.kept) continue;
-      // Ties as roller.cpp: the lowest drops the earliest of equals, the highest the latest.
-      if (!pick || (drop_lowest ? e.value < pick->value : e.value >= pick->value)) pick = &e;
-    }
-    pick->kept = false;
-  }
+  drop_extremes(d, count, m, (t.op == 'k') == (t.which == 'h'));
 }
 
 // Each term's dice in order into all (roller.cpp's dice()), then its k/p; sets each term's value and nat20/nat1 (a

@@ -31,6 +31,21 @@ struct RollTree {
   RollScratch scratch;
 };
 
+// Drops m of the kept dice among pool[0..count), the lowest ones (drop_lowest) or the highest: of equal values the
+// lowest drops the earliest, the highest the latest (select()'s ties). roller.cpp's k/p fast path and plain.cpp
+// share it, so both pick the same dice. Each pick is a linear scan: for the few dice a k/p usually moves.
+inline void drop_extremes(Die* pool, std::uint32_t count, std::uint32_t m, bool drop_lowest) {
+  for (std::uint32_t k = 0; k < m; ++k) {
+    Die* pick = nullptr;
+    for (std::uint32_t i = 0; i < count; ++i) {
+      Die& d = pool[i];
+      if (!d.kept) continue;
+      if (!pick || (drop_lowest ? d.value < pick->value : d.value >= pick->value)) pick = &d;
+    }
+    pick->kept = false;
+  }
+}
+
 // roller.cpp: rolls the whole AST into tree (reusing its buffers); returns the total. Throws UserError
 // (dice.err.too_many_rolls, division_by_zero, overflow).
 std::int64_t roll_tree(const ast::Ast& ast, Rng& rng, RollTree& tree);

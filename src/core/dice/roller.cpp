@@ -206,17 +206,7 @@ class Roller {
     const std::uint32_t m = op.kind == OpKind::keep ? kept - x : x;
     const bool drop_lowest = (op.kind == OpKind::keep) == high;
     if (m > 8) return false;
-    for (std::uint32_t k = 0; k < m; ++k) {
-      Die* pick = nullptr;
-      for (std::uint32_t i = 0; i < count; ++i) {
-        Die& d = pool[i];
-        if (!d.kept) continue;
-        // Ties as in select(): h prefers later dice, l earlier ones — so the lowest drops the earliest of equals,
-        // the highest drops the latest.
-        if (!pick || (drop_lowest ? d.value < pick->value : d.value >= pick->value)) pick = &d;
-      }
-      pick->kept = false;
-    }
+    drop_extremes(pool, count, m, drop_lowest);
     return true;
   }
 
