@@ -105,7 +105,8 @@ async function startOnce(browser, url, save, profileDir) {
                                null, { timeout: 60000 });
     const r = await page.evaluate(() => {
       const res = (name) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(name));
-      const wasm = res("index.wasm"), js = res("index.js");
+      // the wasm: index.wasm.lzma on a first visit (the page unpacks it), index.wasm from the service worker after
+      const wasm = res("index.wasm") || res("index.wasm.lzma"), js = res("index.js");
       return { ...window.__druzinaStart,
                js_loaded_ms: js ? js.responseEnd : null, wasm_loaded_ms: wasm ? wasm.responseEnd : null,
                wasm_transferred: wasm ? wasm.transferSize : null };

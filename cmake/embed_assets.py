@@ -2,7 +2,7 @@
 """Writes OUT: a C++ file holding every file under ROOT/data and ROOT/i18n as a string, looked up by its path
 relative to ROOT (e.g. "data/tables/shock.json"). See src/core/assets.hpp.
 
-Usage: embed_assets.py ROOT OUT [--packs DIR]
+Usage: embed_assets.py ROOT OUT [--packs DIR [--lzma]]
 
 With --packs (the web build) the texts of each language go to a language pack of their own instead, DIR/<lang>.
 <hash>.pack, and OUT holds the data without them: a player downloads one language, not three (docs/engine.md
@@ -16,6 +16,9 @@ them) — and each pack lists, per data file, the language's values in the marke
     =i18n/<lang>/ui.json          then one line: the file, minified
     +data/monsters.json <n>       then n lines: the values, minified JSON (a marker ^ takes none from the en pack)
 
+With --lzma the packs are written packed (cmake/pack_lzma.py; the page unpacks them, web/lang.js); their names
+and the size and FNV-1a-64 the app checks stay those of the unpacked pack.
+
 DIR/packs.json names the packs ({"cs": "cs.<hash>.pack", …}), DIR/packs.js tells the page; OUT records each pack's size and FNV-1a-64, which
 the app checks before it takes a pack (src/core/assets.cpp).
 
@@ -28,6 +31,8 @@ import json
 import pathlib
 import re
 import sys
+
+import pack_lzma
 
 # A JSON string (with its escapes) or one run of whitespace outside strings.
 TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[ \t\r\n]+', re.S)
@@ -83,7 +88,8 @@ def write_if_changed(path: pathlib.Path, data: bytes) -> None:
 
 def main() -> None:
     root, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-    packs_dir = pathlib.Path(sys.argv[4]) if len(sys.argv) == 5 and sys.argv[3] == "--packs" else None
+    packs_dir = pathlib.Path(sys.argv[4]) if len(sys.argv) >= 5 and sys.argv[3] == "--packs" else None
+    packed = sys.argv[5:] == ["--lzma"]
     files = sorted(p.relative_to(root).as_posix() for sub in ("data", "i18n") for p in (root / sub).rglob("*.json"))
     embedded, data_texts, packs = [], {}, {lang: [f"druzina-pack 1 {lang}\n"] for lang in LANGS}
     for f in files:
@@ -108,7 +114,11 @@ def main() -> None:
             data = "".join(packs[lang]).encode("utf-8")
             h = fnv1a64(data)
             names[lang] = f"{lang}.{h:016x}.pack"
-            write_if_changed(packs_dir / names[lang], data)
+            if packed:
+                packs_dir.mkdir(parents=True, exist_ok=True)
+                pack_lzma.write_packed(packs_dir / names[lang], data)
+            else:
+                write_if_changed(packs_dir / names[lang], data)
             pack_rows.append(f'    {{"{lang}", "lang/{names[lang]}", {len(data)}u, 0x{h:016x}ULL}},\n')
         write_if_changed(packs_dir / "packs.json", (json.dumps(names, indent=1) + "\n").encode())
         # For the page (emcc --pre-js before web/lang.js): where this build's packs are.

@@ -58,9 +58,11 @@ endif()
 set(DRUZINA_WEB_OUT "${CMAKE_BINARY_DIR}")
 set(DRUZINA_WEB_TEST_OUT "${CMAKE_BINARY_DIR}/test")
 set(DRUZINA_ICONS icons/icon-192.png icons/icon-512.png icons/maskable-512.png icons/apple-touch-icon.png)
-set(DRUZINA_SHELL_FILES shell.js shell.css manifest.webmanifest)
+set(DRUZINA_SHELL_FILES shell.js shell.css manifest.webmanifest unlzma.js)
 # Every file a page needs, relative to its folder (sw.js itself is fetched by the browser, never precached).
-set(DRUZINA_PWA_FILES index.html index.js index.wasm ${DRUZINA_SHELL_FILES} ${DRUZINA_ICONS})
+# The wasm is shipped packed (cmake/pack_lzma.py; web/sw.js keeps it unpacked): index.wasm stays in the folder for the
+# tools (scripts/wasm-size) and is never precached.
+set(DRUZINA_PWA_FILES index.html index.js index.wasm.lzma ${DRUZINA_SHELL_FILES} ${DRUZINA_ICONS})
 string(REPLACE ";" "|" pwa_files_arg "${DRUZINA_PWA_FILES}")
 
 find_program(DRUZINA_ZOPFLIPNG zopflipng)
@@ -97,6 +99,12 @@ foreach(kind IN ITEMS app test)
       list(APPEND zopfli_commands_${kind} COMMAND "${DRUZINA_ZOPFLIPNG}" -y --iterations=10 "${out}/${icon}" "${out}/${icon}")
     endif()
   endforeach()
+  # The page's own scripts minified like index.js (web.cmake: terser, when installed).
+  set(minify_commands_${kind} "")
+  if(DRUZINA_TERSER)
+    set(minify_commands_${kind} COMMAND "${DRUZINA_NODE}" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js" "${DRUZINA_TERSER}"
+                                        "${out}/shell.js" "${out}/unlzma.js")
+  endif()
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND "${CMAKE_COMMAND}" -E make_directory "${out}/icons"
@@ -106,9 +114,10 @@ foreach(kind IN ITEMS app test)
     COMMAND rsvg-convert -w 180 -h 180 -o "${out}/icons/apple-touch-icon.png" "${maskable_svg}"
     ${zopfli_commands_${kind}}
     COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
-            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${out}/"
+            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js" "${out}/"
+    ${minify_commands_${kind}}
     DEPENDS "${icon_svg}" "${maskable_svg}" "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
-            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest"
+            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js"
     COMMENT "PWA files (${kind}): icons, shell, manifest")
   add_custom_command(
     OUTPUT "${out}/sw.js" "${out}/build-hash.txt"

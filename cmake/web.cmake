@@ -196,8 +196,10 @@ set(DRUZINA_WEB_LINK_OPTIONS
   -sEXPORTED_RUNTIME_METHODS=@${CMAKE_BINARY_DIR}/exported_runtime.json
   -sMINIFY_HTML=0 -sENVIRONMENT=web -sINITIAL_MEMORY=33554432 -sFILESYSTEM=0
   "--shell-file=${CMAKE_SOURCE_DIR}/web/index.html"
-  # The language packs' names (written with the embedded assets), then the page's fetch of them (web/lang.js).
-  "SHELL:--pre-js ${DRUZINA_PACKS_DIR}/packs.js" "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/web/lang.js")
+  # The language packs' names (written with the embedded assets), then the page's fetch of them (web/lang.js), and
+  # of the packed wasm (web/wasm.js).
+  "SHELL:--pre-js ${DRUZINA_PACKS_DIR}/packs.js" "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/web/lang.js"
+  "SHELL:--pre-js ${CMAKE_SOURCE_DIR}/web/wasm.js")
 
 add_executable(index $<TARGET_OBJECTS:druzina_app_objects>)
 add_executable(index_test $<TARGET_OBJECTS:druzina_app_objects> ${DRUZINA_APP_TEST_SOURCES})
@@ -213,12 +215,16 @@ foreach(t IN ITEMS index index_test)
   target_link_options(${t} PRIVATE ${DRUZINA_WEB_LINK_OPTIONS}
     "SHELL:-Wl,--whole-archive $<TARGET_FILE:druzina_core> -Wl,--no-whole-archive")
   set_property(TARGET ${t} APPEND PROPERTY LINK_DEPENDS "${CMAKE_SOURCE_DIR}/web/index.html"
-               "${CMAKE_SOURCE_DIR}/web/lang.js" "${DRUZINA_PACKS_DIR}/packs.js")
+               "${CMAKE_SOURCE_DIR}/web/lang.js" "${CMAKE_SOURCE_DIR}/web/wasm.js" "${DRUZINA_PACKS_DIR}/packs.js")
+  get_target_property(dir ${t} RUNTIME_OUTPUT_DIRECTORY)
+  if(NOT dir)
+    set(dir "${CMAKE_BINARY_DIR}")
+  endif()
+  # The wasm shipped packed (web/wasm.js unpacks it; ~280 kB less than its gzip).
+  add_custom_command(TARGET ${t} POST_BUILD
+    COMMAND "${DRUZINA_PYTHON}" "${CMAKE_SOURCE_DIR}/cmake/pack_lzma.py" "${dir}/index.wasm" "${dir}/index.wasm.lzma"
+    COMMENT "Packing ${t}'s index.wasm (LZMA)" VERBATIM)
   if(DRUZINA_TERSER)
-    get_target_property(dir ${t} RUNTIME_OUTPUT_DIRECTORY)
-    if(NOT dir)
-      set(dir "${CMAKE_BINARY_DIR}")
-    endif()
     add_custom_command(TARGET ${t} POST_BUILD
       COMMAND "${DRUZINA_NODE}" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js" "${DRUZINA_TERSER}" "${dir}/index.js"
       COMMENT "Minifying ${t}'s index.js (terser)" VERBATIM)

@@ -16,9 +16,11 @@
   var stored = null;
   try { stored = localStorage.getItem("druzina.lang"); } catch (e) {}
   var want = code(stored) || code((navigator.languages && navigator.languages[0]) || navigator.language) || "en";
-  function bytes(lang, response) {
+  function bytes(lang, response) {  // the pack as shipped is packed (cmake/pack_lzma.py): unpacked here
     if (!response || !response.ok) return null;
-    return response.arrayBuffer().then(function (b) { return { lang: lang, url: files[lang], bytes: new Uint8Array(b) }; });
+    return response.arrayBuffer().then(function (b) {
+      return { lang: lang, url: files[lang], bytes: druzinaUnlzma(new Uint8Array(b)) };
+    }).catch(function () { return null; });
   }
   function kept(lang) {  // only what the service worker's cache holds: never the network
     if (!self.caches) return Promise.resolve(null);

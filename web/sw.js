@@ -3,6 +3,8 @@
 //   - install: precaches every file of this build (the list and the content hash are written in by
 //     cmake/pwa.cmake at build time) into a cache named by that hash, and this build's language packs of the
 //     languages the previous build kept (an update keeps the app's languages offline);
+//   - the wasm is shipped packed (index.wasm.lzma, cmake/pack_lzma.py): install unpacks it once and keeps it as
+//     index.wasm, which the pages it controls ask for (web/wasm.js), so a start from the cache unpacks nothing;
 //   - language packs (lang/<code>.<hash>.pack, src/core/assets.hpp) are not precached, only the ones the user
 //     starts with: the page asks for them ("keepPacks", web/shell.js) and any pack fetched is kept;
 //   - fetch: cache-first for this origin's GET requests; a page navigation (start URL, "./?…", "./index.html")
@@ -12,6 +14,8 @@
 //   - activate: deletes this scope's caches of older builds (never another scope's: the test page has its own).
 // The line below is replaced at build time; as written here (the source tree) it precaches nothing.
 const BUILD = /*@BUILD@*/ { hash: "source", prefix: "druzina-app-", files: [], packs: {} } /*@END@*/;
+
+importScripts("unlzma.js");  // self.druzinaUnlzma
 
 const CACHE = BUILD.prefix + BUILD.hash;
 const scopeUrl = new URL(self.registration.scope);
@@ -33,6 +37,12 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     // Each file fetched past the HTTP cache, so a build never precaches the previous build's bytes.
     await cache.addAll(BUILD.files.map((f) => new Request(new URL(f, scopeUrl).href, { cache: "reload" })));
+    for (const f of BUILD.files.filter((name) => name.endsWith(".wasm.lzma"))) {
+      const url = new URL(f, scopeUrl).href;
+      const bytes = self.druzinaUnlzma(new Uint8Array(await (await cache.match(url)).arrayBuffer()));
+      await cache.put(url.slice(0, -".lzma".length), new Response(bytes, { headers: { "Content-Type": "application/wasm" } }));
+      await cache.delete(url);
+    }
     // The languages an older build kept, in this build's packs.
     const langs = new Set();
     for (const name of await caches.keys()) {

@@ -75,9 +75,9 @@ test("the published page starts without any test hook; the test page has them", 
   // the keyboard bridge's typing, waking the loop) — nothing that changes the campaign by itself.
   assert.deepEqual(exported, ["_druzina_file_picked", "_druzina_kbd_key", "_druzina_kbd_text", "_druzina_page_hidden",
                               "_druzina_tab_message", "_druzina_wake"]);
-  // Emscripten also puts the exports on window; the shell adds its two objects.
+  // Emscripten also puts the exports on window; the shell adds its two objects, web/unlzma.js its function.
   const globals = await page.evaluate(() => Object.keys(window).filter((k) => /druzina/i.test(k)).sort());
-  assert.deepEqual(globals, [...exported, "druzinaFail", "druzinaPwa"].sort());
+  assert.deepEqual(globals, [...exported, "druzinaFail", "druzinaPwa", "druzinaUnlzma"].sort());
   assert.deepEqual(await page.evaluate(() => Object.keys(window).filter((k) => /_test_|dispatch|bench/i.test(k))), []);
   const pwaApi = await page.evaluate(() => Object.keys(druzinaPwa).filter((k) => typeof druzinaPwa[k] === "function").sort());
   // (setPacks: web/lang.js tells which language packs the app started with, for the worker to keep offline.)
@@ -89,6 +89,47 @@ test("the published page starts without any test hook; the test page has them", 
   assert.equal(await testPage.evaluate(() => typeof Module._druzina_test_dispatch), "function");
   assert.equal(await testPage.evaluate(() => typeof Module._druzina_bench_saveload), "function");
   await c2.close();
+});
+
+test("the wasm and the language pack travel packed; the worker keeps the wasm unpacked", async () => {
+  const { server, url } = await serve(webDir);
+  const served = [];
+  server.on("request", (req) => served.push(new URL(req.url, url).pathname));
+  try {
+    const context = await env.browser.newContext(phone);
+    const page = await context.newPage();
+    await page.goto(url);
+    await waitForSite(page);
+    // The first visit (no worker yet): the page fetched the packed wasm and unpacked it; the raw one never left.
+    assert.ok(served.includes("/index.wasm.lzma"), JSON.stringify(served));
+    assert.ok(!served.includes("/index.wasm"), JSON.stringify(served));
+    const pack = served.find((p) => /^\/lang\/en\.[0-9a-f]{16}\.pack$/.test(p));
+    assert.ok(pack, JSON.stringify(served));
+    const bytes = await page.evaluate(async (p) => {
+      const b = new Uint8Array(await (await fetch(p)).arrayBuffer());
+      return { wire: new TextDecoder().decode(b.subarray(0, 12)), unpacked: new TextDecoder().decode(druzinaUnlzma(b).subarray(0, 17)) };
+    }, pack);
+    assert.notEqual(bytes.wire, "druzina-pack");
+    assert.equal(bytes.unpacked, "druzina-pack 1 en");
+    // Once the worker has installed the build: a start takes the unpacked wasm from its cache, nothing from the server.
+    await page.waitForFunction(() => navigator.serviceWorker.controller && druzinaPwa.offlineReady, null, { timeout: 30000 });
+    const cached = await page.evaluate(async () => {
+      const out = [];
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys())
+          if (/index\.wasm/.test(req.url)) out.push([new URL(req.url).pathname, (await caches.match(req)).headers.get("content-type")]);
+      return out;
+    });
+    assert.deepEqual(cached, [["/index.wasm", "application/wasm"]]);
+    served.length = 0;
+    await page.reload();
+    await waitForSite(page);
+    assert.deepEqual(served.filter((p) => /wasm|\.pack$/.test(p)), []);
+    assert.ok(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/index\.wasm$/.test(e.name))));
+    await context.close();
+  } finally {
+    server.close();
+  }
 });
 
 test("the manifest is complete for installation", async () => {
