@@ -7,12 +7,16 @@
 //   node bench/web_bench.mjs combat [N]                 → N creatures in a fight (every third with a condition
 //                                                         and an injury) on the Combat screen: CPU time per frame
 //                                                         while the list is scrolled, and frames while idle
-//   node bench/web_bench.mjs start SAVE.json [RUNS]     → navigation → first frame with the campaign drawn, cold
+//   node bench/web_bench.mjs start SAVE.json [RUNS] [NET] → navigation → first frame with the campaign drawn, cold
 //                                                         (fresh browser profile: empty HTTP and code caches) and
-//                                                         warm (the same profile again: files from the browser
-//                                                         cache), medians over RUNS of each, with the phases
+//                                                         warm (the same profile again, once the service worker
+//                                                         has installed the build: files from the browser cache or
+//                                                         the service worker), medians over RUNS of each,
+//                                                         with the phases; NET "kbit/s/ms" (e.g. 10000/40): the
+//                                                         server sends at that speed and latency
 import fs from "node:fs";
 import http from "node:http";
+import zlib from "node:zlib";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { launch, openApp, state, phone, root, dispatch, openTab } from "../tests/e2e/lib.mjs";
@@ -27,14 +31,31 @@ const median = (xs) => {
   return v.length ? v[Math.floor(v.length / 2)] : null;
 };
 
-// ---- start: a server that answers like a static host (ETag + revalidation), so a second visit is served from
-// the browser's cache (304 Not Modified, no body) instead of downloading everything again.
-function serveCached(dir) {
+// ---- start: a server that answers like a static host (ETag + revalidation, gzip), so a second visit is served from
+// the browser's cache (304 Not Modified, no body) instead of downloading everything again, and a throttled download
+// takes as long as a real host's would (text and wasm gzipped, -6 as hosts do; .lzma and PNG sent as they are).
+// `net` ("kbit/s/ms"): every response waits the latency, then all of them share one link of that speed, the page's
+// requests and the service worker's alike (as on a phone; the browser's own throttling leaves the worker's out).
+function serveCached(dir, net) {
+  const [kbps, latency] = net ? net.split("/").map(Number) : [0, 0];
+  let linkFreeAt = 0;  // when the shared link has sent what is queued
+  const send = (res, data) => {
+    if (!kbps) { res.end(data); return; }
+    const chunk = 16384;
+    const next = (at) => {
+      if (at >= data.length) { res.end(); return; }
+      const piece = data.subarray(at, at + chunk);
+      linkFreeAt = Math.max(linkFreeAt, performance.now()) + (piece.length * 8) / kbps;
+      setTimeout(() => { res.write(piece); next(at + chunk); }, linkFreeAt - performance.now());
+    };
+    setTimeout(() => next(0), latency);
+  };
   const rootDir = path.resolve(dir);
   const types = { ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8",
                   ".wasm": "application/wasm", ".json": "application/json", ".png": "image/png",
                   ".webmanifest": "application/manifest+json", ".bin": "application/octet-stream" };
-  const served = [];
+  const served = [], gzipped = new Map();
+  const compressible = new Set([".html", ".js", ".css", ".wasm", ".json", ".webmanifest"]);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     let file = path.normalize(path.join(rootDir, decodeURIComponent(url.pathname)));
@@ -50,8 +71,16 @@ function serveCached(dir) {
         res.writeHead(304, headers).end();
         return;
       }
-      served.push({ file: path.relative(rootDir, file), status: 200, bytes: st.size });
-      fs.readFile(file, (e2, data) => { res.writeHead(200, headers).end(data); });
+      fs.readFile(file, (e2, data) => {
+        if (compressible.has(path.extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] || "")) {
+          if (!gzipped.has(file + etag)) gzipped.set(file + etag, zlib.gzipSync(data, { level: 6 }));
+          data = gzipped.get(file + etag);
+          headers["content-encoding"] = "gzip";
+        }
+        served.push({ file: path.relative(rootDir, file), status: 200, bytes: data.length });
+        res.writeHead(200, headers);
+        send(res, data);
+      });
     });
   });
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () =>
@@ -93,22 +122,28 @@ function startProbe(save) {
   });
 }
 
-async function startOnce(browser, url, save, profileDir) {
+async function startOnce(browser, url, save) {
   const context = await browser.newContext({ ...phone });
   await context.addInitScript(startProbe, save);
   const page = await context.newPage();
   const visits = [];
   for (const kind of ["cold", "warm"]) {
     if (kind === "cold") await page.goto(url);
-    else await page.reload();
+    else {
+      // A later start, as a player has it: the service worker has installed this build (when the page has one).
+      await page.evaluate(() => navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true));
+      await page.reload();
+    }
     await page.waitForFunction(() => window.__druzinaStart && window.__druzinaStart.first_frame_ms !== undefined,
                                null, { timeout: 60000 });
     const r = await page.evaluate(() => {
       const res = (name) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(name));
       // the wasm: index.wasm.lzma on a first visit (the page unpacks it), index.wasm from the service worker after
       const wasm = res("index.wasm") || res("index.wasm.lzma"), js = res("index.js");
+      const unpacked = performance.getEntriesByName("druzina.wasm-unpacked")[0];  // web/wasm.js, when it unpacked
       return { ...window.__druzinaStart,
                js_loaded_ms: js ? js.responseEnd : null, wasm_loaded_ms: wasm ? wasm.responseEnd : null,
+               unpacked_ms: unpacked ? unpacked.startTime : null,
                wasm_transferred: wasm ? wasm.transferSize : null };
     });
     visits.push({ kind, ...r });
@@ -119,10 +154,10 @@ async function startOnce(browser, url, save, profileDir) {
   return { visits, creatures };
 }
 
-async function start(saveFile, runs) {
+async function start(saveFile, runs, net) {
   const save = fs.readFileSync(saveFile, "utf8");
   const webDir = process.env.DRUZINA_WEB_DIR ? path.resolve(process.env.DRUZINA_WEB_DIR) : path.join(root, "build/web");
-  const { server, url: site, served } = await serveCached(webDir);
+  const { server, url: site, served } = await serveCached(webDir, net);
   // The test page (test/: the same app with the hooks the probe reads) when the build has one, same origin and cache.
   const url = fs.existsSync(path.join(webDir, "test", "index.html")) ? site + "test/" : site;
   const browser = await chromium.launch({
@@ -139,7 +174,7 @@ async function start(saveFile, runs) {
       creatures = r.creatures;
       all.push(...r.visits);
     }
-    const keys = ["js_loaded_ms", "wasm_loaded_ms", "runtime_ms", "main_done_ms", "frame1_ms", "first_frame_ms"];
+    const keys = ["js_loaded_ms", "wasm_loaded_ms", "unpacked_ms", "runtime_ms", "main_done_ms", "frame1_ms", "first_frame_ms"];
     const summary = {};
     for (const kind of ["cold", "warm"]) {
       const v = all.filter((x) => x.kind === kind);
@@ -148,7 +183,7 @@ async function start(saveFile, runs) {
       summary[kind].wasm_transferred = median(v.map((x) => x.wasm_transferred));
     }
     const warm304 = served.filter((s) => s.status === 304).length;
-    console.log(JSON.stringify({ runs, creatures, save_bytes: save.length, cold: summary.cold, warm: summary.warm,
+    console.log(JSON.stringify({ runs, net: net || null, creatures, save_bytes: save.length, cold: summary.cold, warm: summary.warm,
                                  revalidated_304: warm304 }));
   } finally {
     await browser.close();
@@ -206,7 +241,7 @@ async function combat(page, n) {
 }
 
 if (what === "start") {
-  await start(arg, Number(runsArg || 3));
+  await start(arg, Number(runsArg || 3), process.argv[5]);
 } else {
   const env = await launch();
   try {

@@ -18,8 +18,8 @@
   var want = code(stored) || code((navigator.languages && navigator.languages[0]) || navigator.language) || "en";
   function bytes(lang, response) {  // the pack as shipped is packed (cmake/pack_lzma.py): unpacked here
     if (!response || !response.ok) return null;
-    return response.arrayBuffer().then(function (b) {
-      return { lang: lang, url: files[lang], bytes: druzinaUnlzma(new Uint8Array(b)) };
+    return druzinaUnlzma.fromResponse(response).then(function (b) {
+      return { lang: lang, url: files[lang], bytes: b };
     }).catch(function () { return null; });
   }
   function kept(lang) {  // only what the service worker's cache holds: never the network

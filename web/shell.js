@@ -81,7 +81,7 @@
     print: function (s) { console.log(s); },
     printErr: function (s) { console.warn(s); },
     setStatus: function () {},
-    onRuntimeInitialized: function () { status.classList.add("hidden"); },
+    onRuntimeInitialized: function () { status.classList.add("hidden"); if (pwa.register) pwa.register(); },
     onAbort: function () { fail(t.crash); }
   };
 
@@ -95,10 +95,15 @@
       worker.addEventListener("statechange", check);
       check();
     };
-    sw.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
-      if (reg.waiting && sw.controller) watch(reg.waiting);
-      reg.addEventListener("updatefound", function () { if (reg.installing) watch(reg.installing); });
-    }).catch(function () {});  // offline, the update check fails: the installed worker still serves the app
+    // Registered once the app's code runs (Module.onRuntimeInitialized): on a first visit the worker's precache
+    // (which downloads the whole build again, and unpacks the wasm) does not compete with the page's own start.
+    pwa.register = function () {
+      pwa.register = null;
+      sw.register("sw.js", { updateViaCache: "none" }).then(function (reg) {
+        if (reg.waiting && sw.controller) watch(reg.waiting);
+        reg.addEventListener("updatefound", function () { if (reg.installing) watch(reg.installing); });
+      }).catch(function () {});  // offline, the update check fails: the installed worker still serves the app
+    };
     // Ready offline once the worker has precached this build and keeps the language packs the app started with
     // (the very first visit fetched them before the worker was there).
     var active = null;

@@ -4,6 +4,7 @@
 // service worker (importScripts), which keeps the unpacked wasm in its cache so that a start from the home screen
 // does not unpack again.
 //   druzinaUnlzma(bytes: Uint8Array) -> Uint8Array   throws Error("lzma: …") on anything it cannot read
+//   druzinaUnlzma.fromResponse(response) -> Promise<Uint8Array>   the same, unpacking while it downloads
 // The decoder follows the LZMA specification (Igor Pavlov's lzma-specification.txt): a range decoder over
 // adaptive bit probabilities, literals coded with the previous byte as context, matches with four repeated
 // distances. The whole output is the dictionary, so no window is kept.
@@ -13,8 +14,13 @@
 
   function fail(why) { throw new Error("lzma: " + why); }
 
-  function unlzma(src) {
-    if (!(src instanceof Uint8Array) || src.length < 18) fail("truncated header");
+  // The decoder as a generator over `input` ({buf, len, done}: the bytes so far, how many, whether that is all): it
+  // pauses (yields) when fewer than 64 bytes are left and more are coming (a symbol reads at most ~50), and
+  // returns the output. Whole input: unlzma(); as a download arrives: fromResponse().
+  function* decode(input) {
+    while (input.len < 18 && !input.done) yield;
+    var src = input.buf, limit = input.done ? Infinity : input.len - 64;
+    if (input.len < 18) fail("truncated header");
     var props = src[0];
     if (props >= 225) fail("bad properties");
     var lc = props % 9, lp = ((props / 9) | 0) % 5, pb = (props / 45) | 0;
@@ -41,6 +47,12 @@
     var state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, len = 0, base = 0, bits = 0, fresh = false;
     var pbMask = (1 << pb) - 1, lpMask = (1 << lp) - 1, lcShift = 8 - lc;
     while (pos < size) {
+      if (inPos > limit) {  // near the end of what has come: wait for more
+        yield;
+        src = input.buf;
+        limit = input.done ? Infinity : input.len - 64;
+        continue;
+      }
       var posState = pos & pbMask;
       i = IS_MATCH + (state << 4) + posState;
       prob = p[i]; bound = Math.imul(range >>> 11, prob) >>> 0;
@@ -198,10 +210,46 @@
       if (rep0 + 1 >= len) { out.copyWithin(pos, from, from + len); pos += len; }
       else for (var end = pos + len; pos < end;) out[pos++] = out[from++];  // overlapping: byte by byte
     }
-    if (inPos > src.length) fail("truncated data");
+    if (inPos > input.len) fail("truncated data");
     return out;
   }
 
+  function unlzma(src) {
+    if (!(src instanceof Uint8Array)) fail("not bytes");
+    return decode({ buf: src, len: src.length, done: true }).next().value;
+  }
+
+  // Unpacks a fetch() response while it downloads: each chunk is decoded as it comes, so on a slow network the
+  // unpacking hides behind the download. Resolves to the output, rejects with the decoder's or the network's error.
+  function fromResponse(response) {
+    if (!response.body || !response.body.getReader)
+      return response.arrayBuffer().then(function (b) { return unlzma(new Uint8Array(b)); });
+    var hint = Number(response.headers.get("content-length")) || 0;  // the packed size, unless the host re-encodes
+    var input = { buf: new Uint8Array(Math.min(Math.max(hint, 65536), MAX_OUT)), len: 0, done: false };
+    var run = decode(input), reader = response.body.getReader();
+    function more() {
+      return reader.read().then(function (r) {
+        if (r.done) input.done = true;
+        else {
+          if (input.len + r.value.length > input.buf.length) {
+            if (input.len + r.value.length > MAX_OUT) fail("input too big");
+            var grown = new Uint8Array(Math.min(Math.max(input.buf.length * 2, input.len + r.value.length), MAX_OUT));
+            grown.set(input.buf.subarray(0, input.len));
+            input.buf = grown;
+          }
+          input.buf.set(r.value, input.len);
+          input.len += r.value.length;
+        }
+        var step = run.next();
+        if (!step.done) return more();
+        if (!input.done) reader.cancel();  // bytes after the end: not needed
+        return step.value;
+      });
+    }
+    return more();
+  }
+
+  unlzma.fromResponse = fromResponse;
   root.druzinaUnlzma = unlzma;
   if (typeof module === "object" && module.exports) module.exports = unlzma;
 })(typeof self !== "undefined" ? self : this);

@@ -18,20 +18,31 @@ ROOT = pathlib.Path(sys.argv[1]).resolve()
 sys.path.insert(0, str(ROOT / "cmake"))
 import pack_lzma  # noqa: E402
 
-# Node reads the cases (file names) on stdin and answers per case: the SHA-256 of the output, or the error message.
+# Node reads the cases (file names) on stdin and answers per case, unpacked whole and as a download in chunks: the
+# SHA-256 of the output, or the error message.
 NODE = r"""
 const fs = require("fs"), crypto = require("crypto");
 const unlzma = require(process.argv[1]);
-const out = {};
-for (const f of fs.readFileSync(0, "utf8").split("\n").filter(Boolean)) {
-  try {
-    const b = unlzma(new Uint8Array(fs.readFileSync(f)));
-    out[f] = { sha: crypto.createHash("sha256").update(b).digest("hex"), size: b.length };
-  } catch (e) {
-    out[f] = { error: String(e.message) };
-  }
+const sha = (b) => crypto.createHash("sha256").update(b).digest("hex");
+// the same bytes as a download: a Response whose body comes in chunks of 997 bytes
+function download(bytes) {
+  let i = 0;
+  return new Response(new ReadableStream({ pull(c) {
+    if (i >= bytes.length) { c.close(); return; }
+    c.enqueue(bytes.slice(i, i + 997)); i += 997;
+  } }));
 }
-console.log(JSON.stringify(out));
+(async () => {
+  const out = {};
+  for (const f of fs.readFileSync(0, "utf8").split("\n").filter(Boolean)) {
+    const bytes = new Uint8Array(fs.readFileSync(f));
+    const r = {};
+    try { const b = unlzma(bytes); r.sha = sha(b); r.size = b.length; } catch (e) { r.error = String(e.message); }
+    try { r.streamed = sha(await unlzma.fromResponse(download(bytes))); } catch (e) { r.streamed_error = String(e.message); }
+    out[f] = r;
+  }
+  console.log(JSON.stringify(out));
+})();
 """
 
 
@@ -86,11 +97,11 @@ def main():
             if r is None:
                 failures.append(f"{name}: no answer")
             elif sha is not None:
-                if r.get("sha") != sha:
-                    failures.append(f"{name}: unpacked wrong: {r}")
+                if r.get("sha") != sha or r.get("streamed") != sha:
+                    failures.append(f"{name}: unpacked wrong (whole or streamed): {r}")
             elif "error" in r:
-                if not r["error"].startswith("lzma: "):
-                    failures.append(f"{name}: not the decoder's own error: {r['error']}")
+                if not r["error"].startswith("lzma: ") or not r.get("streamed_error", "").startswith("lzma: "):
+                    failures.append(f"{name}: not the decoder's own error (whole and streamed): {r}")
             elif r.get("size") != size:
                 failures.append(f"{name}: unpacked {r.get('size')} bytes, the header says {size}")
         # the damaged cases must mostly be caught (a flipped bit deep in the data may pass unnoticed)
