@@ -5,6 +5,7 @@
 // context keeps the campaign and the app draws again.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -91,8 +92,21 @@ test("the published page starts without any test hook; the test page has them", 
   await c2.close();
 });
 
-test("the wasm and the language pack travel packed; the worker keeps the wasm unpacked", async () => {
-  const { server, url } = await serve(webDir);
+// The folder a host publishes (scripts/site, what CI puts on GitHub Pages), every file in it relative to it.
+function listFiles(dir, sub = "") {
+  return fs.readdirSync(path.join(dir, sub), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(sub, e.name)) : [path.join(sub, e.name)]));
+}
+
+test("the published folder (scripts/site): the wasm and the language packs travel packed, the worker keeps the wasm unpacked, offline after", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "druzina-site-"));
+  execFileSync(path.join(root, "scripts/site"), [dir, webDir]);
+  const files = listFiles(dir).sort();
+  assert.deepEqual(files.filter((f) => !/^lang\/(cs|uk|en)\.[0-9a-f]{16}\.pack$|^icons\/[a-z0-9-]+\.png$/.test(f)),
+                   ["index.html", "index.js", "index.wasm.lzma", "manifest.webmanifest", "shell.css", "shell.js", "sw.js",
+                    "unlzma.js"]);
+  assert.equal(files.filter((f) => f.startsWith("lang/")).length, 3);
+  const { server, url } = await serve(dir);
   const served = [];
   server.on("request", (req) => served.push(new URL(req.url, url).pathname));
   try {
@@ -126,9 +140,14 @@ test("the wasm and the language pack travel packed; the worker keeps the wasm un
     await waitForSite(page);
     assert.deepEqual(served.filter((p) => /wasm|\.pack$/.test(p)), []);
     assert.ok(await page.evaluate(() => performance.getEntriesByType("resource").some((e) => /\/index\.wasm$/.test(e.name))));
+    // and with the network gone
+    await context.setOffline(true);
+    await page.reload();
+    await waitForSite(page);
     await context.close();
   } finally {
     server.close();
+    fs.rmSync(dir, { recursive: true, force: true });
   }
 });
 
