@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "headless.hpp"
+#include "platform/native/headless.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -143,4 +144,23 @@ TEST_CASE("the tab bar and the Settings screen in English, Czech and Ukrainian",
     CHECK(label(app, "tab.settings") == e.settings);
     CHECK(label(app, "screen.settings") == e.settings);
   }
+}
+
+TEST_CASE("the party's share link: a QR code on the Share screen, Copy puts the link on the clipboard", "[ui][share]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"max_hp", 20}, {"hit_die", 8}, {"level", 3}}));
+  app.tap("tab.party");
+  app.tap("party.share");
+  CHECK(label(app, "screen.share") == "Share");
+  const auto qr = app.find("share.qr");  // the label: the code's size in modules (qrcodegen)
+  REQUIRE(qr);
+  CHECK(std::stoi(qr->label) >= 21);
+  CHECK(qr->w > 300);
+  REQUIRE(app.scroll_to("share.copy"));
+  CHECK(druzina::platform::native::clipboard_text().empty());
+  app.tap("share.copy");
+  const std::string& link = druzina::platform::native::clipboard_text();
+  CHECK(link.rfind("http://localhost/#", 0) == 0);
+  CHECK(std::to_string(link.size()) == label(app, "share.length"));
+  CHECK(label(app, "notice") == "Link copied.");
 }
