@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <unistd.h>
+
 #include "app/app.hpp"
 #include "app/test/report.hpp"
 #include "platform/env.hpp"
