@@ -25,7 +25,6 @@
 #include "platform/lifecycle.hpp"
 #include "ui/model.hpp"
 #include "ui/style.hpp"
-#include "ui/test_ids.hpp"
 #include "ui/touch.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/widgets.hpp"
@@ -278,9 +277,7 @@ void step(bool draw) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
-  ui::begin_tracking();
-  ui::begin_text_fields();
-  ui::draw_root();
+  ui::draw_frame();
   ImGui::Render();
   const double layout_ms = emscripten_get_now() - layout_start;
   {

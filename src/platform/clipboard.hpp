@@ -1,5 +1,6 @@
 // Clipboard and file download for the data section (export the campaign as JSON).
-// Implemented: [X] web (src/platform/web/clipboard.cpp). The CLI needs none of it.
+// Implemented: [X] web (src/platform/web/clipboard.cpp)  [X] native (in memory, for the UI tests:
+// src/platform/native/clipboard.cpp). The CLI needs none of it.
 #pragma once
 #include <string>
 

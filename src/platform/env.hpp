@@ -1,5 +1,6 @@
 // Env: what the app needs to know about the browser page it runs in.
-// Implemented: [X] web (src/platform/web/env.cpp). The CLI and tests need none of it.
+// Implemented: [X] web (src/platform/web/env.cpp)  [X] native (a phone described in memory, for the UI tests:
+// src/platform/native/env.cpp). The CLI needs none of it.
 #pragma once
 #include <cstdint>
 #include <string>

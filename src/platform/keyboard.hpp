@@ -5,7 +5,8 @@
 //   - its input events are diffed against a sentinel and turned into typed text and Backspace, so Czech háčky
 //     and Cyrillic arrive through the phone's own keyboard, no IME code needed;
 //   - Enter, Tab, Escape, arrows, Home/End, Delete come from keydown; nothing reaches SDL while it has focus.
-// Implemented: [X] web (src/platform/web/keyboard.cpp).
+// Implemented: [X] web (src/platform/web/keyboard.cpp)  [X] native (no keyboard; what the frames tell it is kept, for
+// the UI tests: src/platform/native/keyboard.cpp).
 #pragma once
 #include <vector>
 

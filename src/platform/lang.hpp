@@ -1,5 +1,6 @@
 // Language packs (the web build: src/core/assets.hpp): the texts of a language are a file of their own, fetched
-// by the page before the app starts (web/lang.js). Implemented: [X] web (src/platform/web/lang.cpp). The CLI and
+// by the page before the app starts (web/lang.js). Implemented: [X] web (src/platform/web/lang.cpp)  [X] native
+// (every language embedded: nothing to fetch; src/platform/native/lang.cpp). The CLI and
 // the tests embed every language and need none of it.
 #pragma once
 #include <string>

@@ -1,5 +1,6 @@
 // Share links in the page: the URL fragment a link arrives in, the page's own address (to build a link), and
-// the phone's share sheet. Implemented: [X] web (src/platform/web/link.cpp). The CLI needs none of it.
+// the phone's share sheet. Implemented: [X] web (src/platform/web/link.cpp)  [X] native (in memory, no share sheet:
+// src/platform/native/link.cpp). The CLI needs none of it.
 #pragma once
 #include <string>
 

@@ -1,5 +1,6 @@
 // The installed web app (PWA): what the page's service worker and the browser's install offer say, read from
-// window.druzinaPwa (web/shell.js). Implemented: [X] web (src/platform/web/pwa.cpp). The CLI needs none of it.
+// window.druzinaPwa (web/shell.js). Implemented: [X] web (src/platform/web/pwa.cpp)  [X] native (no service worker,
+// not installable: src/platform/native/pwa.cpp). The CLI needs none of it.
 #pragma once
 
 namespace druzina::platform::pwa {

@@ -290,4 +290,10 @@ void draw_root() {
   draw_notice(tab_top);
 }
 
+void draw_frame() {
+  begin_tracking();
+  begin_text_fields();
+  draw_root();
+}
+
 }  // namespace druzina::ui

@@ -41,6 +41,10 @@ void init_language(std::string_view browser_language);
 void set_language(Lang lang);
 
 void draw_root();  // the full-viewport root window: top bar (undo/redo), screen content, bottom tab bar
+// One frame of the UI, between ImGui::NewFrame() and ImGui::Render(): the tracked widgets and the text fields
+// counted afresh, then draw_root(). The app's loop runs it each frame (src/app/main.cpp), and so do the native UI
+// tests (tests/ui/headless.cpp).
+void draw_frame();
 bool notice_visible();  // a message is on screen (the loop keeps rendering until it expires)
 
 // Screens (screens/*.cpp)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every character the app can show from its texts and data is in the UI font.
 
-The web build subsets the font (cmake/web.cmake: pyftsubset --unicodes=...) and ImGui rasterises only the glyph
+The web build subsets the font (cmake/ui_font.cmake: pyftsubset --unicodes=...) and ImGui rasterises only the glyph
 ranges in src/ui/style.cpp; a character outside either shows as a box. This reads both lists and every string in
 assets/i18n and assets/data, and names each character missing from one of them (with a file that uses it)."""
 import json
@@ -13,10 +13,10 @@ root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
 
 
 def subset_ranges():
-    text = (root / "cmake/web.cmake").read_text(encoding="utf-8")
+    text = (root / "cmake/ui_font.cmake").read_text(encoding="utf-8")
     m = re.search(r"--unicodes=([0-9A-Fa-fU+,\-]+)", text)
     if not m:
-        sys.exit("check_glyphs: no --unicodes= list in cmake/web.cmake")
+        sys.exit("check_glyphs: no --unicodes= list in cmake/ui_font.cmake")
     out = []
     for part in m.group(1).split(","):
         a, _, b = part.replace("U+", "").partition("-")
@@ -62,7 +62,7 @@ for folder in ("assets/i18n", "assets/data"):
                     used[c] = path.relative_to(root)
 problems = []
 for c, path in sorted(used.items()):
-    missing = [name for name, r in (("the font subset (cmake/web.cmake)", subset), ("ImGui's glyph ranges (src/ui/style.cpp)", imgui)) if not covered(c, r)]
+    missing = [name for name, r in (("the font subset (cmake/ui_font.cmake)", subset), ("ImGui's glyph ranges (src/ui/style.cpp)", imgui)) if not covered(c, r)]
     if missing:
         problems.append(f"U+{ord(c):04X} {c!r} (used in {path}) is not in {' nor '.join(missing)}")
 for p in problems:
