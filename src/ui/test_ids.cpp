@@ -22,8 +22,10 @@ std::vector<Overflow> overflows() {
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   for (const ImGuiWindow* w : g.Windows) {
     if (!w->WasActive || w->Hidden || (w->Flags & ImGuiWindowFlags_Tooltip)) continue;
-    // A multi-line text field's own child window (ImGui makes it NoMove; ours never are) wraps and scrolls its text.
-    if ((w->Flags & ImGuiWindowFlags_ChildWindow) && (w->Flags & ImGuiWindowFlags_NoMove)) continue;
+    // A multi-line text field's own child window wraps and scrolls its text. ImGui opens it with the child flags
+    // Border and nothing else (InputTextEx); ours with a border also resize to their content. (It used to be told
+    // by NoMove, but every child inherits that from the app's root window: the screens went unmeasured.)
+    if ((w->Flags & ImGuiWindowFlags_ChildWindow) && w->ChildFlags == ImGuiChildFlags_Border) continue;
     // The widest line laid out in the last frame against the room the window gives it.
     const float by = w->DC.CursorMaxPos.x - w->WorkRect.Max.x;
     if (by > 1.0f) out.push_back({"window", w->Name, by});

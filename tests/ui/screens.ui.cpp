@@ -164,3 +164,23 @@ TEST_CASE("the party's share link: a QR code on the Share screen, Copy puts the 
   CHECK(std::to_string(link.size()) == label(app, "share.length"));
   CHECK(label(app, "notice") == "Link copied.");
 }
+
+TEST_CASE("nothing is cut off at the top of any screen, in English, Czech and Ukrainian", "[ui][overflow]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira z Vyšehradu"}, {"kind", "pc"}, {"max_hp", 20}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}));
+  for (const char* lang : {"en", "cs", "uk"}) {
+    app.tap("tab.settings");
+    if (app.state()["lang"] != lang) {
+      REQUIRE(app.scroll_to(std::string("settings.lang.") + lang));
+      app.tap(std::string("settings.lang.") + lang);
+    }
+    REQUIRE(app.state()["lang"] == lang);
+    for (const char* tab : {"dice", "party", "combat", "downtime", "rules", "settings"}) {
+      INFO(lang << " " << tab);
+      app.tap(std::string("tab.") + tab);
+      app.frame(2);
+      CHECK(app.overflows() == json::array());
+    }
+  }
+}
