@@ -14,10 +14,12 @@
 
 #include "core/campaign/engine.hpp"
 #include "core/dice/dice.hpp"
+#include "core/dice/luck.hpp"
 #include "core/error.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/share/share_ids.hpp"
 #include "ui/screens/dice/store.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
@@ -158,6 +160,9 @@ void use_inspiration() {
   second = ev.is_object() ? ev.value("second", first) : first;
   total = std::max(first, second) + rest;
   lr.shown_total = total;
+  // one result, the one that counts: the tiles, the line and the total all show the kept die
+  lr.roll = dice::with_second_d20(lr.roll, static_cast<size_t>(lr.d20), second);
+  if (second > first) lr.d20 += 1;
   lr.luck = Tf("ui.dice.luck.inspiration_done", jobj{"first", first, "second", second, "total", total});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.inspiration_short"), lr.luck, total,
                            dice_store::wall_clock_ms(), std::max(first, second) == 20, false});
@@ -374,6 +379,15 @@ void draw_result() {
 
 void draw_who() {
   State& s = st();
+  // on a player's phone her own character rolls by default, not "me" (once per campaign and character)
+  if (ui_player_mode() && !share_ids::mine_here().empty()) {
+    static std::string defaulted;
+    const std::string key = model().campaign_id() + "/" + share_ids::mine_here();
+    if (defaulted != key) {
+      defaulted = key;
+      s.who = share_ids::mine_here();
+    }
+  }
   const Creature* c = roller();
   if (!c) s.who.clear();
   std::string text = Tf("ui.dice.who", jobj{"name", c ? c->name : std::string(T("ui.dice.who_me"))});
