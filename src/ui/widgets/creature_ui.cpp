@@ -228,6 +228,7 @@ std::vector<std::string> status_chips(const Creature& c, bool with_durations) {
   }
   if (const std::string spell = rules::concentrating_on(c); !spell.empty())
     out.push_back(Tf("ui.concentration.chip", jobj{"spell", spell}));
+  if (c.hidden && !ui_player_mode()) out.push_back(T("ui.creature.hidden"));
   if (c.exhaustion > 0) out.push_back(Tf("ui.creature.exhaustion_n", jobj{"n", c.exhaustion}));
   // the icon and its word never part at a line end: a no-break space (U+00A0) between them
   if (int n = uncured_injuries(c); n > 0) out.push_back("\xE2\x9A\x95\xC2\xA0" + Tf("ui.creature.injuries_n", jobj{"n", n}));  // ⚕

@@ -1,4 +1,5 @@
-// Creatures: AddCreature (numbered copies, HP as a number or dice), UpdateCreature (the DM's raw edit), RemoveCreature.
+// Creatures: AddCreature (numbered copies, HP as a number or dice), UpdateCreature (the DM's raw edit), RemoveCreature,
+// SetHidden (the DM hides creatures from the players or reveals them: an ambush).
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
 #include "core/campaign/commands/common.hpp"
 #include "core/json_obj.hpp"
@@ -165,12 +166,34 @@ void execute_remove_creature(Ctx& ctx, const json& cmd) {
   ctx.emit("creature_removed", jobj{"creature", x.id, "name", x.name});
 }
 
+// ---- SetHidden --------------------------------------------------------------------------------------
+// The creatures it changes: those of `targets` whose hidden differs from the wanted one (at least one).
+std::vector<std::string> to_hide_or_reveal(const Campaign& c, const json& cmd) {
+  const bool hidden = param::boolean(cmd, "hidden", true);
+  const std::vector<std::string> ids = id_list(cmd, "targets");
+  if (ids.empty() || ids.size() > 200) throw UserError("campaign.err.param", jobj{"param", "targets", "expected", "1–200 ids"});
+  std::vector<std::string> out;
+  for (const auto& id : ids)
+    if (require(c, id).hidden != hidden && std::find(out.begin(), out.end(), id) == out.end()) out.push_back(id);
+  if (out.empty()) throw UserError("campaign.err.nothing_to_change");
+  return out;
+}
+
+void validate_set_hidden(const Campaign& c, const json& cmd) { to_hide_or_reveal(c, cmd); }
+
+void execute_set_hidden(Ctx& ctx, const json& cmd) {
+  const bool hidden = param::boolean(cmd, "hidden", true);
+  for (const auto& id : to_hide_or_reveal(ctx.state(), cmd))
+    ctx.emit("creature_updated", jobj{"creature", id, "patch", jobj{"hidden", hidden}});
+}
+
 }  // namespace
 
 void register_creatures_commands(Engine& e) {
   reg(e, "AddCreature", add_creature_params(), validate_add_creature, execute_add_creature);
   reg(e, "UpdateCreature", {"target", "patch"}, validate_update_creature, execute_update_creature);
   reg(e, "RemoveCreature", {"target"}, validate_remove_creature, execute_remove_creature);
+  reg(e, "SetHidden", {"targets", "hidden"}, validate_set_hidden, execute_set_hidden);
 }
 
 }  // namespace druzina::campaign::base_cmd

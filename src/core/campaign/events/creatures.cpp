@@ -84,6 +84,10 @@ std::string render_creature_added(const json& d, const LogContext& lc) {
 void apply_creature_updated(Campaign& c, const json& d) { patch_struct(creature_ref(c, s(d, "creature")), d.at("patch")); }
 
 std::string render_creature_updated(const json& d, const LogContext& lc) {
+  const json& patch = d.at("patch");
+  if (patch.size() == 1 && patch.contains("hidden") && patch["hidden"].is_boolean())  // SetHidden
+    return tr(lc.lang, patch["hidden"].get<bool>() ? "event.creature_hidden" : "event.creature_revealed",
+              jobj{"name", name_of(lc, d)});
   std::string fields;
   for (auto it = d.at("patch").begin(); it != d.at("patch").end(); ++it)
     fields += (fields.empty() ? "" : ", ") + translated_or(lc.lang, "campaign.field." + it.key(), it.key());

@@ -22,6 +22,7 @@
 #include "ui/widgets/prompts.hpp"
 #include "ui/widgets/row_cull.hpp"
 #include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
 
 namespace druzina::ui {
 
@@ -57,6 +58,16 @@ void draw_list() {
   }
   draw_party_share_button();
   const auto& st = model().state();
+  if (!ui_player_mode()) {  // an ambush: everyone hidden from the players shows up in one tap (one undo step)
+    nlohmann::json hidden = nlohmann::json::array();
+    for (const auto& c : st.creatures)
+      if (c.hidden) hidden.push_back(c.id);
+    if (!hidden.empty()) {
+      const std::string l = Tf("ui.party.reveal_all", jobj{"n", static_cast<long long>(hidden.size())});
+      if (big_button(l.c_str(), ImVec2(0, 56))) dispatch_and_tell(jobj{"type", "SetHidden", "targets", hidden, "hidden", false});
+      track("party.reveal_all", l);
+    }
+  }
   if (st.creatures.empty()) {
     ImGui::Spacing();
     muted(T("ui.party.empty"));
