@@ -1,8 +1,10 @@
 // Rule "srd_monsters" (a 5e table rule, on by default): the SRD 5.1 monsters put into the campaign and their attacks.
 //
 //   AddMonsters {monster: "<srd id>", count?: 1..20 (1), name?: the base name (default: the SRD name in the
-//                campaign's language), roll_hp?: bool (false: the SRD average; true: rolled from hp_dice),
-//                join?: bool (false)}
+//                campaign's language), roll_hp?: bool (false: the SRD average; true: rolled from hp_dice, each
+//                monster its own roll; absent: the campaign's choice), join?: bool (false)}
+//   CreateCampaign / SetSettings {srd_roll_hp: bool} (a parameter this module adds: the campaign's choice, campaign
+//                data srd_monsters.roll_hp) → srd_roll_hp_set {value}.
 //     → creature_added × count (kind monster, "Goblin 1", "Goblin 2" … when count > 1, numbered after any
 //       "Goblin N" already there): size, AC, HP, speed (walking), the six scores, level = ⌊CR⌋ (so the
 //       proficiency bonus is the CR's), legendary actions / resistances, the plain damage types it is vulnerable,
@@ -41,6 +43,8 @@ namespace param = campaign::param;
 namespace {
 
 constexpr const char* kMonster = "monster";
+constexpr const char* kRollHp = "roll_hp";         // campaign data: true = new monsters' HP rolled (absent: average)
+constexpr const char* kRollHpParam = "srd_roll_hp";  // the CreateCampaign / SetSettings parameter that sets it
 constexpr const char* kAbil[6] = {"str", "dex", "con", "int", "wis", "cha"};
 constexpr int kMaxCount = 20;
 constexpr size_t kMaxName = 60;
@@ -212,7 +216,7 @@ void validate_add(const Campaign& c, const json& cmd) {
 void execute_add(Ctx& ctx, const json& cmd) {
   const Monster& m = monster_param(cmd);
   const int count = static_cast<int>(param::integer(cmd, "count", 1, kMaxCount, 1));
-  const bool roll = param::boolean(cmd, "roll_hp", false);
+  const bool roll = param::boolean(cmd, "roll_hp", srd_roll_hp(ctx.state()));  // absent: the campaign's choice
   const std::string base = base_name(ctx.state(), cmd, m);
   const int first = count > 1 ? highest_number(ctx.state(), base) + 1 : 0;
   const Creature tmpl = creature_for(m);
@@ -381,8 +385,43 @@ std::string render_attack(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.monster_attack_rolled", args);
 }
 
+campaign::DataField roll_hp_field() {
+  return {kRollHp, "bool true: SRD monsters added get rolled HP, each its own roll (absent: the average)", false,
+          [](const json& v) {
+            if (!v.is_boolean() || !v.get<bool>()) campaign::jr::fail_type("true");
+          }};
+}
+
+void apply_roll_hp_set(Campaign& c, const json& d) {
+  json& m = data_ref(c, kSrdMonsters);
+  if (d.at("value").get<bool>())
+    m[kRollHp] = true;
+  else
+    m.erase(kRollHp);
+  if (m.empty()) c.modules.erase(kSrdMonsters);
+}
+
+void check_roll_hp_param(Ctx&, const json& cmd) {
+  if (param::find(cmd, kRollHpParam)) param::boolean(cmd, kRollHpParam, false);
+}
+
+void set_roll_hp_param(Ctx& ctx, const json& cmd) {
+  if (!param::find(cmd, kRollHpParam)) return;
+  const bool wanted = param::boolean(cmd, kRollHpParam, false);
+  if (wanted != srd_roll_hp(ctx.state())) ctx.emit("srd_roll_hp_set", jobj{"value", wanted});
+}
+
 void install(Engine& e) {
   event(e, "monster_attack_rolled", apply_attack, render_attack);
+  event(e, "srd_roll_hp_set", apply_roll_hp_set, [](const json& d, const LogContext& lc) {
+    return tr(lc.lang, "event.srd_roll_hp_set",
+              jobj{"mode", tr(lc.lang, d.value("value", false) ? "rules.srd.hp_rolled" : "rules.srd.hp_average")});
+  });
+  for (const char* base : {"CreateCampaign", "SetSettings"}) {
+    e.allow_params(base, {kRollHpParam});
+    e.before(base, check_roll_hp_param);
+    e.after(base, set_roll_hp_param);
+  }
   command(e, "AddMonsters", {kMonster, "count", "name", "roll_hp", "join"}, validate_add, execute_add);
   command(e, "MonsterAttack", {"attacker", "attack", "target", "roll", "apply"}, validate_attack, execute_attack);
 }
@@ -396,6 +435,8 @@ const std::string& name_in_map(const std::map<std::string, std::string>& name, L
   return name.at("en");
 }
 }  // namespace
+
+bool srd_roll_hp(const Campaign& c) { return data_at(c, kSrdMonsters, kRollHp) == true; }
 
 const std::string& Monster::name_in(Lang lang) const { return name_in_map(name, lang); }
 const std::string& MonsterAttack::name_in(Lang lang) const { return name_in_map(name, lang); }
@@ -515,7 +556,7 @@ const Monster* srd_monster_of(const Creature& x) {
 }
 
 Module srd_monsters() {
-  return {kSrdMonsters, /*default_on*/ true, install, {.creature_data = {monster_field()}}};
+  return {kSrdMonsters, /*default_on*/ true, install, {.creature_data = {monster_field()}, .campaign_data = {roll_hp_field()}}};
 }
 
 }  // namespace druzina::rules

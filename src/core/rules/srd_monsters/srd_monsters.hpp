@@ -70,5 +70,8 @@ std::string cr_text(double cr);
 
 // Creature::modules["srd_monsters"] = {"monster": "<srd id>"} for a creature AddMonsters added (absent = none).
 const Monster* srd_monster_of(const campaign::Creature& x);
+// The campaign's choice (CreateCampaign / SetSettings {srd_roll_hp}): SRD monsters added get rolled HP (each its
+// own roll) instead of the average; AddMonsters {roll_hp} overrides it.
+bool srd_roll_hp(const campaign::Campaign& c);
 
 }  // namespace druzina::rules

@@ -52,6 +52,13 @@ void draw_picked(const rules::Monster& m) {
   StepperOptions o;
   o.label = T("ui.srd.count");
   stepper("srd.count", p.count, 1, 20, o);
+  // HP: the SRD's average or rolled (each monster its own roll); the choice is the campaign's, kept for next time
+  int mode = rules::srd_roll_hp(model().state()) ? 1 : 0;
+  small_label(T("ui.srd.hp"));
+  if (segmented("srd.hp", options({"average", "roll"}, {Tf("ui.srd.hp_average", jobj{"hp", m.hp}),
+                                                     Tf("ui.srd.hp_roll", jobj{"dice", dice_notation(ui().lang, m.hp_dice)})}),
+                mode))
+    model().dispatch(jobj{"type", "SetSettings", "srd_roll_hp", mode == 1});
   const bool join = p.join && model().state().encounter.has_value();
   const std::string add = Tf(join ? "ui.srd.add_join" : "ui.srd.add", jobj{"n", p.count, "name", m.name_in(ui().lang)});
   json cmd = jobj{"type", "AddMonsters", "monster", m.id, "count", p.count, "name", m.name_in(ui().lang)};
