@@ -6,7 +6,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, waitWidget, scrollIntoView, tapCarefully, typeReplacing, pad, openTab, campaign,
-         dispatch, untilCampaign, screenshotFailures, openApp, accepted, see, openSheet } from "./lib.mjs";
+         dispatch, untilCampaign, screenshotFailures, openApp, accepted, see, openSheet, tapSettled } from "./lib.mjs";
 
 // The crafting rule's projects (the module's campaign data).
 const projects = (c) => c.modules?.crafting?.projects ?? [];
@@ -58,6 +58,8 @@ test("rests and time: hit dice, the rally once, a long rest, advancing the clock
   await tapCarefully(page, "time.hours.plus");
   await waitWidget(page, "time.hours.value", { where: (w) => w.label === "3" });
   await tapCarefully(page, "time.advance");
+  await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+  await tapSettled(page, "confirm.yes");
   c = await untilCampaign(page, (c) => c.minutes === before + 2 * 1440 + 3 * 60, "time advanced");
   await shot(page, "downtime-cs-04-time");
   assert.deepEqual(errors, []);
@@ -93,6 +95,8 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   await waitWidget(page, `project.${sword.id}.hours.value`, { where: (w) => w.label === "10" });
   await tapCarefully(page, `project.${sword.id}.saves.ask`);
   await tapCarefully(page, `project.${sword.id}.work`);
+  await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+  await tapSettled(page, "confirm.yes");
   c = await untilCampaign(page, (c) => projects(c)[0].progress_gp === 20 && c.prompts.length === 2, "the work and two saves");
   assert.deepEqual(c.prompts.map((p) => p.data.dc), [11, 12]);
   await scrollIntoView(page, `prompt.${c.prompts[1].id}`);
@@ -116,6 +120,8 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   await tapCarefully(page, `project.${art.id}.days.value`);
   await pad(page, 7, "pad.ok");
   await tapCarefully(page, `project.${art.id}.work`);
+  await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+  await tapSettled(page, "confirm.yes");
   c = await untilCampaign(page, (c) => projects(c)[1].done, "the painting done");
   await tapCarefully(page, `project.${art.id}.finish_enter`);
   await pad(page, 17, "pad.ok");
@@ -162,13 +168,15 @@ for (const lang of ["uk", "cs"]) {
     assert.match(rest.label, lang === "uk" ? /тривалий відпочинок/ : /důkladný odpočinek/);
     await shot(page, `downtime-${lang}-09-two-days`);
     await tapCarefully(page, `project.${j}.work`);
+    await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+    await tapSettled(page, "confirm.yes");
     c = await untilCampaign(page, (c) => projects(c)[0].progress_gp === 40, "two days of work");
     // 08:00–18:00, the night to 08:00, 08:00–18:00
     assert.equal(c.minutes, 1440 + 18 * 60);
     assert.ok(c.creatures[0].modules.crafting.workday, "his working day is open");
     const summary = await see(page, `project.${j}.summary`);
     assert.match(summary.label, lang === "uk" ? /день 1, 08:00 → день 2, 18:00/ : /den 1, 08:00 → den 2, 18:00/);
-    assert.match(summary.label, lang === "uk" ? /Ніч була тривалим відпочинком для Thorin/ : /Noc byla důkladným odpočinkem pro Thorin/);
+    assert.match(summary.label, lang === "uk" ? /Ніч була тривалим відпочинком для Thorin/ : /Noc byla důkladným odpočinkem – odpočívají: Thorin/);
     await shot(page, `downtime-${lang}-10-summary`);
 
     // the next work: he worked today, so it begins after the night (the choice is shown), and finishes the sword
@@ -179,6 +187,8 @@ for (const lang of ["uk", "cs"]) {
     await shot(page, `downtime-${lang}-11-worked-today`);
     const exhaustedBefore = c.creatures[0].exhaustion;
     await tapCarefully(page, `project.${j}.work`);
+    await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+    await tapSettled(page, "confirm.yes");
     c = await untilCampaign(page, (c) => projects(c)[0].done, "the sword finished");
     assert.equal(c.minutes, 2 * 1440 + 8 * 60 + 5 * 60);  // the night to day 3, 08:00, then 5 hours (10 gp at 2 gp/h)
     assert.equal(c.creatures[0].exhaustion, Math.max(0, exhaustedBefore - 1), "the night took one level of exhaustion");

@@ -10,7 +10,7 @@
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, shot, waitWidget, tapCarefully, campaign, untilCampaign, screenshotFailures, scrollIntoView, accepted,
-         idOf, openSheet, openApp, typeReplacing, widgets, openTab, see, gone } from "./lib.mjs";
+         idOf, openSheet, openApp, typeReplacing, widgets, openTab, see, gone, tapSettled } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -57,12 +57,16 @@ for (const lang of ["cs", "uk"]) {
     // Ending the ring's attunement (a short rest: the clock moves an hour) frees the slot; the belt attunes.
     await scrollIntoView(page, `sheet.mi.${ringId}.end`);
     await tapCarefully(page, `sheet.mi.${ringId}.end`);
+    await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+    await tapSettled(page, "confirm.yes");
     c = await untilCampaign(page, (c) => !item(c, mira, ring).attuned_by, "the ring's attunement ended");
     assert.equal(c.minutes, 60);
     await scrollIntoView(page, "sheet.mi.slots", { minH: 10 });
     await waitWidget(page, "sheet.mi.slots", { where: (x) => w.slots2.test(x.label) });
     await scrollIntoView(page, `sheet.mi.${beltId}.attune`);
     await tapCarefully(page, `sheet.mi.${beltId}.attune`);
+    await waitWidget(page, "confirm.yes");  // a step that moves the clock asks first
+    await tapSettled(page, "confirm.yes");
     c = await untilCampaign(page, (c) => item(c, mira, belt).attuned_by === mira, "the belt attuned");
     assert.equal(c.minutes, 120);
 

@@ -29,7 +29,9 @@
 //   WorkOnProject {project, hours: per day (1–24), days?: (default 1; with saves "ask" more than 1 only without
 //                  overtime), saves?: "auto" (the engine rolls the overtime saves) | "ask" (prompts),
 //                  spell_prepared?: true, rest?: true (the nights between working days are long rests) | false,
-//                  same_day?: false | true (go on with the crafters' working day: no night first)}
+//                  same_day?: false | true (go on with the crafters' working day: no night first),
+//                  start_hour?: 0–23 (a fresh first working day begins at this hour: the clock waits for it, a wait
+//                  of 8 hours or more is a night as between working days; absent: at once)}
 //     → per day: [crafting_night {creatures, rest, minutes} + LongRest's events | time_advanced "night"],
 //       project_worked {…, days: 1}, workday_set {creature, start, hours} (silent), time_advanced "crafting",
 //       overtime_saves + exhaustion_changed | prompts; then crafting_days {project, name, days, nights, rest,
@@ -209,6 +211,7 @@ struct Work {
   std::string project;
   int hours = 0, days = 1;
   bool ask = false, rest = true, same_day = false;
+  std::optional<int> start_hour;  // the hour of the day a fresh working day begins (absent: the clock's hour)
   std::vector<std::string> crafters;
   int rate = 0;
 };
@@ -226,6 +229,7 @@ Work plan_work(const Campaign& c, const json& cmd) {
   w.ask = saves == "ask";
   w.rest = param::boolean(cmd, "rest", true);
   w.same_day = param::boolean(cmd, "same_day", false);
+  w.start_hour = opt_int(cmd, "start_hour", 0, 23);
   const std::string spell = p.data.value("spell", "");
   if (!spell.empty()) {
     if (!p.data.value("spell_confirmed", false)) throw UserError("rules.err.spell_unconfirmed", jobj{"project", p.name, "spell", spell});
@@ -430,15 +434,8 @@ void store_item(Ctx& ctx, const Project& p, const std::string& crafter, double v
   ctx.emit("crafted_item_stored", jobj{"creature", crafter, "project", p.id, "item", item});
 }
 
-// The night between two working days: the clock moves to the same hour the last working day began, a day later
-// (or not at all when it is already past it), as a long rest for the crafters unless the DM says no.
-void night(Ctx& ctx, const Work& w) {
-  long long start = ctx.state().minutes;
-  bool any = false;
-  for (const auto& id : w.crafters)
-    if (const Creature* x = campaign::find_creature(ctx.state(), id))
-      if (auto d = workday_of(*x)) start = any ? std::max(start, d->start) : d->start, any = true;
-  const long long minutes = std::max(0LL, start + 1440 - ctx.state().minutes);
+// A night of `minutes` before a working day: a long rest for the crafters unless the DM says no.
+void night_until(Ctx& ctx, const Work& w, long long minutes) {
   ctx.emit("crafting_night", jobj{"creatures", w.crafters, "rest", w.rest, "minutes", minutes});
   if (w.rest) {
     ctx.run(jobj{"type", "LongRest", "targets", w.crafters, "minutes", minutes});
@@ -450,9 +447,20 @@ void night(Ctx& ctx, const Work& w) {
   }
 }
 
+// The night between two working days: the clock moves to the same hour the last working day began, a day later
+// (or not at all when it is already past it).
+void night(Ctx& ctx, const Work& w) {
+  long long start = ctx.state().minutes;
+  bool any = false;
+  for (const auto& id : w.crafters)
+    if (const Creature* x = campaign::find_creature(ctx.state(), id))
+      if (auto d = workday_of(*x)) start = any ? std::max(start, d->start) : d->start, any = true;
+  night_until(ctx, w, std::max(0LL, start + 1440 - ctx.state().minutes));
+}
+
 void command_work_on_project(Engine& e) {
   command(
-      e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared", "rest", "same_day"},
+      e, "WorkOnProject", {"project", "hours", "days", "saves", "spell_prepared", "rest", "same_day", "start_hour"},
       [](const Campaign& c, const json& cmd) { plan_work(c, cmd); },
       [](Ctx& ctx, const json& cmd) {
         const Work w = plan_work(ctx.state(), cmd);
@@ -472,6 +480,16 @@ void command_work_on_project(Engine& e) {
           if (worked && (day > 0 || !w.same_day)) {
             night(ctx, w);
             ++nights;
+          } else if (day == 0 && !worked && w.start_hour) {
+            // a fresh working day begins at the hour the DM chose: the clock waits for it (the night a long rest
+            // for the crafters when it is one, 8 hours or more, and the DM has not said otherwise)
+            const long long wait = ((*w.start_hour * 60LL - ctx.state().minutes % 1440) % 1440 + 1440) % 1440;
+            if (wait >= 480) {
+              night_until(ctx, w, wait);
+              ++nights;
+            } else {
+              actions::advance_time(ctx, wait, "crafting_wait");
+            }
           }
           if (day == 0) from = ctx.state().minutes;
           ++days;

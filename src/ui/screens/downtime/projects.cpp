@@ -16,6 +16,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/preview.hpp"
 #include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 #include "core/json_obj.hpp"
@@ -59,6 +60,8 @@ struct WorkUi {
   int hours = 8, days = 1, saves = 0;  // saves: 0 auto, 1 ask
   int day = 0;                         // 0: the next day (after the night), 1: the same working day goes on
   bool prepared = false, rest = true;  // rest: the nights between working days are long rests
+  int start = 1;                       // a fresh working day begins: 0 now, 1 in the morning (start_hour)
+  int start_hour = 8;
 };
 
 WorkUi& work(const std::string& id) {
@@ -333,6 +336,14 @@ void project_card(const rules::Project& p) {
         wu.prepared = !wu.prepared;
     }
     muted(Tf("ui.project.clock_hint", jobj{"clock", clock_text(st.minutes)}).c_str());
+    // a fresh working day begins in the morning unless the DM says now (after a working day the night decides)
+    const bool fresh = worked.empty();
+    if (fresh) {
+      ImGui::PushFont(ui().fonts.small);
+      segmented(base + ".start", options({"now", "hour"}, {T("ui.project.start_now"), T("ui.project.start_at")}), wu.start);
+      ImGui::PopFont();
+      if (wu.start == 1) stepper(base + ".start_hour", wu.start_hour, 0, 23, {.label = T("ui.project.start_hour")});
+    }
     std::string label = Tf("ui.project.work", jobj{"hours", wu.hours, "days", wu.days});
     if (colored_button(label.c_str(), col_good(), ImVec2(0, 56), base + ".work")) {
       json cmd = jobj{"type", "WorkOnProject", "project", p.id, "hours", wu.hours};
@@ -340,9 +351,13 @@ void project_card(const rules::Project& p) {
       if (from_hour + wu.hours > 8) cmd["saves"] = wu.saves == 1 ? "ask" : "auto";
       if (spell) cmd["spell_prepared"] = wu.prepared;
       if (same) cmd["same_day"] = true;
-      if (nights && !wu.rest) cmd["rest"] = false;
-      if (downtime_dispatch(cmd, base)) wu.day = 0;
+      if ((nights || (fresh && wu.start == 1)) && !wu.rest) cmd["rest"] = false;
+      if (fresh && wu.start == 1) cmd["start_hour"] = wu.start_hour;
+      // a skip says what it will do to whom before it happens (injuries that take HP with the days …)
+      ask_before(base + ".work", Tf("ui.project.work_q", jobj{"project", p.name}), cmd, T("ui.project.work_yes"));
     }
+    if (auto cmd = confirmed_command(base + ".work"))
+      if (downtime_dispatch(*cmd, base)) wu.day = 0;
   }
   draw_downtime_summary(base);
   if (dm) {

@@ -13,6 +13,7 @@
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/preview.hpp"
 #include "ui/widgets/widgets.hpp"
 #include "core/json_obj.hpp"
 
@@ -161,9 +162,11 @@ void draw_rest_and_time() {
   long long minutes = static_cast<long long>(r.days) * 1440 + static_cast<long long>(r.hours) * 60;
   ImGui::BeginDisabled(minutes <= 0);
   std::string label = minutes > 0 ? Tf("ui.downtime.advance_by", jobj{"duration", duration_text(minutes)}) : std::string(T("ui.downtime.advance"));
-  if (big_button(label.c_str(), ImVec2(0, 60))) downtime_dispatch(jobj{"type", "AdvanceTime", "minutes", minutes});
+  if (big_button(label.c_str(), ImVec2(0, 60)))
+    ask_before("time.advance", Tf("ui.downtime.advance_q", jobj{"duration", duration_text(minutes)}), jobj{"type", "AdvanceTime", "minutes", minutes}, T("ui.downtime.advance_yes"));
   ImGui::EndDisabled();
   track("time.advance", label);
+  if (auto cmd = confirmed_command("time.advance")) downtime_dispatch(*cmd);
 }
 
 }  // namespace druzina::ui

@@ -35,6 +35,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/preview.hpp"
 #include "ui/widgets/widgets.hpp"
 #include "core/json_obj.hpp"
 
@@ -239,26 +240,34 @@ void item_actions(const Creature& c, const rules::MagicItem& m, const std::strin
     cmd["item"] = m.id;
     dispatch_and_tell(cmd, 7.0);
   };
+  // studying, attuning or ending an attunement takes the party's short rest: an hour passes, the rest's effects
+  // apply; the question says so (and what the rest will do) before it happens
+  auto ask_rest = [&](json cmd, const char* question) {
+    cmd["target"] = c.id;
+    cmd["item"] = m.id;
+    ask_before(id + ".rest", Tf(question, jobj{"name", c.name, "item", m.name}), cmd, T("ui.mi.rest_yes"));
+  };
   const float w = split_width(2);
-  if (!m.identified) {
-    if (big_button(T("ui.mi.identify"), ImVec2(w, kTouchTarget))) send(jobj{"type", "IdentifyItem", "means", "identify"});
+  if (!m.identified) {  // one under the other: "Вивчити (короткий відпочинок)" does not fit half a phone
+    if (big_button(T("ui.mi.identify"), ImVec2(0, kTouchTarget))) send(jobj{"type", "IdentifyItem", "means", "identify"});
     track(id + ".identify", T("ui.mi.identify"));
-    ImGui::SameLine();
-    if (big_button(T("ui.mi.study"), ImVec2(w, kTouchTarget))) send(jobj{"type", "IdentifyItem", "means", "short_rest"});
+    if (big_button(T("ui.mi.study"), ImVec2(0, kTouchTarget)))
+      ask_rest(jobj{"type", "IdentifyItem", "means", "short_rest"}, "ui.mi.study_q");
     track(id + ".study", T("ui.mi.study"));
   }
   if (m.attunement && m.attuned_by != c.id) {
     if (auto r = rules::attune_refusal(state, c, m)) {
       red_line(Tf(r->key, r->args), id + ".refusal");
     } else {
-      if (big_button(T("ui.mi.attune"), ImVec2(0, kTouchTarget))) send(jobj{"type", "AttuneItem", "short_rest", true});
+      if (big_button(T("ui.mi.attune"), ImVec2(0, kTouchTarget))) ask_rest(jobj{"type", "AttuneItem", "short_rest", true}, "ui.mi.attune_q");
       track(id + ".attune", T("ui.mi.attune"));
     }
   }
   if (!m.attuned_by.empty()) {
-    if (big_button(T("ui.mi.end"), ImVec2(0, kTouchTarget))) send(jobj{"type", "EndAttunement", "short_rest", true});
+    if (big_button(T("ui.mi.end"), ImVec2(0, kTouchTarget))) ask_rest(jobj{"type", "EndAttunement", "short_rest", true}, "ui.mi.end_q");
     track(id + ".end", T("ui.mi.end"));
   }
+  if (auto cmd = confirmed_command(id + ".rest")) dispatch_and_tell(*cmd, 7.0);
   const auto unusable = rules::use_refusal(c, m);
   if (unusable && (m.charges || !m.command_word.empty() || !m.spells.empty())) red_line(Tf(unusable->key, unusable->args), id + ".unusable");
   if (!unusable && !m.command_word.empty()) {
