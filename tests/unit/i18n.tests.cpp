@@ -2,6 +2,8 @@
 
 #include "core/error.hpp"
 #include "core/i18n.hpp"
+#include "core/campaign/state.hpp"
+#include "rules_helpers.hpp"
 
 using namespace druzina;
 
@@ -54,4 +56,28 @@ TEST_CASE("i18n: dice in the reader's notation (cs k, uk к, en d)", "[i18n][dic
   // Every text the app renders goes through it: the log, prompts and cards read alike.
   CHECK(format_text(Lang::cs, "{name}: {expr}", {{"name", "Olena"}, {"expr", "4d10"}}) == "Olena: 4k10");
   CHECK(format_text(Lang::uk, "{expr}", {{"expr", "4d10 + 4"}}) == "4к10 + 4");
+}
+
+TEST_CASE("i18n: every stored field a log line can name has a text in cs, uk and en", "[i18n][log]") {
+  // "Aňa: změněno resistances": creature_updated names the patched fields (campaign.field.<name>),
+  // settings_changed the settings (campaign.setting.<name>); a missing text prints the stored name.
+  std::vector<std::string> keys;
+  for (const auto& f : campaign::creature_fields())
+    if (f != "id") keys.push_back("campaign.field." + f);
+  for (const auto& [k, v] : nlohmann::json(campaign::Settings{}).items()) keys.push_back("campaign.setting." + k);
+  REQUIRE(keys.size() > 30);
+  for (Lang lang : {Lang::cs, Lang::uk, Lang::en})
+    for (const auto& key : keys) {
+      INFO(key);
+      CHECK(has_key(lang, key));
+    }
+  // and the log line reads so: a changed resistance in Czech and Ukrainian
+  test::RulesTable t;
+  test::new_campaign(t);
+  const std::string a = t.pc("Aňa", 9);
+  const auto& tx = t.run({{"type", "UpdateCreature"}, {"target", a}, {"patch", {{"resistances", {"fire"}}}}});
+  campaign::LogContext lc{Lang::cs, [&](const std::string& id) { return t.c(id).name; }};
+  CHECK(campaign::Engine::standard().render(tx.events.at(0), lc) == "Aňa: změněno odolnosti.");
+  lc.lang = Lang::uk;
+  CHECK(campaign::Engine::standard().render(tx.events.at(0), lc).find("resistances") == std::string::npos);
 }

@@ -49,11 +49,11 @@ TEST_CASE("challenge rating: SetChallengeRating stores it on the creature, undo 
   CHECK(v.row->proficiency_bonus == 2);
   const Engine& e = Engine::standard();
   LogContext lc{Lang::en, [&](const std::string& id) { return t.c(id).name; }};
-  CHECK(e.render(tx.events[0], lc) == "Goblin: challenge rating none → 1/4 (50 XP).");
+  CHECK(e.render(tx.events[0], lc) == "Goblin: challenge rating 1/4 (50 XP).");
   lc.lang = Lang::cs;
-  CHECK(e.render(tx.events[0], lc) == "Goblin: nebezpečnost žádná → 1/4 (50 zk.).");
+  CHECK(e.render(tx.events[0], lc) == "Goblin: nebezpečnost 1/4 (50 zk.).");
   lc.lang = Lang::uk;
-  CHECK(e.render(tx.events[0], lc) == "Goblin: показник небезпеки немає → 1/4 (50 досвіду).");
+  CHECK(e.render(tx.events[0], lc) == "Goblin: показник небезпеки 1/4 (50 досвіду).");
   // A number means the same rating; 30 is the top.
   t.run({{"type", "SetChallengeRating"}, {"target", g}, {"cr", 30}});
   CHECK(rules::challenge_rating_view(t.state(), t.c(g)).row->xp == 155000);

@@ -83,6 +83,9 @@ std::string render_set(const json& d, const LogContext& lc) {
     const auto row = cr_row(v.get<std::string>());
     return row ? tr(lc.lang, "rules.cr.value", jobj{"cr", row->cr, "xp", row->xp}) : v.get<std::string>();
   };
+  // A first rating (an SRD monster as it is added) says what it is, not "none → 1/4"
+  if (!d.value("old", json()).is_string() && d.value("new", json()).is_string())
+    return tr(lc.lang, "event.challenge_rating_first", jobj{"name", name_of(lc, d), "new", text("new")});
   return tr(lc.lang, "event.challenge_rating_set", jobj{"name", name_of(lc, d), "old", text("old"), "new", text("new")});
 }
 
