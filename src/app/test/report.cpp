@@ -41,6 +41,7 @@ nlohmann::json state() {
     s["save"] = ss == SaveState::saved ? "saved" : ss == SaveState::pending ? "pending" : ss == SaveState::failed ? "failed" : "blocked";
     s["readOnly"] = m.read_only() == ReadOnly::no ? "no" : m.read_only() == ReadOnly::newer ? "newer" : "other_tab";
     s["campaignId"] = m.campaign_id();
+    s["campaigns"] = ui::model().library().index().campaigns.size();  // in the library's list
   }
   if (const ImFont* body = ui().fonts.body) {
     const float scale = ImGui::GetIO().FontGlobalScale;

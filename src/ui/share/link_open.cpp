@@ -251,6 +251,22 @@ void prepare(share::Decoded link) {
         p.question = T("ui.share.q.merge");
       }
     }
+    // Her character's link, of a table this phone keeps a copy of: update that copy's character (not a second
+    // campaign of the same name).
+    const std::string table = p.choices.empty() && link.kind == share::LinkKind::character
+                                  ? share_ids::find_copy(link.campaign_id, "table", "")
+                                  : std::string();
+    if (!table.empty()) {
+      auto here = campaign_state(table);
+      const Creature* mine = here ? find(*here, link.creature) : nullptr;
+      const Creature* theirs = find(c, link.creature);
+      if (mine && theirs) {
+        p.choices.push_back({Action::merge, table, Tf("ui.share.yes.update", jobj{"name", campaign_name(table)})});
+        p.creature = mine->id;
+        p.patch = merge_patch(*mine, *theirs, p.changes);
+        p.question = T("ui.share.q.update");
+      }
+    }
     // A newer link of a copy on this phone: update it.
     const std::string copy = p.choices.empty() ? share_ids::find_copy(link.campaign_id, kind, link.creature) : "";
     if (!copy.empty()) {
@@ -315,7 +331,11 @@ bool accept(const Choice& ch) {
     }
     case Action::copy:
     case Action::move: {
-      if (!m.restore_text(io::save(session_from(link)), "")) return false;
+      // the empty, untitled campaign of a first start is not kept beside it: the link takes its place
+      const bool blank = m.state().name.empty() && m.state().creatures.empty() && m.session().undo_depth() == 0 &&
+                         !share_ids::copy_of(m.campaign_id());
+      if (!m.restore_text(io::save(session_from(link)), blank ? m.campaign_id() : std::string())) return false;
+      if (blank) u.previous.clear();
       u.campaign = m.campaign_id();
       const bool copy = ch.action == Action::copy;
       share_ids::set(u.campaign, link.campaign_id, copy ? std::optional(as_copy()) : std::nullopt);
@@ -336,6 +356,9 @@ bool accept(const Choice& ch) {
     }
     case Action::none: return false;
   }
+  // a player who opens her character's link: this phone remembers the character is hers (she edits and levels it)
+  if (link.kind == share::LinkKind::character && !u.campaign.empty() && share_ids::copy_of(u.campaign))
+    share_ids::set_mine(u.campaign, link.creature);
   seen_campaign = m.campaign_id();
   m.clear_notice();  // the result screen says it (restore_text's "Restored." would only repeat it)
   p.done = true;

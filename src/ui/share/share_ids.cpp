@@ -17,6 +17,15 @@ using nlohmann::json;
 
 bool listed(const std::string& lib_id) { return model().library().find(lib_id) != nullptr; }
 
+struct MineCache {
+  bool valid = false;
+  std::string lib_id, creature;
+};
+MineCache& mine_cache() {
+  static MineCache c;
+  return c;
+}
+
 json read() {
   auto text = platform::storage().load(kKey);
   if (!text) return json::object();
@@ -25,6 +34,7 @@ json read() {
 }
 
 void write(json j) {
+  mine_cache().valid = false;
   for (auto it = j.begin(); it != j.end();) it = listed(it.key()) ? std::next(it) : j.erase(it);
   platform::storage().save(kKey, j.dump());
 }
@@ -55,7 +65,8 @@ std::string campaign_id(const std::string& lib_id) {
   }
   char buf[24];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(platform::random_seed()));
-  j[lib_id] = jobj{"id", buf};
+  if (!j.contains(lib_id) || !j[lib_id].is_object()) j[lib_id] = json::object();
+  j[lib_id]["id"] = buf;
   write(j);
   return buf;
 }
@@ -93,6 +104,8 @@ void set(const std::string& lib_id, const std::string& share_id, const std::opti
   if (copy)
     entry["copy"] = jobj{"campaign_id", copy->campaign_id, "kind", copy->kind, "creature", copy->creature,
                      "made_at", copy->made_at};
+  const std::string kept = j.contains(lib_id) ? str(j[lib_id], "mine") : std::string();  // a newer link keeps it
+  if (!kept.empty()) entry["mine"] = kept;
   j[lib_id] = entry;
   write(j);
 }
@@ -100,6 +113,31 @@ void set(const std::string& lib_id, const std::string& share_id, const std::opti
 void forget(const std::string& lib_id) {
   json j = read();
   j.erase(lib_id);
+  write(j);
+}
+
+std::string mine(const std::string& lib_id) {
+  json j = read();
+  return j.contains(lib_id) && listed(lib_id) ? str(j[lib_id], "mine") : std::string();
+}
+
+const std::string& mine_here() {
+  MineCache& c = mine_cache();
+  if (!c.valid || c.lib_id != model().campaign_id()) {
+    c.lib_id = model().campaign_id();
+    c.creature = mine(c.lib_id);
+    c.valid = true;
+  }
+  return c.creature;
+}
+
+void set_mine(const std::string& lib_id, const std::string& creature) {
+  json j = read();
+  if (!j.contains(lib_id) || !j[lib_id].is_object()) j[lib_id] = json::object();
+  if (creature.empty())
+    j[lib_id].erase("mine");
+  else
+    j[lib_id]["mine"] = creature;
   write(j);
 }
 

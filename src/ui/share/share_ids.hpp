@@ -4,7 +4,9 @@
 //   - the id a campaign carries in the links made from it, so a player who opens a newer link of the same
 //     campaign gets her copy updated instead of a second one, and a character sent back finds its campaign;
 //   - whether a campaign is a player's copy of someone's link (the sharer's campaign id, the link's kind, its
-//     character, and when that link was made).
+//     character, and when that link was made);
+//   - on a player's phone, which character of a copy is hers ("mine": the creature of a character link she opened):
+//     she may edit and level up that one, and the dice roll for her by default.
 // A campaign the library no longer lists is ignored (and dropped at the next write).
 #pragma once
 #include <optional>
@@ -30,5 +32,11 @@ std::string find_own(const std::string& share_id);
 // After a campaign came from a link: a player's copy (copy set) or a moved campaign (its sharer's id kept).
 void set(const std::string& lib_id, const std::string& share_id, const std::optional<Copy>& copy);
 void forget(const std::string& lib_id);
+// The player's own character in campaign lib_id ("" = none known); set when she opens her character's link.
+std::string mine(const std::string& lib_id);
+void set_mine(const std::string& lib_id, const std::string& creature);
+// The open campaign's "mine" (read once per campaign, not every frame): in player mode she may edit and level up
+// this character, and nothing else.
+const std::string& mine_here();
 
 }  // namespace druzina::ui::share_ids

@@ -17,6 +17,7 @@
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/screens/party/panels/resurrection.hpp"
 #include "ui/screens/party/party_edit.hpp"
+#include "ui/share/share_ids.hpp"
 #include "ui/share/share_buttons.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -658,11 +659,28 @@ void notes_block(const Creature& c) {
   track("sheet.notes.save", T("ui.sheet.save_notes"));
 }
 
+// A monster or an NPC the players should not know of yet (an ambush): hidden from the table's links, the players'
+// phones and their log until the DM reveals it. The party is never hidden.
+void hide_block(const Creature& c) {
+  if (ui_player_mode() || is_party(c)) return;
+  const char* label = T(c.hidden ? "ui.sheet.reveal" : "ui.sheet.hide");
+  if (c.hidden) muted(T("ui.sheet.hidden_note"));
+  if (big_button(label, ImVec2(0, 52)))
+    dispatch_and_tell(jobj{"type", "SetHidden", "targets", json::array({c.id}), "hidden", !c.hidden});
+  track("sheet.hide", label);
+}
+
 void actions_block(const Creature& c) {
-  if (ui_player_mode()) return;
+  const bool hers = ui_player_mode() && share_ids::mine_here() == c.id;  // a player edits her own character
+  if (ui_player_mode() && !hers) return;
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::Spacing();
+  if (hers) {
+    if (big_button((std::string("\xE2\x9C\x8E ") + T("ui.sheet.edit")).c_str(), ImVec2(0, 56))) open_creature_editor_for(c.id);
+    track("sheet.edit", T("ui.sheet.edit"));
+    return;
+  }
   const float w = split_width(2);
   if (big_button((std::string("\xE2\x9C\x8E ") + T("ui.sheet.edit")).c_str(), ImVec2(w, 56))) open_creature_editor_for(c.id);
   track("sheet.edit", T("ui.sheet.edit"));
@@ -783,6 +801,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
     ImGui::PopID();
     return;
   }
+  hide_block(c);
   stats_block(c);
   panels::srd_monsters(c);
   panels::challenge_rating(c);

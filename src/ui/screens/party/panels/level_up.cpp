@@ -1,5 +1,5 @@
 // Rule "level-up" (with "hp-roll") on the sheet: the next level's hit points rolled, entered from the table's die
-// or taken as the average (LevelUp), DM only; the note that a 1 is rolled again when hp-roll is on.
+// or taken as the average (LevelUp), by the DM or, on a player's phone, for her own character; the note that a 1 is rolled again when hp-roll is on.
 #include <imgui.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/party/panels/panels.hpp"
+#include "ui/share/share_ids.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -24,7 +25,8 @@ using nlohmann::json;
 using sheet::quiet;
 
 void level_up(const Creature& c) {
-  if (ui_player_mode() || c.death_saves.dead || !rule_on(rules::kLevelUp)) return;
+  // the DM, or in player mode the player for her own character (share_ids::mine_here)
+  if ((ui_player_mode() && share_ids::mine_here() != c.id) || c.death_saves.dead || !rule_on(rules::kLevelUp)) return;
   if (c.kind != "pc" && c.kind != "sidekick" && c.kind != "npc") return;
   section(Tf("ui.sheet.level_up", jobj{"n", c.level + 1}).c_str());
   if (c.hit_die <= 0) {
