@@ -502,6 +502,15 @@ void Model::on_tab_message(const std::string& text) {
     }
     follow();
     notify(T("ui.store.open_elsewhere"), true, 8.0);
+  } else if (type == "bye" && c == campaign_id_ && read_only_ == ReadOnly::other_tab) {
+    // The tab that held the campaign closed (or left it): this one writes again, without a tap. Should yet
+    // another tab hold it, its answer to the hello makes this one read-only again.
+    library_->set_passive(false);
+    library_->open();
+    load_current(false);
+    read_only_ = library_->read_only(campaign_id_) ? ReadOnly::newer : ReadOnly::no;
+    post("hello");
+    notify(T("ui.store.other_closed"));
   } else if (type == "storage") {
     const std::string key = s("key");
     const store::CampaignInfo* info = library_->find(campaign_id_);

@@ -198,9 +198,19 @@ void draw_top_bar(float height) {
 // A transient message above the tab bar (errors stay longer and are red). It takes no input: a tap on it goes
 // to the widget under it (a notice must never swallow the tap meant for the next button), and it is slightly
 // see-through so that widget shows.
+// The notice's height in the last frame it showed: the screen gets that much room at its end meanwhile, so whatever
+// the notice covers can be scrolled out from under it (the overflow check reports a control it covers for good).
+float& notice_height() {
+  static float h = 0;
+  return h;
+}
+
 void draw_notice(float bottom) {
   const Notice& n = model().notice();
-  if (n.text.empty() || now_ms() > n.until_ms) return;
+  if (n.text.empty() || now_ms() > n.until_ms) {
+    notice_height() = 0;
+    return;
+  }
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   const float margin = 12.0f, width = vp->Size.x - 2 * margin;
   ImGui::SetNextWindowPos(ImVec2(vp->Pos.x + margin, bottom - 8), ImGuiCond_Always, ImVec2(0, 1));
@@ -215,6 +225,7 @@ void draw_notice(float bottom) {
   ImGui::TextUnformatted(n.text.c_str());
   ImGui::PopTextWrapPos();
   track("notice", n.text);
+  notice_height() = ImGui::GetWindowHeight() + 8;
   ImGui::End();
   ImGui::PopStyleVar(2);
   ImGui::PopStyleColor(2);
@@ -280,6 +291,7 @@ void draw_root() {
     case Tab::rules: draw_rules(); break;
     case Tab::settings: draw_settings(); break;
   }
+  if (notice_height() > 0) ImGui::Dummy(ImVec2(1, notice_height()));  // room to scroll it all above the notice
   scroll_of[drawn] = ImGui::GetScrollY();
   ImGui::EndChild();
   ImGui::PopStyleVar();

@@ -44,4 +44,7 @@ void set_page_url(const std::string& url);
 // The links share_url() was asked to share (no share sheet: share_url returns false, as a desktop browser does).
 const std::vector<std::string>& shared_urls();
 
+// tabs.cpp: a message "another tab" posts (a JSON text, as platform/tabs.hpp), handed to the app's handler.
+void deliver_tab_message(const std::string& json);
+
 }  // namespace druzina::platform::native

@@ -35,7 +35,11 @@ void draw_storage_bar() {
     bg = ImVec4(0.60f, 0.12f, 0.14f, 1);
   }
   if (!text) return;
-  const float w = ImGui::GetContentRegionAvail().x, pad = 10, bw = 124;
+  // the action's button is as wide as its label needs ("Upravovat zde" was cut at 124 px), at least 124 px
+  const float w = ImGui::GetContentRegionAvail().x, pad = 10;
+  const float label_w = ImGui::CalcTextSize(action).x + 2 * ImGui::GetStyle().FramePadding.x;
+  const float bw = std::min(std::max(124.0f, label_w), w * 0.5f);
+  if (label_w > bw + 0.5f) note_cut(action, label_w - bw);
   ImVec2 p = ImGui::GetCursorScreenPos();
   ImFont* small = ui().fonts.small;
   const float fs = small->FontSize * ImGui::GetIO().FontGlobalScale;
