@@ -2,11 +2,15 @@
 // runs in a process of its own (main.cpp), on a 412 × 915 CSS px phone at pixel ratio 2.625.
 #include <catch2/catch.hpp>
 
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "headless.hpp"
+#include "core/campaign/session.hpp"
+#include "core/rng.hpp"
+#include "core/share/link.hpp"
 #include "platform/native/headless.hpp"
 
 using druzina::uitest::Headless;
@@ -184,3 +188,375 @@ TEST_CASE("nothing is cut off at the top of any screen, in English, Czech and Uk
     }
   }
 }
+
+// Inspiration as luck on the dice screen: after the second d20 the tiles, the line under them and the large total
+// show one result, the kept die's.
+static void luck_shows_one_result(const char* browser_language, const char* expr) {
+  Headless app({.browser_language = browser_language});
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 9}}));
+  const std::string id = creature_named(app.campaign(), "Aňa")["id"];
+  app.tap("tab.dice");
+  REQUIRE(app.scroll_to("dice.who"));
+  app.tap("dice.who");
+  app.tap("dice.who." + id);
+  REQUIRE(app.scroll_to("dice.expr"));
+  app.tap("dice.expr");
+  app.type(expr);
+  int better = 0;
+  for (int round = 0; round < 12 && better < 1; ++round) {
+    REQUIRE(app.dispatch({{"type", "UpdateCreature"}, {"target", id}, {"patch", {{"inspiration", true}}}}));
+    REQUIRE(app.scroll_to("dice.roll"));
+    app.tap("dice.roll");
+    REQUIRE(app.scroll_to("dice.use_inspiration"));
+    app.tap("dice.use_inspiration");
+    REQUIRE(app.find("dice.luck"));
+    const std::string total = label(app, "dice.total");
+    // the line under the tiles ends in the same total: "1k20+5 (~~7~~, 20) = 25"
+    const std::string line = label(app, "dice.result");
+    INFO(line << " | " << label(app, "dice.luck"));
+    CHECK(line.size() > total.size());
+    CHECK(line.substr(line.size() - total.size() - 3) == " = " + total);
+    CHECK(label(app, "dice.luck").find(total) != std::string::npos);
+    // exactly one d20 tile counts, and it is the total's
+    int kept = 0, value = 0;
+    for (const auto& w : app.with_prefix("dice.die.")) {
+      if (w.label.find("dropped") != std::string::npos) continue;
+      ++kept;
+      value = std::stoi(w.label);
+    }
+    CHECK(kept == 1);
+    CHECK(value + 5 == std::stoi(total));
+    if (app.with_prefix("dice.die.").size() == 2 && label(app, "dice.die.0").find("dropped") != std::string::npos) ++better;
+  }
+  CHECK(better == 1);  // the second die was the better one at least once (the case that showed three totals)
+}
+
+TEST_CASE("inspiration as luck shows one result, the kept d20, in Czech", "[ui][dice][luck]") { luck_shows_one_result("cs-CZ", "1k20+5"); }
+TEST_CASE("inspiration as luck shows one result, the kept d20, in Ukrainian", "[ui][dice][luck]") { luck_shows_one_result("uk-UA", "1к20+5"); }
+
+namespace {
+
+// The text of every entry the log screen shows (opened from the top bar).
+std::string log_text(Headless& app) {
+  app.tap("top.log");
+  std::string all;
+  for (const auto& w : app.with_prefix("log.entry.")) all += w.label + "\n";
+  app.tap("log.close");
+  return all;
+}
+
+// A changed resistance reads in the log in the reader's language, never as the stored field's name.
+void log_names_fields(const char* browser_language, const char* expected) {
+  Headless app({.browser_language = browser_language});
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 9}}));
+  const std::string id = creature_named(app.campaign(), "Aňa")["id"];
+  REQUIRE(app.dispatch({{"type", "UpdateCreature"}, {"target", id}, {"patch", {{"resistances", {"fire"}}, {"immunities", {"cold"}}}}}));
+  REQUIRE(app.dispatch({{"type", "AddMonsters"}, {"monster", "goblin"}}));
+  const std::string log = log_text(app);
+  INFO(log);
+  CHECK(log.find(expected) != std::string::npos);
+  CHECK(log.find("resistances") == std::string::npos);
+  CHECK(log.find("immunities") == std::string::npos);
+  CHECK(log.find(" → 1/4") == std::string::npos);  // a first challenge rating is not "none → 1/4"
+}
+
+}  // namespace
+
+TEST_CASE("the log names a changed resistance in Czech", "[ui][log][i18n]") {
+  log_names_fields("cs-CZ", "Aňa: změněno odolnosti, imunity vůči zranění.");
+}
+TEST_CASE("the log names a changed resistance in Ukrainian", "[ui][log][i18n]") {
+  log_names_fields("uk-UA", "Aňa: змінено опір, імунітет до шкоди.");
+}
+
+namespace {
+
+// Attuning on the sheet is the party's short rest: the question says so (the hour that passes) and nothing
+// happens until the DM says yes.
+void attune_asks_first(const char* browser_language, const char* says) {
+  Headless app({.browser_language = browser_language});
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 9}}));
+  const std::string id = creature_named(app.campaign(), "Aňa")["id"];
+  REQUIRE(app.dispatch({{"type", "AddMagicItem"}, {"target", id}, {"name", "Prsten"}, {"kind", "ring"}, {"attunement", true}, {"identified", true}}));
+  const std::string item = creature_named(app.campaign(), "Aňa")["modules"]["magic-items"]["items"][0]["id"];
+  const long long minutes = app.campaign()["minutes"];
+  app.tap("tab.party");
+  app.tap("party.card." + id);
+  const std::string attune = "sheet.mi." + item + ".attune";
+  REQUIRE(app.scroll_to(attune));
+  app.tap(attune);
+  CHECK(app.campaign()["minutes"] == minutes);  // not yet
+  const std::string q = label(app, "confirm.question");
+  INFO(q);
+  CHECK(q.find(says) != std::string::npos);
+  CHECK(q.find("Aňa") != std::string::npos);
+  app.tap("confirm.yes");
+  CHECK(app.campaign()["minutes"].get<long long>() == minutes + 60);
+  CHECK(creature_named(app.campaign(), "Aňa")["modules"]["magic-items"]["items"][0]["attuned_by"] == id);
+}
+
+}  // namespace
+
+TEST_CASE("Attune (short rest) asks first and says an hour passes, in Czech", "[ui][magic_items][confirm]") {
+  attune_asks_first("cs-CZ", "krátkého odpočinku celé družiny");
+}
+TEST_CASE("Attune (short rest) asks first and says an hour passes, in Ukrainian", "[ui][magic_items][confirm]") {
+  attune_asks_first("uk-UA", "короткого відпочинку всього загону");
+}
+
+namespace {
+
+// The wounded wizard paints for 7 days: the Work button says first what the days will do to her (the festering
+// wound takes maximum HP), and the first working day starts in the morning, not at 20:02.
+void skip_says_what_it_does(const char* browser_language, const char* max_hp_words) {
+  Headless app({.browser_language = browser_language});
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 11}, {"level", 3}}));
+  const std::string id = creature_named(app.campaign(), "Aňa")["id"];
+  REQUIRE(app.dispatch({{"type", "RollInjury"}, {"target", id}, {"roll", 43}}));  // the festering wound
+  REQUIRE(app.dispatch({{"type", "AdvanceTime"}, {"minutes", 20 * 60 + 2}}));    // day 1, 20:02
+  REQUIRE(app.dispatch({{"type", "StartProject"}, {"kind", "art"}, {"crafter", id}, {"name", "Obraz"}, {"materials_gp", 50}}));
+  const std::string p = app.campaign()["modules"]["crafting"]["projects"][0]["id"];
+  const long long minutes = app.campaign()["minutes"];
+  app.tap("tab.downtime");
+  for (int i = 0; i < 6; ++i) {
+    REQUIRE(app.scroll_to("project." + p + ".days.plus"));
+    app.tap("project." + p + ".days.plus");
+  }
+  CHECK(label(app, "project." + p + ".days.value") == "7");
+  REQUIRE(app.scroll_to("project." + p + ".work"));
+  app.tap("project." + p + ".work");
+  CHECK(app.campaign()["minutes"] == minutes);  // nothing yet
+  CHECK(creature_named(app.campaign(), "Aňa")["max_hp"] == 11);
+  const std::string q = label(app, "confirm.question");
+  INFO(q);
+  CHECK(q.find(std::string("Aňa: ") + max_hp_words + " 11 → ") != std::string::npos);
+  app.tap("confirm.yes");
+  const json c = app.campaign();
+  CHECK(creature_named(c, "Aňa")["max_hp"].get<int>() < 11);
+  CHECK(c["modules"]["crafting"]["projects"][0]["progress_gp"] == 50);
+  // 50 hours at 1 gp/h, 8 a day from 08:00: the 7th day ends at 10:00
+  CHECK(c["minutes"].get<long long>() % 1440 == 10 * 60);
+}
+
+}  // namespace
+
+TEST_CASE("a 7-day skip says what the festering wound will take, and starts in the morning, in Czech", "[ui][downtime][confirm]") {
+  skip_says_what_it_does("cs-CZ", "maximum životů");
+}
+TEST_CASE("a 7-day skip says what the festering wound will take, and starts in the morning, in Ukrainian", "[ui][downtime][confirm]") {
+  skip_says_what_it_does("uk-UA", "максимум хітів");
+}
+
+namespace {
+
+// An ambush: the DM hides the goblin on its card, the players' view loses it; one tap on the Party screen reveals
+// it; the log says both; undo hides it again.
+void ambush(const char* browser_language, const char* hidden_words, const char* revealed_words) {
+  Headless app({.browser_language = browser_language});
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}));
+  const std::string g = creature_named(app.campaign(), "Goblin")["id"];
+  app.tap("tab.party");
+  app.tap("party.card." + g);
+  REQUIRE(app.scroll_to("sheet.hide"));
+  app.tap("sheet.hide");
+  CHECK(creature_named(app.campaign(), "Goblin")["hidden"] == true);
+  app.tap("tab.party");
+  app.tap("tab.party");  // from the sheet back to the list
+  REQUIRE(app.scroll_to("party.reveal_all"));
+  app.tap("party.reveal_all");
+  CHECK(creature_named(app.campaign(), "Goblin").value("hidden", false) == false);
+  const std::string log = log_text(app);
+  INFO(log);
+  CHECK(log.find(std::string("Goblin: ") + hidden_words) != std::string::npos);
+  CHECK(log.find(std::string("Goblin: ") + revealed_words) != std::string::npos);
+  app.tap("top.undo");
+  CHECK(creature_named(app.campaign(), "Goblin")["hidden"] == true);
+}
+
+}  // namespace
+
+TEST_CASE("an ambush: hide a goblin on its card, reveal it in one tap, in Czech", "[ui][party][hidden]") {
+  ambush("cs-CZ", "skrytí před hráči", "odhalení hráčům");
+}
+TEST_CASE("an ambush: hide a goblin on its card, reveal it in one tap, in Ukrainian", "[ui][party][hidden]") {
+  ambush("uk-UA", "приховано від гравців", "показано гравцям");
+}
+
+namespace {
+
+// Three goblins with rolled HP (2d6 each, the campaign's choice, kept for the next time).
+void srd_rolled_hp(const char* browser_language, const char* roll_words) {
+  Headless app({.browser_language = browser_language});
+  app.tap("tab.party");
+  REQUIRE(app.scroll_to("party.add_srd"));
+  app.tap("party.add_srd");
+  app.tap("srd.search");
+  app.type("goblin");
+  REQUIRE(app.scroll_to("srd.pick.goblin"));
+  app.tap("srd.pick.goblin");
+  REQUIRE(app.scroll_to("srd.hp.roll"));
+  CHECK(label(app, "srd.hp.roll").find(roll_words) != std::string::npos);
+  app.tap("srd.hp.roll");
+  CHECK(app.campaign()["modules"]["srd_monsters"]["roll_hp"] == true);
+  REQUIRE(app.scroll_to("srd.count.plus"));
+  app.tap("srd.count.plus");
+  app.tap("srd.count.plus");
+  REQUIRE(app.scroll_to("srd.add"));
+  app.tap("srd.add");
+  std::set<int> hp;
+  int goblins = 0;
+  for (const auto& c : app.campaign()["creatures"]) {
+    ++goblins;
+    const int h = c["max_hp"];
+    CHECK(h >= 2);
+    CHECK(h <= 12);
+    hp.insert(h);
+  }
+  CHECK(goblins == 3);
+  CHECK(hp != std::set<int>{7});  // rolled, each its own roll: not the average for all three
+}
+
+}  // namespace
+
+TEST_CASE("SRD goblins with rolled HP, each its own roll, in Czech", "[ui][srd]") { srd_rolled_hp("cs-CZ", "2k6"); }
+TEST_CASE("SRD goblins with rolled HP, each its own roll, in Ukrainian", "[ui][srd]") { srd_rolled_hp("uk-UA", "2к6"); }
+
+namespace {
+
+// The DM's table and Aňa's character link, made by the core as the DM's phone makes them.
+struct DmLinks {
+  std::string table, character, ana, bara;
+};
+DmLinks dm_links(const char* name) {
+  using namespace druzina;
+  campaign::Session s;
+  Rng rng(1);
+  s.dispatch({{"type", "CreateCampaign"}, {"name", name}}, rng);
+  s.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 8}, {"hit_die", 6}, {"level", 1}}, rng);
+  s.dispatch({{"type", "AddCreature"}, {"name", "Bára"}, {"kind", "pc"}, {"max_hp", 10}, {"hit_die", 8}, {"level", 1}}, rng);
+  DmLinks out;
+  out.ana = creature_named(json(s.state()), "Aňa")["id"];
+  out.bara = creature_named(json(s.state()), "Bára")["id"];
+  out.table = share::encode_table(s.state(), {"les-42", 1000});
+  out.character = share::encode_character(s.state(), out.ana, {"les-42", 2000});
+  return out;
+}
+
+// A player's phone from its first start: the table link, then her character's link. One campaign, not three; the
+// character is hers: she levels it up and edits it (no one else's), and the dice roll for her by default.
+void players_phone(const char* browser_language, const char* dice_who) {
+  const DmLinks links = dm_links("Les");
+  Headless app({.browser_language = browser_language, .welcome = true});
+  app.tap("welcome.role.player");
+  app.tap("welcome.start");
+  druzina::platform::native::open_fragment(links.table);
+  app.frame(3);
+  REQUIRE(app.find("link.accept.copy"));
+  app.tap("link.accept.copy");
+  CHECK(app.state()["campaigns"] == 1);  // the first start's empty campaign gave its place to the table
+  app.tap("link.continue");
+  druzina::platform::native::open_fragment(links.character);
+  app.frame(3);
+  // her character's link updates the table she keeps (the suggested choice), not a second "Les"
+  const auto update = app.with_prefix("link.accept.");
+  REQUIRE_FALSE(update.empty());
+  CHECK(update.front().id == "link.accept.merge");
+  app.tap(update.front().id);
+  CHECK(app.state()["campaigns"] == 1);
+  app.tap("link.continue");
+  // her sheet: level up and edit; Bára's sheet: neither
+  app.tap("tab.party");
+  app.tap("party.card." + links.ana);
+  REQUIRE(app.scroll_to("sheet.levelup.average"));
+  app.tap("sheet.levelup.average");
+  CHECK(creature_named(app.campaign(), "Aňa")["level"] == 2);
+  CHECK(app.scroll_to("sheet.edit"));
+  app.tap("tab.party");
+  app.tap("tab.party");
+  app.tap("party.card." + links.bara);
+  CHECK_FALSE(app.scroll_to("sheet.levelup.average"));
+  CHECK_FALSE(app.scroll_to("sheet.edit"));
+  app.tap("tab.dice");
+  CHECK(label(app, "dice.who").find(dice_who) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("a player's phone keeps one copy of the table, and her character is hers to level up, in Czech", "[ui][share][player]") {
+  players_phone("cs-CZ", "Aňa");
+}
+TEST_CASE("a player's phone keeps one copy of the table, and her character is hers to level up, in Ukrainian", "[ui][share][player]") {
+  players_phone("uk-UA", "Aňa");
+}
+
+namespace {
+
+// Another tab holds the campaign: the strip's "Edit here" is not cut, and when that tab closes this one writes
+// again without a tap.
+void other_tab(const char* browser_language, const char* take) {
+  Headless app({.browser_language = browser_language});
+  const std::string id = app.state()["campaignId"];
+  druzina::platform::native::deliver_tab_message(json{{"t", "here"}, {"c", id}, {"from", "tab-b"}, {"since", -1}}.dump());
+  app.frame(3);
+  REQUIRE(app.state()["readOnly"] == "other_tab");
+  CHECK(label(app, "storage.other_tab.action") == take);
+  CHECK(app.overflows() == json::array());
+  druzina::platform::native::deliver_tab_message(json{{"t", "bye"}, {"c", id}, {"from", "tab-b"}, {"since", -1}}.dump());
+  app.frame(3);
+  CHECK(app.state()["readOnly"] == "no");
+  CHECK_FALSE(app.find("storage.other_tab"));
+}
+
+}  // namespace
+
+TEST_CASE("another tab: Edit here fits, and the tab writes again when the other closes, in Czech", "[ui][storage][overflow]") {
+  other_tab("cs-CZ", "Upravovat zde");
+}
+TEST_CASE("another tab: Edit here fits, and the tab writes again when the other closes, in Ukrainian", "[ui][storage][overflow]") {
+  other_tab("uk-UA", "Редагувати тут");
+}
+
+namespace {
+
+// An unidentified ring on the sheet: Identify and Study (short rest) in full, nothing cut or drawn over another.
+void ring_sheet_fits(const char* browser_language) {
+  Headless app({.browser_language = browser_language});
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 9}}));
+  const std::string id = creature_named(app.campaign(), "Aňa")["id"];
+  REQUIRE(app.dispatch({{"type", "AddMagicItem"}, {"target", id}, {"name", "Prsten"}, {"kind", "ring"}, {"attunement", true}}));
+  const std::string item = creature_named(app.campaign(), "Aňa")["modules"]["magic-items"]["items"][0]["id"];
+  app.tap("tab.party");
+  app.tap("party.card." + id);
+  REQUIRE(app.scroll_to("sheet.mi." + item + ".study"));
+  app.frame(2);
+  CHECK(app.overflows() == json::array());
+}
+
+}  // namespace
+
+TEST_CASE("an unidentified item's Study (short rest) is not cut, in Ukrainian", "[ui][magic_items][overflow]") { ring_sheet_fits("uk-UA"); }
+TEST_CASE("an unidentified item's Study (short rest) is not cut, in Czech", "[ui][magic_items][overflow]") { ring_sheet_fits("cs-CZ"); }
+
+namespace {
+
+// After a long rest the notice tells what it did over the bottom of the Downtime screen: nothing stays under it for
+// good (the screen scrolls it all above the notice), nothing is cut or drawn over another.
+void notice_covers_nothing(const char* browser_language) {
+  Headless app({.browser_language = browser_language});
+  for (const char* name : {"Aňa", "Bára", "Cyril", "Dana"}) {
+    REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", name}, {"kind", "pc"}, {"max_hp", 20}, {"hit_die", 8}, {"level", 3}}));
+    REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", creature_named(app.campaign(), name)["id"]}, {"amount", 5}}));
+  }
+  app.tap("tab.downtime");
+  REQUIRE(app.scroll_to("rest.long"));
+  app.tap("rest.long");
+  REQUIRE(app.find("notice"));
+  REQUIRE(app.scroll_to("time.advance"));
+  app.frame(2);
+  CHECK(app.overflows() == json::array());
+}
+
+}  // namespace
+
+TEST_CASE("a notice leaves every control reachable, in Ukrainian", "[ui][overflow][notice]") { notice_covers_nothing("uk-UA"); }
+TEST_CASE("a notice leaves every control reachable, in Czech", "[ui][overflow][notice]") { notice_covers_nothing("cs-CZ"); }
