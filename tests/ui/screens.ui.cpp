@@ -263,10 +263,10 @@ void log_names_fields(const char* browser_language, const char* expected) {
 }  // namespace
 
 TEST_CASE("the log names a changed resistance in Czech", "[ui][log][i18n]") {
-  log_names_fields("cs-CZ", "Aňa: změněno odolnosti, imunity vůči zranění.");
+  log_names_fields("cs-CZ", "Aňa: změněno imunity vůči zranění, odolnosti.");
 }
 TEST_CASE("the log names a changed resistance in Ukrainian", "[ui][log][i18n]") {
-  log_names_fields("uk-UA", "Aňa: змінено опір, імунітет до шкоди.");
+  log_names_fields("uk-UA", "Aňa: змінено імунітет до шкоди, опір.");
 }
 
 namespace {
