@@ -145,7 +145,7 @@ struct Undo {
   Action action = Action::none;
   std::string campaign;       // the campaign added, updated or merged into
   std::string previous;       // the campaign open before
-  std::string previous_text;  // update, move_replace: that campaign's text before
+  std::string previous_text;  // update, move_replace, a copy into the first start's empty campaign: its text before
   std::optional<share_ids::Copy> previous_copy;
   bool previous_mode = false;  // player mode before
 };
@@ -334,8 +334,11 @@ bool accept(const Choice& ch) {
       // the empty, untitled campaign of a first start is not kept beside it: the link takes its place
       const bool blank = m.state().name.empty() && m.state().creatures.empty() && m.session().undo_depth() == 0 &&
                          !share_ids::copy_of(m.campaign_id());
+      if (blank) {
+        auto text = campaign_text(m.campaign_id());
+        u.previous_text = text ? *text : io::save(m.session());  // undo puts the empty campaign back in its place
+      }
       if (!m.restore_text(io::save(session_from(link)), blank ? m.campaign_id() : std::string())) return false;
-      if (blank) u.previous.clear();
       u.campaign = m.campaign_id();
       const bool copy = ch.action == Action::copy;
       share_ids::set(u.campaign, link.campaign_id, copy ? std::optional(as_copy()) : std::nullopt);
@@ -382,7 +385,8 @@ void undo_open() {
       break;
     case Action::copy:
     case Action::move:
-      ok = m.delete_campaign(u.campaign);  // into Recovery, like any deleted campaign
+      // into Recovery, like any deleted campaign; or the first start's empty campaign back in its place
+      ok = u.previous_text.empty() ? m.delete_campaign(u.campaign) : m.restore_text(u.previous_text, u.campaign);
       if (ok) share_ids::forget(u.campaign);
       break;
     case Action::move_replace: ok = m.restore_text(u.previous_text, u.campaign); break;
