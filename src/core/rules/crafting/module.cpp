@@ -32,7 +32,8 @@
 //                  same_day?: false | true (go on with the crafters' working day: no night first),
 //                  start_hour?: 0–23 (a fresh first working day begins at this hour: the clock waits for it, a wait
 //                  of 8 hours or more is a night as between working days; absent: at once)}
-//     → per day: [crafting_night {creatures, rest, minutes} + LongRest's events | time_advanced "night"],
+//     → per day: [crafting_night {creatures, rest, minutes, first?: the night before a fresh day (start_hour)}
+//       + LongRest's events | time_advanced "night"],
 //       project_worked {…, days: 1}, workday_set {creature, start, hours} (silent), time_advanced "crafting",
 //       overtime_saves + exhaustion_changed | prompts; then crafting_days {project, name, days, nights, rest,
 //       creatures, from, to} (when more than one day or a night), crafted_item_stored {creature, project, item}.
@@ -368,7 +369,9 @@ void event_workday_set(Engine& e) {
 void event_crafting_night(Engine& e) {
   event(e, "crafting_night", [](Campaign&, const json&) {},
         [](const json& d, const LogContext& lc) {
-          return tr(lc.lang, d.value("rest", true) ? "event.crafting_night" : "event.crafting_night_no_rest",
+          const bool first = d.value("first", false);  // the night before a fresh working day (start_hour)
+          return tr(lc.lang, d.value("rest", true) ? (first ? "event.crafting_night_first" : "event.crafting_night")
+                                                  : (first ? "event.crafting_night_first_no_rest" : "event.crafting_night_no_rest"),
                     jobj{"names", names(lc, d.value("creatures", json::array()))});
         });
 }
@@ -435,8 +438,10 @@ void store_item(Ctx& ctx, const Project& p, const std::string& crafter, double v
 }
 
 // A night of `minutes` before a working day: a long rest for the crafters unless the DM says no.
-void night_until(Ctx& ctx, const Work& w, long long minutes) {
-  ctx.emit("crafting_night", jobj{"creatures", w.crafters, "rest", w.rest, "minutes", minutes});
+void night_until(Ctx& ctx, const Work& w, long long minutes, bool first = false) {
+  json data = jobj{"creatures", w.crafters, "rest", w.rest, "minutes", minutes};
+  if (first) data["first"] = true;
+  ctx.emit("crafting_night", std::move(data));
   if (w.rest) {
     ctx.run(jobj{"type", "LongRest", "targets", w.crafters, "minutes", minutes});
   } else {
@@ -485,7 +490,7 @@ void command_work_on_project(Engine& e) {
             // for the crafters when it is one, 8 hours or more, and the DM has not said otherwise)
             const long long wait = ((*w.start_hour * 60LL - ctx.state().minutes % 1440) % 1440 + 1440) % 1440;
             if (wait >= 480) {
-              night_until(ctx, w, wait);
+              night_until(ctx, w, wait, true);
               ++nights;
             } else {
               actions::advance_time(ctx, wait, "crafting_wait");
