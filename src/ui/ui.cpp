@@ -195,9 +195,6 @@ void draw_top_bar(float height) {
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height));
 }
 
-// A transient message above the tab bar (errors stay longer and are red). It takes no input: a tap on it goes
-// to the widget under it (a notice must never swallow the tap meant for the next button), and it is slightly
-// see-through so that widget shows.
 // The notice's height in the last frame it showed: the screen gets that much room at its end meanwhile, so whatever
 // the notice covers can be scrolled out from under it (the overflow check reports a control it covers for good).
 float& notice_height() {
@@ -205,6 +202,9 @@ float& notice_height() {
   return h;
 }
 
+// A transient message above the tab bar (errors stay longer and are red). It takes no input: a tap on it goes
+// to the widget under it (a notice must never swallow the tap meant for the next button), and it is slightly
+// see-through so that widget shows.
 void draw_notice(float bottom) {
   const Notice& n = model().notice();
   if (n.text.empty() || now_ms() > n.until_ms) {
