@@ -360,8 +360,8 @@ void ambush(const char* browser_language, const char* hidden_words, const char* 
   REQUIRE(app.scroll_to("sheet.hide"));
   app.tap("sheet.hide");
   CHECK(creature_named(app.campaign(), "Goblin")["hidden"] == true);
-  app.tap("tab.party");
-  app.tap("tab.party");  // from the sheet back to the list
+  REQUIRE(app.scroll_to("sheet.back"));
+  app.tap("sheet.back");  // from the sheet back to the list
   REQUIRE(app.scroll_to("party.reveal_all"));
   app.tap("party.reveal_all");
   CHECK(creature_named(app.campaign(), "Goblin").value("hidden", false) == false);
@@ -471,8 +471,9 @@ void players_phone(const char* browser_language, const char* dice_who) {
   app.tap("sheet.levelup.average");
   CHECK(creature_named(app.campaign(), "Aňa")["level"] == 2);
   CHECK(app.scroll_to("sheet.edit"));
-  app.tap("tab.party");
-  app.tap("tab.party");
+  REQUIRE(app.scroll_to("sheet.back"));
+  app.tap("sheet.back");
+  REQUIRE(app.scroll_to("party.card." + links.bara));
   app.tap("party.card." + links.bara);
   CHECK_FALSE(app.scroll_to("sheet.levelup.average"));
   CHECK_FALSE(app.scroll_to("sheet.edit"));
