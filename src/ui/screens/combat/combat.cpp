@@ -17,6 +17,7 @@
 #include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
 #include "ui/screens/party/party_edit.hpp"
@@ -233,7 +234,7 @@ void draw_rows() {
         track("combat.down." + c.id, T("ui.combat.move_down"));
       }
       if (current && !u.reorder && !wide_layout()) turn_actions(c);  // wide: in the side column
-      fuse_badge(c);
+      draw_slot(Slot::combat_row, c);
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
@@ -392,7 +393,7 @@ void join_panel() {
   }
   if (outside == 0) muted(T("ui.combat.join_none"));
   if (!joins.empty()) dispatch_and_tell(jobj{"type", "JoinEncounter", "target", joins}, 6.0);
-  draw_prepared_join();
+  draw_slot(Slot::combat_join);
   if (rule_on(rules::kSrdMonsters)) {
     if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
     track("combat.join.srd", T("ui.srd.add_button"));
@@ -400,6 +401,13 @@ void join_panel() {
 }
 
 }  // namespace
+
+// The rules' panels under the order (traps and explosives).
+void order_panels() {
+  SlotContext ctx;
+  ctx.current = current_creature();
+  draw_slot(Slot::combat_order, ctx);
+}
 
 void draw_combat() {
   CombatUi& u = cu();
@@ -446,7 +454,7 @@ void draw_combat() {
     draw_rows();
     if (!ui_player_mode()) reorder_and_select();  // under the rows: the order itself comes first
     join_panel();
-    draw_hazards_panel(current_creature());
+    order_panels();
     ImGui::EndChild();
     ImGui::EndGroup();
     ImGui::SameLine();
@@ -471,7 +479,7 @@ void draw_combat() {
     attack_toggle();
     draw_rows();
     join_panel();
-    draw_hazards_panel(current_creature());
+    order_panels();
     ImGui::Spacing();
     ImGui::EndChild();
   }

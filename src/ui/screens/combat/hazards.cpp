@@ -21,6 +21,7 @@
 #include "core/rules/traps/traps.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -266,6 +267,16 @@ void draw_hazards_panel(const std::string& current) {
   end_card();
   // Room under the panel: its last lines can be scrolled above the notice that tells what a button did.
   ImGui::Dummy(ImVec2(1, 240));
+}
+
+}  // namespace druzina::ui
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels hazards_ui() {
+  return {{Slot::combat_order, [](SlotContext& x) { draw_hazards_panel(x.current); }},
+          {Slot::combat_row, [](SlotContext& x) { fuse_badge(*x.creature); }}};
 }
 
 }  // namespace druzina::ui

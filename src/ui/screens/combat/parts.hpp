@@ -9,12 +9,8 @@
 //                       Test ids: attack.*.
 //   group_actions.cpp — (rule group-actions) "Select several": rows picked by a tap, then Damage with a save each
 //                       or Heal for all of them on the number pad (GroupDamage, GroupHeal).
-//   prepared_encounters.cpp — (rule prepared-encounters) the setup's prepared encounters and the DM's own
-//                       monsters (RunEncounter, PrepareEncounter, AddOwnMonster …); in a fight, under "+ Add to
-//                       the fight", the same joining it.
-//   hazards.cpp — (DM) "Traps and explosives" under the order: trigger a placed trap (a complex one joins the
-//                       order), the blast's targets, dynamite with a lit fuse (LightFuse), a thrown bomb or grenade
-//                       (Detonate), the current creature's firearm (FireFirearm, burst fire, ReloadFirearm).
+// The rules' panels on this screen (prepared_encounters.cpp, hazards.cpp) fill its slots (ui/rule_panels.hpp): the
+// setup under Start, "+ Add to the fight", under the order, a row of the order.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -31,13 +27,6 @@ void group_toggle(float width);              // "Select several"
 void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
-
-// Under Start (no fight yet): true when a prepared encounter started the fight.
-bool draw_prepared_setup(const nlohmann::json& participants, const nlohmann::json& initiative, bool group,
-                         const nlohmann::json& picked_monsters);
-void draw_prepared_join();  // in a fight, in "+ Add to the fight"
-void draw_hazards_panel(const std::string& current);  // under the order
-void fuse_badge(const campaign::Creature& c);         // on a lit bundle's row: the rounds its fuse has left
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);

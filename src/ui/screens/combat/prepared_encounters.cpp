@@ -1,4 +1,6 @@
-// Rule "prepared-encounters" on the Combat screen (DM only).
+// Rule "prepared-encounters" (DM only).
+//   On the sheet of a monster or NPC: "Save among the DM's monsters" keeps its stat block for reuse (SaveMonster;
+//   the same name again replaces it), and says so when one of that name is saved.
 //   Before a fight (under Start): each prepared encounter starts the fight in one tap with the creatures picked
 //   above (their typed initiative kept) and its monsters (RunEncounter); Remove forgets it (ForgetEncounter);
 //   "Save the picked monsters as an encounter" asks a name (PrepareEncounter {creatures}); the DM's own monsters
@@ -8,7 +10,7 @@
 // Commands are dispatched after the lists are drawn: a command replaces the state the loops walk.
 // Test ids: combat.prep.run.<encounter>, combat.prep.forget.<encounter>, combat.prep.save, combat.prep.name,
 // combat.prep.save_ok, combat.prep.own.<monster>, combat.prep.own_forget.<monster>, combat.join.prep.<encounter>,
-// combat.join.own.<monster>.
+// combat.join.own.<monster>, sheet.prep.save, sheet.prep.saved.
 #include <imgui.h>
 
 #include <string>
@@ -16,7 +18,7 @@
 #include "core/rules/prepared_encounters/prepared_encounters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/screens/combat/parts.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
@@ -44,8 +46,21 @@ const char* kCross = "\xC3\x97";  // ×
 
 bool prepared_encounters_on() { return !ui_player_mode() && rule_on(rules::kPreparedEncounters); }
 
-}  // namespace
+void sheet_panel(const campaign::Creature& c) {
+  if (!prepared_encounters_on() || c.kind == "pc" || c.kind == "sidekick") return;
+  const std::string base = rules::base_name(c.name);  // "Goblin 3" is saved as "Goblin"
+  for (const auto& m : rules::own_monsters(model().state()))
+    if (m.name == base) {
+      const std::string text = Tf("ui.prep.saved_as", jobj{"name", m.name});
+      muted(text.c_str());
+      track("sheet.prep.saved", text);
+    }
+  if (big_button(T("ui.prep.save_monster"), ImVec2(0, kTouchTarget)))
+    dispatch_and_tell(jobj{"type", "SaveMonster", "creature", c.id});
+  track("sheet.prep.save", T("ui.prep.save_monster"));
+}
 
+// Under Start (no fight yet): true when a prepared encounter started the fight.
 bool draw_prepared_setup(const json& participants, const json& initiative, bool group, const json& picked_monsters) {
   if (!prepared_encounters_on()) return false;
   PrepUi& p = pu();
@@ -106,6 +121,7 @@ bool draw_prepared_setup(const json& participants, const json& initiative, bool 
   return ok && command["type"] == "RunEncounter";
 }
 
+// In a fight, in "+ Add to the fight".
 void draw_prepared_join() {
   if (!prepared_encounters_on()) return;
   const auto& st = model().state();
@@ -122,6 +138,18 @@ void draw_prepared_join() {
     track("combat.join.own." + m.id, label);
   }
   if (!command.is_null()) dispatch_and_tell(command, 6.0);
+}
+
+}  // namespace
+
+RulePanels prepared_encounters_ui() {
+  return {{Slot::sheet_end, [](SlotContext& x) { sheet_panel(*x.creature); }},
+          {Slot::combat_setup,
+           [](SlotContext& x) {
+             const CombatSetup& s = *x.setup;
+             x.done = draw_prepared_setup(s.participants, s.initiative, s.group, s.picked_monsters);
+           }},
+          {Slot::combat_join, [](SlotContext&) { draw_prepared_join(); }}};
 }
 
 }  // namespace druzina::ui

@@ -8,6 +8,7 @@
 #include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
@@ -159,7 +160,10 @@ void draw_combat_setup() {
   json picked_monsters = json::array();  // what "Save the picked monsters as an encounter" saves
   for (const auto* c : alive)
     if (!s.left_out.count(c->id) && c->kind != "pc" && c->kind != "sidekick") picked_monsters.push_back(c->id);
-  if (draw_prepared_setup(participants, init, s.group, picked_monsters)) {
+  CombatSetup setup{participants, init, picked_monsters, s.group};
+  SlotContext ctx;
+  ctx.setup = &setup;
+  if (draw_slot(Slot::combat_setup, ctx)) {  // a rule's panel started the fight (a prepared encounter)
     s.initiative.clear();
     reset_attack_helper();
   }

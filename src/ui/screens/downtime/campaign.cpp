@@ -27,6 +27,7 @@
 #include "core/rules/plot_points/plot_points.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/downtime/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -272,5 +273,12 @@ void draw_campaign_place() {
   if (plot && draw_plot_points(dm)) return;  // changed: the next frame draws the new state
   if (league) draw_league(dm);
 }
+
+}  // namespace druzina::ui
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels campaign_place_ui() { return {{Slot::downtime, [](SlotContext&) { draw_campaign_place(); }}}; }
 
 }  // namespace druzina::ui

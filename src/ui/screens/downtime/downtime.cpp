@@ -1,9 +1,10 @@
 // The downtime screen: rests and time (short rest with hit dice, the exhausting rally, long rest, advancing the
-// clock) with a "what changed" summary, where the party is (rule planes), the Campaign place (plot points, league
-// play: campaign.cpp), then crafting projects and the art value calculator. At ≥ 700 px:
-// rests | projects side by side (pending prompts and the summary at the top of the rests column).
+// clock) with a "what changed" summary, then the rules' panels (ui/rule_panels.hpp: where the party is — rule planes
+// —, the Campaign place — plot points, league play: campaign.cpp —, then crafting projects and the art value
+// calculator in the side slot). At ≥ 700 px: rests | projects side by side (pending prompts and the summary at the top of the rests column).
 #include <imgui.h>
 
+#include "ui/rule_panels.hpp"
 #include "ui/screens/downtime/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -25,22 +26,18 @@ void draw_downtime() {
     draw_prompts();
     draw_downtime_summary();
     draw_rest_and_time();
-    draw_planes();
-    draw_campaign_place();
+    draw_slot(Slot::downtime);
     ImGui::EndChild();
     ImGui::SameLine();
     ImGui::BeginChild("##projects", ImVec2(0, avail.y));
-    draw_projects();
-    draw_art_calculator();
+    draw_slot(Slot::downtime_side);
     ImGui::EndChild();
   } else {
     draw_prompts();
     draw_downtime_summary();
     draw_rest_and_time();
-    draw_planes();
-    draw_campaign_place();
-    draw_projects();
-    draw_art_calculator();
+    draw_slot(Slot::downtime);
+    draw_slot(Slot::downtime_side);
     ImGui::Spacing();
   }
 }

@@ -20,12 +20,8 @@
 namespace druzina::ui {
 
 void draw_rest_and_time();
-void draw_projects();
-void draw_art_calculator();
 void draw_planes();  // planes.cpp: where the party is (rule "planes"). Test ids: planes.current, planes.own.<id>,
                      // planes.affliction.<id>, planes.end.<id>, planes.change, planes.pick.<plane>, planes.close
-void draw_campaign_place();  // campaign.cpp: plot points and league play (rules plot-points, league); test ids
-                             // campaign.plot.*, campaign.league.* (listed there)
 
 // Runs a command from the downtime screen and keeps its log lines as the "what changed" summary, shown where
 // `where` says: "" at the top of the screen (rests, time), "project.<id>" in that project's card under its Work

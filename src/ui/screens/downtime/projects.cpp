@@ -12,6 +12,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/downtime/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -412,6 +413,18 @@ void draw_art_calculator() {
   ImGui::TextWrapped("%s", out.c_str());
   ImGui::PopFont();
   track("artcalc.value", out);
+}
+
+}  // namespace druzina::ui
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels crafting_ui() {
+  return {{Slot::downtime_side, [](SlotContext&) {
+             draw_projects();
+             draw_art_calculator();
+           }}};
 }
 
 }  // namespace druzina::ui

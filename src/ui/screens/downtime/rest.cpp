@@ -8,8 +8,8 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/downtime/parts.hpp"
-#include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -124,7 +124,12 @@ void draw_rest_and_time() {
       ImGui::TextWrapped("%s", label.c_str());
     }
     if (n > 0) spend.push_back(jobj{"target", c->id, "dice", n});
-    if (dm) panels::magic_items_rest(*c, items);  // attune, end an attunement or study an item during the rest
+    if (dm) {  // what rules spend the rest on (magic items: attune, end an attunement or study an item)
+      SlotContext ctx;
+      ctx.creature = c;
+      ctx.params = &items;
+      draw_slot(Slot::rest_creature, ctx);
+    }
     ImGui::PopID();
   }
   if (!dm) return;
@@ -136,7 +141,7 @@ void draw_rest_and_time() {
     if (!items.empty()) cmd["items"] = items;
     if (downtime_dispatch(cmd)) {
       r.spend.clear();
-      panels::magic_items_rest_done();
+      draw_slot(Slot::rest_done);
     }
   }
   track("rest.short", T("ui.downtime.short_rest"));

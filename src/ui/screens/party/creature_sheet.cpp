@@ -9,13 +9,12 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/classes/classes.hpp"
-#include "core/rules/renown/renown.hpp"
 #include "core/rules/rules.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
-#include "ui/screens/party/panels/resurrection.hpp"
 #include "ui/screens/party/party_edit.hpp"
 #include "ui/share/share_ids.hpp"
 #include "ui/share/share_buttons.hpp"
@@ -102,7 +101,7 @@ void hp_block(const Creature& c) {
     ImGui::PopFont();
   }
   if (c.hp == 0 && !c.death_saves.dead) draw_death_saves(c, "sheet");
-  resurrection_button(c);  // a dead creature: the ritual (house rule)
+  draw_slot(Slot::sheet_hp, c);
 }
 
 // ---- numbers ---------------------------------------------------------------------------------------------
@@ -131,7 +130,12 @@ void stats_block(const Creature& c) {
   if (c.legendary_resistances > 0)
     facts.push_back(Tf("ui.sheet.legendary_res", jobj{"left", c.legendary_resistances - c.legendary_resistances_used,
                                                    "max", c.legendary_resistances}));
-  if (std::string cr = panels::challenge_rating_fact(c); !cr.empty()) facts.push_back(cr);
+  {
+    SlotContext ctx;
+    ctx.creature = &c;
+    ctx.facts = &facts;
+    draw_slot(Slot::sheet_facts, ctx);
+  }
   fact_line(facts);
 
   // abilities: a 3 × 2 grid of boxes
@@ -159,7 +163,7 @@ void stats_block(const Creature& c) {
     dl->AddText(small, ss, ImVec2(p.x + (w - scs.x) * 0.5f, p.y + h - ss - 6), ImGui::GetColorU32(col_muted()), sc.c_str());
   }
 
-  panels::save_proficiencies(c);
+  draw_slot(Slot::sheet_numbers, c);
 }
 
 // ---- conditions ------------------------------------------------------------------------------------------
@@ -414,7 +418,7 @@ void exhaustion_block(const Creature& c) {
     track("sheet.exh.plus", "+");
   }
   ImGui::PopFont();
-  if (dm) panels::rage_exhaustion(c);
+  if (dm) draw_slot(Slot::sheet_exhaustion, c);
   std::string srcs;
   for (const auto& [src, n] : c.exhaustion_sources) {
     if (n <= 0) continue;
@@ -426,15 +430,14 @@ void exhaustion_block(const Creature& c) {
 
 void luck_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  const bool heroes = panels::hero_points_shown(c);
   const float w = ImGui::GetContentRegionAvail().x;
   ImGui::BeginDisabled(!dm || c.death_saves.dead);
   if (toggle_button((std::string("\xE2\x98\x85 ") + T("ui.creature.inspiration")).c_str(), c.inspiration, "sheet.inspiration",
                     ImVec2(w, kTouchTarget)))
     quiet(jobj{"type", "SetInspiration", "target", c.id, "value", !c.inspiration});
   ImGui::EndDisabled();
-  // Hero points on their own row: beside the toggle, "✦ 6 bodů hrdiny" and its + ran off a phone's screen.
-  if (heroes) panels::hero_points(c);
+  // A rule's row under it (hero points: beside the toggle, "✦ 6 bodů hrdiny" and its + ran off a phone's screen).
+  draw_slot(Slot::sheet_luck, c);
 }
 
 // ---- inventory and encumbrance ---------------------------------------------------------------------------
@@ -449,12 +452,12 @@ ItemDraft& item_draft() {
 
 void inventory_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  if (!dm && c.inventory.empty() && !panels::purse_shown(c)) return;
+  SlotContext top;
+  top.creature = &c;
+  if (!dm && c.inventory.empty() && !slot_shown(Slot::sheet_inventory, top)) return;
   section(T("ui.sheet.inventory"));
-  panels::purse(c);
-  if (!panels::variant_encumbrance(c)) {
+  if (!draw_slot(Slot::sheet_inventory, top))  // a rule that showed the load (variant encumbrance) or the plain total
     muted(Tf("ui.load.total", jobj{"lb", fmt_lb(campaign::carried_weight(c))}).c_str());
-  }
   int i = 0;
   for (const auto& it : c.inventory) {
     ImGui::PushID(i);
@@ -479,7 +482,7 @@ void inventory_block(const Creature& c) {
     ImGui::PopID();
     ++i;
   }
-  panels::sell_items(c);
+  draw_slot(Slot::sheet_items_end, c);
   if (!dm) return;
   ItemDraft& d = item_draft();
   if (d.for_id != c.id) {
@@ -508,7 +511,7 @@ void inventory_block(const Creature& c) {
   end_card();
 }
 
-// ---- attunement, renown, afflictions, notes ------------------------------------------------------------
+// ---- afflictions, notes ------------------------------------------------------------
 void string_list_editor(const Creature& c, const char* field, const json& list, const char* add_key, const std::string& test,
                         size_t max_items) {
   const bool dm = !ui_player_mode();
@@ -549,70 +552,6 @@ void string_list_editor(const Creature& c, const char* field, const json& list, 
     track(test + ".add", T("ui.sheet.add"));
   }
   ImGui::PopID();
-}
-
-// Renown per organization and piety: the renown rule's data (rules::renown_view), changed with ChangeRenown.
-std::string renown_line(const std::string& who, int value, const rules::RankAt& r) {
-  const Lang lang = ui().lang;
-  std::string line = who + ": " + std::to_string(value);
-  if (r.rank) line += " \xE2\x80\x94 " + r.rank->title.in(lang);
-  if (r.next) line += " " + Tf("ui.renown.next", jobj{"next", *r.next});
-  return line;
-}
-
-void renown_block(const Creature& c) {
-  const bool dm = !ui_player_mode();
-  const auto v = rules::renown_view(model().state(), c);
-  if (!v.on || (!dm && v.organizations.empty() && v.piety == 0)) return;
-  section(T("ui.sheet.renown"));
-  const float bw = 48;
-  auto change = [&](json cmd) { model().dispatch(cmd); };
-  // The line wraps before the DM's − and + on its right (uk "Побожність: 0 (наступний чин: …" ran under them).
-  auto line = [&](const std::string& text) {
-    ImGui::AlignTextToFramePadding();
-    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - (dm ? 2 * bw + 2 * gap() : 0));
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-  };
-  for (const auto& o : v.organizations) {
-    ImGui::PushID(o.organization.c_str());
-    line(renown_line(o.organization, o.value, o.rank));
-    if (dm) {
-      ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
-      if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && o.value > 0)
-        change(jobj{"type", "ChangeRenown", "target", c.id, "organization", o.organization, "reason", "loss", "amount", 1});
-      ImGui::SameLine();
-      if (big_button("+", ImVec2(bw, kTouchTarget)))
-        change(jobj{"type", "ChangeRenown", "target", c.id, "organization", o.organization, "reason", "mission"});
-      track("sheet.renown." + o.organization, std::to_string(o.value));
-    }
-    ImGui::PopID();
-  }
-  if (dm || v.piety > 0) {
-    ImGui::PushID("piety");
-    line(renown_line(T("ui.renown.piety"), v.piety, v.piety_rank));
-    if (dm) {
-      ImGui::SameLine(ImGui::GetContentRegionMax().x - 2 * bw - gap());
-      if (big_button("\xE2\x88\x92", ImVec2(bw, kTouchTarget)) && v.piety > 0)
-        change(jobj{"type", "ChangeRenown", "target", c.id, "piety", true, "reason", "loss", "amount", 1});
-      ImGui::SameLine();
-      if (big_button("+", ImVec2(bw, kTouchTarget))) change(jobj{"type", "ChangeRenown", "target", c.id, "piety", true, "reason", "mission"});
-      track("sheet.renown.piety", std::to_string(v.piety));
-    }
-    ImGui::PopID();
-  }
-  if (!dm) return;
-  static std::map<std::string, std::string> drafts;
-  std::string& text = drafts[c.id];
-  text_field("##faction", T("ui.sheet.faction_hint"), text);
-  track("sheet.renown.text", text);
-  const bool known = std::any_of(v.organizations.begin(), v.organizations.end(), [&](const auto& o) { return o.organization == text; });
-  ImGui::BeginDisabled(text.empty() || known);
-  if (big_button(T("ui.sheet.add_faction"), ImVec2(0, 48))) {
-    if (model().dispatch(jobj{"type", "ChangeRenown", "target", c.id, "organization", text, "reason", "add"})) text.clear();
-  }
-  ImGui::EndDisabled();
-  track("sheet.renown.add", T("ui.sheet.add_faction"));
 }
 
 void afflictions_block(const Creature& c) {
@@ -750,12 +689,17 @@ void draw_death_saves(const Creature& c, const std::string& prefix) {
   track(prefix + ".ds", marks);
   if (!c.death_saves.stable && !ui_player_mode()) {
     const std::string id = c.id;
-    // Rule hero-points: "spend a hero point if it fails" armed for this creature → DeathSave {hero_point: true}
-    const bool hero = panels::hero_point_death_save(c, prefix);
-    auto save = [id, hero](json cmd) {
+    // What rules add to the save (hero points: "spend a hero point if it fails" armed → {hero_point: true})
+    json extra = json::object();
+    SlotContext ctx;
+    ctx.creature = &c;
+    ctx.prefix = prefix;
+    ctx.params = &extra;
+    draw_slot(Slot::death_save, ctx);
+    auto save = [id, extra](json cmd) {
+      cmd.update(extra);
       cmd["type"] = "DeathSave";
       cmd["target"] = id;
-      if (hero) cmd["hero_point"] = true;
       return cmd;
     };
     float w = split_width(2);
@@ -784,8 +728,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   }
   const Creature c = *found;  // a copy: buttons below change the state
   ImGui::PushID(id.c_str());
-  if (resurrection_open(id)) {  // the ritual's flow takes the sheet's place until it is closed
-    draw_resurrection(id);
+  if (draw_slot(Slot::sheet_instead, c)) {  // a rule's flow takes the sheet's place (the resurrection ritual)
     ImGui::PopID();
     return;
   }
@@ -797,38 +740,25 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   if (ui_player_mode() && !is_party(c)) {
     // What a player may know of an NPC or a monster (as io::player_view): health, conditions, injuries.
     conditions_block(c);
-    panels::lingering_injuries(c);
+    draw_slot(Slot::sheet_stranger, c);
     ImGui::PopID();
     return;
   }
   hide_block(c);
+  // The sheet's own parts, and between them the rules' panels in their slots (rule_panels.cpp).
   stats_block(c);
-  panels::srd_monsters(c);
-  panels::challenge_rating(c);
-  panels::sidekicks(c);
-  panels::alignment(c);
-  panels::deity(c);
+  draw_slot(Slot::sheet_top, c);
   conditions_block(c);
-  panels::concentration(c);
+  draw_slot(Slot::sheet_conditions, c);
   defenses_block(c);
   exhaustion_block(c);
   luck_block(c);
-  panels::loyalty(c);
-  panels::planes(c);
-  panels::lingering_injuries(c);
-  panels::madness(c);
-  panels::diseases(c);
-  panels::poisons(c);
-  panels::level_up(c);
-  panels::potions(c);
+  draw_slot(Slot::sheet_body, c);
   inventory_block(c);
-  panels::intelligence(c);
-  panels::magic_items(c);
-  panels::alien_tech(c);
-  renown_block(c);
+  draw_slot(Slot::sheet_after_items, c);
   afflictions_block(c);
   notes_block(c);
-  panels::prepared_encounters(c);
+  draw_slot(Slot::sheet_end, c);
   draw_sheet_share_button(c);
   actions_block(c);
   ImGui::PopID();

@@ -8,7 +8,7 @@
 
 #include "core/rules/explosives/explosives.hpp"
 #include "ui/screens/rules/calculator.hpp"
-#include "ui/screens/rules/traps.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -56,6 +56,17 @@ void draw_explosives_generator() {
   }
   section(T("ui.explosives.firearms"));
   draw_calculator("firearm");
+}
+
+}  // namespace druzina::ui
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels explosives_ui() {
+  return {{Slot::tables, [](SlotContext&) { draw_explosives_generator(); },
+           [](const SlotContext&) { return rule_on(rules::kExplosives); }, "explosives", "ui.explosives.title",
+           "ui.explosives.card_body"}};
 }
 
 }  // namespace druzina::ui

@@ -18,13 +18,12 @@
 #include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 #include "core/reference/reference.hpp"
-#include "core/rules/explosives/explosives.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/rules/calculator.hpp"
 #include "ui/screens/rules/prices.hpp"
-#include "ui/screens/rules/traps.hpp"
 #include "ui/style.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -43,7 +42,7 @@ struct State {
   std::string query;
   std::string entry;  // open entry id ("" = the list)
   std::string table;  // open table id ("" = the list)
-  std::string gen;    // open generator page: "traps", "explosives" ("" = none)
+  std::string gen;    // open generator page: a rule's card in the tables slot ("traps"; "" = none)
   std::optional<tables::TableRoll> result;
   int entered = 1;
   std::string target;  // creature to apply a table roll to
@@ -340,10 +339,11 @@ void draw_table(const tables::Table& t) {
 // The open table or generator page; false when none is open.
 bool draw_open_table() {
   State& s = st();
-  if (s.gen == "traps" || s.gen == "explosives") {
+  for (const Panel& p : rule_panels()) {
+    if (p.slot != Slot::tables || s.gen.empty() || s.gen != p.card) continue;
     back_button("rules.gen.back");
-    if (s.gen == "traps") draw_traps_generator();
-    else draw_explosives_generator();
+    SlotContext ctx;
+    p.draw(ctx);
     return true;
   }
   if (s.table.empty()) return false;
@@ -358,17 +358,14 @@ bool draw_open_table() {
 void draw_tables_list() {
   State& s = st();
   const Lang lang = ui().lang;
-  // The DM's generators first: the trap builder with the SRD's sample traps, the explosives and firearms.
-  if (card_button("rules.gen.traps", T("ui.traps.title"), T("ui.traps.card_body"), s.wide && s.gen == "traps")) {
-    s.gen = "traps";
-    s.table.clear();
-    go_top();
-  }
-  if (rule_on(rules::kExplosives) &&
-      card_button("rules.gen.explosives", T("ui.explosives.title"), T("ui.explosives.card_body"), s.wide && s.gen == "explosives")) {
-    s.gen = "explosives";
-    s.table.clear();
-    go_top();
+  // The rules' generators first (the trap builder with the SRD's sample traps, the explosives and firearms).
+  for (const Panel& p : rule_panels()) {
+    if (p.slot != Slot::tables || (p.shown && !p.shown(SlotContext{}))) continue;
+    if (card_button(std::string("rules.gen.") + p.card, T(p.title), T(p.body), s.wide && s.gen == p.card)) {
+      s.gen = p.card;
+      s.table.clear();
+      go_top();
+    }
   }
   muted(T("ui.rules.tables_intro"));
   for (const auto& id : tables::table_ids()) {

@@ -6,7 +6,6 @@
 // module's views (rules::trap_cards, rules::placed_traps) and issues its commands.
 // Test ids: traps.card.<card>, traps.place.<card>, traps.target (+ traps.target.<id>), traps.placed.<id> (its state),
 // traps.<id>.passive / .active / .disarm / .trigger / .remove, traps.none.
-#include "ui/screens/rules/traps.hpp"
 
 #include <imgui.h>
 
@@ -17,6 +16,7 @@
 #include "core/rules/traps/traps.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/rules/calculator.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -176,6 +176,16 @@ void draw_traps_generator() {
   const bool dm = !ui_player_mode();
   if (dm) placed_list();
   sample_cards(dm);
+}
+
+}  // namespace druzina::ui
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels traps_ui() {
+  return {{Slot::tables, [](SlotContext&) { draw_traps_generator(); }, [](const SlotContext&) { return true; }, "traps",
+           "ui.traps.title", "ui.traps.card_body"}};
 }
 
 }  // namespace druzina::ui

@@ -8,6 +8,7 @@
 #include "core/rules/alignment/alignment.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -65,3 +66,13 @@ void alignment(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels alignment_ui() {
+  return {
+      {Slot::sheet_top, [](SlotContext& x) { panels::alignment(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -10,6 +10,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -82,3 +83,14 @@ void challenge_rating(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels challenge_rating_ui() {
+  return {
+      {Slot::sheet_facts, [](SlotContext& x) { if (std::string f = panels::challenge_rating_fact(*x.creature); !f.empty()) x.facts->push_back(f); }},
+      {Slot::sheet_top, [](SlotContext& x) { panels::challenge_rating(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

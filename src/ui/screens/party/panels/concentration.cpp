@@ -10,6 +10,7 @@
 #include "core/rules/concentration/concentration.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -53,3 +54,13 @@ void concentration(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels concentration_ui() {
+  return {
+      {Slot::sheet_conditions, [](SlotContext& x) { panels::concentration(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -11,6 +11,7 @@
 #include "core/rules/deity/deity.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -103,3 +104,13 @@ void deity(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels deity_ui() {
+  return {
+      {Slot::sheet_top, [](SlotContext& x) { panels::deity(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -18,6 +18,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -148,3 +149,13 @@ void diseases(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels diseases_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::diseases(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

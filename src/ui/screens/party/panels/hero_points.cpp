@@ -12,6 +12,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -59,3 +60,14 @@ bool hero_point_death_save(const Creature& c, const std::string& prefix) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels hero_points_ui() {
+  return {
+      {Slot::death_save, [](SlotContext& x) { if (panels::hero_point_death_save(*x.creature, x.prefix)) (*x.params)["hero_point"] = true; }},
+      {Slot::sheet_luck, [](SlotContext& x) { if (panels::hero_points_shown(*x.creature)) panels::hero_points(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -11,6 +11,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -110,3 +111,13 @@ void intelligence(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels intelligence_ui() {
+  return {
+      {Slot::sheet_after_items, [](SlotContext& x) { panels::intelligence(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -9,6 +9,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/share/share_ids.hpp"
 #include "ui/test_ids.hpp"
@@ -54,3 +55,13 @@ void level_up(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels level_up_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::level_up(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

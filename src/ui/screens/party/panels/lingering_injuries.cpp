@@ -15,6 +15,7 @@
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -164,3 +165,14 @@ void lingering_injuries(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels lingering_injuries_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::lingering_injuries(*x.creature); }},
+      {Slot::sheet_stranger, [](SlotContext& x) { panels::lingering_injuries(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

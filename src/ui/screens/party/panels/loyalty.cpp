@@ -10,6 +10,7 @@
 #include "core/rules/loyalty/loyalty.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -84,3 +85,13 @@ void loyalty(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels npc_loyalty_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::loyalty(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

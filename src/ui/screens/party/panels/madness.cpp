@@ -14,6 +14,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -118,3 +119,13 @@ void madness(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels madness_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::madness(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

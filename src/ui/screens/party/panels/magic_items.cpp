@@ -30,6 +30,7 @@
 #include "core/rules/magic_items/magic_items.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -392,3 +393,15 @@ void magic_items_rest_done() {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels magic_items_ui() {
+  return {
+      {Slot::sheet_after_items, [](SlotContext& x) { panels::magic_items(*x.creature); }},
+      {Slot::rest_creature, [](SlotContext& x) { panels::magic_items_rest(*x.creature, *x.params); }},
+      {Slot::rest_done, [](SlotContext& x) { panels::magic_items_rest_done(); }}};
+}
+
+}  // namespace druzina::ui

@@ -13,6 +13,8 @@
 #include "core/rules/planes/planes.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
+#include "ui/screens/downtime/parts.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -82,3 +84,14 @@ void planes(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels planes_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::planes(*x.creature); }},
+      {Slot::downtime, [](SlotContext& x) { draw_planes(); }}};
+}
+
+}  // namespace druzina::ui

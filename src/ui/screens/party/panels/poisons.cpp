@@ -22,6 +22,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -179,3 +180,13 @@ void poisons(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels poisons_ui() {
+  return {
+      {Slot::sheet_body, [](SlotContext& x) { panels::poisons(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -9,6 +9,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -33,3 +34,13 @@ void rage_exhaustion(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels rage_exhaustion_ui() {
+  return {
+      {Slot::sheet_exhaustion, [](SlotContext& x) { panels::rage_exhaustion(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

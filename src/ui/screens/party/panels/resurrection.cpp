@@ -11,6 +11,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
@@ -429,6 +430,21 @@ void draw_resurrection(const std::string& creature_id) {
   dc_card(dead, dc);
   cast(dead, view, dc);
   cancel_button(view);
+}
+
+}  // namespace druzina::ui
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels resurrection_ritual_ui() {
+  return {{Slot::sheet_instead,
+           [](SlotContext& x) {
+             if (!resurrection_open(x.creature->id)) return;
+             draw_resurrection(x.creature->id);
+             x.done = true;
+           }},
+          {Slot::sheet_hp, [](SlotContext& x) { resurrection_button(*x.creature); }}};
 }
 
 }  // namespace druzina::ui

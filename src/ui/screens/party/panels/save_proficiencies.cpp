@@ -9,6 +9,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -48,3 +49,13 @@ void save_proficiencies(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels save_proficiencies_ui() {
+  return {
+      {Slot::sheet_numbers, [](SlotContext& x) { panels::save_proficiencies(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

@@ -20,6 +20,7 @@
 #include "core/rules/sidekicks/sidekicks.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -122,3 +123,13 @@ void sidekicks(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels sidekicks_ui() {
+  return {
+      {Slot::sheet_top, [](SlotContext& x) { panels::sidekicks(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

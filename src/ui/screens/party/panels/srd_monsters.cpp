@@ -11,6 +11,7 @@
 
 #include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -120,3 +121,13 @@ void srd_monsters(const campaign::Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels srd_monsters_ui() {
+  return {
+      {Slot::sheet_top, [](SlotContext& x) { panels::srd_monsters(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

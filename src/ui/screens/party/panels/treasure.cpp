@@ -13,6 +13,7 @@
 #include "core/rules/treasure/treasure.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -254,3 +255,15 @@ void sell_items(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels treasure_ui() {
+  return {{Slot::sheet_inventory, [](SlotContext& x) { panels::purse(*x.creature); },
+           [](const SlotContext& x) { return panels::purse_shown(*x.creature); }},
+          {Slot::sheet_items_end, [](SlotContext& x) { panels::sell_items(*x.creature); }},
+          {Slot::sheet_after_items, [](SlotContext& x) { panels::alien_tech(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

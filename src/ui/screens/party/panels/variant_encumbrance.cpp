@@ -12,6 +12,7 @@
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -80,3 +81,13 @@ bool variant_encumbrance(const Creature& c) {
 }
 
 }  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels variant_encumbrance_ui() {
+  return {
+      {Slot::sheet_inventory, [](SlotContext& x) { x.done = panels::variant_encumbrance(*x.creature); }}};
+}
+
+}  // namespace druzina::ui
