@@ -12,8 +12,11 @@
 //                                                         warm (the same profile again, once the service worker
 //                                                         has installed the build: files from the browser cache or
 //                                                         the service worker), medians over RUNS of each,
-//                                                         with the phases; NET "kbit/s/ms" (e.g. 10000/40): the
-//                                                         server sends at that speed and latency
+//                                                         with the phases and the longest main-thread task up
+//                                                         to that frame; NET "kbit/s/ms" (e.g. 10000/40 or
+//                                                         slow4g = 1600/150, Lighthouse's slow 4G): the server
+//                                                         sends at that speed and latency; BENCH_CPU=N slows
+//                                                         the page's CPU N times (4: a mid-range phone)
 import fs from "node:fs";
 import http from "node:http";
 import zlib from "node:zlib";
@@ -95,7 +98,18 @@ function startProbe(save) {
     if (!localStorage.getItem("druzina.campaign")) localStorage.setItem("druzina.campaign", save);
     localStorage.setItem("druzina.ui.welcomed", "1");  // a returning user: the first start's welcome is not shown
   } catch (e) {}
-  const marks = (window.__druzinaStart = {});
+  const marks = (window.__druzinaStart = { longest_task_ms: 0, blocking_ms: 0 });
+  // Main-thread tasks over 50 ms up to the first frame with the campaign drawn: the longest, and their sum over
+  // 50 ms each (total blocking time, as Lighthouse counts it).
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (marks.first_frame_ms !== undefined && e.startTime > marks.first_frame_ms) continue;
+        marks.longest_task_ms = Math.max(marks.longest_task_ms, e.duration);
+        marks.blocking_ms += Math.max(0, e.duration - 50);
+      }
+    }).observe({ type: "longtask", buffered: true });
+  } catch (e) {}
   let mod;
   Object.defineProperty(window, "Module", {
     configurable: true,
@@ -122,10 +136,14 @@ function startProbe(save) {
   });
 }
 
-async function startOnce(browser, url, save) {
+async function startOnce(browser, url, save, cpu) {
   const context = await browser.newContext({ ...phone });
   await context.addInitScript(startProbe, save);
   const page = await context.newPage();
+  if (cpu > 1) {  // as Lighthouse and DevTools slow a page's CPU (the rate holds across the reload below)
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+  }
   const visits = [];
   for (const kind of ["cold", "warm"]) {
     if (kind === "cold") await page.goto(url);
@@ -135,7 +153,8 @@ async function startOnce(browser, url, save) {
       await page.reload();
     }
     await page.waitForFunction(() => window.__druzinaStart && window.__druzinaStart.first_frame_ms !== undefined,
-                               null, { timeout: 60000 });
+                               null, { timeout: 120000 });
+    await page.waitForTimeout(100);  // a long task is reported once it has ended
     const r = await page.evaluate(() => {
       const res = (name) => performance.getEntriesByType("resource").find((e) => e.name.endsWith(name));
       // the wasm: index.wasm.lzma on a first visit (the page unpacks it), index.wasm from the service worker after
@@ -155,6 +174,8 @@ async function startOnce(browser, url, save) {
 }
 
 async function start(saveFile, runs, net) {
+  if (net === "slow4g") net = "1600/150";  // Lighthouse's mobile profile: 1.6 Mbit/s, 150 ms
+  const cpu = Number(process.env.BENCH_CPU || 1);
   const save = fs.readFileSync(saveFile, "utf8");
   const webDir = process.env.DRUZINA_WEB_DIR ? path.resolve(process.env.DRUZINA_WEB_DIR) : path.join(root, "build/web");
   const { server, url: site, served } = await serveCached(webDir, net);
@@ -170,11 +191,12 @@ async function start(saveFile, runs, net) {
     const all = [];
     let creatures = 0;
     for (let i = 0; i < runs; ++i) {
-      const r = await startOnce(browser, url, save);
+      const r = await startOnce(browser, url, save, cpu);
       creatures = r.creatures;
       all.push(...r.visits);
     }
-    const keys = ["js_loaded_ms", "wasm_loaded_ms", "unpacked_ms", "runtime_ms", "main_done_ms", "frame1_ms", "first_frame_ms"];
+    const keys = ["js_loaded_ms", "wasm_loaded_ms", "unpacked_ms", "runtime_ms", "main_done_ms", "frame1_ms", "first_frame_ms",
+                  "longest_task_ms", "blocking_ms"];
     const summary = {};
     for (const kind of ["cold", "warm"]) {
       const v = all.filter((x) => x.kind === kind);
@@ -183,7 +205,7 @@ async function start(saveFile, runs, net) {
       summary[kind].wasm_transferred = median(v.map((x) => x.wasm_transferred));
     }
     const warm304 = served.filter((s) => s.status === 304).length;
-    console.log(JSON.stringify({ runs, net: net || null, creatures, save_bytes: save.length, cold: summary.cold, warm: summary.warm,
+    console.log(JSON.stringify({ runs, net: net || null, cpu, creatures, save_bytes: save.length, cold: summary.cold, warm: summary.warm,
                                  revalidated_304: warm304 }));
   } finally {
     await browser.close();

@@ -58,7 +58,7 @@ endif()
 set(DRUZINA_WEB_OUT "${CMAKE_BINARY_DIR}")
 set(DRUZINA_WEB_TEST_OUT "${CMAKE_BINARY_DIR}/test")
 set(DRUZINA_ICONS icons/icon-192.png icons/icon-512.png icons/maskable-512.png icons/apple-touch-icon.png)
-set(DRUZINA_SHELL_FILES shell.js shell.css manifest.webmanifest unlzma.js)
+set(DRUZINA_SHELL_FILES shell.js shell.css manifest.webmanifest unlzma.js unpack-worker.js)
 # Every file a page needs, relative to its folder (sw.js itself is fetched by the browser, never precached).
 # The wasm is shipped packed (cmake/pack_lzma.py; web/sw.js keeps it unpacked): index.wasm stays in the folder for the
 # tools (scripts/wasm-size) and is never precached.
@@ -103,7 +103,7 @@ foreach(kind IN ITEMS app test)
   set(minify_commands_${kind} "")
   if(DRUZINA_TERSER)
     set(minify_commands_${kind} COMMAND "${DRUZINA_NODE}" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js" "${DRUZINA_TERSER}"
-                                        "${out}/shell.js" "${out}/unlzma.js")
+                                        "${out}/shell.js" "${out}/unlzma.js" "${out}/unpack-worker.js")
   endif()
   add_custom_command(
     OUTPUT ${outputs}
@@ -114,10 +114,12 @@ foreach(kind IN ITEMS app test)
     COMMAND rsvg-convert -w 180 -h 180 -o "${out}/icons/apple-touch-icon.png" "${maskable_svg}"
     ${zopfli_commands_${kind}}
     COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
-            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js" "${out}/"
+            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js"
+            "${CMAKE_SOURCE_DIR}/web/unpack-worker.js" "${out}/"
     ${minify_commands_${kind}}
     DEPENDS "${icon_svg}" "${maskable_svg}" "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
-            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js"
+            "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js"
+            "${CMAKE_SOURCE_DIR}/web/unpack-worker.js" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js"
     COMMENT "PWA files (${kind}): icons, shell, manifest")
   add_custom_command(
     OUTPUT "${out}/sw.js" "${out}/build-hash.txt"

@@ -1,8 +1,11 @@
-// A tiny static file server for build/web (used by scripts/serve and the browser tests).
+// A tiny static file server for build/web (used by scripts/serve, scripts/lighthouse and the browser tests).
 // usage: node scripts/static-server.mjs DIR [PORT] [HOST]   (PORT 0 = any free port; prints the URL)
+// With STATIC_GZIP=1 (or serve(…, { gzip: true })) text and wasm go gzipped to a browser that accepts it, as a
+// static host sends them.
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 
 const types = {
   ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".wasm": "application/wasm",
@@ -10,7 +13,9 @@ const types = {
   ".svg": "image/svg+xml", ".ttf": "font/ttf", ".css": "text/css", ".data": "application/octet-stream",
 };
 
-export function serve(dir, port = 0, host = "127.0.0.1") {
+const compressible = new Set([".html", ".js", ".css", ".wasm", ".json", ".webmanifest", ".svg"]);
+
+export function serve(dir, port = 0, host = "127.0.0.1", { gzip = process.env.STATIC_GZIP === "1" } = {}) {
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
     // A request the server cannot read ("//", a broken %-escape) gets 400, not a crash of the server; a path that
@@ -26,8 +31,13 @@ export function serve(dir, port = 0, host = "127.0.0.1") {
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
     fs.readFile(file, (err, data) => {
       if (err) { res.writeHead(404, { "content-type": "text/plain" }).end("not found"); return; }
-      res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream",
-                           "cache-control": "no-cache" });
+      const headers = { "content-type": types[path.extname(file)] || "application/octet-stream",
+                        "cache-control": "no-cache" };
+      if (gzip && compressible.has(path.extname(file)) && /\bgzip\b/.test(req.headers["accept-encoding"] || "")) {
+        data = zlib.gzipSync(data, { level: 6 });
+        headers["content-encoding"] = "gzip";
+      }
+      res.writeHead(200, headers);
       res.end(data);
     });
   });

@@ -1,9 +1,10 @@
 // The language pack (emcc --pre-js, after the generated packs.js that names this build's packs): the app's texts
 // come in one file per language (src/core/assets.hpp), fetched here while the wasm downloads and compiles, and
-// handed to the app before it starts (src/platform/web/lang.cpp). Fetched: the chosen language's (the one saved,
-// else the browser's, else English — as src/ui/ui.cpp init_language chooses); also any other that the service
-// worker already keeps, so that switching to it needs no restart. If the chosen one cannot come (offline, never
-// fetched), any other kept one will do; with none the page says so (web/shell.js) and the app does not start.
+// handed to the app before it starts (src/platform/web/lang.cpp). Fetched: the chosen language's only (the one saved,
+// else the browser's, else English — as src/ui/ui.cpp init_language chooses), so a start unpacks and reads one pack;
+// a switch to another language restarts the app in it, from the service worker's cache when offline (the worker
+// keeps every language once the app has run: web/sw.js). If the chosen one cannot come (offline, never fetched), any
+// other kept one will do; with none the page says so (web/shell.js) and the app does not start.
 (function () {
   var files = Module["druzinaPackFiles"];
   if (!files) return;
@@ -18,7 +19,8 @@
   var want = code(stored) || code((navigator.languages && navigator.languages[0]) || navigator.language) || "en";
   function bytes(lang, response) {  // the pack as shipped is packed (cmake/pack_lzma.py): unpacked here
     if (!response || !response.ok) return null;
-    return druzinaUnlzma.fromResponse(response).then(function (b) {
+    var counted = window.druzinaProgress ? druzinaProgress.count("pack", response) : response;
+    return druzinaUnlzma.fromResponse(counted).then(function (b) {
       return { lang: lang, url: files[lang], bytes: b };
     }).catch(function () { return null; });
   }
@@ -27,10 +29,12 @@
     return caches.match(new URL(files[lang], document.baseURI).href).then(function (r) { return bytes(lang, r); })
       .catch(function () { return null; });
   }
-  var others = codes.filter(function (l) { return l !== want; }).map(kept);
   var chosen = fetch(files[want]).then(function (r) { return bytes(want, r); }).catch(function () { return null; });
-  var ready = Promise.all([chosen].concat(others)).then(function (list) {
-    return list.filter(function (p) { return p; });
+  var ready = chosen.then(function (p) {
+    if (p) return [p];
+    return Promise.all(codes.filter(function (l) { return l !== want; }).map(kept)).then(function (list) {
+      return list.filter(function (q) { return q; }).slice(0, 1);
+    });
   });
   Module["preRun"] = [].concat(Module["preRun"] || []);
   Module["preRun"].push(function () {

@@ -10,15 +10,18 @@
 (function () {
   var lang = (navigator.language || "en").slice(0, 2);
   var texts = {
-    cs: { loading: "Načítám Družinu…", nowasm: "Tento prohlížeč neumí WebAssembly. Otevři Družinu v aktuálním Chrome, Firefoxu nebo Safari.",
+    cs: { loading: "Načítám Družinu…", kb: "kB", stalled: "Stahování stojí: čekám na připojení…",
+          download: "Stahování Družiny se přerušilo. Připoj se k internetu a obnov stránku.", nowasm: "Tento prohlížeč neumí WebAssembly. Otevři Družinu v aktuálním Chrome, Firefoxu nebo Safari.",
           nogl: "Tento prohlížeč nemá WebGL 2, bez kterého Družina nic nenakreslí. Zkus jiný prohlížeč nebo zapni hardwarovou akceleraci.",
           crash: "Družina narazila na chybu. Obnov stránku; uložená kampaň zůstává v prohlížeči.",
           nopack: "Družina potřebuje při prvním spuštění internet, aby si stáhla své texty. Připoj se a obnov stránku." },
-    uk: { loading: "Завантажую Дружину…", nowasm: "Цей браузер не підтримує WebAssembly. Відкрий Дружину в сучасному Chrome, Firefox або Safari.",
+    uk: { loading: "Завантажую Дружину…", kb: "кБ", stalled: "Завантаження стоїть: чекаю на зʼєднання…",
+          download: "Завантаження Дружини перервалося. Підʼєднайся до інтернету й онови сторінку.", nowasm: "Цей браузер не підтримує WebAssembly. Відкрий Дружину в сучасному Chrome, Firefox або Safari.",
           nogl: "У цьому браузері немає WebGL 2, без якого Дружина нічого не намалює. Спробуй інший браузер або ввімкни апаратне прискорення.",
           crash: "Дружина натрапила на помилку. Онови сторінку; збережена кампанія лишається в браузері.",
           nopack: "Під час першого запуску Дружині потрібен інтернет, щоб завантажити свої тексти. Підʼєднайся й онови сторінку." },
-    en: { loading: "Loading Družina…", nowasm: "This browser cannot run WebAssembly. Open Družina in a current Chrome, Firefox or Safari.",
+    en: { loading: "Loading Družina…", kb: "kB", stalled: "The download has stopped: waiting for the connection…",
+          download: "Družina's download was cut off. Connect to the internet and reload the page.", nowasm: "This browser cannot run WebAssembly. Open Družina in a current Chrome, Firefox or Safari.",
           nogl: "This browser has no WebGL 2, which Družina needs to draw. Try another browser or turn on hardware acceleration.",
           crash: "Družina hit an error. Reload the page; your saved campaign stays in the browser.",
           nopack: "Družina needs the internet on its first start to download its texts. Connect and reload the page." }
@@ -27,9 +30,52 @@
   try { stored = localStorage.getItem("druzina.lang"); } catch (e) {}
   var t = texts[stored] || texts[lang] || texts.en;
   var status = document.getElementById("status"), statusText = document.getElementById("status-text");
-  function fail(msg) { status.classList.remove("hidden"); status.classList.add("error"); statusText.textContent = msg; }
+  var failed = false;
+  function fail(msg) {
+    if (failed) return;  // the first reason stays (an abort after a failed download is not "an error")
+    failed = true;
+    status.classList.remove("hidden");
+    status.classList.add("error");
+    statusText.textContent = msg;
+    stopWatch();
+  }
   statusText.textContent = t.loading;
   window.druzinaFail = function (why) { fail(t[why] || t.crash); };
+
+  // ---- the first visit's download: a bar with the bytes received and the total ----------------------------------
+  // web/wasm.js (the code) and web/lang.js (the texts) report each download; the bar shows their sum. When no byte
+  // has come for 10 s, the text says the download stands (it goes on by itself when the connection returns).
+  var bar = document.getElementById("progress"), fill = document.getElementById("progress-fill");
+  var parts = {}, stallTimer = null, started = false;
+  function kb(n) { return Math.round(n / 1024).toLocaleString(lang) + " " + t.kb; }
+  function stopWatch() { if (stallTimer) clearTimeout(stallTimer); stallTimer = null; }
+  function show() {
+    var got = 0, total = 0, known = true;
+    for (var k in parts) { got += parts[k].got; total += parts[k].total; if (!parts[k].total) known = false; }
+    bar.classList.remove("hidden");
+    bar.setAttribute("aria-valuenow", known && total ? Math.round(100 * got / total) : 0);
+    fill.style.width = known && total ? Math.min(100, 100 * got / total).toFixed(1) + "%" : "100%";
+    bar.classList.toggle("unknown", !(known && total));
+    statusText.textContent = t.loading + " " + kb(got) + (known && total ? " / " + kb(total) : "");
+    stopWatch();
+    if (!started) stallTimer = setTimeout(function () { statusText.textContent = t.stalled; }, 10000);
+  }
+  window.druzinaProgress = {
+    set: function (key, got, total) {
+      if (failed || started) return;
+      parts[key] = { got: got || 0, total: total || 0 };
+      show();
+    },
+    // The response, its body counted as it arrives (the headers kept: the unpacker reads Content-Length).
+    count: function (key, response) {
+      if (!response.body || !self.TransformStream) return response;
+      var total = Number(response.headers.get("content-length")) || 0, got = 0;
+      druzinaProgress.set(key, 0, total);
+      return new Response(response.body.pipeThrough(new TransformStream({
+        transform: function (chunk, out) { got += chunk.length; druzinaProgress.set(key, got, total); out.enqueue(chunk); }
+      })), { headers: response.headers });
+    }
+  };
 
   var canvas = document.getElementById("canvas");
   canvas.addEventListener("contextmenu", function (e) { e.preventDefault(); });
@@ -81,7 +127,12 @@
     print: function (s) { console.log(s); },
     printErr: function (s) { console.warn(s); },
     setStatus: function () {},
-    onRuntimeInitialized: function () { status.classList.add("hidden"); if (pwa.register) pwa.register(); },
+    onRuntimeInitialized: function () {
+      started = true;
+      stopWatch();
+      status.classList.add("hidden");
+      if (pwa.register) pwa.register();
+    },
     onAbort: function () { fail(t.crash); }
   };
 

@@ -5,8 +5,9 @@
 //     languages the previous build kept (an update keeps the app's languages offline);
 //   - the wasm is shipped packed (index.wasm.lzma, cmake/pack_lzma.py): install unpacks it once and keeps it as
 //     index.wasm, which the pages it controls ask for (web/wasm.js), so a start from the cache unpacks nothing;
-//   - language packs (lang/<code>.<hash>.pack, src/core/assets.hpp) are not precached, only the ones the user
-//     starts with: the page asks for them ("keepPacks", web/shell.js) and any pack fetched is kept;
+//   - language packs (lang/<code>.<hash>.pack, src/core/assets.hpp) are not precached: the page names the one it
+//     started with ("keepPacks", web/shell.js), which is kept first, then the other languages are fetched in the
+//     background, so a switch of language works offline too; any pack fetched is kept;
 //   - fetch: cache-first for this origin's GET requests; a page navigation (start URL, "./?…", "./index.html")
 //     answers with the cached index.html; anything not precached goes to the network as usual;
 //   - a new build installs beside the old one and waits: the page shows "update available — reload", and the
@@ -68,8 +69,10 @@ self.addEventListener("message", (event) => {
   if (event.data === "build") event.source && event.source.postMessage({ build: BUILD.hash });
   if (event.data && Array.isArray(event.data.keepPacks)) {
     event.waitUntil((async () => {
-      await keep(await caches.open(CACHE), event.data.keepPacks);
+      const cache = await caches.open(CACHE);
+      await keep(cache, event.data.keepPacks);
       if (event.source) event.source.postMessage({ packsKept: true });
+      await keep(cache, Object.values(BUILD.packs));  // the other languages, for a switch with the network off
     })());
   }
 });

@@ -561,3 +561,28 @@ void notice_covers_nothing(const char* browser_language) {
 
 TEST_CASE("a notice leaves every control reachable, in Ukrainian", "[ui][overflow][notice]") { notice_covers_nothing("uk-UA"); }
 TEST_CASE("a notice leaves every control reachable, in Czech", "[ui][overflow][notice]") { notice_covers_nothing("cs-CZ"); }
+
+TEST_CASE("every screen lays out at each text size, in English, Czech and Ukrainian", "[ui][overflow][text-size]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira z Vyšehradu"}, {"kind", "pc"}, {"max_hp", 20}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}));
+  for (const char* size : {"small", "large", "larger"}) {
+    for (const char* lang : {"en", "cs", "uk"}) {
+      app.tap("tab.settings");
+      if (app.state()["lang"] != lang) {
+        REQUIRE(app.scroll_to(std::string("settings.lang.") + lang));
+        app.tap(std::string("settings.lang.") + lang);
+      }
+      REQUIRE(app.scroll_to(std::string("settings.text.") + size));
+      app.tap(std::string("settings.text.") + size);
+      app.frame(3);  // the atlas is rasterised again at the new size
+      REQUIRE(app.find(std::string("settings.text.") + size)->label.ends_with("[on]"));
+      for (const char* tab : {"dice", "party", "combat", "downtime", "rules", "settings"}) {
+        INFO(size << " " << lang << " " << tab);
+        app.tap(std::string("tab.") + tab);
+        app.frame(2);
+        CHECK(app.overflows() == json::array());
+      }
+    }
+  }
+}
