@@ -478,7 +478,7 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
   auto prev = last_good_.find(id);
   if (prev != last_good_.end() && prev->second == text) {
     // Parts an earlier save could not write (the journal's backup, the journal, the index) are tried again.
-    bool done = save_journal_part(*c, text, nullptr, now_());
+    bool done = save_journal_part(*c, text, nullptr, now_(), false);
     if (index_dirty_) done = write_index() && done;
     if (!done) return SaveStatus::incomplete;
     return SaveStatus::unchanged;
@@ -494,7 +494,7 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
   long long now = now_();
   // The previous good text becomes a backup when the newest one is kBackupEvery old (or from a clock set back);
   // the journal then keeps only the steps after it.
-  bool done = save_journal_part(*c, text, prev != last_good_.end() ? &prev->second : nullptr, now);
+  bool done = save_journal_part(*c, text, prev != last_good_.end() ? &prev->second : nullptr, now, true);
   last_good_[id] = text;
   if (c->saves == 0 && c->created == 0) c->created = now;
   c->saves++;
@@ -505,16 +505,19 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
   return done ? SaveStatus::saved : SaveStatus::incomplete;
 }
 
-bool Library::save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now) {
+bool Library::save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now,
+                                bool changed) {
+  // Only a journal this run keeps (steps handed over: the app's; the CLI and the tools save without one).
   auto it = journals_.find(c.id);
-  JournalState* j = it != journals_.end() ? &it->second : nullptr;
+  JournalState* j = it != journals_.end() && it->second.used ? &it->second : nullptr;
+  if (j && changed && !j->stepped) j->rebase = true;  // a new text that no journaled step led to
   if (j && j->rebase) {
     // The journal does not lead to this text (a step not written, a session replaced, a step past its bound):
     // this text becomes the newest backup and the journal starts from it.
     if (!rotate_backup(c, text, now)) return false;
     const std::string pos = j->pos;
     *j = JournalState{};
-    j->base = text_checksum(text), j->valid = true, j->pos = pos, j->dirty = true;
+    j->base = text_checksum(text), j->valid = true, j->pos = pos, j->dirty = true, j->used = true;
   } else if (prev) {
     const bool due = c.backups.empty() || now - c.backups.front().at >= kBackupEvery || now < c.backups.front().at;
     if (due) {
@@ -531,6 +534,7 @@ bool Library::save_journal_part(CampaignInfo& c, const std::string& text, const 
   }
   if (!j) return true;
   j->at_save = j->lines.size();
+  j->stepped = false;
   return !j->dirty || write_journal(c.id);
 }
 
@@ -558,6 +562,7 @@ bool Library::has_unfinished_writes() const {
 bool Library::journal(const std::string& id, json step, const campaign::Session& after) {
   if (!find(id) || read_only(id) || passive_) return true;
   JournalState& j = journals_[id];
+  j.used = j.stepped = true;
   step["from"] = j.pos;
   j.pos = position(after);
   step["to"] = j.pos;
@@ -583,7 +588,7 @@ void Library::journal_reset(const std::string& id, const campaign::Session& now)
   JournalState& j = journals_[id];
   j = JournalState{};
   j.pos = position(now);
-  j.rebase = true;
+  j.rebase = j.used = true;
   if (!kv_.set(journal_key(id), journal_header("?"))) kv_.remove(journal_key(id));
 }
 
@@ -620,6 +625,7 @@ bool Library::rebuild_from_journal(const CampaignInfo& c, const campaign::Engine
   JournalState& j = journals_[c.id];
   j = JournalState{};
   j.base = jr.base, j.valid = true, j.pos = position(out.session), j.bytes = stored->size();
+  j.used = j.stepped = true;  // the rebuilt state is what the journal leads to: its save needs no backup of its own
   for (size_t k = 0; k < n; ++k) j.lines.push_back(journal_line(jr.steps[k]));
   j.at_save = n;
   if (out.journal_damaged && !read_only(c.id)) write_journal(c.id);

@@ -270,7 +270,8 @@ class Library {
   void check_journal(const CampaignInfo& c, const std::string& position, const campaign::Engine& engine,
                      Loaded& out);
   bool write_journal(const std::string& id);
-  bool save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now);
+  bool save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now,
+                         bool changed);
 
   // The journal of a campaign as this run keeps it (valid: it leads from its base to the last good text plus
   // the steps after it; rebase: the next save backs up its own text and starts it afresh).
@@ -281,6 +282,8 @@ class Library {
     size_t at_save = 0;        // steps that lead to the last good text
     std::string pos;           // position() after the last step
     bool valid = false, rebase = false, dirty = false;
+    bool used = false;     // steps were handed over in this run (else saves leave the journal alone)
+    bool stepped = false;  // a step (or a rebuild) came since the last save
   };
   std::map<std::string, JournalState> journals_;
   Kv& kv_;
