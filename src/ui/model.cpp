@@ -2,6 +2,7 @@
 
 #include "core/error.hpp"
 #include "core/io/save.hpp"
+#include "core/store/journal.hpp"
 #include "platform/lifecycle.hpp"
 #include "platform/storage.hpp"
 #include "platform/tabs.hpp"
@@ -57,6 +58,12 @@ void Model::start(std::uint64_t seed) {
   campaign_id_ = library_->index().active;
   alert_.clear();
   load_current(true);
+  if (library_->rebuilt_index()) {  // said with whatever the load had to say
+    const auto n = static_cast<long long>(library_->index().campaigns.size());
+    alert_ = Tf("ui.store.index_rebuilt", jobj{"n", n}) + (alert_.empty() ? "" : " " + alert_);
+    alert_error_ = true;
+    notify(alert_, true, 15.0);
+  }
   if (storage_blocked_) {
     save_state_ = SaveState::blocked;
     alert_ = T("ui.store.blocked");
@@ -77,7 +84,8 @@ void Model::load_current(bool tell) {
   opened_at_ = static_cast<double>(platform::wall_ms());
   read_only_ = library_->read_only(campaign_id_) ? ReadOnly::newer : ReadOnly::no;
   save_state_ = storage_blocked_ ? SaveState::blocked : SaveState::saved;
-  if (loaded.status == store::LoadStatus::from_backup || loaded.status == store::LoadStatus::lost) {
+  if (loaded.status == store::LoadStatus::from_backup || loaded.status == store::LoadStatus::from_journal ||
+      loaded.status == store::LoadStatus::lost) {
     // The recovered state goes into the campaign's fresh key at once.
     save_state_ = SaveState::pending;
     last_save_ms_ = -1e9;
@@ -103,6 +111,16 @@ void Model::announce(const store::Loaded& loaded) {
                               : Tf("ui.store.from_backup", jobj{"reason", reason, "time", when});
       alert_error_ = true;
       break;
+    case store::LoadStatus::from_journal: {
+      const std::string from = loaded.backup_at > 0 ? Tf("ui.store.journal_from", jobj{"time", when})
+                                                    : std::string(T("ui.store.journal_from_start"));
+      const nlohmann::json args = jobj{"reason", reason, "from", from, "n", loaded.replayed};
+      alert_ = loaded.behind ? Tf("ui.store.behind", args) : Tf("ui.store.from_journal", args);
+      if (!loaded.recovery_id.empty()) alert_ += " " + std::string(T("ui.store.kept_in_recovery"));
+      alert_ += " " + std::string(T(loaded.journal_damaged ? "ui.store.journal_damaged" : "ui.store.journal_whole"));
+      alert_error_ = true;
+      break;
+    }
     case store::LoadStatus::lost:
       alert_ = Tf("ui.store.lost", jobj{"reason", reason});
       alert_error_ = true;
@@ -125,7 +143,8 @@ bool Model::dispatch(const nlohmann::json& command) {
   if (refuse_read_only()) return false;
   retire();
   try {
-    session_.dispatch(command, rng_, platform::wall_ms(), ui_player_mode() ? "player" : "");
+    const auto& tx = session_.dispatch(command, rng_, platform::wall_ms(), ui_player_mode() ? "player" : "");
+    library_->journal(campaign_id_, store::step_tx(tx), session_);  // before the save (a failure: the save covers it)
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
     return false;
@@ -167,6 +186,7 @@ bool Model::undo() {
     if (!log.empty()) what = log.back().lines;
     retire();
     session_.undo();
+    library_->journal(campaign_id_, store::step_undo(1), session_);
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
     return false;
@@ -185,6 +205,7 @@ bool Model::redo() {
   retire();
   try {
     session_.redo();
+    library_->journal(campaign_id_, store::step_redo(1), session_);
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
     return false;
@@ -223,7 +244,13 @@ bool Model::store_now() {
     if (page_now - usage_checked_at_ >= 60000) check_usage(false);
     return true;
   }
-  if (!was_failing) notify(T("ui.store.save_failed"), true, 10.0);
+  if (st == store::SaveStatus::incomplete) {
+    // The value is stored, a backup, the journal or the index is not: "saved" means all of it, so it is retried.
+    saved_text_ = std::move(text);
+    post("saved");
+  }
+  if (!was_failing)
+    notify(T(st == store::SaveStatus::incomplete ? "ui.store.save_incomplete" : "ui.store.save_failed"), true, 10.0);
   save_state_ = storage_blocked_ ? SaveState::blocked : SaveState::failed;
   if (!storage_blocked_) check_usage(true);
   return false;
@@ -336,6 +363,7 @@ bool Model::replace_session(campaign::Session session) {
   if (refuse_read_only()) return false;
   retire();
   session_ = std::move(session);
+  library_->journal_reset(campaign_id_, session_);
   if (save_state_ == SaveState::saved) save_state_ = SaveState::pending;
   store_now();  // a failure keeps the "not saved" mark and is retried, like any change
   return true;

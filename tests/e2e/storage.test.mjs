@@ -83,11 +83,16 @@ test("a reload keeps everything; the library has the campaign and its backups", 
   await context.close();
 });
 
-// Each damage: what it does to the stored value (in the page), and what the app must say and do.
+// Each damage: what it does to the stored value (in the page), and what the app must say and do. Each runs in
+// one of the three languages (the browser's locale), so every language's message is read.
 const damages = [
   { what: "truncated", apply: (v) => v.slice(0, Math.floor(v.length / 2)) },
   { what: "junk", apply: () => "#!@ ž junk" },
   { what: "null", apply: () => "null" },
+  { what: "empty", apply: () => "" },
+  // one byte of the body changed: the checksum no longer matches
+  { what: "byte-flipped", apply: (v) => v.replace('"Les"', '"Lez"') },
+  { what: "over-nested", apply: () => "[".repeat(5000) + "]".repeat(5000) },
   // A newer app's save: the body's schema version raised and the envelope's checksum (FNV-1a 64 of the body's
   // UTF-8 bytes) made again, as that app would write it.
   { what: "a future version", newer: true, apply: (v) => {
@@ -102,9 +107,14 @@ const damages = [
   { what: "a renamed key", rename: true },
 ];
 
-for (const d of damages) {
-  test(`damage (${d.what}): the newest good backup loads, the user is told, the value is kept, a restore works`, async () => {
-    const { page, context } = await openApp(env);
+// The journal, named in the message in each language.
+const journalWord = { "en-US": /journal/, "cs-CZ": /deník/, "uk-UA": /журнал/ };
+const locales = Object.keys(journalWord);
+
+for (const [n, d] of damages.entries()) {
+  const locale = locales[n % locales.length];
+  test(`damage (${d.what}, ${locale}): the newest backup with the journal replayed loses no change, the user is told, the value is kept, a restore works`, async () => {
+    const { page, context } = await openApp(env, { device: { locale } });
     const entry = await campaignWithBackups(page);
     const key = `druzina.${entry.key}`;
     const damaged = await page.evaluate(({ key, src, rename }) => {
@@ -120,12 +130,14 @@ for (const d of damages) {
     }, { key, src: d.apply ? d.apply.toString() : "null", rename: !!d.rename });
     await page.reload();
     await waitForApp(page);
-    // The newest good backup: the state before the last save.
-    assert.equal(await potions(page), 2, "the newest good backup was loaded");
+    // The newest backup (the state before the last save) with the journal's step after it replayed: no change lost.
+    assert.equal(await potions(page), 3, "the last change is back (journal replay)");
     assert.equal((await campaign(page)).name, "Les");
     const notice = await waitWidget(page, "notice");
     assert.ok(notice.label.length > 30, `told: ${notice.label}`);
     assert.doesNotMatch(notice.label, /json\.exception|parse_error/, "no library text");
+    assert.doesNotMatch(notice.label, /\.\)\./, "no nested brackets");
+    if (!d.newer) assert.match(notice.label, journalWord[locale], `the journal named: ${notice.label}`);
     // The damaged value is untouched where it was (or under the name it was given), and listed in Recovery.
     const kept = d.rename ? await stored(page, "druzina.campaign-renamed") : await stored(page, key);
     if (damaged.startsWith("len:")) assert.equal(`len:${kept.length}`, damaged);
@@ -566,4 +578,116 @@ test("Settings → Campaigns and Recovery in Czech and Ukrainian (screenshots)",
     }
     await context.close();
   }
+});
+
+test("setItem failing after the first call: never 'saved' until every write went through; a save that failed comes back from the journal after a reload", async () => {
+  const { page, context } = await openApp(env);
+  await campaignWithBackups(page);
+  // Ten minutes later (a backup is due), setItem works once, then throws.
+  await later(page, 11);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.__realSetItem = Storage.prototype.setItem;
+    let calls = 0;
+    Storage.prototype.setItem = function (k, v) {
+      if (calls++ >= 1) throw new DOMException("full", "QuotaExceededError");
+      return window.__realSetItem.call(this, k, v);
+    };
+  });
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 7 }), 1);
+  await until(page, (s) => s.save === "failed", "not 'saved': a write failed");
+  await waitWidget(page, "storage.unsaved");
+  await page.waitForTimeout(3500);  // a retry, still failing: still not "saved"
+  assert.equal((await state(page)).save, "failed");
+  await page.evaluate(() => { Storage.prototype.setItem = window.__realSetItem; });
+  await until(page, (s) => s.save === "saved", "saved after the retry", 15000);
+  await page.reload();
+  await waitForApp(page);
+  assert.equal(await potions(page), 7);
+
+  // Storage full for the campaign's value (it is the biggest), while the journal's small write fits: the page
+  // is closed with the change unsaved; after the reload it is back, and the app says so.
+  await page.evaluate(() => {
+    window.__realSetItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (k.startsWith("druzina.campaign.")) throw new DOMException("full", "QuotaExceededError");
+      return window.__realSetItem.call(this, k, v);
+    };
+  });
+  await page.waitForTimeout(300);
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 8 }), 1);
+  await until(page, (s) => s.save === "failed", "the value's save failed");
+  await page.reload();
+  await waitForApp(page);
+  assert.equal(await potions(page), 8, "the change came back from the journal");
+  const notice = await waitWidget(page, "notice");
+  assert.match(notice.label, /journal/, `told: ${notice.label}`);
+  await until(page, (s) => s.save === "saved", "saved forward");
+  await context.close();
+});
+
+test("a save damaged only in its checksum: Recovery and the importer explain it and open it anyway as a new campaign", async () => {
+  const { page, context } = await openApp(env, { device: { locale: "cs-CZ" } });
+  const entry = await campaignWithBackups(page, "Les");
+  const key = `druzina.${entry.key}`;
+  const good = await stored(page, key);
+  const flipped = good.replace('"Les"', '"Lez"');  // valid content, a checksum that no longer matches
+  await page.evaluate(({ key, v }) => localStorage.setItem(key, v), { key, v: flipped });
+  await page.reload();
+  await waitForApp(page);
+  assert.equal(await potions(page), 3, "no change lost (journal)");
+  // The red notice is gone once Recovery shows the message itself (it would cover Export and Restore).
+  await openSettings(page);
+  const lib = await library(page);
+  const item = lib.recovery.find((r) => r.key === entry.key);
+  await tapDown(page, `recovery.item.${item.id}`);
+  const what = await scrollIntoView(page, `recovery.item.${item.id}.anyway_what`, { minH: 1 });
+  assert.match(what.label, /kontrolní součet/, what.label);
+  assert.ok(!(await widgets(page)).some((w) => w.id === "notice" && w.visible), "no notice over Recovery's buttons");
+  await scrollIntoView(page, `recovery.item.${item.id}.anyway`);
+  await shotNow(page, "storage-checksum-anyway-cs");
+  await tapCarefully(page, `recovery.item.${item.id}.anyway`);
+  await settled(page, "confirm.yes");
+  await tapCarefully(page, "confirm.yes");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 2);
+  await untilSaved(page);
+
+  // The same file imported: offered as a new campaign after the same explanation.
+  const chooser = page.waitForEvent("filechooser", { timeout: 10000 });
+  await tapDown(page, "storage.import");
+  await (await chooser).setFiles({ name: "les.json", mimeType: "application/json", buffer: Buffer.from(flipped) });
+  await down(page, "import.item.0.anyway");
+  await scrollIntoView(page, "import.item.0.anyway");
+  await tapCarefully(page, "import.item.0.anyway");
+  await scrollIntoView(page, "import.confirm");
+  await tapCarefully(page, "import.confirm");
+  await page.waitForFunction(() => JSON.parse(localStorage.getItem("druzina.library")).campaigns.length === 3);
+  await context.close();
+});
+
+test("a damaged or removed index is rebuilt from the campaigns' own names, the open one kept, and the app says so", async () => {
+  const { page, context } = await openApp(env, { device: { locale: "uk-UA" } });
+  await campaignWithBackups(page, "Ліс");
+  await openSettings(page);
+  await tapDown(page, "campaigns.new");
+  await untilCampaign(page, (c) => c.name === "", "a new empty campaign");
+  assert.equal(await dispatch(page, { type: "CreateCampaign", name: "Копальня" }), 1);
+  await untilSaved(page);
+  for (const how of ["damaged", "removed"]) {
+    await page.evaluate((how) => {
+      const v = localStorage.getItem("druzina.library");
+      if (how === "damaged") localStorage.setItem("druzina.library", v.slice(0, v.indexOf('"campaigns"')));
+      else localStorage.removeItem("druzina.library");
+    }, how);
+    await page.reload();
+    await waitForApp(page);
+    assert.equal((await campaign(page)).name, "Копальня", `${how}: the open campaign kept`);
+    const notice = await waitWidget(page, "notice");
+    assert.match(notice.label, /Список кампаній/, notice.label);
+    const lib = await library(page);
+    assert.deepEqual(lib.campaigns.map((c) => c.name).sort(), ["Копальня", "Ліс"], JSON.stringify(lib.campaigns));
+    assert.ok(lib.campaigns.every((c) => c.updated > 0), "dates from the campaigns' own values");
+    assert.ok(!lib.recovery.some((r) => r.kind === "stray"), `no campaign as stray items: ${JSON.stringify(lib.recovery)}`);
+  }
+  await context.close();
 });

@@ -6,6 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/io/save.hpp"
+#include "core/store/journal.hpp"
 #include "core/store/packed.hpp"
 #include "core/json_obj.hpp"
 
@@ -221,6 +222,24 @@ void Library::rebuild_from_keys(const std::vector<std::string>& keys) {
     c.id = id, c.key = key, c.created = now_();
     for (int slot = 0; slot < kBackups; ++slot)
       if (std::find(keys.begin(), keys.end(), backup_key(id, slot)) != keys.end()) c.backups.push_back({slot, 0});
+    // Its name and dates from its own stored value (else from its newest backup that reads): the list shows the
+    // campaigns as they were, not as unnamed ones never changed.
+    std::vector<std::string> sources = {key};
+    for (const auto& b : c.backups) sources.push_back(backup_key(id, b.slot));
+    for (const auto& k : sources) {
+      auto v = kv_.get(k);
+      auto text = v ? plain(std::move(*v)) : std::nullopt;
+      if (!text) continue;
+      try {
+        campaign::Session s = io::load(*text);
+        c.name = s.state().name;
+        for (const auto& tx : s.tail())
+          if (tx.wall) c.updated = std::max(c.updated, *tx.wall);
+        c.saves = 1;
+        break;
+      } catch (const std::exception&) {
+      }
+    }
     index_.campaigns.push_back(std::move(c));
     try {
       index_.next_id = std::max(index_.next_id, std::stoll(id) + 1);
@@ -229,7 +248,9 @@ void Library::rebuild_from_keys(const std::vector<std::string>& keys) {
   }
   for (const auto& k : keys)
     if (starts_with(k, "recovery.")) {
-      RecoveryItem& r = add_recovery("stray", k, nullptr, 0);
+      const bool index_copy = starts_with(k, "recovery.index.");  // an earlier damaged index, kept aside
+      RecoveryItem& r = add_recovery(index_copy ? "damaged" : "stray", k, nullptr, 0);
+      if (index_copy) r.reason = "store.err.bad_index";
       if (auto v = kv_.get(k)) r.bytes = static_cast<long long>(v->size());
     }
 }
@@ -257,6 +278,23 @@ void Library::adopt_strays(const std::vector<std::string>& keys) {
   }
 }
 
+void Library::keep_active(const std::string& damaged_index) {
+  // The campaign that was open: named in what is left of the damaged index, else the one changed last.
+  const std::string tag = "\"active\":\"";
+  if (auto at = damaged_index.find(tag); at != std::string::npos) {
+    auto end = damaged_index.find('"', at + tag.size());
+    std::string id = end == std::string::npos ? std::string() : damaged_index.substr(at + tag.size(), end - at - tag.size());
+    if (find(id)) {
+      index_.active = id;
+      return;
+    }
+  }
+  const CampaignInfo* last = nullptr;
+  for (const auto& c : index_.campaigns)
+    if (!last || c.updated > last->updated) last = &c;
+  if (last) index_.active = last->id;
+}
+
 void Library::open() {
   index_ = Index{};
   newer_library_ = false;
@@ -264,7 +302,16 @@ void Library::open() {
   std::sort(keys.begin(), keys.end());
   auto text = kv_.get(kIndexKey);
   bool built = false;
-  if (text) {
+  rebuilt_index_ = false;
+  // No index, but campaigns stored under the library's own keys: the index was removed — rebuilt like a damaged one.
+  const bool orphans = std::any_of(keys.begin(), keys.end(), [](const std::string& k) {
+    return starts_with(k, "campaign.") && k != "campaign.previous" && k != "campaign.unreadable";
+  });
+  if (!text && orphans) {
+    rebuild_from_keys(keys);
+    rebuilt_index_ = built = true;
+    keep_active({});
+  } else if (text) {
     auto doc = json::parse(*text, nullptr, false);
     try {
       if (doc.is_discarded()) throw UserError("store.err.bad_index");
@@ -275,6 +322,8 @@ void Library::open() {
       // index stays as it is and this run works without writing one).
       index_ = Index{};
       rebuild_from_keys(keys);
+      rebuilt_index_ = true;
+      keep_active(*text);
       std::string copy = "recovery.index." + std::to_string(now_());
       if (kv_.set(copy, *text)) {
         RecoveryItem& r = add_recovery("damaged", copy, nullptr, static_cast<long long>(text->size()));
@@ -340,15 +389,10 @@ Loaded Library::load(const std::string& id, const campaign::Engine& engine) {
   bool changed = false;
   auto raw = kv_.get(c->key);
   if (raw) {
+    bool loaded = false;
     try {
       out.session = io::load(*raw, engine);
-      last_good_[id] = *raw;
-      out.status = LoadStatus::ok;
-      if (c->name != out.session.state().name) {
-        c->name = out.session.state().name;
-        write_index();
-      }
-      return out;
+      loaded = true;
     } catch (const std::exception&) {
       auto [key, args] = why_caught();
       out.reason = key, out.reason_args = args;
@@ -369,13 +413,33 @@ Loaded Library::load(const std::string& id, const campaign::Engine& engine) {
       }
       changed = true;
     }
+    if (loaded) {
+      last_good_[id] = *raw;
+      out.status = LoadStatus::ok;
+      check_journal(*c, position(out.session), engine, out);
+      if (c->name != out.session.state().name) {
+        c->name = out.session.state().name;
+        write_index();
+      }
+      return out;
+    }
   } else if (c->saves > 0 || !c->backups.empty()) {
     out.missing = true;
     out.reason = "store.err.missing";
   } else {
     out.status = LoadStatus::fresh;
+    JournalState& j = journals_[id];
+    j = JournalState{};
+    j.base = "-", j.valid = true, j.pos = position(out.session);
     return out;
   }
+  // The journal's backup with its steps replayed; else the newest backup that loads.
+  if (rebuild_from_journal(*c, engine, out)) {
+    out.status = read_only_[id] ? LoadStatus::newer : LoadStatus::from_journal;
+    if (changed) write_index();
+    return out;
+  }
+  journals_[id] = JournalState{};  // none that leads anywhere: the first step's save starts one
   // The newest backup that loads (slots the index does not list are tried last).
   std::vector<Backup> order = c->backups;
   for (int s = 0; s < kBackups; ++s)
@@ -413,7 +477,10 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
   if (!c || read_only(id) || passive_) return SaveStatus::read_only;
   auto prev = last_good_.find(id);
   if (prev != last_good_.end() && prev->second == text) {
-    if (index_dirty_) write_index();
+    // Parts an earlier save could not write (the journal's backup, the journal, the index) are tried again.
+    bool done = save_journal_part(*c, text, nullptr, now_(), false);
+    if (index_dirty_) done = write_index() && done;
+    if (!done) return SaveStatus::incomplete;
     return SaveStatus::unchanged;
   }
   if (!set_with_room(c->key, text, id)) return SaveStatus::failed;
@@ -425,29 +492,198 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
     return SaveStatus::failed;
   }
   long long now = now_();
-  // The previous good text becomes a backup when the newest one is kBackupEvery old (or from a clock set back).
-  if (prev != last_good_.end()) {
-    const bool due = c->backups.empty() || now - c->backups.front().at >= kBackupEvery || now < c->backups.front().at;
-    if (due) rotate_backup(*c, prev->second, now);
-  }
+  // The previous good text becomes a backup when the newest one is kBackupEvery old (or from a clock set back);
+  // the journal then keeps only the steps after it.
+  bool done = save_journal_part(*c, text, prev != last_good_.end() ? &prev->second : nullptr, now, true);
   last_good_[id] = text;
   if (c->saves == 0 && c->created == 0) c->created = now;
   c->saves++;
   c->updated = now;
   c->name = name;
   if (index_.changed_since_export == 0) index_.changed_since_export = now;
-  write_index();
-  return SaveStatus::saved;
+  done = write_index() && done;
+  return done ? SaveStatus::saved : SaveStatus::incomplete;
 }
 
-void Library::rotate_backup(CampaignInfo& c, const std::string& previous, long long now) {
+bool Library::save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now,
+                                bool changed) {
+  // Only a journal this run keeps (steps handed over: the app's; the CLI and the tools save without one).
+  auto it = journals_.find(c.id);
+  JournalState* j = it != journals_.end() && it->second.used ? &it->second : nullptr;
+  if (j && changed && !j->stepped) j->rebase = true;  // a new text that no journaled step led to
+  if (j && j->rebase) {
+    // The journal does not lead to this text (a step not written, a session replaced, a step past its bound):
+    // this text becomes the newest backup and the journal starts from it.
+    if (!rotate_backup(c, text, now)) return false;
+    const std::string pos = j->pos;
+    *j = JournalState{};
+    j->base = text_checksum(text), j->valid = true, j->pos = pos, j->dirty = true, j->used = true;
+  } else if (prev) {
+    const bool due = c.backups.empty() || now - c.backups.front().at >= kBackupEvery || now < c.backups.front().at;
+    if (due) {
+      if (!rotate_backup(c, *prev, now)) {
+        if (j) j->rebase = true;  // the journal's backup may be gone with that slot
+        return false;
+      }
+      if (j && j->valid) {
+        j->lines.erase(j->lines.begin(), j->lines.begin() + static_cast<long>(std::min(j->at_save, j->lines.size())));
+        j->base = text_checksum(*prev);
+        j->dirty = true;
+      }
+    }
+  }
+  if (!j) return true;
+  j->at_save = j->lines.size();
+  j->stepped = false;
+  return !j->dirty || write_journal(c.id);
+}
+
+bool Library::write_journal(const std::string& id) {
+  JournalState& j = journals_[id];
+  if (passive_ || newer_library_) return false;
+  std::string text = journal_header(j.valid ? j.base : "?");
+  for (const auto& line : j.lines) text += line;
+  if (!set_with_room(journal_key(id), text, id)) {
+    j.dirty = true;
+    return false;
+  }
+  j.bytes = text.size();
+  j.dirty = false;
+  return true;
+}
+
+bool Library::has_unfinished_writes() const {
+  if (index_dirty_) return true;
+  for (const auto& [id, j] : journals_)
+    if (j.dirty || j.rebase) return true;
+  return false;
+}
+
+bool Library::journal(const std::string& id, json step, const campaign::Session& after) {
+  if (!find(id) || read_only(id) || passive_) return true;
+  JournalState& j = journals_[id];
+  j.used = j.stepped = true;
+  step["from"] = j.pos;
+  j.pos = position(after);
+  step["to"] = j.pos;
+  if (!j.valid || j.rebase) {
+    j.rebase = true;  // the save that follows covers this step with a backup of its text
+    return true;
+  }
+  std::string line = journal_line(step);
+  if (j.bytes + line.size() > kJournalMax) {
+    j.rebase = true;
+    return true;
+  }
+  j.lines.push_back(std::move(line));
+  if (write_journal(id)) return true;
+  // Not stored: the journal stays as it was (its steps still lead somewhere good); the next save backs up its text.
+  j.lines.pop_back();
+  j.rebase = true;
+  return false;
+}
+
+void Library::journal_reset(const std::string& id, const campaign::Session& now) {
+  if (!find(id) || read_only(id) || passive_) return;
+  JournalState& j = journals_[id];
+  j = JournalState{};
+  j.pos = position(now);
+  j.rebase = j.used = true;
+  if (!kv_.set(journal_key(id), journal_header("?"))) kv_.remove(journal_key(id));
+}
+
+bool Library::rebuild_from_journal(const CampaignInfo& c, const campaign::Engine& engine, Loaded& out) {
+  auto stored = kv_.get(journal_key(c.id));
+  if (!stored) return false;
+  JournalRead jr = read_journal(*stored);
+  if (!jr.header || jr.base == "?") return false;
+  campaign::Session s(engine);
+  long long at = 0;
+  if (jr.base != "-") {
+    bool found = false;
+    for (int slot = 0; slot < kBackups && !found; ++slot) {
+      auto v = kv_.get(backup_key(c.id, slot));
+      if (!v) continue;
+      auto text = plain(std::move(*v));
+      if (!text || text_checksum(*text) != jr.base) continue;
+      try {
+        s = io::load(*text, engine);
+        found = true;
+        for (const auto& b : c.backups)
+          if (b.slot == slot) at = b.at;
+      } catch (const std::exception&) {
+      }
+    }
+    if (!found) return false;
+  }
+  const size_t n = replay(s, jr.steps);
+  out.session = std::move(s);
+  out.backup_at = at;
+  out.replayed = static_cast<long long>(n);
+  out.journal_damaged = jr.damaged || n < jr.steps.size();
+  // This run's journal: as far as it replayed (the damaged rest is dropped from the stored one too).
+  JournalState& j = journals_[c.id];
+  j = JournalState{};
+  j.base = jr.base, j.valid = true, j.pos = position(out.session), j.bytes = stored->size();
+  j.used = j.stepped = true;  // the rebuilt state is what the journal leads to: its save needs no backup of its own
+  for (size_t k = 0; k < n; ++k) j.lines.push_back(journal_line(jr.steps[k]));
+  j.at_save = n;
+  if (out.journal_damaged && !read_only(c.id)) write_journal(c.id);
+  return true;
+}
+
+void Library::check_journal(const CampaignInfo& c, const std::string& pos, const campaign::Engine& engine,
+                            Loaded& out) {
+  JournalState& j = journals_[c.id];
+  j = JournalState{};
+  j.pos = pos;
+  auto stored = kv_.get(journal_key(c.id));
+  if (!stored) return;
+  JournalRead jr = read_journal(*stored);
+  if (!jr.header || jr.base == "?" || jr.steps.empty() || passive_) return;
+  auto step_pos = [](const json& step, const char* key) {
+    auto it = step.find(key);
+    return it != step.end() && it->is_string() ? it->get<std::string>() : std::string();
+  };
+  if (!jr.damaged && step_pos(jr.steps.back(), "to") == pos) {  // the journal leads to this value
+    j.base = jr.base, j.valid = true, j.bytes = stored->size();
+    for (const auto& step : jr.steps) j.lines.push_back(journal_line(step));
+    j.at_save = j.lines.size();
+    return;
+  }
+  // The value stands where one of the journal's steps started: its last save did not reach the storage, the
+  // journal has the steps after it.
+  size_t from = jr.steps.size();
+  for (size_t k = 0; k < jr.steps.size(); ++k)
+    if (step_pos(jr.steps[k], "from") == pos) from = k;
+  if (from == jr.steps.size() || read_only(c.id)) return;
+  Loaded rebuilt;
+  if (!rebuild_from_journal(c, engine, rebuilt) || rebuilt.replayed <= static_cast<long long>(from) ||
+      position(rebuilt.session) == pos) {
+    journals_[c.id] = JournalState{};
+    journals_[c.id].pos = pos;
+    return;
+  }
+  journals_[c.id].at_save = std::min(from, journals_[c.id].lines.size());  // the steps the stored value holds
+  out.session = std::move(rebuilt.session);
+  out.status = LoadStatus::from_journal;
+  out.behind = true;
+  out.replayed = rebuilt.replayed - static_cast<long long>(from);  // the steps the value did not hold
+  out.journal_damaged = rebuilt.journal_damaged;
+  out.backup_at = rebuilt.backup_at;
+  out.reason = "store.err.behind";
+}
+
+bool Library::rotate_backup(CampaignInfo& c, const std::string& previous, long long now) {
   const int slot = rotate_slot(c.backups);
   std::erase_if(c.backups, [&](const Backup& b) { return b.slot == slot; });
-  if (kv_.set(backup_key(c.id, slot), pack(previous))) {
+  // (Room made from older backups and offered Recovery items: a new backup is worth more than an old one.)
+  if (set_with_room(backup_key(c.id, slot), pack(previous), c.id)) {
     c.backups.insert(c.backups.begin(), {slot, now});
-  } else {
-    kv_.remove(backup_key(c.id, slot));  // a failed write may have left nothing or the old text: either way stale
+    return true;
   }
+  kv_.remove(backup_key(c.id, slot));  // a failed write may have left nothing or the old text: either way stale
+  return false;
 }
 
 std::string Library::create(const std::string& name) {
@@ -477,6 +713,7 @@ std::optional<std::string> Library::add(const std::string& text, const std::stri
   }
   index_.campaigns.push_back(std::move(c));
   last_good_[id] = text;
+  kv_.remove(journal_key(id));  // (ids are never reused; an older index may not have known one)
   write_index();
   return id;
 }
@@ -513,6 +750,8 @@ bool Library::archive(const std::string& id) {
   const std::string key = c->key;
   for (const auto& [bkey, at] : backups_of(id)) kv_.remove(bkey);
   kv_.remove(key);
+  kv_.remove(journal_key(id));
+  journals_.erase(id);
   // earlier copies of it in Recovery (a replaced or damaged value of this campaign) go too
   index_.recovery.erase(std::remove_if(index_.recovery.begin(), index_.recovery.end(),
                                        [&](const RecoveryItem& r) {
@@ -561,6 +800,7 @@ Usage Library::usage(long long budget) {
   for (const auto& c : index_.campaigns) {
     Usage::Campaign x{c.id, take(c.key), 0};
     for (int slot = 0; slot < kBackups; ++slot) x.backups += take(backup_key(c.id, slot));
+    x.backups += take(journal_key(c.id));
     u.campaigns.push_back(std::move(x));
   }
   for (const auto& r : index_.recovery) u.recovery += take(r.key);
@@ -615,6 +855,9 @@ bool Library::replace(const std::string& id, const std::string& text, const std:
   c->saves++;
   last_good_[id] = text;
   read_only_.erase(id);
+  // The journal led to the old value: void it (the next load finds none; its first step's save starts one).
+  journals_.erase(id);
+  if (!kv_.set(journal_key(id), journal_header("?"))) kv_.remove(journal_key(id));
   write_index();
   return true;
 }
@@ -639,9 +882,7 @@ Preview Library::preview(const std::string& text, const campaign::Engine& engine
     return p;
   }
   p.text = *unpacked;
-  try {
-    campaign::Session s = io::load(p.text, engine);
-    p.loads = true;
+  auto describe = [&](const campaign::Session& s) {
     p.name = s.state().name;
     p.creatures = static_cast<int>(s.state().creatures.size());
     for (const auto& cr : s.state().creatures) {
@@ -649,9 +890,22 @@ Preview Library::preview(const std::string& text, const campaign::Engine& engine
       p.names.push_back(cr.name);
     }
     p.history = static_cast<long long>(s.undo_depth());
+  };
+  try {
+    describe(io::load(p.text, engine));
+    p.loads = true;
   } catch (const std::exception&) {
     auto [key, args] = why_caught();
     p.reason = key, p.reason_args = args;
+  }
+  if (p.reason == "save.err.checksum") {
+    // Only the checksum is wrong: the tolerant loader reads what validates; it may be opened as a new campaign.
+    try {
+      io::Loaded l = io::load_tolerant(p.text, engine);
+      describe(l.session);
+      p.anyway = io::save(l.session);
+    } catch (const std::exception&) {
+    }
   }
   return p;
 }

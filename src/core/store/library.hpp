@@ -7,6 +7,7 @@
 //   campaign.<id>[.<n>]     a campaign's current save text (io::save); a new key when the old one is put aside
 //   backup.<id>.<slot>      earlier good saves of the campaign, packed (store/packed.hpp); kBackups slots, written
 //                           at most every kBackupEvery (the policy: rotate_slot() in library.cpp, docs/storage.md)
+//   journal.<id>            the steps made since the newest backup (store/journal.hpp), written before each save
 //   recovery.<n>            copies kept for Recovery (when a value could not stay where it was)
 //   lang, ui.*              the device's settings (not the library's business)
 //
@@ -18,6 +19,11 @@
 //   - load(): a value that does not load (io::load refuses it: not JSON, damaged, failed checksum, …) is never
 //     changed or deleted: its key is handed to Recovery as it is (no copy, so a 4 MB value costs nothing more),
 //     the campaign continues under a fresh key, from its newest backup that loads.
+//   - The journal: each step of the open campaign is written to its journal before the save that follows; a value
+//     that does not load, is missing or is behind the journal (its save did not reach the storage) is rebuilt from
+//     the backup the journal starts from with its steps replayed (LoadStatus::from_journal). A due backup trims
+//     the journal to the steps after it; a step past kJournalMax, a failed journal write or a session replaced as
+//     a whole (journal_reset) make the next save back up its own text and start the journal afresh.
 //   - A value written by a newer app (save.err.too_new) is never written over: the campaign opens read-only
 //     (showing its newest readable backup) until the user restores something else into it.
 //   - Recovery items are never overwritten; make_room() removes them only when space is needed, oldest first,
@@ -130,6 +136,7 @@ enum class LoadStatus {
   ok,            // its value loaded
   fresh,         // nothing stored yet: an empty campaign
   from_backup,   // its value did not load or was missing; the newest good backup was loaded
+  from_journal,  // its value did not load, was missing or was behind: the journal's backup with its steps replayed
   lost,          // its value did not load and no backup did: an empty campaign (the value is in Recovery)
   newer,         // written by a newer app: read-only (showing the newest readable backup, or empty)
 };
@@ -142,9 +149,14 @@ struct Loaded {
   long long backup_at = 0;     // from_backup: when that backup was made
   std::string recovery_id;     // the Recovery item holding the value that did not load
   bool missing = false;        // from_backup: the value was not there at all (a renamed or removed key)
+  long long replayed = 0;      // from_journal (and newer): the journal's steps replayed (behind: those the value lacked)
+  bool journal_damaged = false;  // from_journal: a step of the journal did not check or apply; replay stopped there
+  bool behind = false;         // from_journal: the value loaded but lacked the journal's last steps
 };
 
-enum class SaveStatus { saved, unchanged, failed, read_only };
+// incomplete: the value is stored, but a backup, the journal or the index was not (tried again at the next save,
+// which may be of the same text).
+enum class SaveStatus { saved, unchanged, failed, read_only, incomplete };
 
 struct Preview {
   bool loads = false;  // io::load accepts it
@@ -156,6 +168,10 @@ struct Preview {
   long long history = 0;           // transactions in its undo history
   std::string text;                // the save text (a packed backup unpacked; for export and restore)
   bool packed_damaged = false;     // a packed backup that does not unpack: text is only its packed form
+  // Only its checksum is wrong (save.err.checksum) and its content validates (io::load_tolerant): its content saved
+  // afresh (a new checksum), for opening it anyway as a new campaign after the user read what that means; "" else.
+  // name, creatures, names and history then describe that content.
+  std::string anyway;
 };
 
 class Library {
@@ -168,6 +184,9 @@ class Library {
   // from the keys (its text goes to Recovery). Lists keys nobody knows as stray Recovery items.
   void open();
   bool newer_library() const { return newer_library_; }  // the index comes from a newer app: write nothing
+  // open() rebuilt the index (it was damaged or removed): from the stored campaigns' own names and dates, the
+  // campaign that was open kept where the damaged index still names it (else the one changed last).
+  bool rebuilt_index() const { return rebuilt_index_; }
   // Passive: another tab holds the library's campaign and writes; this one only reads (writes nothing at all).
   void set_passive(bool passive) { passive_ = passive; }
   bool passive() const { return passive_; }
@@ -186,6 +205,16 @@ class Library {
   bool read_only(const std::string& id) const;
   bool has_unsaved_index() const { return index_dirty_; }
   bool flush_index();  // writes the index if a previous write failed
+  // Something a save wrote in part (a backup, the journal, the index) is still to be written.
+  bool has_unfinished_writes() const;
+
+  // The journal (journal.hpp). A step of an open campaign, written at once (before the save that follows);
+  // `after` is the session after it. False when it could not be written (the next save then backs up its whole
+  // text instead). Nothing is written for a read-only or passive campaign.
+  bool journal(const std::string& id, json step, const campaign::Session& after);
+  // The campaign's session was replaced as a whole (a link, a restore): the journal no longer leads to it. It is
+  // voided at once; the next save backs up its text and starts the journal afresh.
+  void journal_reset(const std::string& id, const campaign::Session& now);
 
   // A new campaign (written at its first save); returns its id.
   std::string create(const std::string& name);
@@ -233,14 +262,35 @@ class Library {
   std::string fresh_key(const std::string& id);
   RecoveryItem& add_recovery(std::string kind, std::string key, const CampaignInfo* from, long long bytes);
   void rebuild_from_keys(const std::vector<std::string>& keys);
+  void keep_active(const std::string& damaged_index);
   void adopt_strays(const std::vector<std::string>& keys);
   bool set_with_room(const std::string& key, const std::string& value, const std::string& keep_campaign);
-  void rotate_backup(CampaignInfo& c, const std::string& previous, long long now);
+  bool rotate_backup(CampaignInfo& c, const std::string& previous, long long now);
+  bool rebuild_from_journal(const CampaignInfo& c, const campaign::Engine& engine, Loaded& out);
+  void check_journal(const CampaignInfo& c, const std::string& position, const campaign::Engine& engine,
+                     Loaded& out);
+  bool write_journal(const std::string& id);
+  bool save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now,
+                         bool changed);
 
+  // The journal of a campaign as this run keeps it (valid: it leads from its base to the last good text plus
+  // the steps after it; rebase: the next save backs up its own text and starts it afresh).
+  struct JournalState {
+    std::string base;          // journal.hpp's base ("-" or a checksum)
+    std::vector<std::string> lines;  // the steps' lines
+    size_t bytes = 0;          // of the stored text
+    size_t at_save = 0;        // steps that lead to the last good text
+    std::string pos;           // position() after the last step
+    bool valid = false, rebase = false, dirty = false;
+    bool used = false;     // steps were handed over in this run (else saves leave the journal alone)
+    bool stepped = false;  // a step (or a rebuild) came since the last save
+  };
+  std::map<std::string, JournalState> journals_;
   Kv& kv_;
   Clock now_;
   Index index_;
   bool newer_library_ = false;
+  bool rebuilt_index_ = false;
   bool passive_ = false;
   bool index_dirty_ = false;
   std::map<std::string, std::string> last_good_;  // campaign id → its last text known to be stored

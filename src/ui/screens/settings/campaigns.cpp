@@ -35,6 +35,7 @@ struct Incoming {
   std::string text;  // its save text
   store::Preview preview;
   std::string replaces;  // the campaign id it would replace ("" = added as new)
+  bool anyway = false;   // only its checksum is wrong and the user chose to add it anyway, as a new campaign
 };
 
 struct ImportState {
@@ -105,7 +106,8 @@ void read_import(const std::string& file, const std::string& text) {
   } else {
     add_one(text);
   }
-  if (std::none_of(im.items.begin(), im.items.end(), [](const Incoming& i) { return i.preview.loads; })) {
+  if (std::none_of(im.items.begin(), im.items.end(),
+                   [](const Incoming& i) { return i.preview.loads || !i.preview.anyway.empty(); })) {
     const Incoming& first = im.items.front();
     im.error = Tf("ui.store.import.refused",
                   jobj{"reason", first.preview.reason.empty() ? std::string(T("store.err.unreadable"))
@@ -131,7 +133,7 @@ void apply_import() {
   std::vector<std::pair<std::string, std::string>> replaced;
   int done = 0;
   for (const auto& in : im.items) {
-    if (!in.preview.loads) continue;
+    if (!in.preview.loads && !in.anyway) continue;
     std::string before;
     if (!in.replaces.empty()) {
       const store::CampaignInfo* c = m.library().find(in.replaces);
@@ -140,7 +142,7 @@ void apply_import() {
         else if (auto v = platform::storage().load(c->key)) before = *v;
       }
     }
-    if (!m.restore_text(in.text, in.replaces)) break;
+    if (!m.restore_text(in.preview.loads ? in.text : in.preview.anyway, in.anyway ? std::string() : in.replaces)) break;
     ++done;
     if (in.replaces.empty()) added.push_back(m.campaign_id());
     else replaced.emplace_back(in.replaces, before);
@@ -179,8 +181,20 @@ void draw_import_preview() {
     const std::string tid = "import.item." + std::to_string(i++);
     if (!in.preview.loads) {
       std::string why = Tf("ui.store.import.skipped", jobj{"reason", tr(ui().lang, in.preview.reason, in.preview.reason_args)});
+      if (in.anyway) why = T("ui.store.import.anyway_chosen");
       error_text(why.c_str());
       track(tid, why);
+      if (!in.preview.anyway.empty() && !in.anyway) {
+        // Only its checksum is wrong: what that means, and adding it anyway as a new campaign.
+        std::string what = Tf("ui.store.preview.checksum_anyway",
+                              jobj{"name", display_name(in.preview.name), "n", in.preview.creatures, "history", in.preview.history});
+        ImGui::PushTextWrapPos(0);
+        ImGui::TextUnformatted(what.c_str());
+        ImGui::PopTextWrapPos();
+        track(tid + ".anyway_what", what);
+        if (big_button(T("ui.store.import.anyway"), ImVec2(-1, kTouchTarget))) in.anyway = true;
+        track(tid + ".anyway", T("ui.store.import.anyway"));
+      }
       ImGui::PopID();
       continue;
     }

@@ -80,6 +80,23 @@ void draw_open(const std::string& tid, const std::string& file_stem, const std::
       track(tid + ".head", clean);
     }
   }
+  if (!o.preview.loads && !o.preview.anyway.empty()) {
+    // Only its checksum is wrong: what that means, and opening it anyway as a new campaign.
+    std::string what = Tf("ui.store.preview.checksum_anyway",
+                          jobj{"name", o.preview.name.empty() ? std::string(T("ui.store.unnamed")) : o.preview.name,
+                               "n", o.preview.creatures, "history", o.preview.history});
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(what.c_str());
+    ImGui::PopTextWrapPos();
+    track(tid + ".anyway_what", what);
+    if (big_button(T("ui.store.open_anyway"), ImVec2(-1, kTouchTarget)))
+      ask_confirm("recovery.anyway", T("ui.store.open_anyway_q"), T("ui.store.open_anyway_yes"));
+    track(tid + ".anyway", T("ui.store.open_anyway"));
+    if (confirm_popup("recovery.anyway")) {
+      std::string text = o.preview.anyway;
+      if (m.restore_text(text, std::string())) open_item() = Open{};
+    }
+  }
   const float half = (ImGui::GetContentRegionAvail().x - 10) * 0.5f;
   if (big_button(T("ui.store.export"), ImVec2(half, kTouchTarget))) {
     if (platform::download_text("druzina-" + file_stem + ".json", o.preview.text)) m.notify(T("ui.store.exported"));
@@ -122,6 +139,8 @@ void draw_recovery() {
   heading(T("ui.store.recovery"));
   track("recovery", T("ui.store.recovery"));
   if (!m.alert().empty()) {
+    // Said here for good: the red notice repeating it would cover Recovery's own buttons (Export, Restore).
+    if (m.notice().text == m.alert()) m.clear_notice();
     error_text(m.alert().c_str());
     track("recovery.alert", m.alert());
     if (big_button(T("ui.store.alert_ok"))) m.dismiss_alert();
