@@ -51,17 +51,17 @@ campaign::Session secrets_campaign() {
   return s;
 }
 
-// The markers found in the text (the lower-case word "loyal" too: the NPC's loyalty, a number, shows only by its
-// name in a log line or a field).
+// The markers found in the text, and the creature field "loyalty" (the NPC's loyalty is a number: its field, or
+// its log line — see the log section — gives it away; the rule's switch "npc-loyalty" is no secret).
 std::vector<std::string> secrets_in(const std::string& text) {
   std::vector<std::string> found;
   for (const auto& m : kMarkers)
     if (text.find(m) != std::string::npos) found.push_back(m);
-  std::string lower = text;
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
-  if (lower.find("loyal") != std::string::npos) found.push_back("loyal");
+  if (text.find("\"loyalty\"") != std::string::npos) found.push_back("loyalty");
   return found;
 }
+
+constexpr long long kSetLoyaltyTx = 9;  // the script's SetLoyalty
 
 std::string player_log(const campaign::Session& s, Lang lang, campaign::LogAudience audience) {
   std::string out;
@@ -79,7 +79,7 @@ TEST_CASE("secrets: the DM's outputs hold every marker (the campaign really keep
   const campaign::Session s = secrets_campaign();
   const std::string dm = json(s.state()).dump() + player_log(s, Lang::en, campaign::LogAudience::dm);
   std::vector<std::string> want = kMarkers;
-  want.push_back("loyal");
+  want.push_back("loyalty");
   CHECK(secrets_in(dm) == want);
 }
 
@@ -122,10 +122,20 @@ TEST_CASE("secrets: no DM secret in the table link, any character link, the play
         for (const auto& line : e.lines) tail += line + "\n";
       CHECK(secrets_in(tail).empty());
     }
+    // The loyalty's line: in the DM's log, not in the player's.
+    auto has_tx = [&](campaign::LogAudience who) {
+      for (const auto& v : s.history_log(Lang::en, who))
+        for (const auto& e : v.entries)
+          if (e.tx == kSetLoyaltyTx && !e.lines.empty()) return true;
+      return false;
+    };
+    CHECK(has_tx(campaign::LogAudience::dm));
+    CHECK_FALSE(has_tx(campaign::LogAudience::player));
     // What the player does read: the condition and its end at "someone's" turn, the ogre arriving (no HP).
     const std::string en = player_log(s, Lang::en, campaign::LogAudience::player);
     CHECK(en.find("Borek: poisoned (until the end of the next turn of someone).") != std::string::npos);
     CHECK(en.find("Ogre joins (monster).") != std::string::npos);
+    CHECK(en.find("Borek joins (player character), HP 27.") != std::string::npos);  // the party's HP: exact
   }
 }
 
@@ -146,6 +156,6 @@ TEST_CASE("secrets: druzina run --player prints no DM secret, in cs, uk and en; 
 
     const auto dm = cli(std::string("--json --lang ") + lang + " run '" + script_path() + "' --seed 7");
     REQUIRE(dm.code == 0);
-    CHECK(secrets_in(dm.out).size() == kMarkers.size() + 1);  // (+ "loyal": the state's field)
+    CHECK(secrets_in(dm.out).size() == kMarkers.size() + 1);  // (+ the state's "loyalty")
   }
 }

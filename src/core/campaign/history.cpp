@@ -303,7 +303,7 @@ json player_data(const std::string& type, const json& data, const std::function<
   json out = without_hidden(data, hidden);
   if (type == "creature_added" && out.contains("creature") && out["creature"].is_object()) {
     json& c = out["creature"];
-    const std::string kind = c.contains("kind") && c["kind"].is_string() ? c["kind"].get<std::string>() : "";
+    const std::string kind = c.contains("kind") && c["kind"].is_string() ? c["kind"].get<std::string>() : "pc";  // (the default)
     if ((party_kind(kind) ? vis_party : vis_others) != "exact") {
       c.erase("hp");
       c.erase("max_hp");
