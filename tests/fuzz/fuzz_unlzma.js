@@ -98,7 +98,15 @@ function download(bytes) {
       const allowed = Math.max(1 << 20, 2 * Math.min(size, 16 << 20), 2 * bytes.length) + 65536;
       if (peak > allowed) finding(bytes, `allocated ${peak} bytes (declared ${size})`);
       // time: the whole input only (a download's pace is the chunks', a promise each)
-      if (!streamed && ms > 50 + 4 * rate * size) finding(bytes, `${ms.toFixed(1)} ms for a declared ${size} bytes`);
+      if (!streamed && ms > 50 + 4 * rate * size) {  // measured again (best of three): the machine may be busy
+        let best = ms;
+        for (let k = 0; k < 2; k++) {
+          const t1 = process.hrtime.bigint();
+          try { unlzma(bytes); } catch (e) {}
+          best = Math.min(best, Number(process.hrtime.bigint() - t1) / 1e6);
+        }
+        if (best > 50 + 4 * rate * size) finding(bytes, `${best.toFixed(1)} ms (best of 3) for a declared ${size} bytes`);
+      }
       if (!streamed && size >= 65536) {
         worstTime = Math.max(worstTime, (ms * 1e6) / size);
       }
