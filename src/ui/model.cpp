@@ -163,7 +163,8 @@ bool Model::undo() {
   }
   std::vector<std::string> what;
   try {
-    auto log = session_.log(ui().lang, ui_player_mode() ? campaign::LogAudience::player : campaign::LogAudience::dm);  // (a step a player may not read has no entry)
+    // In player mode the player's log: a step a player may not read has no entry there.
+    auto log = session_.log(ui().lang, ui_player_mode() ? campaign::LogAudience::player : campaign::LogAudience::dm);
     if (!log.empty() && log.back().tx == session_.tail().back().id) what = log.back().lines;
     retire();
     session_.undo();

@@ -275,8 +275,8 @@ campaign::DataField items_field() {
             }
           },
           false,
-          // An unidentified item keeps what identifying it tells (its command word, its spells, the DM's notes on it)
-  // with the DM.
+          // An unidentified item keeps what identifying it tells (its command word, its spells, the DM's notes on
+          // it) with the DM.
           [](const json& v) {
             json out = v;
             if (out.is_array())
