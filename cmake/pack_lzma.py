@@ -8,14 +8,27 @@ Usage: pack_lzma.py IN OUT      (OUT is rewritten only when what it unpacks to c
 Python's lzma (liblzma) writes the .lzma header with the size unknown and ends the stream with an end marker; the
 size is written into the header instead, so that the browser allocates the output once (the marker after the
 last byte stays and is not read). The packed bytes are unpacked again here and compared before they are written.
+A file larger than the browser's decoder accepts (web/unlzma.js MAX_OUT) is refused: that cap is what the build ships.
 """
 import lzma
 import pathlib
+import re
 import struct
 import sys
 
 
+def max_unpacked() -> int:
+    """The decoder's cap on the unpacked size (web/unlzma.js MAX_OUT): a file over it would not unpack."""
+    js = (pathlib.Path(__file__).resolve().parent.parent / "web" / "unlzma.js").read_text(encoding="utf-8")
+    m = re.search(r"var MAX_OUT = (\d+) << (\d+);", js)
+    if not m:
+        sys.exit("pack_lzma.py: web/unlzma.js has no MAX_OUT")
+    return int(m.group(1)) << int(m.group(2))
+
+
 def pack(data: bytes) -> bytes:
+    if len(data) > max_unpacked():
+        sys.exit(f"pack_lzma.py: {len(data)} bytes is more than web/unlzma.js unpacks (MAX_OUT {max_unpacked()})")
     # Preset 9 with 4 bits of the previous byte as a literal's context and no position bits (measured on the wasm:
     # 800,297 B against the preset's 803,296; the extreme preset gained 100 B for 10 s more).
     filters = [{"id": lzma.FILTER_LZMA1, "preset": 9, "lc": 4, "lp": 0, "pb": 0, "nice_len": 273}]

@@ -14,17 +14,20 @@
           download: "Stahování Družiny se přerušilo. Připoj se k internetu a obnov stránku.", nowasm: "Tento prohlížeč neumí WebAssembly. Otevři Družinu v aktuálním Chrome, Firefoxu nebo Safari.",
           nogl: "Tento prohlížeč nemá WebGL 2, bez kterého Družina nic nenakreslí. Zkus jiný prohlížeč nebo zapni hardwarovou akceleraci.",
           crash: "Družina narazila na chybu. Obnov stránku; uložená kampaň zůstává v prohlížeči.",
-          nopack: "Družina potřebuje při prvním spuštění internet, aby si stáhla své texty. Připoj se a obnov stránku." },
+          nopack: "Družina potřebuje při prvním spuštění internet, aby si stáhla své texty. Připoj se a obnov stránku.",
+          framed: "Družina se nespustí uvnitř stránky jiného webu (ta by tě mohla přimět ťuknout, kam nechceš). Otevři ji samotnou:" },
     uk: { loading: "Завантажую Дружину…", kb: "кБ", stalled: "Завантаження стоїть: чекаю на зʼєднання…",
           download: "Завантаження Дружини перервалося. Підʼєднайся до інтернету й онови сторінку.", nowasm: "Цей браузер не підтримує WebAssembly. Відкрий Дружину в сучасному Chrome, Firefox або Safari.",
           nogl: "У цьому браузері немає WebGL 2, без якого Дружина нічого не намалює. Спробуй інший браузер або ввімкни апаратне прискорення.",
           crash: "Дружина натрапила на помилку. Онови сторінку; збережена кампанія лишається в браузері.",
-          nopack: "Під час першого запуску Дружині потрібен інтернет, щоб завантажити свої тексти. Підʼєднайся й онови сторінку." },
+          nopack: "Під час першого запуску Дружині потрібен інтернет, щоб завантажити свої тексти. Підʼєднайся й онови сторінку.",
+          framed: "Дружина не запускається всередині сторінки іншого сайту (та сторінка могла б змусити тебе торкнутися не того). Відкрий її окремо:" },
     en: { loading: "Loading Družina…", kb: "kB", stalled: "The download has stopped: waiting for the connection…",
           download: "Družina's download was cut off. Connect to the internet and reload the page.", nowasm: "This browser cannot run WebAssembly. Open Družina in a current Chrome, Firefox or Safari.",
           nogl: "This browser has no WebGL 2, which Družina needs to draw. Try another browser or turn on hardware acceleration.",
           crash: "Družina hit an error. Reload the page; your saved campaign stays in the browser.",
-          nopack: "Družina needs the internet on its first start to download its texts. Connect and reload the page." }
+          nopack: "Družina needs the internet on its first start to download its texts. Connect and reload the page.",
+          framed: "Družina does not run inside another site's page (that page could trick you into tapping what you did not mean to). Open it on its own:" }
   };
   var stored = null;
   try { stored = localStorage.getItem("druzina.lang"); } catch (e) {}
@@ -110,6 +113,28 @@
     pwa.changed();
   });
   window.addEventListener("appinstalled", function () { pwa.canInstall = false; pwa.installPrompt = null; pwa.changed(); });
+
+  // ---- inside a frame of another origin: refuse to run ---------------------------------------------------------
+  // A page of another site could lay the app under its own and make a tap land on Delete or Share (clickjacking),
+  // and a meta Content-Security-Policy cannot forbid framing (the host's frame-ancestors header can: README). The
+  // top window of another origin cannot be read: that is the test. The app does not start; a link opens it alone.
+  var framed = false;
+  if (window.top !== window.self) {
+    try { framed = window.top.location.origin !== location.origin; } catch (e) { framed = true; }
+  }
+  if (framed) {
+    fail(t.framed);
+    var open = document.createElement("a");
+    open.href = location.origin + location.pathname;  // (not the fragment: a share link opens on its own page)
+    open.target = "_blank";
+    open.rel = "noopener";
+    open.textContent = " " + open.href;
+    statusText.appendChild(open);
+    canvas.style.display = "none";
+    window.druzinaFramed = true;
+    window.Module = { noInitialRun: true, onAbort: function () {}, preRun: [function () { throw "framed"; }] };
+    return;
+  }
 
   // ---- without WebAssembly or WebGL 2 the app cannot start: say so, and keep the runtime from starting --------
   // The module uses native wasm exceptions (Chrome 95+, Firefox 100+, Safari 15.2+): a tiny try/catch_all probe.

@@ -10,16 +10,22 @@
 // distances. The whole output is the dictionary, so no window is kept.
 (function (root) {
   "use strict";
-  var MAX_OUT = 64 << 20;  // the biggest unpacked file accepted (the wasm is ~3 MB)
+  // The biggest unpacked file accepted: what the build ships is far smaller (the wasm ~6 MB), and cmake/pack_lzma.py
+  // refuses to pack a file over this, so a larger declared size is damage.
+  var MAX_OUT = 16 << 20;
+  var MAX_IN_HINT = 2 << 20;  // fromResponse's first buffer at most (Content-Length is the host's word, not ours)
+  var MAX_MATCH = 273;        // the longest a symbol writes
 
   function fail(why) { throw new Error("lzma: " + why); }
 
   // The decoder as a generator over `input` ({buf, len, done}: the bytes so far, how many, whether that is all): it
   // pauses (yields) when fewer than 64 bytes are left and more are coming (a symbol reads at most ~50), and
   // returns the output. Whole input: unlzma(); as a download arrives: fromResponse().
+  // Its cost follows the input, not the header's word: the output grows as it is written (at most to the declared
+  // size), and it stops at the first symbol that would read past the end of the input.
   function* decode(input) {
     while (input.len < 18 && !input.done) yield;
-    var src = input.buf, limit = input.done ? Infinity : input.len - 64;
+    var src = input.buf, limit = input.done ? input.len : input.len - 64;
     if (input.len < 18) fail("truncated header");
     var props = src[0];
     if (props >= 225) fail("bad properties");
@@ -27,7 +33,7 @@
     var sizeLo = (src[5] | src[6] << 8 | src[7] << 16 | src[8] << 24) >>> 0;
     var sizeHi = (src[9] | src[10] << 8 | src[11] << 16 | src[12] << 24) >>> 0;
     if (sizeHi !== 0 || sizeLo > MAX_OUT) fail("no size or too big");
-    var size = sizeLo, out = new Uint8Array(size), pos = 0;
+    var size = sizeLo, out = new Uint8Array(Math.min(size, 1 << 20)), pos = 0;
 
     // probabilities (11 bits, start at one half), all in one array: offsets below
     var IS_MATCH = 0, IS_REP = 192, IS_REP_G0 = 204, IS_REP_G1 = 216, IS_REP_G2 = 228, IS_REP0_LONG = 240,
@@ -57,11 +63,17 @@
     var state = 0, rep0 = 0, rep1 = 0, rep2 = 0, rep3 = 0, len = 0, base = 0, bits = 0, fresh = false;
     var pbMask = (1 << pb) - 1, lpMask = (1 << lp) - 1, lcShift = 8 - lc;
     while (pos < size) {
-      if (rc[2] > limit) {  // near the end of what has come: wait for more
+      if (rc[2] > limit) {  // near the end of what has come: wait for more; past the end of all of it: cut short
+        if (input.done) fail("truncated data");
         yield;
         src = input.buf;
-        limit = input.done ? Infinity : input.len - 64;
+        limit = input.done ? input.len : input.len - 64;
         continue;
+      }
+      if (pos + MAX_MATCH > out.length && out.length < size) {  // room for the next symbol
+        var grown = new Uint8Array(Math.min(size, Math.max(out.length * 2, pos + MAX_MATCH)));
+        grown.set(out.subarray(0, pos));
+        out = grown;
       }
       var posState = pos & pbMask;
       if (bit(IS_MATCH + (state << 4) + posState) === 0) {  // a literal
@@ -176,7 +188,7 @@
     if (!response.body || !response.body.getReader)
       return response.arrayBuffer().then(function (b) { return unlzma(new Uint8Array(b)); });
     var hint = Number(response.headers.get("content-length")) || 0;  // the packed size, unless the host re-encodes
-    var input = { buf: new Uint8Array(Math.min(Math.max(hint, 65536), MAX_OUT)), len: 0, done: false };
+    var input = { buf: new Uint8Array(Math.min(Math.max(hint, 65536), MAX_IN_HINT)), len: 0, done: false };
     var run = decode(input), reader = response.body.getReader();
     function more() {
       return reader.read().then(function (r) {

@@ -43,7 +43,7 @@ struct Command {
 };
 
 // Options that never take a value (so "roll --adv 1d20+5" keeps 1d20+5 as the expression).
-inline constexpr const char* kFlags[] = {"adv", "dis", "save", "json"};
+inline constexpr const char* kFlags[] = {"adv", "dis", "save", "json", "player"};
 
 // Files for the subcommands: UserError run.err.read / run.err.write (exit 2) when they cannot be read/written.
 std::string read_text_file(const std::string& path);

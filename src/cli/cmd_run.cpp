@@ -3,6 +3,8 @@
 // {"commands": [...]}; {"type": "Undo", "steps"?: n} and {"type": "Redo", "steps"?: n} undo and redo;
 // {"type": "Wall", "ms": N} sets the wall clock (ms since 1970) of the next steps, 10 s apart (sessions of the log).
 // A failing command stops the run: exit 2, "Command <index> (<type>) failed: …" in --lang (index from 0).
+// --player prints what a player's phone shows instead: {"seed", "state": io::player_view, "log": the Log screen in
+// player mode} (no events, no save: they hold the DM's secrets).
 //
 // druzina bench-save — the save/load benchmark hook (scripts/bench): builds a campaign of --pcs PCs,
 // --monsters monsters and --events events from a fixed seed and times io::save and io::load natively.
@@ -17,6 +19,7 @@
 #include "core/campaign/session.hpp"
 #include "core/error.hpp"
 #include "core/io/guard.hpp"
+#include "core/io/player_view.hpp"
 #include "core/io/save.hpp"
 #include "core/rng.hpp"
 
@@ -49,6 +52,17 @@ json event_list(const std::vector<Transaction>& txs) {
   for (const auto& tx : txs)
     for (const auto& ev : tx.events) events.push_back({{"tx", tx.id}, {"type", ev.type}, {"data", ev.data}});
   return events;
+}
+
+// The Log screen in player mode, flattened: "#12 Mira …" per line, a folded session's summary as "(3) …".
+std::vector<std::string> player_log(const Session& session, Lang lang) {
+  std::vector<std::string> out;
+  for (const auto& v : session.history_log(lang, campaign::LogAudience::player)) {
+    if (!v.summary.empty()) out.push_back("(" + std::to_string(v.n) + ") " + v.summary);
+    for (const auto& e : v.entries)
+      for (const auto& line : e.lines) out.push_back("#" + std::to_string(e.tx) + " " + line);
+  }
+  return out;
 }
 
 Output run(const Args& args) {
@@ -119,10 +133,18 @@ Output run(const Args& args) {
     }
   }
 
-  std::vector<std::string> log = session.log_lines(args.lang);
   Output out;
-  out.json = {{"seed", seed}, {"state", session.state()}, {"events", event_list(ran)}, {"log", log}};
-  if (args.has("save")) out.json["save"] = io::save_json(session);
+  std::vector<std::string> log;
+  if (args.has("player")) {
+    // What a player's phone shows: the state a player may see (the table link's view) and the log in player
+    // mode (the whole history, every session), never the events or the save.
+    log = player_log(session, args.lang);
+    out.json = {{"seed", seed}, {"state", io::player_view(session.state())}, {"log", log}};
+  } else {
+    log = session.log_lines(args.lang);
+    out.json = {{"seed", seed}, {"state", session.state()}, {"events", event_list(ran)}, {"log", log}};
+    if (args.has("save")) out.json["save"] = io::save_json(session);
+  }
   if (auto file = args.get("out")) write_file(*file, io::save(session));
   for (const auto& line : log) out.text += (out.text.empty() ? "" : "\n") + line;
   return out;
@@ -308,8 +330,9 @@ Output bench_save(const Args& args) {
 }
 
 const bool reg_run = register_command(
-    {"run", "run SCRIPT.json [--seed N] [--campaign SAVE.json] [--tail N] [--save] [--out FILE]",
-     "apply a JSON list of campaign commands; print the state, the events and the log (--save: the save too)", run});
+    {"run", "run SCRIPT.json [--seed N] [--campaign SAVE.json] [--tail N] [--save] [--out FILE] [--player]",
+     "apply a JSON list of campaign commands; print the state, the events and the log (--save: the save too; "
+     "--player: what a player's phone shows instead, the players' state and log)", run});
 const bool reg_bench = register_command(
     {"bench-save", "bench-save [--pcs 6] [--monsters 30] [--events 2000] [--runs 21] [--seed N] [--out SAVE.json]",
      "(benchmark) time saving and loading a campaign of that size", bench_save, true});

@@ -7,6 +7,7 @@
 
 #include "cli/cli.hpp"
 #include "core/error.hpp"
+#include "core/io/guard.hpp"
 #include "core/io/save.hpp"
 
 namespace druzina::cli {
@@ -96,6 +97,20 @@ campaign::Session load_campaign_file(const std::string& path, Lang lang) {
 
 using namespace druzina;
 
+// The first byte of text that is not UTF-8, or npos.
+static size_t bad_utf8_at(std::string_view text) {
+  for (size_t i = 0; i < text.size();) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t n = io::utf8_length(text.data() + i, text.data() + text.size());
+    if (n == 0) return i;
+    i += n;
+  }
+  return std::string_view::npos;
+}
+
 static void print_help(std::ostream& out) {
   out << "druzina " DRUZINA_VERSION " — the Družina rules core (D&D 5e) on the command line\n\n"
       << "usage: druzina [--json] [--lang cs|uk|en] COMMAND ...\n\ncommands:\n";
@@ -108,6 +123,13 @@ int main(int argc, char** argv) {
   std::string command;
   Lang lang = Lang::en;
   try {
+    // Every argument is text: a byte that is not UTF-8 would be echoed into the JSON output or the terminal.
+    for (int i = 1; i + 1 < argc; ++i)  // (the message in --lang)
+      if (std::string_view(argv[i]) == "--lang")
+        if (auto l = parse_lang(argv[i + 1])) lang = *l;
+    for (int i = 1; i < argc; ++i)
+      if (size_t at = bad_utf8_at(argv[i]); at != std::string_view::npos)
+        throw UserError("cli.err.not_utf8", {{"n", i}, {"offset", at}});
     for (int i = 1; i < argc; ++i) {
       std::string a = argv[i];
       if (a == "--json") {
@@ -144,7 +166,7 @@ int main(int argc, char** argv) {
       if (c.name != command) continue;
       cli::Output out = c.run(args);
       if (args.json)
-        std::cout << out.json.dump(2) << "\n";
+        std::cout << out.json.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       else
         std::cout << out.text << "\n";
       return 0;

@@ -182,8 +182,9 @@ bool Model::undo() {
   }
   std::vector<std::string> what;
   try {
-    auto log = session_.log(ui().lang);
-    if (!log.empty()) what = log.back().lines;
+    // In player mode the player's log: a step a player may not read has no entry there.
+    auto log = session_.log(ui().lang, ui_player_mode() ? campaign::LogAudience::player : campaign::LogAudience::dm);
+    if (!log.empty() && log.back().tx == session_.tail().back().id) what = log.back().lines;
     retire();
     session_.undo();
     library_->journal(campaign_id_, store::step_undo(1), session_);
@@ -211,8 +212,9 @@ bool Model::redo() {
     return false;
   }
   save();
-  auto log = session_.log(ui().lang);
-  notify(step_text("ui.model.redone", log.empty() ? std::vector<std::string>{} : log.back().lines), false, 4.0,
+  auto log = session_.log(ui().lang, ui_player_mode() ? campaign::LogAudience::player : campaign::LogAudience::dm);
+  const bool read = !log.empty() && log.back().tx == session_.tail().back().id;
+  notify(step_text("ui.model.redone", read ? log.back().lines : std::vector<std::string>{}), false, 4.0,
          session_.tail().back().id);
   return true;
 }

@@ -22,6 +22,12 @@ import pack_lzma  # noqa: E402
 # SHA-256 of the output, or the error message.
 NODE = r"""
 const fs = require("fs"), crypto = require("crypto");
+// The largest Uint8Array the decoder makes for a case (its memory follows what it has decoded, not the header).
+let peak = 0;
+const Plain = Uint8Array;
+globalThis.Uint8Array = new Proxy(Plain, {
+  construct(T, a) { const x = new T(...a); if (x.length > peak) peak = x.length; return x; }
+});
 const unlzma = require(process.argv[1]);
 const sha = (b) => crypto.createHash("sha256").update(b).digest("hex");
 // the same bytes as a download: a Response whose body comes in chunks of 997 bytes
@@ -37,7 +43,9 @@ function download(bytes) {
   for (const f of fs.readFileSync(0, "utf8").split("\n").filter(Boolean)) {
     const bytes = new Uint8Array(fs.readFileSync(f));
     const r = {};
+    peak = 0;
     try { const b = unlzma(bytes); r.sha = sha(b); r.size = b.length; } catch (e) { r.error = String(e.message); }
+    r.peak = peak;
     try { r.streamed = sha(await unlzma.fromResponse(download(bytes))); } catch (e) { r.streamed_error = String(e.message); }
     out[f] = r;
   }
@@ -83,6 +91,8 @@ def main():
                 "bad properties": bytes([230]) + packed[1:],
                 "size unknown": packed[:5] + b"\xff" * 8 + packed[13:],
                 "size too big": packed[:5] + struct.pack("<Q", len(data) + 1000) + packed[13:],
+                "size of the cap": packed[:5] + struct.pack("<Q", 16 << 20) + packed[13:],
+                "over the cap": packed[:5] + struct.pack("<Q", (16 << 20) + 1) + packed[13:],
                 "flipped bytes": bytes(b ^ (0x5A if j % 97 == 50 else 0) for j, b in enumerate(packed)),
                 "random body": packed[:13] + bytes(rng.getrandbits(8) for _ in range(len(packed) - 13)),
             }
@@ -91,11 +101,21 @@ def main():
                 g.write_bytes(bad)
                 files.append(str(g))
                 expect[str(g)] = (f"{name}, {kind}", None, struct.unpack("<Q", bad[5:13])[0] if len(bad) >= 13 else 0)
+        # 18 bytes that declare the largest size accepted: refused at once, without allocating that size
+        lie = tmp / "lie.lzma"
+        lie.write_bytes(bytes([93, 0, 0, 128, 0]) + struct.pack("<Q", 16 << 20) + bytes(5))
+        files.append(str(lie))
+        expect[str(lie)] = ("18 bytes declaring 16 MB", None, 16 << 20)
         got = run_node(files)
         for f, (name, sha, size) in expect.items():
             r = got.get(f)
             if r is None:
                 failures.append(f"{name}: no answer")
+                continue
+            # memory: what it decoded (at most the real data, twice over while growing) or its first 1 MiB
+            real = size if sha else len(inputs.get(name.split(",")[0], b""))
+            if r.get("peak", 0) > max(1 << 20, 2 * real + 4096):
+                failures.append(f"{name}: allocated {r['peak']} bytes")
             elif sha is not None:
                 if r.get("sha") != sha or r.get("streamed") != sha:
                     failures.append(f"{name}: unpacked wrong (whole or streamed): {r}")

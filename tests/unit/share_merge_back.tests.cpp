@@ -120,3 +120,89 @@ TEST_CASE("merge back: scars come back with the player's copy, lingering injurie
   REQUIRE(rules::scars_of(t.c(mira)).size() == 1);
   CHECK(rules::scars_of(t.c(mira))[0].text.in(Lang::en) == "A scar");
 }
+
+namespace {
+
+// Mira as the DM keeps her: every field away from its default, so that a default written back shows.
+const json kMira = {{"level", 3}, {"hit_die", 8}, {"race", "elf"}, {"speed", 35}, {"ac", 14}, {"initiative_bonus", 3},
+                    {"abilities", {{"str", 8}, {"dex", 16}, {"con", 14}, {"int", 17}, {"wis", 12}, {"cha", 13}}},
+                    {"inventory", json::array({{{"name", "Rope"}, {"weight", 10}, {"qty", 1}}})},
+                    {"resistances", json::array({"fire"})}, {"notes", "Her sister is in Brno."}};
+
+// The DM's creature as JSON without the fields a merge may change.
+json without(const Creature& x, std::initializer_list<const char*> fields) {
+  json j = x;
+  for (const char* f : fields) j.erase(f);
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("merge back: a level-up from a table copy or a character copy changes only what the player changed", "[share][merge]") {
+  RulesTable t(7);
+  new_campaign(t);
+  const std::string mira = t.pc("Mira", 24, kMira);
+  const std::string borek = t.pc("Borek", 30, {{"level", 3}});
+
+  SECTION("from the table link: the copy holds no abilities, no hit die — they stay as the DM has them") {
+    Campaign player = share::decode(share::encode_table(t.state())).payload.get<Campaign>();
+    Creature& p = player.creatures[static_cast<size_t>(player.creatures.find(mira))];
+    REQUIRE(p.abilities.str == 10);  // the table link does not carry them: her copy shows the defaults
+    p.level = 4, p.max_hp = 31, p.hp = 31;
+    // Meanwhile the DM changes her AC at the table.
+    t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", {{"ac", 16}}}});
+    const Creature before = t.c(mira);
+
+    const share::MergeBack m = share::merge_back(before, through_link(player, mira));
+    CHECK(m.patch == json{{"level", 4}, {"max_hp", 31}, {"hp", 31}});
+    t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", m.patch}});
+    const Creature& after = t.c(mira);
+    CHECK(after.level == 4);
+    CHECK(after.max_hp == 31);
+    CHECK(without(after, {"level", "max_hp", "hp"}) == without(before, {"level", "max_hp", "hp"}));
+    CHECK(after.abilities.int_ == 17);
+    CHECK(after.hit_die == 8);
+    CHECK(after.ac == 16);
+  }
+
+  SECTION("from the table link with the party's HP as a status: the copy's placeholder HP stay on the phone") {
+    t.run({{"type", "SetSettings"}, {"hp_visibility", {{"party", "status"}, {"others", "status"}}}});
+    Campaign player = share::decode(share::encode_table(t.state())).payload.get<Campaign>();
+    for (auto& x : player.creatures)
+      if (x.id == borek) x.level = 4;
+    const Creature before = t.c(borek);
+    const share::MergeBack m = share::merge_back(before, through_link(player, borek));
+    CHECK(m.patch == json{{"level", 4}});
+  }
+
+  SECTION("from a character link: her notes and level come back, the DM's later changes stay") {
+    Creature p = through_link(t.state(), mira);
+    p.level = 4, p.max_hp = 31, p.hp = 31;
+    p.notes = "Her sister is in Olomouc now.";
+    Campaign player;
+    player.creatures.push_back(p);
+    t.run({{"type", "UpdateCreature"}, {"target", mira},
+           {"patch", {{"ac", 17}, {"inventory", json::array({{{"name", "Lantern"}, {"weight", 2}, {"qty", 1}}})}}}});
+    const Creature before = t.c(mira);
+
+    const share::MergeBack m = share::merge_back(before, through_link(player, mira));
+    CHECK(m.patch == json{{"level", 4}, {"max_hp", 31}, {"hp", 31}, {"notes", "Her sister is in Olomouc now."}});
+    t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", m.patch}});
+    const Creature& after = t.c(mira);
+    CHECK(without(after, {"level", "max_hp", "hp", "notes"}) == without(before, {"level", "max_hp", "hp", "notes"}));
+    CHECK(after.ac == 17);
+    CHECK(after.inventory.size() == 1);
+    CHECK(after.inventory[0].name == "Lantern");
+  }
+
+  SECTION("a link that does not say what changed (an older app's) still takes every field it holds") {
+    Creature p = through_link(t.state(), mira);
+    p.extra.erase(share::kReceived);
+    p.level = 4;
+    Campaign player;
+    player.creatures.push_back(p);
+    t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", {{"ac", 17}}}});
+    const share::MergeBack m = share::merge_back(t.c(mira), through_link(player, mira));
+    CHECK(m.patch == json{{"level", 4}, {"ac", 14}});
+  }
+}

@@ -1,4 +1,5 @@
 #include "core/campaign/history.hpp"
+#include "core/campaign/player_log.hpp"
 
 #include <algorithm>
 #include <set>
@@ -293,6 +294,21 @@ json without_hidden(const json& data, const std::function<bool(const std::string
       kept.push_back(std::move(x));
     }
     v = std::move(kept);
+  }
+  return out;
+}
+
+json player_data(const std::string& type, const json& data, const std::function<bool(const std::string& id)>& hidden,
+                 const std::string& vis_party, const std::string& vis_others) {
+  json out = without_hidden(data, hidden);
+  if (type == "creature_added" && out.contains("creature") && out["creature"].is_object()) {
+    json& c = out["creature"];
+    const std::string kind = c.contains("kind") && c["kind"].is_string() ? c["kind"].get<std::string>() : "pc";  // (the default)
+    if ((party_kind(kind) ? vis_party : vis_others) != "exact") {
+      c.erase("hp");
+      c.erase("max_hp");
+      out.erase("hp_roll");
+    }
   }
   return out;
 }
@@ -818,8 +834,9 @@ std::vector<HistView> History::view(const Engine& engine, Lang lang, bool player
   for (const auto& id : hidden_now) cast[id].hidden = true;
   LogContext lc;
   lc.lang = lang;
-  lc.name = [&cast](const std::string& id) {
+  lc.name = [&cast, player, lang](const std::string& id) {
     auto it = cast.find(id);
+    if (player && it != cast.end() && it->second.hidden) return tr(lang, "campaign.someone");
     return it == cast.end() || it->second.name.empty() ? id : it->second.name;
   };
   std::vector<HistView> out;
@@ -860,10 +877,10 @@ std::vector<HistView> History::view(const Engine& engine, Lang lang, bool player
             const bool party = w != cast.end() && party_kind(w->second.kind);
             if ((party ? vis_party : vis_others) != "exact") continue;
           }
-          d = without_hidden(d, [&cast](const std::string& id) {
+          d = player_data(type, d, [&cast](const std::string& id) {
             auto x = cast.find(id);
             return x != cast.end() && x->second.hidden;
-          });
+          }, vis_party, vis_others);
         }
         std::string text;
         try {

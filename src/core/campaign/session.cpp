@@ -1,4 +1,5 @@
 #include "core/campaign/session.hpp"
+#include "core/campaign/player_log.hpp"
 
 #include <unordered_map>
 #include <unordered_set>
@@ -202,14 +203,15 @@ class PlayerFilter {
 std::vector<LogEntry> Session::log(Lang lang, LogAudience audience) const {
   std::unordered_map<std::string, std::string> names;
   for (const auto& c : snapshot_.creatures) names[c.id] = c.name;
+  std::optional<PlayerFilter> filter;
+  if (audience == LogAudience::player) filter.emplace(*engine_, snapshot_, current_);
   LogContext lc;
   lc.lang = lang;
-  lc.name = [&names](const std::string& id) {
+  lc.name = [&names, &filter, lang](const std::string& id) {
+    if (filter && filter->hidden(id)) return tr(lang, "campaign.someone");
     auto it = names.find(id);
     return it == names.end() ? id : it->second;
   };
-  std::optional<PlayerFilter> filter;
-  if (audience == LogAudience::player) filter.emplace(*engine_, snapshot_, current_);
   std::vector<LogEntry> out;
   out.reserve(tail_.size());
   for (const auto& tx : tail_) {
@@ -227,7 +229,9 @@ std::vector<LogEntry> Session::log(Lang lang, LogAudience audience) const {
       const bool hidden = filter && filter->hides(ev);
       std::string line;
       if (!hidden && filter)  // a fight's order without the hidden creatures
-        line = engine_->render(Event{ev.type, without_hidden(ev.data, [&](const std::string& id) { return filter->hidden(id); })}, lc);
+        line = engine_->render(Event{ev.type, player_data(ev.type, ev.data, [&](const std::string& id) { return filter->hidden(id); },
+                                                          current_.settings.hp_visibility.party,
+                                                          current_.settings.hp_visibility.others)}, lc);
       else if (!hidden)
         line = engine_->render(ev, lc);
       if (ev.type == "creature_updated" && ev.data.contains("patch") && ev.data["patch"].contains("name") &&

@@ -9,7 +9,8 @@
 //     healthy, bloodied, down, dead) or 0 (hidden);  more: {"c": [[condition, until kind, rounds, minutes,
 //     turn_of, set_round, set_turn_of, set_at] trailing defaults cut …], "i": [[injury id, text], …], "z": size,
 //     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead}
-//   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets)}
+//   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets),
+//               "u": [the fields its player changed since her copy received them]? (link.hpp kChanged)}
 //   campaign:  {"s": the save document}
 #include "core/share/link.hpp"
 
@@ -287,6 +288,30 @@ json campaign_from_table(const json& wire) {
 
 // ---- character ---------------------------------------------------------------------------------------
 
+// The fields of a player's copy of a creature that differ from what its link held ("received", see decode): base
+// fields by name, the rules' data a player may see as "modules.<module>.<field>".
+json changed_since(const Creature& x, const json& received) {
+  const json now = x;
+  json out = json::array();
+  for (const auto& f : creature_fields()) {
+    if (f == "id" || f == "kind" || f == "loyalty" || f == "hidden" || f == "modules") continue;
+    auto a = now.find(f), b = received.find(f);
+    if ((a == now.end()) != (b == received.end()) || (a != now.end() && *a != *b)) out.push_back(f);
+  }
+  auto field_of = [](const json& modules, const std::string& m, const std::string& f) {
+    if (!modules.is_object() || !modules.contains(m) || !modules[m].is_object()) return json();
+    auto v = modules[m].find(f);
+    return v == modules[m].end() ? json() : *v;
+  };
+  const json mods = now.value("modules", json::object());
+  const json before = received.value("modules", json::object());
+  for (const auto& m : Engine::standard().modules())
+    for (const auto& f : m.creature_data)
+      if (!f.secret && field_of(mods, m.id, f.name) != field_of(before, m.id, f.name))
+        out.push_back("modules." + m.id + "." + f.name);
+  return out;
+}
+
 json character_wire(const Campaign& c, std::string_view id) {
   const Creature* x = find_creature(c, id);
   if (!x) throw UserError("link.err.no_creature", jobj{"creature", std::string(id)});
@@ -318,6 +343,9 @@ json character_wire(const Campaign& c, std::string_view id) {
     }
   json wire = {{"n", c.name}, {"l", c.settings.language}, {"r", c.settings.rules}, {"x", c.settings.exhaustion_edition},
                {"v", {c.settings.hp_visibility.party, c.settings.hp_visibility.others}}, {"cr", kept}};
+  // A copy made from a link knows what it received: the fields its player changed since then go along, so that
+  // the DM's merge takes only those (merge_back), not what the link never held (a table link's defaults).
+  if (auto r = x->extra.find(kReceived); r != x->extra.end() && r->is_object()) wire["u"] = changed_since(*x, *r);
   return wire;
 }
 
@@ -344,8 +372,14 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
       for (const auto& i : data["injuries"])
         if (i.is_object() && i.contains("id") && i["id"].is_string()) max_id = std::max(max_id, id_number(i["id"]));
   }
+  json creature = cr;
+  if (wire.contains("u")) {  // what the player changed on her copy (character_wire)
+    const json& u = arr(wire["u"], "u");
+    for (size_t k = 0; k < u.size(); ++k) str(u[k], "u[" + std::to_string(k) + "]");
+    creature[kChanged] = u;
+  }
   return jobj{"name", str(wire["n"], "n"), "settings", settings_from(wire, hp_visibility),
-          "creatures", json::array({cr}), "next_id", std::max(1LL, max_id + 1)};
+          "creatures", json::array({creature}), "next_id", std::max(1LL, max_id + 1)};
 }
 
 }  // namespace
@@ -497,6 +531,14 @@ Decoded decode(std::string_view link) {
       from_json(camp, c);
       Engine::standard().validate(c);  // the base state and every rule's declared data (a link's injuries)
       out.payload = c;
+      // What the link holds of each party member, as the copy made from it will know what it received.
+      for (auto& cr : out.payload["creatures"])
+        if (cr["kind"] == "pc" || cr["kind"] == "sidekick") {
+          json received = json::object();
+          for (const auto& f : creature_fields())
+            if (f != "id" && f != "kind" && cr.contains(f)) received[f] = cr[f];
+          cr[kReceived] = std::move(received);
+        }
       // A rule switch no module of this app knows: the player's phone cannot play by it.
       std::set<std::string> known;
       for (const auto& m : Engine::standard().modules()) known.insert(m.id);

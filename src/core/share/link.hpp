@@ -63,6 +63,14 @@ std::string encode_campaign(const campaign::Session& session, const LinkOptions&
 std::string encode(LinkKind kind, const campaign::Session& session, std::string_view creature_id = {},
                    const LinkOptions& options = {});
 
+// Kept in a decoded party member's Creature::extra (table and character links):
+//   "received": what the link held of it ({field: value} of the known creature fields) — the copy made from the
+//               link keeps it, and its character link then says which fields its player changed since;
+//   "changed":  (a character link from such a copy) those fields: names, "modules.<module>.<field>" for the
+//               rules' data. share::merge_back takes only these.
+inline constexpr const char* kReceived = "received";
+inline constexpr const char* kChanged = "changed";
+
 struct Decoded {
   LinkKind kind = LinkKind::table;
   // table, character: a Campaign as JSON (campaign::from_json reads it; validate_campaign passes). In a table,

@@ -1,7 +1,10 @@
 // A character back from its player (a character link opened in the DM's own campaign): what of it the DM's
 // creature takes, as the patch of one UpdateCreature command (one undo step).
 //
-// The player's copy may be older than the DM's, and the link never carries the DM's secrets, so the patch takes:
+// The player's copy may be older than the DM's, may come from a table link (which holds no abilities, no hit die:
+// the copy shows defaults), and the link never carries the DM's secrets, so the patch takes only what the player
+// changed on her copy (her character link says which fields: link.hpp kChanged; an older link that does not say
+// counts every field it holds), and of that:
 //   - the base fields a player keeps on her sheet (name, level, abilities, AC, inventory, notes …), with current
 //     HP only together with a new HP maximum (a level-up raises both);
 //   - the rules' data a player owns (DataField::player_owned and not secret: her intelligence picks, her hero

@@ -346,8 +346,8 @@ void section(const char* title) {
 // model helpers
 // =====================================================================================================
 std::vector<std::string> last_log_lines() {
-  auto log = model().session().log(ui().lang);
-  if (log.empty()) return {};
+  auto log = model().session().log(ui().lang, ui_player_mode() ? campaign::LogAudience::player : campaign::LogAudience::dm);
+  if (log.empty() || log.back().tx != model().state().last_tx) return {};  // (a step a player may not read)
   return log.back().lines;
 }
 

@@ -69,6 +69,8 @@ std::string render_creature_added(const json& d, const LogContext& lc) {
   json args = jobj{"name", cr.value("name", ""),
                "kind", translated_or(lc.lang, "campaign.kind." + cr.value("kind", "pc"), cr.value("kind", "pc")),
                "hp", cr.value("max_hp", 1)};
+  // A player's log where the creature's HP is not shown (Settings::hp_visibility): its HP left out of the data.
+  if (!cr.contains("max_hp") && !cr.contains("hp")) return tr(lc.lang, "event.creature_added_no_hp", args);
   auto roll = d.find("hp_roll");
   if (roll != d.end() && roll->contains("text")) {
     args["roll"] = roll->value("text", "");

@@ -30,10 +30,10 @@
 //     item, spent, left, d20?}; refused when it has fewer charges (rules.err.item_no_charges), for one of a pair
 //     (item_half_pair) and for an item that requires attunement its holder lacks (item_use_unattuned). The last
 //     charge of an item that says so: a d20 (rolled, or `roll`), on 1 → magic_item_removed reason destroyed.
-//   ActivateItem {target, item, charges? = 0, roll?} → item_activated {creature, item, word?} (its command word
+//   ActivateItem {target, item, charges? = 0, roll?} → item_activated {creature, item, word?, identified?} (its command word
 //     spoken: an action) and the charges it costs spent as UseItemCharge spends them; refused as UseItemCharge.
 //   CastFromItem {target, item, spell: index | name, level?, roll?} → item_spell_cast {creature, item, spell, level,
-//     cost, dc?, dc_from: item | wielder | none} and item_charges_spent (cost: the spell's charges + upcast for each
+//     cost, dc?, dc_from: item | wielder | none, identified?} and item_charges_spent (cost: the spell's charges + upcast for each
 //     level above its own): the app rolls nothing for the spell; the DC is the item's own or the wielder's spell
 //     save DC (8 + proficiency + the class's spellcasting modifier; refused when the wielder has none).
 //   ShortRest {…, items: [{target, item, action: attune | end | identify}]}: what each resting creature spends the
@@ -275,13 +275,14 @@ campaign::DataField items_field() {
             }
           },
           false,
-          // An unidentified item keeps what identifying it tells (its command word, its spells) with the DM.
+          // An unidentified item keeps what identifying it tells (its command word, its spells, the DM's notes on
+          // it) with the DM.
           [](const json& v) {
             json out = v;
             if (out.is_array())
               for (auto& e : out)
                 if (e.is_object() && !e.value("identified", false))
-                  for (const char* k : {"command_word", "spells", "spell_dc"}) e.erase(k);
+                  for (const char* k : {"command_word", "spells", "spell_dc", "notes"}) e.erase(k);
             return out;
           }};
 }
@@ -846,6 +847,7 @@ void execute_activate(Ctx& ctx, const json& cmd) {
   const std::string who = x.id;
   json data = jobj{"creature", who, "item", item["id"], "name", item["name"]};
   if (item.contains("command_word")) data["word"] = item["command_word"];
+  if (item.value("identified", false)) data["identified"] = true;
   ctx.emit("item_activated", data);
   const int n = static_cast<int>(param::integer(cmd, "charges", 0, 1000, 0));
   if (n > 0) spend_charges(ctx, who, item, n, cmd);
@@ -904,6 +906,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
                "level", c.level, "cost", c.cost, "dc_from", c.dc.from};
   if (c.dc.dc) data["dc"] = *c.dc.dc;
   if (c.spell.concentration) data["concentration"] = true;  // (the concentration rule starts it)
+  if (item.value("identified", false)) data["identified"] = true;
   ctx.emit("item_spell_cast", data);
   if (c.cost > 0) spend_charges(ctx, who, item, c.cost, cmd);
 }
@@ -1163,6 +1166,10 @@ void install(Engine& e) {
   event(e, "item_pair_changed", apply_pair, render_pair);
   event(e, "item_activated", [](Campaign&, const json&) {}, render_activated);
   event(e, "item_spell_cast", [](Campaign&, const json&) {}, render_spell_cast);
+  // An unidentified item's use tells its command word, its spell and DC: the DM's (an event that does not say the
+  // item was identified, an older one too, stays out of a player's log).
+  for (const char* type : {"item_activated", "item_spell_cast"})
+    e.secret_event(type, [](const json& d) { return !d.value("identified", false); });
   command(e, "AddMagicItem",
           {"target", "name", "kind", "rarity", "slot", "attunement", "requires", "identified", "charges", "max_charges",
            "recharge", "recharge_at", "last_charge_d20", "consumable", "cursed", "notes", "paired", "half", "command_word",

@@ -177,7 +177,7 @@ void red_line(const std::string& text, const std::string& id) {
 }
 
 // The lines under an item's name: who is attuned, its personality, the curse (DM), the command word and the
-// spells (known once identified; the DM always), one of a pair, notes.
+// spells and the notes (known once identified; the DM always), one of a pair.
 void item_facts(const Creature& c, const rules::MagicItem& m, const rules::MagicItemsView& v, bool dm, const std::string& id) {
   if (!m.attuned_by.empty()) {
     const std::string who = m.attuned_by == c.id ? std::string(T("ui.mi.attuned_self")) : Tf("ui.mi.attuned_other", jobj{"name", creature_name(m.attuned_by)});
@@ -209,7 +209,7 @@ void item_facts(const Creature& c, const rules::MagicItem& m, const rules::Magic
     track(id + ".spells", all);
   }
   if (m.half) red_line(T("ui.mi.half"), id + ".half");
-  if (!m.notes.empty()) muted(m.notes.c_str());
+  if (known && !m.notes.empty()) muted(m.notes.c_str());
 }
 
 // Cast <spell> buttons (a level stepper when it can be cast higher), greyed out without the charges it costs.
