@@ -21,6 +21,10 @@
 
 #include "core/campaign/state.hpp"
 
+namespace druzina::rules {
+struct PreparedEncounter;
+}
+
 namespace druzina::ui {
 
 bool group_selecting();                      // a tap on a row picks it
@@ -38,6 +42,17 @@ bool draw_prepared_setup(const nlohmann::json& participants, const nlohmann::jso
 void draw_prepared_join();  // in a fight, in "+ Add to the fight"
 void draw_hazards_panel(const std::string& current);  // under the order
 void fuse_badge(const campaign::Creature& c);         // on a lit bundle's row: the rounds its fuse has left
+
+// (rule encounter-difficulty, encounter_difficulty.cpp) The difficulty line of the picked monsters, of a prepared
+// encounter and of the running fight; the XP award the end of a fight gives ("" when none).
+void draw_picked_difficulty(const nlohmann::json& picked_monsters);
+void draw_prepared_difficulty(const rules::PreparedEncounter& e);
+void draw_fight_difficulty();
+std::string award_question();
+
+// (rule tracker-import, tracker_import.cpp) Import from another tracker: the button, the preview, Import.
+void draw_tracker_import();
+void tracker_import_text(const std::string& name, const std::string& text);  // as if that file was picked
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);
