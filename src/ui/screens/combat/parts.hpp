@@ -52,7 +52,6 @@ std::string award_question();
 
 // (rule tracker-import, tracker_import.cpp) Import from another tracker: the button, the preview, Import.
 void draw_tracker_import();
-void tracker_import_text(const std::string& name, const std::string& text);  // as if that file was picked
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);

@@ -49,9 +49,6 @@ void on_file(const char* name, const char* text, int ok) {
 
 }  // namespace
 
-// Test and script hook: the same as picking a file with this text.
-void tracker_import_text(const std::string& name, const std::string& text) { on_file(name.c_str(), text.c_str(), 1); }
-
 void draw_tracker_import() {
   if (ui_player_mode() || !rule_on(rules::kTrackerImport)) return;
   ImportUi& s = iu();
