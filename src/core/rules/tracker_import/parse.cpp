@@ -10,6 +10,7 @@
 #include <optional>
 
 #include "core/campaign/derived.hpp"
+#include "core/campaign/json_read.hpp"
 #include "core/campaign/state.hpp"
 #include "core/error.hpp"
 #include "core/i18n.hpp"
@@ -206,7 +207,10 @@ struct Builder {
   }
   ImportedCreature done() {
     try {
-      campaign::validate_creature(c());
+      Creature probe = c();
+      probe.id = "c1";  // the campaign gives the id; the rest must already be a valid creature
+      campaign::jr::reset_path();
+      campaign::validate_creature(probe);
     } catch (const UserError& e) {
       json reason = json::object();
       for (Lang l : kLangs) reason[std::string(lang_code(l))] = e.message(l);
