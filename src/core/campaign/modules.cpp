@@ -45,6 +45,10 @@
   X(classes, table)                     \
   X(srd_monsters, table)                \
   X(prepared_encounters, table)         \
+  X(encounter_difficulty, table)        \
+  X(initiative_variants, table)         \
+  X(custom_conditions, table)           \
+  X(tracker_import, table)              \
   X(monster_saves, table)               \
   X(group_actions, table)
 

@@ -41,7 +41,7 @@ EM_JS(void, js_pick_file, (int max_bytes), {
       input = document.createElement("input");
       input.type = "file";
       input.id = "druzina-file";
-      input.accept = ".json,application/json,text/plain";
+      input.accept = ".json,.xml,application/json,text/xml,application/xml,text/plain";
       input.style.display = "none";
       document.body.appendChild(input);
     }

@@ -20,6 +20,7 @@
 #include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
+#include "ui/screens/party/panels/panels.hpp"
 #include "ui/screens/party/party_edit.hpp"
 #include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
@@ -82,6 +83,10 @@ void reminders(const Creature& c) {
     if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", jobj{"n", fx.verbal_spell_fail_d20}));
   }
   if (c.exhaustion > 0) lines.push_back(Tf("ui.creature.exhaustion_n", jobj{"n", c.exhaustion}));
+  // At a glance, without the sheet: the DM's monster's attacks (its SRD stat block). Limited uses (spells, "3/Day"
+  // actions) join here from the spells module's view once it is in the app.
+  if (const rules::Monster* m = rules::srd_monster_of(c); m && !ui_player_mode())
+    for (const auto& a : m->attacks) lines.push_back("\xE2\x9A\x94\xC2\xA0" + panels::srd_attack_label(a));  // ⚔
   if (rule_on(rules::kVariantEncumbrance)) {
     rules::Encumbrance e = rules::encumbrance(model().state(), c);
     if (e.level != "none") lines.push_back(Tk("ui.load.", e.level));
@@ -272,8 +277,16 @@ std::string end_question() {
   std::string dying;
   for (const auto& c : model().state().creatures)
     if (is_party(c) && campaign::is_dying(c)) dying += (dying.empty() ? "" : ", ") + c.name;
-  const std::string end = T("ui.combat.end_confirm");
+  std::string end = T("ui.combat.end_confirm");
+  if (const std::string award = award_question(); !award.empty()) end += "\n\n" + award;
   return dying.empty() ? end : Tf("ui.combat.end_dying", jobj{"names", dying}) + "\n\n" + end;
+}
+
+// Ends the fight (the confirm's yes), with the XP award the question offered.
+void end_fight() {
+  json end = jobj{"type", "EndEncounter"};
+  if (!award_question().empty()) end["award_xp"] = true;
+  if (dispatch_and_tell(end, 6.0)) reset_attack_helper();
 }
 
 void header() {
@@ -291,9 +304,7 @@ void header() {
     if (big_button(T("ui.combat.end"), ImVec2(end_w, kTouchTarget))) ask_confirm("combat.end", end_question());
     track("combat.end", T("ui.combat.end"));
   }
-  if (confirm_popup("combat.end")) {
-    if (dispatch_and_tell(jobj{"type", "EndEncounter"}, 6.0)) reset_attack_helper();
-  }
+  if (confirm_popup("combat.end")) end_fight();
   std::string who;
   if (!enc.order.empty()) {
     const auto& e = enc.order[static_cast<size_t>(std::clamp(enc.turn, 0, static_cast<int>(enc.order.size()) - 1))];
@@ -303,6 +314,7 @@ void header() {
   ImGui::TextWrapped("%s", who.c_str());
   ImGui::PopStyleColor();
   track("combat.turn", who);
+  if (enc.round == 1) draw_fight_difficulty();  // when the fight starts
 }
 
 // Landscape and tablets: the round, whose turn it is and the turn buttons in one row, so the order below gets
@@ -346,9 +358,7 @@ void header_compact() {
   ImGui::SameLine();
   if (big_button(T("ui.combat.end"), ImVec2(end_w, 60))) ask_confirm("combat.end", end_question());
   track("combat.end", T("ui.combat.end"));
-  if (confirm_popup("combat.end")) {
-    if (dispatch_and_tell(jobj{"type", "EndEncounter"}, 6.0)) reset_attack_helper();
-  }
+  if (confirm_popup("combat.end")) end_fight();
 }
 
 // Reorder and Select several side by side (one line: the order's first rows stay where they were).

@@ -17,6 +17,10 @@
 
 #include "core/campaign/state.hpp"
 
+namespace druzina::rules {
+struct PreparedEncounter;
+}
+
 namespace druzina::ui {
 
 bool group_selecting();                      // a tap on a row picks it
@@ -27,6 +31,16 @@ void group_toggle(float width);              // "Select several"
 void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
+
+// (rule encounter-difficulty, encounter_difficulty.cpp) The difficulty line of the picked monsters, of a prepared
+// encounter and of the running fight; the XP award the end of a fight gives ("" when none).
+void draw_picked_difficulty(const nlohmann::json& picked_monsters);
+void draw_prepared_difficulty(const rules::PreparedEncounter& e);
+void draw_fight_difficulty();
+std::string award_question();
+
+// (rule tracker-import, tracker_import.cpp) Import from another tracker: the button, the preview, Import.
+void draw_tracker_import();
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);

@@ -55,6 +55,7 @@ void draw_combat_setup() {
   if (alive.empty()) {
     muted(T("ui.combat.nobody"));
     track("combat.nobody", T("ui.combat.nobody"));
+    draw_tracker_import();
     return;
   }
   {
@@ -143,6 +144,12 @@ void draw_combat_setup() {
     participants.push_back(c->id);
     if (auto it = s.initiative.find(c->id); it != s.initiative.end()) init[c->id] = it->second;
   }
+  {
+    json picked = json::array();
+    for (const auto* c : alive)
+      if (!s.left_out.count(c->id) && c->kind == "monster") picked.push_back(c->id);
+    draw_picked_difficulty(picked);
+  }
   ImGui::BeginDisabled(participants.empty());
   ImGui::PushFont(ui().fonts.big);
   std::string start = init.empty() ? T("ui.combat.start_roll") : T("ui.combat.start_mixed");
@@ -172,6 +179,7 @@ void draw_combat_setup() {
     if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
     track("combat.add_srd", T("ui.srd.add_button"));
   }
+  draw_tracker_import();
 }
 
 }  // namespace druzina::ui

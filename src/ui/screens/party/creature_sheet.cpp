@@ -9,6 +9,7 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/classes/classes.hpp"
+#include "core/rules/custom_conditions/custom_conditions.hpp"
 #include "core/rules/rules.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
@@ -171,6 +172,7 @@ struct CondDraft {
   std::string for_id;
   int condition = -1;  // 0..13 kConditions, kCustom = a name typed in
   std::string custom;  // its name ("Hexed", "Marked by the hunter")
+  std::string note;    // what it does (rule custom-conditions: kept in the campaign's list with the name)
   int duration = 0;
   bool anyway = false;  // add it though the creature is immune (SetCondition ignore_immunity)
 };
@@ -203,6 +205,8 @@ void conditions_block(const Creature& c) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - bw - gap());
     ImGui::TextUnformatted(condition_text(cond, c).c_str());
     ImGui::PopTextWrapPos();
+    if (const auto list = rules::custom_conditions(model().state()); const auto* own = rules::find_custom_condition(list, cond.id))
+      if (!own->note.empty()) muted(own->note.c_str());
     if (!ui_player_mode()) {
       ImGui::SameLine(ImGui::GetContentRegionMax().x - bw);
       if (big_button("\xE2\x9C\x95", ImVec2(bw, kTouchTarget))) {
@@ -240,9 +244,25 @@ void conditions_block(const Creature& c) {
   if (toggle_button(T("ui.sheet.cond_custom"), d.condition == kCustom, "sheet.cond.pick.custom", ImVec2(0, 44)))
     d.condition = kCustom;
   ImGui::PopFont();
+  const bool keep_list = rule_on(rules::kCustomConditions);
   if (d.condition == kCustom) {
+    // the campaign's own conditions, one tap each (rule custom-conditions)
+    const auto own = keep_list ? rules::custom_conditions(model().state()) : std::vector<rules::CustomCondition>{};
+    for (size_t k = 0; k < own.size(); ++k) {
+      if (k % 2) ImGui::SameLine();
+      ImGui::PushFont(ui().fonts.small);
+      if (toggle_button(own[k].name.c_str(), d.custom == own[k].name, "sheet.cond.own." + std::to_string(k), ImVec2(w, 44))) {
+        d.custom = own[k].name;
+        d.note = own[k].note;
+      }
+      ImGui::PopFont();
+    }
     text_field("##condname", T("ui.sheet.cond_custom_hint"), d.custom);
     track("sheet.cond.custom", d.custom);
+    if (keep_list) {
+      text_field("##condnote", T("ui.custom_conditions.note"), d.note);
+      track("sheet.cond.note", d.note);
+    }
   }
   const size_t a = d.custom.find_first_not_of(' '), b = d.custom.find_last_not_of(' ');
   const std::string custom = a == std::string::npos ? std::string() : d.custom.substr(a, b - a + 1);
@@ -273,7 +293,11 @@ void conditions_block(const Creature& c) {
   ImGui::BeginDisabled(picked.empty() || (immune && !d.anyway));
   if (colored_button(T("ui.sheet.add"), col_good(), ImVec2(bw, 52), "sheet.cond.ok")) {
     json cmd = jobj{"type", "SetCondition", "target", c.id, "condition", picked};
-    if (immune && d.anyway) cmd["ignore_immunity"] = true;
+    if (d.condition == kCustom && keep_list) {  // kept in the campaign's list with its note, for reuse
+      cmd = jobj{"type", "SetCustomCondition", "target", c.id, "name", picked};
+      if (!d.note.empty()) cmd["note"] = d.note;
+    }
+    if (immune && d.anyway && cmd["type"] == "SetCondition") cmd["ignore_immunity"] = true;
     json until = until_for(d.duration);
     if (!until.is_null()) cmd["until"] = until;
     if (quiet(cmd)) d = CondDraft{};

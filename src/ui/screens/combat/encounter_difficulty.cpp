@@ -1,0 +1,67 @@
+// Rule "encounter-difficulty" on the Combat screen (DM only): the difficulty of a group of monsters for the party
+// (the picked ones before a fight, each prepared encounter, the running fight) and, when a fight ends, the XP award
+// the end asks about (EndEncounter {award_xp}). The arithmetic is the core's (rules::difficulty_for,
+// rules::xp_award_preview). Test ids: combat.difficulty, combat.prep.difficulty.<encounter>, combat.fight_difficulty.
+#include <imgui.h>
+
+#include "core/json_obj.hpp"
+#include "core/rules/encounter_difficulty/encounter_difficulty.hpp"
+#include "core/rules/prepared_encounters/prepared_encounters.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/screens/combat/parts.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
+
+namespace druzina::ui {
+
+namespace {
+
+bool difficulty_on() { return !ui_player_mode() && rule_on(rules::kEncounterDifficulty); }
+
+std::string difficulty_text(const rules::EncounterDifficulty& d) {
+  const auto& st = model().state();
+  const std::string word = Tk("ui.encounter.difficulty.", d.difficulty);
+  nlohmann::json args = jobj{"difficulty", word, "xp", d.xp, "adjusted", d.adjusted_xp,
+                             "pcs", rules::encounter_party_levels(st).size()};
+  for (const auto& [name, v] : d.thresholds) args[name] = v;
+  if (rules::encounter_rules(st) == rules::EncounterRules::budget2024) return Tf("ui.encounter.difficulty.line2024", args);
+  return Tf("ui.encounter.difficulty.line", args) + "\n" + Tf("ui.encounter.difficulty.thresholds", args);
+}
+
+void draw_line(const std::vector<int>& xp, const std::string& test_id) {
+  if (!difficulty_on() || xp.empty() || rules::encounter_party_levels(model().state()).empty()) return;
+  const std::string text = difficulty_text(rules::difficulty_for(model().state(), xp));
+  muted(text.c_str());
+  track(test_id, text);
+}
+
+}  // namespace
+
+void draw_picked_difficulty(const nlohmann::json& picked_monsters) {
+  draw_line(rules::monsters_xp(model().state(), picked_monsters.get<std::vector<std::string>>()), "combat.difficulty");
+}
+
+void draw_prepared_difficulty(const rules::PreparedEncounter& e) {
+  draw_line(rules::prepared_encounter_xp(model().state(), e), "combat.prep.difficulty." + e.id);
+}
+
+void draw_fight_difficulty() {
+  const auto& st = model().state();
+  if (!st.encounter) return;
+  std::vector<std::string> ids;
+  for (const auto& e : st.encounter->order)
+    if (!e.lair) ids.push_back(e.creature);
+  draw_line(rules::monsters_xp(st, ids), "combat.fight_difficulty");
+}
+
+std::string award_question() {
+  if (!difficulty_on()) return {};
+  const auto a = rules::xp_award_preview(model().state());
+  if (a.creatures.empty() || a.total <= 0) return {};
+  return Tf("ui.encounter.award", jobj{"total", a.total, "each", a.each, "count", a.creatures.size()});
+}
+
+}  // namespace druzina::ui
