@@ -36,7 +36,6 @@ void load_prefs() {
     if (auto v = platform::storage().load(kSizeKey)) {
       if (*v == "small") size_now = TextSize::small;
       else if (*v == "large") size_now = TextSize::large;
-      else if (*v == "larger") size_now = TextSize::larger;
     }
   }
 }
@@ -46,7 +45,6 @@ float scale_of(TextSize s) {
     case TextSize::small: return 0.85f;
     case TextSize::normal: return 1.0f;
     case TextSize::large: return 1.2f;
-    case TextSize::larger: return 1.4f;
   }
   return 1.0f;
 }
@@ -197,10 +195,7 @@ float text_scale() { return scale_of(current_text_size()); }
 void set_text_size(TextSize size) {
   load_prefs();
   size_now = size;
-  const char* v = size == TextSize::small   ? "small"
-                  : size == TextSize::large  ? "large"
-                  : size == TextSize::larger ? "larger"
-                                             : "normal";
+  const char* v = size == TextSize::small ? "small" : size == TextSize::large ? "large" : "normal";
   platform::storage().save(kSizeKey, v);
   // For the rest of this frame, scale the glyphs already rasterised; the app rebuilds the atlas before the next.
   ImGui::GetIO().FontGlobalScale = scale_of(size) / fonts_scale / fonts_dpr;

@@ -171,14 +171,16 @@ void Headless::tap_at(float x, float y) {
   settle();
 }
 
-bool Headless::scroll_to(std::string_view id) {
+bool Headless::scroll_to(std::string_view id, bool up) {
   const float bottom = static_cast<float>(options_.height) - 100;  // above the tab bar
   for (int tries = 0; tries < 40; ++tries) {
     const auto w = find(id);
     if (w && w->visible && w->h >= 20) return true;
     // The finger goes up the screen: the content moves up, what was below comes on screen; held still before
     // it lifts, so nothing scrolls on by inertia.
-    const float x = static_cast<float>(options_.width) / 2, from = bottom - 50, to = bottom - 350;
+    // (up: the other way, back to what was above)
+    const float x = static_cast<float>(options_.width) / 2, from = up ? bottom - 350 : bottom - 50,
+                to = up ? bottom - 50 : bottom - 350;
     ui::touch::down(x, from, now_);
     frame();
     for (int step = 1; step <= 6; ++step) {

@@ -49,8 +49,8 @@ class Headless {
   void tap(std::string_view id);
   void tap_at(float x, float y);
   // Drags the screen (a finger, held still at the end: no inertia) until the widget is on screen; false if it
-  // never came.
-  bool scroll_to(std::string_view id);
+  // never came. Down the screen, or with `up` back up.
+  bool scroll_to(std::string_view id, bool up = false);
   // Text typed into the active field, as the keyboard bridge hands it over; then settle().
   void type(std::string_view utf8);
 

@@ -64,7 +64,8 @@ TEST_CASE("i18n: every stored field a log line can name has a text in cs, uk and
   std::vector<std::string> keys;
   for (const auto& f : campaign::creature_fields())
     if (f != "id") keys.push_back("campaign.field." + f);
-  for (const auto& [k, v] : nlohmann::json(campaign::Settings{}).items()) keys.push_back("campaign.setting." + k);
+  const nlohmann::json settings = campaign::Settings{};  // (a temporary's items() would outlive it)
+  for (const auto& [k, v] : settings.items()) keys.push_back("campaign.setting." + k);
   REQUIRE(keys.size() > 30);
   for (Lang lang : {Lang::cs, Lang::uk, Lang::en})
     for (const auto& key : keys) {

@@ -73,8 +73,7 @@ void draw_look() {
   if (segmented("settings.text",
                      {{"small", T("ui.settings.text.small")},
                       {"normal", T("ui.settings.text.normal")},
-                      {"large", T("ui.settings.text.large")},
-                      {"larger", T("ui.settings.text.larger")}},
+                      {"large", T("ui.settings.text.large")}},
                      size))
     set_text_size(static_cast<TextSize>(size));
 }
