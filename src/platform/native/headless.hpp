@@ -44,4 +44,13 @@ void set_page_url(const std::string& url);
 // The links share_url() was asked to share (no share sheet: share_url returns false, as a desktop browser does).
 const std::vector<std::string>& shared_urls();
 
+// live.cpp: the loopback's connections. drop_live() breaks a connection from both ends (a phone that left the
+// Wi-Fi); live_sent() is every text sent on any connection, oldest first (what a capture of the channel holds).
+void drop_live(int id);
+const std::vector<std::string>& live_sent();
+// Answers are taken but no connection comes up (phones on networks that cannot reach each other).
+void set_live_unreachable(bool unreachable);
+// scanner.cpp: no camera; the next take() gives this text, as if the camera had read a code.
+void scan_code(const std::string& text);
+
 }  // namespace druzina::platform::native
