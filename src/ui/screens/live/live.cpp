@@ -44,6 +44,7 @@ using json = nlohmann::json;
 namespace net = platform::live;
 
 constexpr long long kConnectTimeoutMs = 15'000;  // an answer given, no connection: say so, offer the link
+constexpr size_t kMaxPlayers = 8;
 
 // ---- [SECTION] state ------------------------------------------------------------------------------------
 
@@ -67,7 +68,6 @@ struct State {
   live::Host host;
   int offer = 0;              // the connection whose offer is shown
   std::string offer_url;
-  long long offer_shown_at = 0;
   std::vector<DmPeer> peers;  // answered
   long long last_tx = -1;
   std::string last_campaign;
@@ -119,7 +119,6 @@ void new_offer() {
   State& s = st();
   s.offer = net::create_offer();
   s.offer_url.clear();
-  s.offer_shown_at = 0;
 }
 
 // ---- [SECTION] tick ---------------------------------------------------------------------------------------
@@ -131,6 +130,7 @@ void take_code(const std::string& text) {
   try {
     if (s.role == Role::dm) {
       live::Signal answer = live::decode_signal(text, 'a');
+      if (s.peers.size() >= kMaxPlayers) throw UserError("live.err.full", jobj{"max", static_cast<long long>(kMaxPlayers)});
       if (!s.offer || !net::accept_answer(s.offer, live::to_sdp(answer))) throw UserError("live.err.damaged");
       s.peers.push_back({s.offer, static_cast<long long>(now_ms()), 0, false});
       s.timed_out = false;
@@ -166,7 +166,6 @@ bool tick_dm(long long now) {
     if (!sdp.empty()) {
       try {
         s.offer_url = platform::link::page_url() + live::encode_signal(live::from_sdp(sdp, 'o'));
-        s.offer_shown_at = now;
       } catch (const UserError& e) {
         s.error = e.message(ui().lang);
         net::close(s.offer);
