@@ -286,6 +286,7 @@ TEST_CASE("live requests: her own character only; each kind becomes an ordinary,
   Fight f;
   const std::string& mira = f.pcs[0];
   auto req = [](const std::string& kind, const std::string& who, nlohmann::json args) {
+    if (args.is_null()) args = nlohmann::json::object();  // {} is null in a braced list
     return nlohmann::json{{"k", "req"}, {"id", 1}, {"r", kind}, {"c", who}, {"a", std::move(args)}};
   };
   // another player's character, nobody's, a monster
