@@ -9,7 +9,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,7 +17,6 @@
 #include "core/dice/dice.hpp"
 #include "core/io/guard.hpp"
 #include "core/json_obj.hpp"
-#include "core/live/protocol.hpp"
 #include "core/live/requests.hpp"
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
