@@ -7,6 +7,13 @@
 //   node bench/web_bench.mjs combat [N]                 → N creatures in a fight (every third with a condition
 //                                                         and an injury) on the Combat screen: CPU time per frame
 //                                                         while the list is scrolled, and frames while idle
+//   node bench/web_bench.mjs live [PLAYERS] [UPDATES]  → the live table: a DM and PLAYERS phones (contexts of one
+//                                                         Chromium) joined by their codes (the offer link opened,
+//                                                         the answer handed to the DM's page as a link: no
+//                                                         camera), a fight of 6 PCs and 10 monsters; join time
+//                                                         (offer shown → connected), update latency (the DM's
+//                                                         command → each player's phone has the message) median
+//                                                         and p95, bytes per update
 //   node bench/web_bench.mjs start SAVE.json [RUNS] [NET] → navigation → first frame with the campaign drawn, cold
 //                                                         (fresh browser profile: empty HTTP and code caches) and
 //                                                         warm (the same profile again, once the service worker
@@ -22,7 +29,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { launch, openApp, state, phone, root, dispatch, openTab } from "../tests/e2e/lib.mjs";
+import { launch, openApp, state, phone, root, dispatch, openTab, tapCarefully, widgets, campaign } from "../tests/e2e/lib.mjs";
 
 // playwright-core lives with the browser tests (tests/e2e/node_modules).
 const { chromium } = createRequire(path.join(root, "tests/e2e/package.json"))("playwright-core");
@@ -262,6 +269,69 @@ async function combat(page, n) {
            callback_ms_per_frame: frames ? total / frames : null, idle_frames_3s: idle1 - idle0 };
 }
 
+// ---- live: see the header ------------------------------------------------------------------------------------
+async function liveLabel(page, id, pred = () => true, timeout = 60000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const w = (await widgets(page)).find((x) => x.id === id);
+    if (w && pred(w.label)) return w.label;
+    if (Date.now() > end) throw new Error(`live: no ${id}`);
+    await page.evaluate(() => Module.druzinaWake && Module.druzinaWake());
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function live(env, dm, players, updates) {
+  await dispatch(dm, { type: "CreateCampaign", name: "Les" });
+  for (let i = 0; i < 6; ++i) await dispatch(dm, { type: "AddCreature", name: `PC ${i + 1}`, kind: "pc", hp: 30 + i, level: 5, ac: 15 });
+  await dispatch(dm, { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7, count: 7, ac: 15 });
+  await dispatch(dm, { type: "AddCreature", name: "Hobgoblin", kind: "monster", hp: 11, count: 3, ac: 18 });
+  await dispatch(dm, { type: "StartEncounter" });
+  await dm.evaluate(() => { Module.druzinaLiveCapture = []; });
+  await openTab(dm, "party");
+  await tapCarefully(dm, "party.live");
+  const phones = [];
+  for (let i = 0; i < players; ++i) phones.push((await openApp(env)).page);
+  const joins = [];
+  let last = "";
+  for (const p of phones) {
+    const offer = await liveLabel(dm, "live.offer_qr", (l) => l.includes("#l1.") && l !== last);
+    last = offer;
+    const t0 = Date.now();
+    await p.evaluate((h) => { Module.druzinaLiveCapture = []; location.hash = h; }, offer.slice(offer.indexOf("#")));
+    const answer = await liveLabel(p, "live.answer_qr", (l) => l.includes("#l1."));
+    await dm.evaluate((h) => { location.hash = h; }, answer.slice(answer.indexOf("#")));
+    await liveLabel(dm, "live.players", (l) => Number(l) === joins.length + 1);
+    joins.push(Date.now() - t0);
+  }
+  const ids = (await campaign(dm)).creatures.filter((c) => c.kind === "monster").map((c) => c.id);
+  const latencies = [], bytes = [];
+  for (let k = 0; k < updates; ++k) {
+    const sentBefore = await dm.evaluate(() => Module.druzinaLiveCapture.length);
+    const t0 = Date.now();
+    await dispatch(dm, { type: "ApplyDamage", target: ids[k % ids.length], amount: 1 });
+    for (const p of phones) {
+      const at = await p.evaluate((t) => new Promise((resolve) => {
+        const look = () => {
+          const m = Module.druzinaLiveCapture.find((x) => x.dir === "in" && x.at >= t && x.text.includes('"k":"view"'));
+          if (m) resolve(m.at); else setTimeout(look, 2);
+        };
+        look();
+      }), t0);
+      latencies.push(at - t0);
+    }
+    const sent = await dm.evaluate((n) => Module.druzinaLiveCapture.slice(n).filter((m) => m.dir === "out").map((m) => m.text.length), sentBefore);
+    bytes.push(...sent);
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const pct = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const whole = await dm.evaluate(() => Module.druzinaLiveCapture.filter((m) => m.dir === "out" && m.text.includes('"v":{')).map((m) => m.text.length));
+  return { players, updates, join_ms: joins, join_median_ms: median(joins), latency_median_ms: pct(0.5),
+           latency_p95_ms: pct(0.95), latency_max_ms: sorted[sorted.length - 1],
+           bytes_per_update_mean: Math.round(bytes.reduce((a, b) => a + b, 0) / Math.max(1, bytes.length)),
+           bytes_per_update_max: Math.max(...bytes), whole_view_bytes: median(whole) };
+}
+
 if (what === "start") {
   await start(arg, Number(runsArg || 3), process.argv[5]);
 } else {
@@ -297,6 +367,8 @@ if (what === "start") {
       console.log(JSON.stringify({ seconds, frames: b - a, fps: (b - a) / seconds, app_ready_ms: firstFrameMs }));
     } else if (what === "combat") {
       console.log(JSON.stringify(await combat(page, Number(arg || 100))));
+    } else if (what === "live") {
+      console.log(JSON.stringify(await live(env, page, Number(arg || 6), Number(runsArg || 20))));
     } else {
       throw new Error(`unknown measurement ${what}`);
     }

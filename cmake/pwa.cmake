@@ -44,7 +44,7 @@ if(CMAKE_SCRIPT_MODE_FILE)
   string(SUBSTRING "${build_hash}" 0 16 build_hash)
   file(READ "${TEMPLATE}" sw)
   string(REGEX REPLACE "/\\*@BUILD@\\*/[^\n]*/\\*@END@\\*/"
-         "{ hash: \"${build_hash}\", prefix: \"${PREFIX}\", files: [${json_files}], packs: { ${json_packs} } }" sw "${sw}")
+         "{ hash: \"${build_hash}\", prefix: \"${PREFIX}\", files: [${json_files}], packs: { ${json_packs} }, lazy: [\"jsqr.js\"] }" sw "${sw}")
   if(NOT sw MATCHES "hash: \"${build_hash}\"")
     message(FATAL_ERROR "pwa.cmake: no /*@BUILD@*/ … /*@END@*/ line in ${TEMPLATE}")
   endif()
@@ -59,6 +59,13 @@ set(DRUZINA_WEB_OUT "${CMAKE_BINARY_DIR}")
 set(DRUZINA_WEB_TEST_OUT "${CMAKE_BINARY_DIR}/test")
 set(DRUZINA_ICONS icons/icon-192.png icons/icon-512.png icons/maskable-512.png icons/apple-touch-icon.png)
 set(DRUZINA_SHELL_FILES shell.js shell.css manifest.webmanifest unlzma.js unpack-worker.js)
+# jsQR (npm, web/package.json): the live table's scanner loads it on first use where the browser has no
+# BarcodeDetector (src/platform/web/scanner.cpp). Shipped but not precached (the first start stays small): the
+# worker keeps it once fetched (web/sw.js, BUILD.lazy), and the Live table screen fetches it when it opens.
+set(DRUZINA_JSQR "${CMAKE_SOURCE_DIR}/web/node_modules/jsqr/dist/jsQR.js")
+if(NOT EXISTS "${DRUZINA_JSQR}")
+  message(FATAL_ERROR "web/node_modules/jsqr is missing: run scripts/deps (it installs web/package.json)")
+endif()
 # Every file a page needs, relative to its folder (sw.js itself is fetched by the browser, never precached).
 # The wasm is shipped packed (cmake/pack_lzma.py; web/sw.js keeps it unpacked): index.wasm stays in the folder for the
 # tools (scripts/wasm-size) and is never precached.
@@ -87,6 +94,7 @@ foreach(kind IN ITEMS app test)
   foreach(f IN LISTS DRUZINA_ICONS DRUZINA_SHELL_FILES)
     list(APPEND outputs "${out}/${f}")
   endforeach()
+  list(APPEND outputs "${out}/jsqr.js")
   # Icons cut to a 64-colour palette by pngquant (four flat colours and their antialiased edges: no difference to
   # see at 512 px; the four icons 46.5 -> 17.9 kB gzip), then recompressed losslessly by zopflipng.
   set(zopfli_commands_${kind} "")
@@ -103,7 +111,7 @@ foreach(kind IN ITEMS app test)
   set(minify_commands_${kind} "")
   if(DRUZINA_TERSER)
     set(minify_commands_${kind} COMMAND "${DRUZINA_NODE}" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js" "${DRUZINA_TERSER}"
-                                        "${out}/shell.js" "${out}/unlzma.js" "${out}/unpack-worker.js")
+                                        "${out}/shell.js" "${out}/unlzma.js" "${out}/unpack-worker.js" "${out}/jsqr.js")
   endif()
   add_custom_command(
     OUTPUT ${outputs}
@@ -116,11 +124,12 @@ foreach(kind IN ITEMS app test)
     COMMAND "${CMAKE_COMMAND}" -E copy "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
             "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js"
             "${CMAKE_SOURCE_DIR}/web/unpack-worker.js" "${out}/"
+    COMMAND "${CMAKE_COMMAND}" -E copy "${DRUZINA_JSQR}" "${out}/jsqr.js"
     ${minify_commands_${kind}}
     DEPENDS "${icon_svg}" "${maskable_svg}" "${CMAKE_SOURCE_DIR}/web/shell.js" "${CMAKE_SOURCE_DIR}/web/shell.css"
             "${CMAKE_SOURCE_DIR}/web/manifest.webmanifest" "${CMAKE_SOURCE_DIR}/web/unlzma.js"
-            "${CMAKE_SOURCE_DIR}/web/unpack-worker.js" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js"
-    COMMENT "PWA files (${kind}): icons, shell, manifest")
+            "${CMAKE_SOURCE_DIR}/web/unpack-worker.js" "${CMAKE_SOURCE_DIR}/cmake/minify_js.js" "${DRUZINA_JSQR}"
+    COMMENT "PWA files (${kind}): icons, shell, manifest, jsqr")
   add_custom_command(
     OUTPUT "${out}/sw.js" "${out}/build-hash.txt"
     COMMAND "${CMAKE_COMMAND}" "-DDIR=${out}" "-DTEMPLATE=${CMAKE_SOURCE_DIR}/web/sw.js" "-DOUT=${out}/sw.js"

@@ -8,13 +8,14 @@
 //   - language packs (lang/<code>.<hash>.pack, src/core/assets.hpp) are not precached: the page names the one it
 //     started with ("keepPacks", web/shell.js), which is kept first, then the other languages are fetched in the
 //     background, so a switch of language works offline too; any pack fetched is kept;
+//   - files shipped but not precached (BUILD.lazy: the live table's QR decoder, jsqr.js) are kept once fetched;
 //   - fetch: cache-first for this origin's GET requests; a page navigation (start URL, "./?…", "./index.html")
 //     answers with the cached index.html; anything not precached goes to the network as usual;
 //   - a new build installs beside the old one and waits: the page shows "update available — reload", and the
 //     page's reload button asks it to take over (message "activate-update");
 //   - activate: deletes this scope's caches of older builds (never another scope's: the test page has its own).
 // The line below is replaced at build time; as written here (the source tree) it precaches nothing.
-const BUILD = /*@BUILD@*/ { hash: "source", prefix: "druzina-app-", files: [], packs: {} } /*@END@*/;
+const BUILD = /*@BUILD@*/ { hash: "source", prefix: "druzina-app-", files: [], packs: {}, lazy: [] } /*@END@*/;
 
 importScripts("unlzma.js");  // self.druzinaUnlzma
 
@@ -22,6 +23,7 @@ const CACHE = BUILD.prefix + BUILD.hash;
 const scopeUrl = new URL(self.registration.scope);
 const indexUrl = new URL("index.html", scopeUrl).href;
 const packUrls = Object.keys(BUILD.packs).map((lang) => new URL(BUILD.packs[lang], scopeUrl).href);
+const lazyUrls = (BUILD.lazy || []).map((f) => new URL(f, scopeUrl).href);
 const packOf = (url) => { const m = /\/lang\/(cs|uk|en)\.[0-9a-f]{16}\.pack$/.exec(url); return m && m[1]; };
 
 // Keeps this build's packs among `urls` (absolute or relative to the scope); a pack that does not come is left out.
@@ -90,7 +92,7 @@ self.addEventListener("fetch", (event) => {
     if (hit) return hit;
     const response = await fetch(req);
     // A language pack fetched (a switch to another language) is kept: its name changes with its content.
-    if (response.ok && packUrls.includes(url.href)) await cache.put(url.href, response.clone());
+    if (response.ok && (packUrls.includes(url.href) || lazyUrls.includes(url.href))) await cache.put(url.href, response.clone());
     return response;
   })());
 });

@@ -24,6 +24,7 @@
 #include "platform/keyboard.hpp"
 #include "platform/lifecycle.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/style.hpp"
 #include "ui/touch.hpp"
 #include "ui/ui.hpp"
@@ -251,6 +252,7 @@ void step(bool draw) {
   if (input) repaint = true;
   ui::set_now_ms(now);
   ui::model().tick(now);  // the debounced save, retries of a failed one
+  if (ui::live_tick()) wake();  // a live table's message, update or timeout (also while the loop idles)
   // Input ImGui has not taken yet keeps the loop awake: it spreads a tap's move, press and release over three
   // frames, and the frame after the one that takes the release draws what the tap changed. Counting the frames
   // to idle from here (not from the tap) keeps a slow device from going idle before that frame.

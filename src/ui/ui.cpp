@@ -11,6 +11,7 @@
 #include "platform/lang.hpp"
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/screens/log/log.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
 #include "ui/screens/welcome/welcome.hpp"
@@ -276,11 +277,13 @@ void draw_root() {
   static Tab shown_tab = u.tab;
   if (u.tab != shown_tab) {
     close_share();
+    close_live();  // the screen; the table stays live
     if (link_preview_open()) close_link_preview();
     shown_tab = u.tab;
   }
   if (link_preview_open()) draw_link_preview();
   else if (share_open()) draw_share();
+  else if (live_open()) draw_live();
   else if (log_open()) draw_log();
   else if (welcome_open()) draw_welcome();
   else switch (u.tab) {

@@ -103,8 +103,8 @@ test("the published folder (scripts/site): the wasm and the language packs trave
   execFileSync(path.join(root, "scripts/site"), [dir, webDir]);
   const files = listFiles(dir).sort();
   assert.deepEqual(files.filter((f) => !/^lang\/(cs|uk|en)\.[0-9a-f]{16}\.pack$|^icons\/[a-z0-9-]+\.png$/.test(f)),
-                   ["index.html", "index.js", "index.wasm.lzma", "manifest.webmanifest", "shell.css", "shell.js", "sw.js",
-                    "unlzma.js", "unpack-worker.js"]);
+                   ["index.html", "index.js", "index.wasm.lzma", "jsqr.js", "manifest.webmanifest", "shell.css", "shell.js",
+                    "sw.js", "unlzma.js", "unpack-worker.js"]);
   assert.equal(files.filter((f) => f.startsWith("lang/")).length, 3);
   const { server, url } = await serve(dir);
   const served = [];

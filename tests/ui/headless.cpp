@@ -18,6 +18,7 @@
 #include "platform/native/headless.hpp"
 #include "platform/storage.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/style.hpp"
 #include "ui/touch.hpp"
 #include "ui/ui.hpp"
@@ -116,6 +117,7 @@ void Headless::frame(int n) {
     if (ui::fonts_stale()) build_fonts();
     ui::set_now_ms(now_);
     ui::model().tick(now_);
+    ui::live_tick();
     ui::touch::update(now_);
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = 0.016f;

@@ -480,6 +480,24 @@ std::string encode(LinkKind kind, const Session& session, std::string_view creat
   return encode_campaign(session, options);
 }
 
+json table_view(const Campaign& state) { return table_wire(state); }
+
+json read_table_view(const json& wire) {
+  try {
+    if (!wire.is_object()) shape("", "object");
+    Campaign c;
+    from_json(campaign_from_table(wire), c);
+    Engine::standard().validate(c);
+    return c;
+  } catch (const UserError& e) {
+    jr::reset_path();
+    throw UserError("link.err.invalid", reasons(e));
+  } catch (const json::exception&) {
+    jr::reset_path();
+    throw UserError("link.err.invalid", reasons(UserError("save.reason.json_type")));
+  }
+}
+
 Decoded decode(std::string_view link) {
   if (link.size() > kMaxLinkChars) throw UserError("link.err.too_large", jobj{"limit", kMaxLinkChars});
   if (auto hash = link.find('#'); hash != std::string_view::npos) link = link.substr(hash + 1);

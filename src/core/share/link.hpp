@@ -90,6 +90,13 @@ struct Decoded {
 // link.err.truncated, link.err.damaged, link.err.invalid {reason_cs, reason_uk, reason_en}.
 Decoded decode(std::string_view link);
 
+// What a table link holds, before framing: the players' view (io::player_view) in the link's compact JSON.
+// The live table sends exactly this (core/live/view.hpp), so a live player never sees more than a table link.
+nlohmann::json table_view(const campaign::Campaign& state);
+// The reverse, checked as decode() checks a table link: a Campaign as JSON that validates. Throws
+// UserError link.err.invalid {reason_cs, reason_uk, reason_en}.
+nlohmann::json read_table_view(const nlohmann::json& wire);
+
 // The raw layers, for tests and tools.
 std::string base64url_encode(std::string_view bytes);
 std::optional<std::string> base64url_decode(std::string_view text);  // nullopt: a character outside the alphabet

@@ -47,4 +47,13 @@ const std::vector<std::string>& shared_urls();
 // tabs.cpp: a message "another tab" posts (a JSON text, as platform/tabs.hpp), handed to the app's handler.
 void deliver_tab_message(const std::string& json);
 
+// live.cpp: the loopback's connections. drop_live() breaks a connection from both ends (a phone that left the
+// Wi-Fi); live_sent() is every text sent on any connection, oldest first (what a capture of the channel holds).
+void drop_live(int id);
+const std::vector<std::string>& live_sent();
+// Answers are taken but no connection comes up (phones on networks that cannot reach each other).
+void set_live_unreachable(bool unreachable);
+// scanner.cpp: no camera; the next take() gives this text, as if the camera had read a code.
+void scan_code(const std::string& text);
+
 }  // namespace druzina::platform::native

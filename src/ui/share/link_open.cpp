@@ -17,6 +17,7 @@
 #include "ui/widgets/controls.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/share/share_ids.hpp"
 #include "ui/share/share_ui.hpp"
 #include "ui/test_ids.hpp"
@@ -417,6 +418,7 @@ void check_incoming_link() {
   std::string fragment = platform::link::take_fragment();
   if (fragment.empty()) return;
   platform::link::clear_fragment();
+  if (open_live_link(fragment)) return;  // a live table's code: this phone answers it (screens/live)
   // A link that does not decode gets a screen of its own (not a passing notice: another tab's message could
   // replace that at once).
   auto refuse = [](std::string why) {

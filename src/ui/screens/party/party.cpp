@@ -14,6 +14,7 @@
 #include "ui/screens/party/creature_sheet.hpp"
 #include "ui/screens/party/party_edit.hpp"
 #include "ui/screens/party/srd_picker.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/share/share_buttons.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -57,6 +58,7 @@ void draw_list() {
     }
   }
   draw_party_share_button();
+  draw_live_button();
   const auto& st = model().state();
   if (!ui_player_mode()) {  // an ambush: everyone hidden from the players shows up in one tap (one undo step)
     nlohmann::json hidden = nlohmann::json::array();

@@ -13,6 +13,7 @@
 #include "core/rules/potions/potions.hpp"
 #include "core/io/save.hpp"
 #include "platform/clipboard.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
@@ -332,6 +333,7 @@ void draw_settings() {
     draw_look();
     draw_mode();
     draw_hp_visibility();
+    draw_live_settings();
     draw_data();
     draw_campaigns();
     draw_recovery();
@@ -345,6 +347,7 @@ void draw_settings() {
   draw_look();
   draw_mode();
   draw_hp_visibility();
+  draw_live_settings();
   draw_campaign_rules();
   draw_data();
   draw_campaigns();

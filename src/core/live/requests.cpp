@@ -1,0 +1,137 @@
+// A live player's requests and the commands they become. See requests.hpp.
+#include "core/live/requests.hpp"
+
+#include <algorithm>
+
+#include "core/campaign/derived.hpp"
+#include "core/dice/dice.hpp"
+#include "core/error.hpp"
+#include "core/json_obj.hpp"
+#include "core/rng.hpp"
+#include "core/rules/rules.hpp"
+
+namespace druzina::live {
+
+using json = nlohmann::json;
+using campaign::Campaign;
+using campaign::Creature;
+
+namespace {
+
+[[noreturn]] void bad_arg(const std::string& name) { throw UserError("live.err.argument", jobj{"argument", name}); }
+
+std::optional<long long> arg_int(const json& a, const char* key, long long lo, long long hi, bool required) {
+  auto it = a.find(key);
+  if (it == a.end()) {
+    if (required) bad_arg(key);
+    return std::nullopt;
+  }
+  if (!it->is_number_integer()) bad_arg(key);
+  long long v = it->get<long long>();
+  if (v < lo || v > hi) bad_arg(key);
+  return v;
+}
+
+std::optional<std::string> arg_str(const json& a, const char* key, size_t max, bool required) {
+  auto it = a.find(key);
+  if (it == a.end()) {
+    if (required) bad_arg(key);
+    return std::nullopt;
+  }
+  if (!it->is_string() || it->get_ref<const std::string&>().empty() || it->get_ref<const std::string&>().size() > max)
+    bad_arg(key);
+  return it->get<std::string>();
+}
+
+const Creature& party_member(const Campaign& c, std::string_view who) {
+  const Creature* x = campaign::find_creature(c, who);
+  if (!x || x->hidden || (x->kind != "pc" && x->kind != "sidekick"))
+    throw UserError("live.err.not_party", jobj{"who", std::string(who).substr(0, 64)});
+  return *x;
+}
+
+json build(const Campaign& c, const Creature& x, const std::string& kind, const json& a) {
+  const std::string& id = x.id;
+  if (kind == "initiative") {
+    long long v = *arg_int(a, "value", -20, 60, true);
+    if (!c.encounter) throw UserError("live.err.no_fight");
+    for (const auto& e : c.encounter->order)
+      if (e.creature == id) throw UserError("live.err.in_fight", jobj{"name", x.name});
+    return jobj{"type", "JoinEncounter", "target", id, "initiative", v};
+  }
+  if (kind == "death_save") return jobj{"type", "DeathSave", "target", id, "roll", *arg_int(a, "roll", 1, 20, true)};
+  if (kind == "roll") {
+    std::string expr = *arg_str(a, "expr", 100, true);
+    long long total = *arg_int(a, "total", -dice::kMaxValue, dice::kMaxValue, true);
+    dice::Stats st = dice::stats(expr);  // throws the grammar's UserError for a bad expression
+    if (static_cast<double>(total) < st.min || static_cast<double>(total) > st.max) bad_arg("total");
+    std::string text = expr + " = " + std::to_string(total);
+    if (auto d = arg_str(a, "dice", 60, false)) text += " (" + *d + ")";
+    return jobj{"type", "AddNote", "creature", id, "text", text};
+  }
+  if (kind == "damage") {
+    json cmd = jobj{"type", "ApplyDamage", "target", id, "amount", *arg_int(a, "amount", 1, 1000, true)};
+    if (auto t = arg_str(a, "type", 32, false)) cmd["damage_type"] = *t;
+    return cmd;
+  }
+  if (kind == "heal") return jobj{"type", "Heal", "target", id, "amount", *arg_int(a, "amount", 1, 1000, true)};
+  if (kind == "inspiration") {
+    auto first = arg_int(a, "first_roll", 1, 20, false);
+    auto mod = arg_int(a, "modifier", -50, 50, false);
+    auto dc = arg_int(a, "dc", -50, 100, false);
+    if (!x.inspiration) throw UserError("rules.err.no_inspiration", jobj{"name", x.name});
+    if (first && campaign::rule_enabled(c, rules::kInspirationLuck, true)) {
+      json cmd = jobj{"type", "UseInspiration", "target", id, "first_roll", *first};
+      if (mod) cmd["modifier"] = *mod;
+      if (dc) cmd["dc"] = *dc;
+      return cmd;
+    }
+    return jobj{"type", "SetInspiration", "target", id, "value", false};
+  }
+  if (kind == "hero_point") {
+    json cmd = jobj{"type", "UseHeroPoint", "target", id};
+    if (auto t = arg_int(a, "total", -100, 1000, false)) cmd["total"] = *t;
+    if (auto dc = arg_int(a, "dc", -50, 100, false)) cmd["dc"] = *dc;
+    return cmd;
+  }
+  throw UserError("live.err.unknown_request", jobj{"kind", kind.substr(0, 32)});
+}
+
+}  // namespace
+
+const std::vector<std::string>& request_kinds() {
+  static const std::vector<std::string> kinds = {"initiative", "death_save", "roll",      "damage",
+                                                 "heal",       "inspiration", "hero_point"};
+  return kinds;
+}
+
+void check_claim(const Campaign& state, std::string_view who) { party_member(state, who); }
+
+json to_command(const Campaign& state, std::string_view own, const json& request, const campaign::Engine& engine) {
+  const std::string kind = request.value("r", std::string());
+  const std::string who = request.value("c", std::string());
+  const json args = request.contains("a") ? request["a"] : json::object();
+  if (!args.is_object()) bad_arg("a");
+  if (own.empty() || who != own) throw UserError("live.err.not_yours");
+  const Creature& x = party_member(state, who);
+  json cmd = build(state, x, kind, args);
+  Rng scratch(1);
+  engine.run(state, cmd, scratch);  // what the rules refuse, refused now (the state is not touched)
+  return cmd;
+}
+
+std::string describe(const Campaign& state, const json& request, Lang lang) {
+  const std::string who = request.value("c", std::string());
+  const Creature* x = campaign::find_creature(state, who);
+  json args = request.contains("a") && request["a"].is_object() ? request["a"] : json::object();
+  args["name"] = x ? x->name : who;
+  for (const char* k : {"value", "roll", "amount", "total"})
+    if (!args.contains(k)) args[k] = "";
+  if (!args.contains("expr")) args["expr"] = "";
+  std::string kind = request.value("r", std::string());
+  if (std::find(request_kinds().begin(), request_kinds().end(), kind) == request_kinds().end()) kind = "unknown";
+  const std::string text_key = "live.req." + kind;
+  return tr(lang, text_key, args);
+}
+
+}  // namespace druzina::live

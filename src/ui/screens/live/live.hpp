@@ -1,0 +1,34 @@
+// The live table screen: the DM's phone is the one writer, players' phones follow it over WebRTC with no server
+// (core/live/ for the protocol, platform/live.hpp for the connections, platform/scanner.hpp for the camera).
+//   - DM: "Live table" on the Party screen. A QR code of an offer for the next player; the scanner reads her
+//     answer; the connected players; the queue of their requests (accept / decline; kinds accepted
+//     automatically are set in Settings). Every change of the campaign goes to every player as the players' view.
+//   - player: opening an offer link shows her answer as a QR code, then the live view: who is connected, when the
+//     last update came ("not live since 21:04" after a drop, her last copy kept), the table, and what she may
+//     send for her own character.
+//   - no connection 15 s after the answer: the screen says why that happens and offers the snapshot link.
+// The screen takes the screen area (a tab closes it); the connections live on in live_tick() whichever screen
+// is shown.
+#pragma once
+#include <set>
+#include <string>
+
+namespace druzina::ui {
+
+void draw_live_button();  // Party screen: one button
+void open_live();         // the DM's side (or, in player mode, the player's last copy)
+bool live_open();
+void close_live();
+void draw_live();
+// Each frame, before drawing (also while the loop idles): messages in and out, the DM's updates, timeouts. True
+// when something changed that the screen shows.
+bool live_tick();
+// A fragment that is a live-table code ("#l1.…"): a player's phone answers it. False when it is not one.
+bool open_live_link(const std::string& fragment);
+
+// Settings: the request kinds the DM's phone accepts without asking (saved under "live.auto").
+std::set<std::string> live_auto_accept();
+void set_live_auto_accept(const std::set<std::string>& kinds);
+void draw_live_settings();
+
+}  // namespace druzina::ui

@@ -1,0 +1,227 @@
+// The live table in the browser: one DM and two players (cs, uk), each a context of one headless Chromium, joined
+// by WebRTC with no ICE servers through the QR codes themselves. A player opens the DM's offer as a phone's
+// camera app would (the code on the DM's screen, read from a screenshot by jsQR, is a link she opens); the DM's
+// scanner reads the player's answer from Chromium's fake camera, fed a y4m file made of the screenshot of the
+// player's code. Then: the DM deals damage and the player's screen shows it; the player sends her initiative and
+// the DM accepts it; a request for another character is refused; a dropped connection is shown, and the player
+// rejoins through her own scanner; the messages the DM's phone sent hold no DM secret.
+import { test, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright-core";
+import { serve } from "../../scripts/static-server.mjs";
+import { root, shots, testPhone, chromiumPath, chromiumArgs, waitForApp, dispatch, campaign, idOf, waitWidget,
+         widgets, tapCarefully, openTab, freshFrames, screenshotFailures } from "./lib.mjs";
+
+const camera = path.join(shots, "live-camera.y4m");
+let env;
+
+// A white 640×480 picture as the fake camera's only frame (y4m: the luma plane, then neutral chroma).
+function writeY4m(luma, w, h) {
+  const header = Buffer.from(`YUV4MPEG2 W${w} H${h} F10:1 Ip A1:1 C420jpeg\nFRAME\n`);
+  const chroma = Buffer.alloc((w / 2) * (h / 2) * 2, 128);
+  fs.writeFileSync(camera, Buffer.concat([header, Buffer.from(luma), chroma]));
+}
+
+before(async () => {
+  fs.mkdirSync(shots, { recursive: true });
+  writeY4m(new Uint8Array(640 * 480).fill(255), 640, 480);
+  const { server, url } = await serve(path.join(root, process.env.DRUZINA_WEB_DIR || "build/web"), 0);
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: [...chromiumArgs, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+           `--use-file-for-fake-video-capture=${camera}`],
+  });
+  env = { browser, server, url: url + "test/", origin: new URL(url).origin };
+});
+after(async () => {
+  await env?.browser.close();
+  env?.server.close();
+});
+screenshotFailures(afterEach, import.meta.url);
+
+// A phone in its own context (its own localStorage), in a language, opened at `url`.
+async function phone(locale, url = env.url) {
+  const context = await env.browser.newContext({ ...testPhone, locale });
+  await context.grantPermissions(["camera"], { origin: env.origin });
+  await context.addInitScript(() => {
+    try { if (localStorage.getItem("druzina.ui.welcomed") === null) localStorage.setItem("druzina.ui.welcomed", "1"); } catch (e) {}
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(url);
+  await waitForApp(page);
+  return { context, page, errors };
+}
+
+// The QR code `id` on the page, as a camera sees it: its screenshot, decoded by jsQR in a blank page; also the
+// picture's luma centred on a white 640×480 frame (for the fake camera).
+async function readQr(page, id) {
+  const w = await waitWidget(page, id);
+  await freshFrames(page, 2);
+  const png = await page.screenshot({ clip: { x: w.x, y: w.y, width: w.w, height: w.h } });
+  const reader = await env.browser.newPage();
+  try {
+    await reader.setContent("<canvas id=c></canvas>");
+    await reader.addScriptTag({ path: path.join(root, "tests/e2e/node_modules/jsqr/dist/jsQR.js") });
+    return await reader.evaluate(async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const c = document.getElementById("c");
+      c.width = img.width;
+      c.height = img.height;
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, c.width, c.height);
+      const r = jsQR(d.data, d.width, d.height, { inversionAttempts: "dontInvert" });
+      // the frame for the camera
+      c.width = 640;
+      c.height = 480;
+      g.fillStyle = "#fff";
+      g.fillRect(0, 0, 640, 480);
+      const side = 440;
+      g.imageSmoothingEnabled = false;
+      g.drawImage(img, (640 - side) / 2, (480 - side) / 2, side, side);
+      const px = g.getImageData(0, 0, 640, 480).data;
+      const luma = new Array(640 * 480);
+      for (let i = 0; i < luma.length; ++i) luma[i] = Math.round(0.299 * px[4 * i] + 0.587 * px[4 * i + 1] + 0.114 * px[4 * i + 2]);
+      return r ? { data: r.data, version: r.version, luma } : null;
+    }, "data:image/png;base64," + png.toString("base64"));
+  } finally {
+    await reader.close();
+  }
+}
+
+async function label(page, id) {
+  const w = (await widgets(page)).find((x) => x.id === id);
+  return w ? w.label : null;
+}
+
+async function untilLabel(page, id, pred, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const l = await label(page, id);
+    if (l !== null && pred(l)) return l;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${id} = ${l}`);
+    await page.evaluate(() => Module.druzinaWake && Module.druzinaWake());
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// The DM's scanner reads the code now shown on `from` (the camera file is rewritten, the scanner opened afresh).
+async function dmScans(dm, from, id) {
+  const qr = await readQr(from, id);
+  assert.ok(qr, `jsQR reads ${id}`);
+  writeY4m(qr.luma, 640, 480);
+  if (await label(dm, "live.scan_stop")) await tapCarefully(dm, "live.scan_stop");
+  await tapCarefully(dm, "live.scan");
+  return qr;
+}
+
+test("the live table: join by QR codes, damage shown, initiative accepted, refusals, a drop and a rejoin, no secrets", async () => {
+  const { page: dm } = await phone("en-US");
+  await dispatch(dm, { type: "CreateCampaign", name: "Les", dm_notes: "SECRET-DM-NOTES" });
+  for (const cmd of [
+    { type: "AddCreature", name: "Mira", kind: "pc", hp: 20, hit_die: 8 },
+    { type: "AddCreature", name: "Olena", kind: "pc", hp: 18, hit_die: 8 },
+    { type: "AddCreature", name: "Hans", kind: "npc", hp: 12, loyalty: { "SECRET-LOYALTY": 3 }, notes: "SECRET-NPC" },
+    { type: "AddCreature", name: "SECRET-SPY", kind: "npc", hp: 9, hidden: true },
+    { type: "AddCreature", name: "Goblin", kind: "monster", hp: 7 },
+    { type: "AddNote", text: "SECRET-NOTE", secret: true },
+  ]) await dispatch(dm, cmd);
+  let c = await campaign(dm);
+  const mira = idOf(c, "Mira"), olena = idOf(c, "Olena"), goblin = idOf(c, "Goblin");
+  await dispatch(dm, { type: "AddMagicItem", target: mira, name: "Wand", command_word: "SECRET-WORD" });
+  await dm.evaluate(() => { Module.druzinaLiveCapture = []; });
+
+  await openTab(dm, "party");
+  await tapCarefully(dm, "party.live");
+  const t0 = Date.now();
+  // Player 1 (cs) opens the DM's code as her camera app would.
+  const offer1 = await readQr(dm, "live.offer_qr");
+  assert.ok(offer1 && offer1.data.includes("#l1."), "jsQR reads the offer from the DM's screen");
+  console.log(`offer code: ${offer1.data.length} characters, QR version ${offer1.version} (${17 + 4 * offer1.version} modules)`);
+  const { page: p1 } = await phone("cs-CZ", offer1.data);
+  const answer1 = await dmScans(dm, p1, "live.answer_qr");
+  console.log(`answer code: ${answer1.data.length} characters, QR version ${answer1.version}`);
+  await untilLabel(dm, "live.players", (l) => l === "1", "the DM sees one player");
+  console.log(`join (offer shown → connected, two scans in the test): ${Date.now() - t0} ms`);
+  await tapCarefully(p1, `live.me.${mira}`);
+  await untilLabel(dm, "live.player.0", (l) => l === "Mira", "Mira named on the DM's list");
+
+  // Player 2 (uk): the DM's next code.
+  const offer2 = await readQr(dm, "live.offer_qr");
+  assert.notEqual(offer2.data, offer1.data, "a new code for the next player");
+  const { page: p2 } = await phone("uk-UA", offer2.data);
+  await dmScans(dm, p2, "live.answer_qr");
+  await untilLabel(dm, "live.players", (l) => l === "2", "the DM sees two players");
+  await tapCarefully(p2, `live.me.${olena}`);
+  await untilLabel(p2, "live.send.initiative", () => true, "Olena's actions");
+
+  // The DM deals damage: both players' screens show it.
+  const hit = Date.now();
+  await dispatch(dm, { type: "ApplyDamage", target: mira, amount: 6 });
+  await untilLabel(p1, `live.creature.${mira}`, (l) => l.includes("14/20"), "Mira's 14/20 on her phone");
+  console.log(`update shown on the player's screen: ${Date.now() - hit} ms after the DM's command`);
+  await untilLabel(p2, `live.creature.${mira}`, (l) => l.includes("14/20"), "Mira's 14/20 on Olena's phone");
+  assert.match(await label(p1, "live.status"), /^Živě/);
+  assert.match(await label(p2, "live.status"), /^Наживо/);
+  fs.mkdirSync(shots, { recursive: true });
+  await p1.screenshot({ path: path.join(shots, "live-player-cs.png") });
+
+  // Her initiative, for a fight that runs without her: the DM accepts it.
+  await dispatch(dm, { type: "StartEncounter", participants: [olena, goblin] });
+  await untilLabel(p1, "live.turn", () => true, "the round on her phone");
+  await tapCarefully(p1, "live.send.initiative");
+  await untilLabel(dm, "live.request.0", (l) => l === "Mira: initiative 10", "the request in the DM's queue");
+  await dm.screenshot({ path: path.join(shots, "live-dm-en.png") });
+  await tapCarefully(dm, "live.accept.0");
+  c = await campaign(dm);
+  assert.ok(c.encounter.order.some((e) => e.creature === mira && e.initiative === 10), "Mira joined the fight at 10");
+  await untilLabel(p1, "live.answer.1", (l) => l.includes("přijato"), "accepted, on her phone in Czech");
+
+  // A request for another character (a tampered phone): refused with the reason; the DM's queue stays empty.
+  await p1.evaluate((other) => {
+    Module.druzinaLiveCapture = [];
+    const fnv = (s) => {
+      let h = 0xcbf29ce484222325n;
+      for (const b of new TextEncoder().encode(s)) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
+      return (h & 0xffffffffn).toString(16).padStart(8, "0");
+    };
+    const body = JSON.stringify({ k: "req", id: 99, r: "heal", c: other, a: { amount: 3 } });
+    for (const P of Object.values(Module.druzinaLive.peers)) P.ch.send(`L1.${fnv(body)}.${body}`);
+  }, olena);
+  await p1.waitForFunction(() => Module.druzinaLiveCapture.some((m) => m.dir === "in" && m.text.includes('"id":99')),
+                           null, { timeout: 20000 });
+  const reply = await p1.evaluate(() => Module.druzinaLiveCapture.find((m) => m.text.includes('"id":99')).text);
+  assert.match(reply, /"st":"refused"/);
+  assert.match(reply, /live\.err\.not_yours/);
+  assert.equal(await label(dm, "live.request.0"), null, "nothing queued for another character");
+
+  // The connection drops (her phone's side closes): she sees "not live since", keeps her copy, rejoins by her
+  // own scanner reading the DM's current code.
+  await p1.evaluate(() => { for (const P of Object.values(Module.druzinaLive.peers)) P.pc.close(); });
+  await untilLabel(p1, "live.status", (l) => l.startsWith("Není živě od"), "not live since, in Czech");
+  assert.ok((await label(p1, `live.creature.${mira}`)).includes("14/20"), "her last copy stays");
+  await untilLabel(dm, "live.players", (l) => l === "1", "the DM's list drops her");
+  await p1.screenshot({ path: path.join(shots, "live-player-dropped-cs.png") });
+  const offer3 = await readQr(dm, "live.offer_qr");
+  writeY4m(offer3.luma, 640, 480);
+  await tapCarefully(p1, "live.scan");
+  await untilLabel(p1, "live.answer_qr", () => true, "her new answer");
+  await dmScans(dm, p1, "live.answer_qr");
+  await untilLabel(dm, "live.players", (l) => l === "2", "she is back");
+  await untilLabel(p1, "live.status", (l) => l.startsWith("Živě"), "live again");
+
+  // No DM secret in anything the DM's phone sent.
+  const sent = await dm.evaluate(() => Module.druzinaLiveCapture.filter((m) => m.dir === "out").map((m) => m.text));
+  assert.ok(sent.length > 4, `messages were captured (${sent.length})`);
+  const all = sent.join("\n");
+  for (const secret of ["SECRET", "loyalty", "dm_notes", "command_word", "hidden"])
+    assert.ok(!all.includes(secret), `no ${secret} in the messages`);
+  const bytes = sent.map((t) => t.length);
+  console.log(`messages sent by the DM: ${sent.length}, ${Math.min(...bytes)}–${Math.max(...bytes)} bytes`);
+});

@@ -1,0 +1,186 @@
+// The live table screen without a browser: the app's UI on one side, the other side's phone played by the test
+// through the native loopback (platform/native/live.cpp) and the core's Host / Guest (core/live/table.hpp). The
+// codes go through the screen's own QR text (the tracked URL) and the scanner's input (headless.hpp: scan_code).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "core/live/protocol.hpp"
+#include "core/live/signal.hpp"
+#include "core/live/table.hpp"
+#include "headless.hpp"
+#include "platform/live.hpp"
+#include "platform/native/headless.hpp"
+
+using druzina::uitest::Headless;
+using nlohmann::json;
+namespace live = druzina::live;
+namespace net = druzina::platform::live;
+namespace native = druzina::platform::native;
+
+namespace {
+
+std::string label(const Headless& app, const std::string& id) {
+  const auto w = app.find(id);
+  return w ? w->label : "(" + id + " not drawn)";
+}
+
+std::string id_of(const Headless& app, const std::string& name) {
+  for (const auto& c : app.campaign()["creatures"])
+    if (c["name"] == name) return c["id"].get<std::string>();
+  throw std::runtime_error("no creature " + name);
+}
+
+// The player's phone: answers the DM's offer (read from the screen's QR code) and shows its answer to the DM's
+// scanner; then a Guest on the connection.
+struct Phone {
+  int peer = 0;
+  live::Guest guest;
+  void answer(Headless& app) {
+    std::string offer = label(app, "live.offer_qr");
+    REQUIRE(offer.find("#l1.") != std::string::npos);
+    peer = net::accept_offer(live::to_sdp(live::decode_signal(offer, 'o')));
+    REQUIRE(peer);
+    std::string code = live::encode_signal(live::from_sdp(net::local_sdp(peer), 'a'));
+    if (app.find("live.scan")) {  // the scanner stays open for the next player once opened
+      REQUIRE(app.scroll_to("live.scan"));
+      app.tap("live.scan");
+    }
+    native::scan_code("http://localhost/" + code);
+    app.frame(3);
+  }
+  void send(Headless& app, const std::string& text) {
+    REQUIRE(net::send(peer, text));
+    app.frame(3);
+    pump();
+  }
+  void pump() {
+    while (auto text = net::receive(peer))
+      if (auto back = guest.receive(*text, 0)) net::send(peer, *back);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her initiative is accepted", "[ui][live]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}, {"dm_notes", "SECRET-DM"}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Olena"}, {"kind", "pc"}, {"hp", 18}, {"hit_die", 8}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Spy"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", 7}}));
+  const std::string mira = id_of(app, "Mira"), olena = id_of(app, "Olena"), goblin = id_of(app, "Goblin");
+  app.tap("tab.party");
+  app.tap("party.live");
+  REQUIRE(label(app, "screen.live") == "Live table");
+  app.frame(2);
+  Phone phone;
+  phone.answer(app);
+  CHECK(label(app, "live.players") == "1");
+  phone.send(app, phone.guest.hello(mira, "Mira"));
+  REQUIRE(phone.guest.follower.view);
+  CHECK(label(app, "live.player.0") == "Mira");
+
+  // the DM deals damage: the player's copy shows it
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", mira}, {"amount", 6}}));
+  app.frame(2);
+  phone.pump();
+  json copy = phone.guest.follower.campaign();
+  CHECK(copy["creatures"][0]["hp"] == 14);
+
+  // her initiative for a running fight: queued, then accepted by the DM's tap
+  REQUIRE(app.dispatch({{"type", "StartEncounter"}, {"participants", {olena, goblin}}}));
+  app.frame(2);
+  phone.pump();
+  phone.send(app, phone.guest.request("initiative", {{"value", 17}}));
+  CHECK(phone.guest.answers.back().status == "queued");
+  CHECK(label(app, "live.request.0") == "Mira: initiative 17");
+  app.tap("live.accept.0");
+  app.frame(2);
+  phone.pump();
+  CHECK(phone.guest.answers.back().status == "accepted");
+  bool joined = false;
+  for (const auto& e : app.campaign()["encounter"]["order"]) joined = joined || (e["creature"] == mira && e["initiative"] == 17);
+  CHECK(joined);
+
+  // a request for another character is refused, and nothing is queued
+  phone.guest.who = olena;
+  phone.send(app, phone.guest.request("heal", {{"amount", 2}}));
+  CHECK(phone.guest.answers.back().status == "refused");
+  CHECK(phone.guest.answers.back().why["key"] == "live.err.not_yours");
+  CHECK_FALSE(app.find("live.request.0"));
+
+  // no DM secret in anything sent
+  for (const auto& text : native::live_sent())
+    for (const char* secret : {"SECRET", "Spy", "dm_notes", "hidden"}) CHECK(text.find(secret) == std::string::npos);
+
+  // the connection drops: the DM's list empties; the next code is already shown for a rejoin
+  native::drop_live(phone.peer);
+  app.frame(2);
+  CHECK(label(app, "live.players") == "0");
+  Phone again;
+  again.answer(app);
+  again.send(app, again.guest.hello(mira, "Mira"));
+  CHECK(label(app, "live.player.0") == "Mira");
+}
+
+TEST_CASE("live table, player: an offer link shows her answer, then the table; a drop keeps her copy", "[ui][live]") {
+  Headless app;
+  // The DM's phone, played by the test: a Host with its own campaign state.
+  druzina::campaign::Session dm;
+  druzina::Rng rng(3);
+  dm.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}}, rng);
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}}, rng);
+  live::Host host;
+  const int offer = net::create_offer();
+  native::open_fragment(live::encode_signal(live::from_sdp(net::local_sdp(offer), 'o')));
+  app.frame(3);
+  REQUIRE(label(app, "screen.live") == "Live table");
+  const std::string answer = label(app, "live.answer_qr");
+  REQUIRE(answer.find("#l1.") != std::string::npos);
+  REQUIRE(net::accept_answer(offer, live::to_sdp(live::decode_signal(answer, 'a'))));
+  host.add_peer(offer);
+  auto pump = [&] {
+    app.frame(3);
+    while (auto text = net::receive(offer))
+      for (const auto& o : host.receive(offer, *text, dm.state(), 0)) net::send(o.peer, o.text);
+    app.frame(3);
+  };
+  pump();  // her hello, the whole view
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 20/20", 0) == 0);
+  app.tap("live.me.c1");
+  pump();
+  REQUIRE(host.players()[0].who == "c1");
+  CHECK(app.find("live.send.initiative"));
+  // a hit on the DM's phone shows on hers
+  dm.dispatch({{"type", "ApplyDamage"}, {"target", "c1"}, {"amount", 5}}, rng);
+  for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
+  app.frame(3);
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
+  CHECK(label(app, "live.status").rfind("Live", 0) == 0);
+  // the connection drops: "not live since …", her copy stays
+  native::drop_live(offer);
+  app.frame(3);
+  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
+  CHECK(app.find("live.scan"));  // to rejoin
+}
+
+TEST_CASE("live table: no connection 15 s after the answer is read says so and offers the table link", "[ui][live]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}}));
+  native::set_live_unreachable(true);
+  app.tap("tab.party");
+  app.tap("party.live");
+  app.frame(2);
+  Phone phone;
+  phone.answer(app);
+  app.frame(60);
+  CHECK_FALSE(app.find("live.timeout"));  // a second is not yet a failure
+  app.frame(15000 / 16);
+  REQUIRE(app.find("live.timeout"));
+  CHECK(label(app, "live.timeout") == "No connection within 15 seconds.");
+  REQUIRE(app.scroll_to("live.snapshot"));
+  app.tap("live.snapshot");
+  CHECK(app.find("screen.share"));
+}

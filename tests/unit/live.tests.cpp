@@ -1,0 +1,454 @@
+// The live table's protocol (src/core/live/): the handshake codes, the message frame, the view updates and the
+// players' requests. Every received text is hostile: each refusal is a UserError with a text in every language.
+#include "../scenario/campaign_fixture.hpp"
+#include "core/io/guard.hpp"
+#include "core/live/protocol.hpp"
+#include "core/live/requests.hpp"
+#include "core/live/signal.hpp"
+#include "core/live/table.hpp"
+#include "core/live/view.hpp"
+#include "core/share/link.hpp"
+
+using namespace druzina;
+using namespace druzina::test;
+
+namespace {
+
+// An offer as Debian's Chromium makes it for a data channel with no ICE servers (mDNS host candidates).
+const char* kOfferSdp =
+    "v=0\r\no=- 4611731400430051336 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\n"
+    "a=extmap-allow-mixed\r\na=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n"
+    "c=IN IP4 0.0.0.0\r\n"
+    "a=candidate:1510613869 1 udp 2113937151 2bd1e3a0-5c1f-4b8e-9d7a-0123456789ab.local 54321 typ host generation 0 "
+    "network-cost 999\r\n"
+    "a=candidate:3952541218 1 udp 2113939711 7f00e1c2-aaaa-4bbb-8ccc-ddddeeeeffff.local 40001 typ host generation 0\r\n"
+    "a=candidate:842163049 1 tcp 1518280447 192.168.1.7 9 typ host tcptype active generation 0\r\n"
+    "a=candidate:1 1 udp 1686052607 85.12.1.1 3000 typ srflx raddr 0.0.0.0 rport 0 generation 0\r\n"
+    "a=ice-ufrag:Xk3v\r\na=ice-pwd:q7Xw9tZr1b2c3d4e5f6g7h8i\r\na=ice-options:trickle\r\n"
+    "a=fingerprint:sha-256 "
+    "4F:A1:0B:7C:22:91:DE:33:5A:61:0C:FF:19:8E:72:B4:C3:05:6D:AA:12:9B:E0:47:38:5C:D1:02:F6:7E:81:99\r\n"
+    "a=setup:actpass\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n";
+
+template <class F>
+std::string refusal(F&& fn) {
+  try {
+    fn();
+  } catch (const UserError& e) {
+    for (Lang lang : kLangs) {
+      std::string m = e.message(lang);
+      INFO(m);
+      REQUIRE(m.find("live.") == std::string::npos);  // a text, not its key
+      REQUIRE(m.find("io.err") == std::string::npos);
+    }
+    return e.key();
+  }
+  return "";
+}
+
+// A fight of 6 PCs and 10 monsters, as in the share-link test.
+struct Fight {
+  Table t{5};
+  std::vector<std::string> pcs, monsters;
+  Fight() {
+    t.run({{"type", "CreateCampaign"}, {"name", "Stříbrný les"}, {"language", "cs"}});
+    for (const char* name : {"Mira", "Bořek", "Olena", "Tarn", "Jasna", "Kvido"})
+      pcs.push_back(t.pc(name, 30 + static_cast<int>(pcs.size()) * 3, {{"level", 5}, {"ac", 15}}));
+    t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 7}, {"ac", 15}});
+    t.run({{"type", "AddCreature"}, {"name", "Hobgoblin"}, {"kind", "monster"}, {"hp", "2d8+2"}, {"count", 3}, {"ac", 18}});
+    t.run({{"type", "StartEncounter"}});
+    t.run({{"type", "ApplyDamage"}, {"target", pcs[0]}, {"amount", 9}});
+    t.run({{"type", "SetCondition"}, {"target", pcs[1]}, {"condition", "prone"}, {"until", "end_of_next_turn"}});
+    t.run({{"type", "SetCondition"}, {"target", pcs[2]}, {"condition", "poisoned"},
+           {"until", {{"kind", "minutes"}, {"minutes", 60}}}});
+    t.run({{"type", "NextTurn"}});
+  }
+};
+
+}  // namespace
+
+// ---- the handshake codes ----------------------------------------------------------------------------------
+
+TEST_CASE("live signal: an offer's SDP keeps what the handshake needs, round trip through the code", "[live]") {
+  live::Signal s = live::from_sdp(kOfferSdp, 'o');
+  REQUIRE(s.ufrag == "Xk3v");
+  REQUIRE(s.pwd == "q7Xw9tZr1b2c3d4e5f6g7h8i");
+  REQUIRE(s.hash == "sha-256");
+  REQUIRE(s.fingerprint.size() == 32);
+  REQUIRE(s.fingerprint[0] == 0x4F);
+  REQUIRE(s.fingerprint[31] == 0x99);
+  REQUIRE(s.setup == "actpass");
+  REQUIRE(s.candidates.size() == 2);  // the UDP host candidates; not the TCP one, not the server-reflexive one
+  REQUIRE(s.candidates[0].address == "2bd1e3a0-5c1f-4b8e-9d7a-0123456789ab.local");
+  REQUIRE(s.candidates[1].port == 40001);
+
+  std::string code = live::encode_signal(s);
+  WARN("offer code: " << code.size() << " characters");
+  REQUIRE(code.rfind("#l1.", 0) == 0);
+  REQUIRE(code.size() < 180);
+  live::Signal back = live::decode_signal("https://druzina.example/" + code, 'o');
+  REQUIRE(back.ufrag == s.ufrag);
+  REQUIRE(back.pwd == s.pwd);
+  REQUIRE(back.fingerprint == s.fingerprint);
+  REQUIRE(back.setup == s.setup);
+  REQUIRE(back.candidates.size() == 2);
+  REQUIRE(back.candidates[0].address == s.candidates[0].address);
+  REQUIRE(back.candidates[1].port == 40001);
+
+  std::string sdp = live::to_sdp(back);
+  for (const char* line : {"a=ice-ufrag:Xk3v\r\n", "a=ice-pwd:q7Xw9tZr1b2c3d4e5f6g7h8i\r\n", "a=setup:actpass\r\n",
+                           "a=fingerprint:sha-256 4F:A1:0B:", "2bd1e3a0-5c1f-4b8e-9d7a-0123456789ab.local 54321 typ host",
+                           "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "a=sctp-port:5000"})
+    REQUIRE(sdp.find(line) != std::string::npos);
+  // what the rebuilt SDP says reads back the same
+  live::Signal again = live::from_sdp(sdp, 'o');
+  REQUIRE(live::encode_signal(again) == code);
+}
+
+TEST_CASE("live signal: IPv4, IPv6 and other host names survive the code", "[live]") {
+  live::Signal s = live::from_sdp(kOfferSdp, 'a');
+  s.setup = "active";
+  s.candidates = {{"192.168.43.1", 50000}, {"fe80::1c2:3ff:fe44:5", 1}, {"phone.lan", 65535}};
+  live::Signal back = live::decode_signal(live::encode_signal(s), 'a');
+  REQUIRE(back.setup == "active");
+  REQUIRE(back.candidates.size() == 3);
+  REQUIRE(back.candidates[0].address == "192.168.43.1");
+  REQUIRE(back.candidates[1].address == "fe80:0:0:0:1c2:3ff:fe44:5");
+  REQUIRE(back.candidates[2].address == "phone.lan");
+  REQUIRE(back.candidates[2].port == 65535);
+}
+
+TEST_CASE("live signal: a changed, cut, foreign, future or wrong-role code is refused", "[live]") {
+  std::string code = live::encode_signal(live::from_sdp(kOfferSdp, 'o'));
+  REQUIRE(refusal([&] { live::decode_signal(code, 'a'); }) == "live.err.wrong_role");
+  REQUIRE(refusal([&] { live::decode_signal("#d1.abc"); }) == "live.err.not_code");
+  REQUIRE(refusal([&] { live::decode_signal("#l9." + code.substr(4)); }) == "live.err.too_new");
+  REQUIRE(refusal([&] { live::decode_signal(code.substr(0, code.size() - 6)); }) == "live.err.damaged");
+  REQUIRE(refusal([&] { live::decode_signal(std::string(5000, 'l')); }) == "live.err.not_code");
+  // every single changed character is caught (the checksum, or the alphabet)
+  for (size_t i = 4; i < code.size(); ++i) {
+    std::string bad = code;
+    bad[i] = bad[i] == 'A' ? 'B' : 'A';
+    INFO(i);
+    std::string key = refusal([&] { live::decode_signal(bad); });
+    REQUIRE(key == "live.err.damaged");
+  }
+  // an SDP without what the handshake needs
+  std::string no_fp = kOfferSdp;
+  no_fp.replace(no_fp.find("a=fingerprint"), 2, "x=");
+  REQUIRE(refusal([&] { live::from_sdp(no_fp, 'o'); }) == "live.err.sdp");
+  std::string no_host = kOfferSdp;
+  for (size_t p; (p = no_host.find("typ host")) != std::string::npos;) no_host.replace(p, 8, "typ relay");
+  REQUIRE(refusal([&] { live::from_sdp(no_host, 'o'); }) == "live.err.sdp");
+}
+
+// ---- the message frame ------------------------------------------------------------------------------------
+
+TEST_CASE("live message: framed, checksummed, parsed back", "[live]") {
+  nlohmann::json m = {{"k", "req"}, {"id", 3}, {"r", "initiative"}, {"c", "c1"}, {"a", {{"value", 17}}}};
+  std::string text = live::encode(m);
+  REQUIRE(text.rfind("L1.", 0) == 0);
+  REQUIRE(live::decode(text) == m);
+  for (const char* k : {"bye", "resync"}) REQUIRE(live::decode(live::encode({{"k", k}}))["k"] == k);
+}
+
+TEST_CASE("live message: hostile texts are refused with a reason, never a crash", "[live]") {
+  std::string ok = live::encode({{"k", "hello"}, {"who", "c1"}});
+  // a changed byte
+  std::string bad = ok;
+  bad[bad.size() - 3] ^= 1;
+  REQUIRE(refusal([&] { live::decode(bad); }) == "live.err.damaged");
+  REQUIRE(refusal([&] { live::decode(ok.substr(0, ok.size() - 1)); }) == "live.err.damaged");
+  REQUIRE(refusal([&] { live::decode("hello"); }) == "live.err.damaged");
+  REQUIRE(refusal([&] { live::decode("L7.00000000.{}"); }) == "live.err.too_new");
+  // too large: refused before the checksum or the parser sees it
+  REQUIRE(refusal([&] { live::decode("L1.00000000." + std::string(live::kMaxMessage, ' ')); }) == "live.err.too_large");
+  // nesting: bounded before parsing (a frame with a correct checksum around 10,000 brackets)
+  auto framed = [](const std::string& body) {
+    static const char* hex = "0123456789abcdef";
+    uint32_t v = static_cast<uint32_t>(io::fnv1a64(body));
+    std::string s(8, '0');
+    for (int i = 7; i >= 0; --i, v >>= 4) s[static_cast<size_t>(i)] = hex[v & 15];
+    return "L1." + s + "." + body;
+  };
+  REQUIRE(refusal([&] { live::decode(framed(std::string(10000, '[') + std::string(10000, ']'))); }) ==
+          "io.err.too_deep");
+  REQUIRE(refusal([&] { live::decode(framed("{\"k\":\"steal\"}")); }) == "live.err.unknown_kind");
+  REQUIRE(refusal([&] { live::decode(framed("[1,2]")); }) == "live.err.field");
+  REQUIRE(refusal([&] { live::decode(framed("{\"k\":\"req\",\"id\":1,\"r\":\"roll\",\"c\":5}")); }) == "live.err.field");
+  REQUIRE(refusal([&] { live::decode(framed("{\"k\":\"view\",\"s\":1,\"t\":0,\"h\":\"0123456789abcdef\"}")); }) ==
+          "live.err.field");  // neither a view nor a delta
+  REQUIRE(refusal([&] { live::decode(framed("{\"k\":\"res\",\"id\":1,\"st\":\"done\"}")); }) == "live.err.field");
+  REQUIRE(refusal([&] { live::decode(framed("{\"k\":\"hello\",\"who\":\"c1\"")); }) == "io.err.not_json");
+  REQUIRE(refusal([&] { live::encode({{"k", "steal"}}); }) == "live.err.unknown_kind");
+}
+
+// ---- the view ---------------------------------------------------------------------------------------------
+
+TEST_CASE("live view: a delta rebuilds the view exactly; creatures added, removed and reordered", "[live]") {
+  Fight f;
+  nlohmann::json a = live::players_view(f.t.state());
+  REQUIRE(a == share::table_view(f.t.state()));  // the same function as a table link
+  f.t.run({{"type", "ApplyDamage"}, {"target", f.pcs[3]}, {"amount", 4}});
+  f.t.run({{"type", "NextTurn"}});
+  std::string wolf = f.t.monster("Wolf", 11);
+  f.t.run({{"type", "RemoveCreature"}, {"target", f.pcs[5]}});
+  nlohmann::json b = live::players_view(f.t.state());
+  nlohmann::json d = live::make_delta(a, b);
+  REQUIRE(live::apply_delta(a, d) == b);
+  REQUIRE(d["c"]["r"] == nlohmann::json::array({f.pcs[5]}));
+  REQUIRE(d["c"]["u"].size() == 2);  // the damaged PC and the wolf
+  // an order change alone
+  nlohmann::json c = b;
+  std::swap(c["c"][0], c["c"][1]);
+  nlohmann::json d2 = live::make_delta(b, c);
+  REQUIRE(d2["c"].contains("o"));
+  REQUIRE(live::apply_delta(b, d2) == c);
+  // nothing changed: an empty delta
+  REQUIRE(live::make_delta(b, b).empty());
+  // a delta that does not fit is refused
+  REQUIRE(refusal([&] { live::apply_delta(b, {{"c", {{"o", {"nobody"}}}}}); }) == "live.err.field");
+  REQUIRE(refusal([&] { live::apply_delta(b, {{"x", 1}}); }) == "live.err.field");
+}
+
+TEST_CASE("live view: 6 PCs and 10 monsters in a fight: the whole view and a hit each fit in 2 KB", "[live]") {
+  Fight f;
+  nlohmann::json a = live::players_view(f.t.state());
+  std::string whole = live::encode(live::view_message(nullptr, 0, a, 1, 1764480000000, {"Mira", "Olena"}));
+  f.t.run({{"type", "ApplyDamage"}, {"target", f.pcs[2]}, {"amount", 6}});
+  nlohmann::json b = live::players_view(f.t.state());
+  nlohmann::json m = live::view_message(&a, 1, b, 2, 1764480001000, {"Mira", "Olena"});
+  std::string hit = live::encode(m);
+  WARN("live view of 6 PCs and 10 monsters: whole " << whole.size() << " bytes, a hit " << hit.size() << " bytes");
+  REQUIRE(whole.size() <= 2048);
+  REQUIRE(m.contains("d"));  // the delta is the shorter one here
+  REQUIRE(hit.size() < 300);
+  // a player's copy follows
+  live::Follower p;
+  REQUIRE(p.apply(live::decode(whole)));
+  REQUIRE(p.apply(live::decode(hit)));
+  REQUIRE(*p.view == b);
+  REQUIRE(p.players == std::vector<std::string>{"Mira", "Olena"});
+  nlohmann::json camp = p.campaign();
+  REQUIRE(camp["creatures"].size() == 16);
+}
+
+TEST_CASE("live view: a player's copy is kept when an update does not fit it (she asks for the whole view)", "[live]") {
+  Fight f;
+  nlohmann::json a = live::players_view(f.t.state());
+  live::Follower p;
+  nlohmann::json first = live::view_message(nullptr, 0, a, 1, 0, {});
+  f.t.run({{"type", "ApplyDamage"}, {"target", f.pcs[2]}, {"amount", 6}});
+  nlohmann::json b = live::players_view(f.t.state());
+  nlohmann::json delta = live::view_message(&a, 1, b, 2, 0, {});
+  REQUIRE_FALSE(p.apply(delta));  // no view yet to apply it to
+  REQUIRE(p.apply(first));
+  nlohmann::json wrong_base = delta;
+  wrong_base["b"] = 7;
+  REQUIRE_FALSE(p.apply(wrong_base));
+  nlohmann::json wrong_hash = delta;
+  wrong_hash["h"] = "0000000000000000";
+  REQUIRE_FALSE(p.apply(wrong_hash));
+  REQUIRE(*p.view == a);
+  REQUIRE(p.seq == 1);
+  // a whole view that is not a table is not kept either
+  nlohmann::json junk = {{"k", "view"}, {"s", 3}, {"t", 0}, {"v", {{"n", 1}}}};
+  junk["h"] = live::view_hash(junk["v"]);
+  REQUIRE_FALSE(p.apply(junk));
+  REQUIRE(p.apply(delta));
+  REQUIRE(*p.view == b);
+}
+
+TEST_CASE("live view: the messages hold no DM secret", "[live]") {
+  Table t(21);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}, {"dm_notes", "SECRET-DM-NOTES"}});
+  std::string mira = t.pc("Mira", 17, {{"notes", "SECRET-PC-NOTES"}, {"level", 3}});
+  std::string hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"loyalty", {{"SECRET-LOYALTY-KEY", 3}}},
+                            {"notes", "SECRET-NPC-NOTES"}});
+  std::string spy = t.add({{"name", "SECRET-SPY"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}});
+  t.run({{"type", "AddNote"}, {"text", "SECRET-NOTE"}, {"secret", true}});
+  t.run({{"type", "AddMagicItem"}, {"target", mira}, {"name", "Wand"}, {"command_word", "SECRET-WORD"},
+         {"identified", false}});
+  nlohmann::json a = live::players_view(t.state());
+  t.run({{"type", "StartEncounter"}, {"initiative", {{mira, 10}, {spy, 20}, {hans, 3}}}});
+  t.run({{"type", "ApplyDamage"}, {"target", spy}, {"amount", 4}});
+  t.run({{"type", "ApplyDamage"}, {"target", mira}, {"amount", 3}});
+  nlohmann::json b = live::players_view(t.state());
+  std::string bytes = live::encode(live::view_message(nullptr, 0, a, 1, 0, {})) +
+                      live::encode(live::view_message(&a, 1, b, 2, 0, {}));
+  REQUIRE(bytes.find("Mira") != std::string::npos);  // the test reads real messages
+  for (const char* secret : {"SECRET", "loyalty", "dm_notes", "hidden", "command_word", "\"9\"", spy.c_str()})
+    REQUIRE(bytes.find(secret) == std::string::npos);
+}
+
+// ---- the players' requests --------------------------------------------------------------------------------
+
+TEST_CASE("live requests: her own character only; each kind becomes an ordinary, undoable command", "[live]") {
+  Fight f;
+  const std::string& mira = f.pcs[0];
+  auto req = [](const std::string& kind, const std::string& who, nlohmann::json args) {
+    if (args.is_null()) args = nlohmann::json::object();  // {} is null in a braced list
+    return nlohmann::json{{"k", "req"}, {"id", 1}, {"r", kind}, {"c", who}, {"a", std::move(args)}};
+  };
+  // another player's character, nobody's, a monster
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req("heal", f.pcs[1], {{"amount", 3}})); }) ==
+          "live.err.not_yours");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), "", req("heal", mira, {{"amount", 3}})); }) ==
+          "live.err.not_yours");
+  std::string goblin = f.t.state().creatures[6].id;
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), goblin, req("heal", goblin, {{"amount", 3}})); }) ==
+          "live.err.not_party");
+  REQUIRE(refusal([&] { live::check_claim(f.t.state(), goblin); }) == "live.err.not_party");
+  // a bad kind or argument
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req("levelup", mira, {})); }) == "live.err.unknown_request");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req("heal", mira, {{"amount", -5}})); }) ==
+          "live.err.argument");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req("roll", mira, {{"expr", "1d20"}, {"total", 25}})); }) ==
+          "live.err.argument");
+  // what the rules refuse
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req("inspiration", mira, {})); }) ==
+          "rules.err.no_inspiration");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req("initiative", mira, {{"value", 15}})); }) ==
+          "live.err.in_fight");
+
+  // accepted: dispatched as the DM's phone does, in the log, undone by Undo
+  nlohmann::json heal = live::to_command(f.t.state(), mira, req("heal", mira, {{"amount", 4}}));
+  REQUIRE(heal == nlohmann::json{{"type", "Heal"}, {"target", mira}, {"amount", 4}});
+  int before = f.t.c(mira).hp;
+  f.t.run(heal);
+  REQUIRE(f.t.c(mira).hp == before + 4);
+  f.t.session.undo();
+  REQUIRE(f.t.c(mira).hp == before);
+
+  nlohmann::json roll = live::to_command(f.t.state(), mira, req("roll", mira, {{"expr", "1d20+5"}, {"total", 17}, {"dice", "12"}}));
+  REQUIRE(roll["type"] == "AddNote");
+  REQUIRE(roll["text"] == "1d20+5 = 17 (12)");
+  REQUIRE(live::to_command(f.t.state(), mira, req("damage", mira, {{"amount", 5}, {"type", "fire"}})) ==
+          nlohmann::json{{"type", "ApplyDamage"}, {"target", mira}, {"amount", 5}, {"damage_type", "fire"}});
+
+  // initiative: a PC that is not in the running fight joins it
+  std::string late = f.t.pc("Lada", 20);
+  nlohmann::json join = live::to_command(f.t.state(), late, req("initiative", late, {{"value", 14}}));
+  REQUIRE(join == nlohmann::json{{"type", "JoinEncounter"}, {"target", late}, {"initiative", 14}});
+  f.t.run(join);
+  bool in = false;
+  for (const auto& e : f.t.state().encounter->order) in = in || (e.creature == late && e.initiative == 14);
+  REQUIRE(in);
+  REQUIRE_FALSE(f.t.session.log(Lang::cs).back().lines.empty());
+
+  // death save: a PC at 0 HP
+  f.t.run({{"type", "ApplyDamage"}, {"target", mira}, {"amount", f.t.c(mira).hp}});  // to 0 HP, not dead
+  nlohmann::json ds = live::to_command(f.t.state(), mira, req("death_save", mira, {{"roll", 12}}));
+  REQUIRE(ds == nlohmann::json{{"type", "DeathSave"}, {"target", mira}, {"roll", 12}});
+  f.t.run(ds);
+  REQUIRE(f.t.c(mira).death_saves.successes == 1);
+
+  // inspiration: spent (the luck rule rolls the second d20 when the first is given)
+  f.t.run({{"type", "SetInspiration"}, {"target", f.pcs[1]}, {"value", true}});
+  REQUIRE(live::to_command(f.t.state(), f.pcs[1], req("inspiration", f.pcs[1], {{"first_roll", 4}}))["type"] ==
+          "UseInspiration");
+  REQUIRE(live::to_command(f.t.state(), f.pcs[1], req("inspiration", f.pcs[1], {}))["type"] == "SetInspiration");
+  // the queue's line
+  REQUIRE(live::describe(f.t.state(), req("initiative", late, {{"value", 14}}), Lang::en) == "Lada: initiative 14");
+}
+
+TEST_CASE("live requests: a hidden character cannot be claimed or acted for", "[live]") {
+  Table t(3);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
+  std::string ghost = t.pc("Ghost", 10, {{"hidden", true}});
+  REQUIRE(refusal([&] { live::check_claim(t.state(), ghost); }) == "live.err.not_party");
+  nlohmann::json r = {{"k", "req"}, {"id", 1}, {"r", "heal"}, {"c", ghost}, {"a", {{"amount", 1}}}};
+  REQUIRE(refusal([&] { live::to_command(t.state(), ghost, r); }) == "live.err.not_party");
+}
+
+// ---- the two ends together --------------------------------------------------------------------------------
+
+TEST_CASE("live table: the DM's phone and two players' phones, message by message", "[live]") {
+  Fight f;
+  live::Host host;
+  live::Guest mira, olena;
+  host.add_peer(1);
+  host.add_peer(2);
+  long long now = 1000;
+  // the texts each side sends are delivered to the other (peer 1 is Mira's phone, peer 2 Olena's)
+  auto to_dm = [&](int peer, const std::string& text) {
+    for (const auto& o : host.receive(peer, text, f.t.state(), now)) {
+      live::Guest& g = o.peer == 1 ? mira : olena;
+      if (auto back = g.receive(o.text, now)) host.receive(o.peer, *back, f.t.state(), now);
+    }
+  };
+  auto broadcast = [&] {
+    for (const auto& o : host.update(f.t.state(), now)) {
+      live::Guest& g = o.peer == 1 ? mira : olena;
+      if (auto back = g.receive(o.text, now)) to_dm(o.peer, *back);
+    }
+  };
+  to_dm(1, mira.hello(f.pcs[0], "Mira"));
+  to_dm(2, olena.hello(f.pcs[2], "Olena"));
+  REQUIRE(mira.follower.view);
+  REQUIRE(host.players()[0].name == "Mira");
+  REQUIRE(olena.follower.players == std::vector<std::string>{"Mira", "Olena"});
+  // a second claim of Mira is refused
+  live::Guest thief;
+  host.add_peer(3);
+  auto replies = host.receive(3, thief.hello(f.pcs[0], "?"), f.t.state(), now);
+  REQUIRE(replies.size() == 2);
+  thief.receive(replies[0].text, now);
+  REQUIRE(thief.answers.back().status == "refused");
+  REQUIRE(thief.answers.back().why["key"] == "live.err.taken");
+  host.remove_peer(3);
+
+  // the DM deals damage: each player's copy shows it
+  f.t.run({{"type", "ApplyDamage"}, {"target", f.pcs[0]}, {"amount", 5}});
+  now = 2000;
+  broadcast();
+  nlohmann::json camp = mira.follower.campaign();
+  REQUIRE(camp["creatures"][0]["hp"] == f.t.c(f.pcs[0]).hp);
+  REQUIRE(olena.last_update == 2000);
+  REQUIRE(host.update(f.t.state(), now).empty());  // nothing changed: nothing sent
+
+  // Olena asks for a heal of Mira: refused, with the reason; nothing queued
+  olena.who = f.pcs[0];  // a tampered phone claims another character in the request itself
+  to_dm(2, olena.request("heal", {{"amount", 3}}));
+  REQUIRE(olena.answers.back().status == "refused");
+  REQUIRE(olena.answers.back().why["key"] == "live.err.not_yours");
+  REQUIRE(host.queue().empty());
+  olena.who = f.pcs[2];
+
+  // Mira's death save is queued; the DM accepts: the command runs, the answer goes back
+  f.t.run({{"type", "ApplyDamage"}, {"target", f.pcs[0]}, {"amount", f.t.c(f.pcs[0]).hp}});
+  broadcast();
+  to_dm(1, mira.request("death_save", {{"roll", 15}}));
+  REQUIRE(mira.answers.back().status == "queued");
+  REQUIRE(host.queue().size() == 1);
+  f.t.run(host.queue()[0].command);
+  mira.receive(host.resolve(0, true).text, now);
+  REQUIRE(mira.answers.back().status == "accepted");
+  REQUIRE(f.t.c(f.pcs[0]).death_saves.successes == 1);
+  // auto-accepted kinds are marked for the screen to dispatch at once
+  host.auto_accept.insert("roll");
+  to_dm(2, olena.request("roll", {{"expr", "1d20"}, {"total", 11}}));
+  REQUIRE(host.queue().back().automatic);
+  mira.receive(host.resolve(0, false).text, now);  // declined
+
+  // a lost update: the next delta does not fit Mira's copy, she asks for the whole view and is whole again
+  f.t.run({{"type", "Heal"}, {"target", f.pcs[0]}, {"amount", 3}});
+  auto lost = host.update(f.t.state(), now);
+  REQUIRE(lost.size() == 2);
+  olena.receive(lost[1].text, now);  // Olena gets hers; Mira's is lost
+  f.t.run({{"type", "Heal"}, {"target", f.pcs[0]}, {"amount", 2}});
+  broadcast();
+  REQUIRE(*mira.follower.view == live::players_view(f.t.state()));
+  REQUIRE(*olena.follower.view == live::players_view(f.t.state()));
+
+  // hostile texts change nothing on either side
+  long long seq = mira.follower.seq;
+  mira.receive("L1.00000000.{}", now);
+  mira.receive(live::encode({{"k", "hello"}, {"who", "c1"}}), now);
+  REQUIRE(mira.bad() == 2);
+  REQUIRE(mira.follower.seq == seq);
+  REQUIRE(host.receive(1, std::string(300000, '{'), f.t.state(), now).empty());
+  REQUIRE(host.refused() == 1);
+  // the DM ends the table
+  for (const auto& o : host.bye()) (o.peer == 1 ? mira : olena).receive(o.text, now);
+  REQUIRE(mira.ended);
+}
