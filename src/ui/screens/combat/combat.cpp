@@ -19,6 +19,7 @@
 #include "ui/model.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
+#include "ui/screens/party/panels/panels.hpp"
 #include "ui/screens/party/party_edit.hpp"
 #include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
@@ -236,6 +237,7 @@ void draw_rows() {
       fuse_badge(c);
       if (c.legendary_actions > 0 && !c.death_saves.dead) legendary_strip(c);
       if (c.legendary_resistances > 0 && !c.death_saves.dead) legendary_res_strip(c);
+      panels::limited_uses_strip(c);
       if (c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable) draw_death_saves(c, "combat." + c.id);
       if (current) reminders(c);
     }

@@ -791,6 +791,9 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   panels::deity(c);
   conditions_block(c);
   panels::concentration(c);
+  panels::spell_slots(c);
+  panels::spells(c);
+  panels::limited_uses(c);
   defenses_block(c);
   exhaustion_block(c);
   luck_block(c);

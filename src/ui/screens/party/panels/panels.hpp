@@ -9,7 +9,8 @@
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
 // sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.*, rest.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
-// sheet.plane.* (planes.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp), sheet.purse[.change],
+// sheet.plane.* (planes.cpp), sheet.slots.* (spell_slots.cpp), sheet.spells.* (spells.cpp), sheet.uses.* and
+// combat.uses.* (limited_uses.cpp), sheet.prep.{save,saved} (prepared_encounters.cpp), sheet.purse[.change],
 // sheet.sell[.item.<i>|.qty|.cat.<category>|.price_line|.set_price|.brings|.cancel|.ok|.league],
 // sheet.alien[.<i>|.<i>.check|.<i>.forget|.new|.name|.simple|.complex|.seen|.first] (treasure.cpp); the resurrection ritual's in
 // resurrection.hpp.
@@ -56,6 +57,10 @@ bool purse_shown(const campaign::Creature& c);          // treasure.cpp: the rul
 void purse(const campaign::Creature& c);                //   the purse line (DM: ± on the pad), in the inventory part
 void sell_items(const campaign::Creature& c);           //   "Sell an item…" below the items (DM)
 void alien_tech(const campaign::Creature& c);           //   alien technology being figured out (DM: checks)
+void spell_slots(const campaign::Creature& c);          // spell_slots.cpp (DC, attack, slots as pips; a player her own)
+void spells(const campaign::Creature& c);               // spells.cpp (the spell list searched, a spell's card, Cast)
+void limited_uses(const campaign::Creature& c);         // limited_uses.cpp (X/day, recharge, per rest: one tap each)
+void limited_uses_strip(const campaign::Creature& c);   //   the same on the creature's combat row
 
 }  // namespace druzina::ui::panels
 
