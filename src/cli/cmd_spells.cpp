@@ -13,6 +13,8 @@ namespace {
 using namespace druzina;
 using nlohmann::json;
 
+constexpr const char* kAbilityKey = "rules.ability.";  // + str … cha
+
 std::optional<bool> yes_no(const cli::Args& args, const char* name) {
   auto v = args.get(name);
   if (!v) return std::nullopt;
@@ -71,7 +73,7 @@ cli::Output run_spell(const cli::Args& args) {
   if (s->ritual) text.append(" · ").append(tr(lang, "ui.spells.ritual_tag"));
   if (!s->save.empty())
     text.append("\n").append(tr(lang, s->on_save == "half" ? "ui.spells.save_half" : "ui.spells.save",
-                                 {{"ability", tr(lang, "rules.ability." + s->save)}}));
+                                 {{"ability", tr(lang, kAbilityKey + s->save)}}));
   for (const auto* table : {&s->slot_dice, &s->heal_dice})
     for (const auto& [lv, d] : *table) text.append("\n  ").append(rules::spell_level_text(lv, lang)).append(": ").append(d);
   for (const auto& [lv, d] : s->char_dice) text.append("\n  ").append(std::to_string(lv)).append("+: ").append(d);

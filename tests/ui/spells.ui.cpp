@@ -60,7 +60,7 @@ TEST_CASE("a cleric's sheet: slots as pips, Cast cure wounds at 2nd level on the
   app.type("cure");
   tap_seen(app, "sheet.spells.pick.cure-wounds");
   REQUIRE(app.scroll_to("sheet.spells.card"));
-  CHECK(label(app, "sheet.spells.card").find("2: 2d8+MOD") != std::string::npos);
+  CHECK(label(app, "sheet.spells.card").find("2: 2d8+3") != std::string::npos);  // her WIS +3 in place of MOD
   tap_seen(app, "sheet.spells.level.2");
   tap_seen(app, "sheet.spells.target." + fighter);
   tap_seen(app, "sheet.spells.cast");

@@ -162,7 +162,8 @@ void apply_spellcasting_set(Campaign& c, const json& d) {
   if (d.contains(kTable)) set_creature_data(x, kSpellSlots, kTable, d[kTable]);
 }
 
-std::string level_word(Lang lang, int level) { return tr(lang, "spell_slots.level." + std::to_string(level)); }
+constexpr const char* kLevelKey = "spell_slots.level.";  // + 1..9
+std::string level_word(Lang lang, int level) { return tr(lang, kLevelKey + std::to_string(level)); }
 
 std::string render_slot(const char* key, const json& d, const LogContext& lc) {
   json args = jobj{"name", name_of(lc, d), "level", level_word(lc.lang, d.value("level", 1))};

@@ -38,6 +38,11 @@ namespace {
 constexpr const char* kSchools[] = {"abjuration", "conjuration", "divination", "enchantment",
                                     "evocation",  "illusion",    "necromancy", "transmutation"};
 constexpr const char* kSavePrompt = "spells.save";
+// Prefixes of the keys built at run time: + the school, the unit, the range or duration code, the level.
+constexpr const char* kSchoolKey = "spells.school.";
+constexpr const char* kTimeKey = "spells.time.";
+constexpr const char* kRangeKey = "spells.range.";
+constexpr const char* kDurationKey = "spells.duration.";
 constexpr size_t kMaxTargets = 50;
 
 std::map<int, std::string> dice_map(const json& j, const char* key) {
@@ -331,7 +336,7 @@ std::string spell_dice(const Spell& s, int slot_level, int char_level, int mod) 
 
 std::string spell_level_text(int level, Lang lang) { return tr(lang, ordinal_key(level)); }
 
-std::string spell_school_text(const Spell& s, Lang lang) { return tr(lang, "spells.school." + s.school); }
+std::string spell_school_text(const Spell& s, Lang lang) { return tr(lang, kSchoolKey + s.school); }
 
 namespace {
 // "10m" → {10, 'm'}
@@ -345,7 +350,7 @@ std::pair<int, char> amount_unit(const std::string& code) {
 
 std::string spell_casting_time_text(const Spell& s, Lang lang) {
   const auto [n, unit] = amount_unit(s.casting_time);
-  return tr(lang, std::string("spells.time.") + unit, jobj{"n", n});
+  return tr(lang, kTimeKey + std::string(1, unit), jobj{"n", n});
 }
 
 std::string spell_range_text(const Spell& s, Lang lang) {
@@ -353,16 +358,16 @@ std::string spell_range_text(const Spell& s, Lang lang) {
     if (s.range.find("mi") != std::string::npos) return tr(lang, "spells.range.miles", jobj{"n", amount_unit(s.range).first});
     return tr(lang, "spells.range.feet", jobj{"n", std::stoi(s.range)});
   }
-  return tr(lang, "spells.range." + s.range);
+  return tr(lang, kRangeKey + s.range);
 }
 
 std::string spell_duration_text(const Spell& s, Lang lang) {
   std::string text;
   if (s.duration == "inst" || s.duration == "disp" || s.duration == "special") {
-    text = tr(lang, "spells.duration." + s.duration);
+    text = tr(lang, kDurationKey + s.duration);
   } else {
     const auto [n, unit] = amount_unit(s.duration);
-    text = tr(lang, std::string("spells.duration.") + unit, jobj{"n", n});
+    text = tr(lang, kDurationKey + std::string(1, unit), jobj{"n", n});
   }
   return s.concentration ? tr(lang, "spells.duration.concentration", jobj{"duration", text}) : text;
 }

@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 
+#include "core/campaign/derived.hpp"
 #include "core/rules/classes/classes.hpp"
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/rules/spells/spells.hpp"
@@ -44,7 +45,8 @@ std::map<std::string, Draft>& drafts() {
   return d;
 }
 
-std::string facts_of(const rules::Spell& s) {
+// The spell's facts; its dice at each slot level as this caster rolls them (her modifier in place of MOD).
+std::string facts_of(const rules::Spell& s, const Creature& caster, int mod) {
   const Lang lang = ui().lang;
   std::string out = rules::spell_level_text(s.level, lang) + " · " + rules::spell_school_text(s, lang);
   if (s.ritual) out += " · " + std::string(T("ui.spells.ritual_tag"));
@@ -56,7 +58,8 @@ std::string facts_of(const rules::Spell& s) {
   if (!s.attack.empty()) out += "\n" + std::string(T("ui.spells.attack_roll"));
   const auto& table = s.heals() ? s.heal_dice : s.slot_dice;
   std::string dice;
-  for (const auto& [lv, d] : table) dice += (dice.empty() ? "" : " · ") + std::to_string(lv) + ": " + d;
+  for (const auto& entry : table)
+    dice += (dice.empty() ? "" : " · ") + std::to_string(entry.first) + ": " + rules::spell_dice(s, entry.first, caster.level, mod);
   for (const auto& [lv, d] : s.char_dice) dice += (dice.empty() ? "" : " · ") + std::to_string(lv) + "+: " + d;
   if (!dice.empty()) {
     std::string type = s.damage_type.empty() ? std::string() : " (" + std::string(T(("campaign.damage." + s.damage_type).c_str())) + ")";
@@ -136,7 +139,8 @@ void spells(const Creature& c) {
   const rules::Spell& s = *chosen;
   begin_card("##spellcard", col_tint(hue_violet(), 0.25f));
   ImGui::TextUnformatted(s.name_in(ui().lang).c_str());
-  const std::string facts = facts_of(s);
+  const int mod = v.ability.empty() ? 0 : campaign::modifier(c, v.ability);
+  const std::string facts = facts_of(s, c, mod);
   muted(facts.c_str());
   end_card();
   track("sheet.spells.card", s.name_in(ui().lang) + "\n" + facts);
