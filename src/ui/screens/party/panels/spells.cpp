@@ -91,7 +91,7 @@ std::vector<const rules::Spell*> results(const Creature& c, const Draft& d, cons
   return out;
 }
 
-std::vector<const Creature*> target_choices(const Creature& caster) {
+std::vector<const Creature*> target_choices() {
   std::vector<const Creature*> out;
   const auto& st = model().state();
   if (st.encounter) {
@@ -101,7 +101,6 @@ std::vector<const Creature*> target_choices(const Creature& caster) {
     for (const auto& x : st.creatures)
       if (!x.death_saves.dead && !hidden_from_players(x)) out.push_back(&x);
   }
-  (void)caster;
   return out;
 }
 
@@ -158,7 +157,7 @@ void spells(const Creature& c) {
   }
   if (s.damages() || s.heals() || !s.save.empty()) {
     small_label(T("ui.spells.targets"));
-    const auto choices = target_choices(c);
+    const auto choices = target_choices();
     const float w = split_width(2);
     int col = 0;
     for (const Creature* x : choices) {
