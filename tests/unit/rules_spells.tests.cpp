@@ -13,7 +13,7 @@ using namespace druzina::test;
 namespace {
 
 bool has_line(const std::vector<std::string>& lines, const std::string& prefix) {
-  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.rfind(prefix, 0) == 0; });
+  return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(prefix) != std::string::npos; });
 }
 
 std::vector<std::string> ids(const std::vector<const rules::Spell*>& list) {
