@@ -22,7 +22,9 @@ bool has_line(const std::vector<std::string>& lines, const std::string& line) {
 Nine slots(const std::string& cls, int level) { return calc::spell_slots({{cls, level}}).slots; }
 
 std::string caster(RulesTable& t, const std::string& name, const std::string& cls, int level, json abilities = json::object()) {
-  return t.pc(name, 30, {{"level", level}, {"class", cls}, {"abilities", abilities}});
+  json more = {{"level", level}, {"class", cls}};
+  if (!abilities.empty()) more["abilities"] = abilities;
+  return t.pc(name, 30, more);
 }
 
 }  // namespace

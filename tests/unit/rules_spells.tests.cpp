@@ -147,7 +147,7 @@ TEST_CASE("spells: a wizard casts fireball at three goblins, who save against he
     CHECK(p->data["amount"] == d["total"]);
   }
   const std::string first = prompts_of(t.state(), "group.save_for_damage").front()->id;
-  t.run({{"type", "ResolvePrompt"}, {"prompt", first}, {"total", 20}});  // saved: half
+  t.run({{"type", "ResolvePrompt"}, {"prompt", first}, {"roll", 20}});  // saved: half
   const Creature& g1 = *find_creature(t.state(), prompts_of(t.state(), "group.save_for_damage").empty() ? goblins[0] : goblins[0]);
   CHECK(g1.hp == std::max(0, 7 - d["total"].get<int>() / 2));
   CHECK(rules::slots_view(t.state(), t.c(w)).left[2] == 1);
@@ -188,7 +188,7 @@ TEST_CASE("spells: a spell with a save and no damage asks the saves; concentrati
   CHECK(rules::concentrating_on(t.c(w)) == "Znehybnění osoby");
   CHECK(count_events(tx, "concentration_started") == 1);
   CHECK(tx.events.back().data["previous"] == "Požehnání");
-  t.run({{"type", "ResolvePrompt"}, {"prompt", p.id}, {"total", 9}});
+  t.run({{"type", "ResolvePrompt"}, {"prompt", p.id}, {"roll", 9}});
   CHECK(prompt_count(t.state(), "spells.save") == 0);
   // magic missile: no save, no attack roll — the damage lands
   const Transaction& mm = t.run({{"type", "CastSpell"}, {"caster", w}, {"spell", "magic-missile"}, {"targets", {o}}, {"total", 9}});
