@@ -253,7 +253,7 @@ std::vector<int> recovery_levels(const Campaign& c, const json& cmd) {
 }
 
 json classes_param(const json& cmd) {
-  const std::string text = param::str(cmd, "classes");
+  const std::string text = param::str(cmd, "classes", "");  // "" clears them
   if (text.empty()) return json();
   json out = json::array();
   for (const auto& k : calc::parse_class_levels(text)) {
