@@ -15,6 +15,9 @@
   X(alignment)                 \
   X(deity)                     \
   X(concentration)             \
+  X(spell_slots)               \
+  X(spells)                    \
+  X(limited_uses)              \
   X(rage_exhaustion)           \
   X(npc_loyalty)               \
   X(planes)                    \

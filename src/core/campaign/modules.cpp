@@ -43,6 +43,9 @@
   X(plot_points, dm)                    \
   X(renown, dm)                         \
   X(classes, table)                     \
+  X(spell_slots, table)                 \
+  X(spells, table)                      \
+  X(limited_uses, table)                \
   X(srd_monsters, table)                \
   X(prepared_encounters, table)         \
   X(encounter_difficulty, table)        \

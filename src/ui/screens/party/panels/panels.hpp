@@ -11,7 +11,8 @@
 // sheet.alignment[.change|.<id>|.unaligned|.none|.done], sheet.deity[.change|.search|.pick.<id>|.typed|.clear|.close],
 // sheet.disease.* (diseases.cpp), sheet.poison.* (poisons.cpp), sheet.conc[.spell|.start|.end] (concentration.cpp),
 // sheet.srd.{kind,attack.<i>,more} (srd_monsters.cpp), sheet.mi.*, rest.mi.* (magic_items.cpp), sheet.sidekick.* (sidekicks.cpp),
-// sheet.plane.* (planes.cpp), sheet.purse[.change],
+// sheet.plane.* (planes.cpp), sheet.slots.* (spell_slots.cpp), sheet.spells.* (spells.cpp), sheet.uses.* and
+// combat.uses.* (limited_uses.cpp), sheet.purse[.change],
 // sheet.renown.* (renown.cpp), sheet.sell[.item.<i>|.qty|.cat.<category>|.price_line|.set_price|.brings|.cancel|.ok|.league],
 // sheet.alien[.<i>|.<i>.check|.<i>.forget|.new|.name|.simple|.complex|.seen|.first] (treasure.cpp); the resurrection ritual's in
 // resurrection.hpp.

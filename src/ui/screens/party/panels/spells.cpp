@@ -1,0 +1,202 @@
+// Rule "spells" on the sheet: the spell list searched by name (cs/uk/en; a class caster's own class list, a
+// monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level, and
+// Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else everyone's),
+// one tap → CastSpell (the slot spent, the dice rolled, the targets' saves asked at her DC as cards, concentration
+// started). Players cast from their own sheet in player mode.
+// Test ids: sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.card (label: the facts), sheet.spells.level.<n>,
+// sheet.spells.target.<creature>, sheet.spells.cast, sheet.spells.ritual, sheet.spells.close.
+#include <imgui.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/campaign/derived.hpp"
+#include "core/rules/classes/classes.hpp"
+#include "core/rules/spell_slots/spell_slots.hpp"
+#include "core/rules/spells/spells.hpp"
+#include "ui/rule_panels.hpp"
+#include "ui/mode.hpp"
+#include "ui/model.hpp"
+#include "ui/screens/party/panels/panels.hpp"
+#include "ui/test_ids.hpp"
+#include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
+#include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/widgets.hpp"
+#include "core/json_obj.hpp"
+
+namespace druzina::ui::panels {
+
+using campaign::Creature;
+using nlohmann::json;
+
+namespace {
+
+struct Draft {
+  std::string query;
+  std::string spell;  // the chosen spell's id
+  int level = 0;
+  std::set<std::string> targets;
+};
+
+std::map<std::string, Draft>& drafts() {
+  static std::map<std::string, Draft> d;
+  return d;
+}
+
+// The spell's facts; its dice at each slot level as this caster rolls them (her modifier in place of MOD).
+std::string facts_of(const rules::Spell& s, const Creature& caster, int mod) {
+  const Lang lang = ui().lang;
+  std::string out = rules::spell_level_text(s.level, lang) + " · " + rules::spell_school_text(s, lang);
+  if (s.ritual) out += " · " + std::string(T("ui.spells.ritual_tag"));
+  out += "\n" + rules::spell_casting_time_text(s, lang) + " · " + rules::spell_range_text(s, lang) + " · " + s.components +
+         " · " + rules::spell_duration_text(s, lang);
+  if (!s.save.empty())
+    out += "\n" + Tf(s.on_save == "half" ? "ui.spells.save_half" : "ui.spells.save",
+                     jobj{"ability", T(("rules.ability." + s.save).c_str())});
+  if (!s.attack.empty()) out += "\n" + std::string(T("ui.spells.attack_roll"));
+  const auto& table = s.heals() ? s.heal_dice : s.slot_dice;
+  std::string dice;
+  for (const auto& entry : table)
+    dice += (dice.empty() ? "" : " · ") + std::to_string(entry.first) + ": " + rules::spell_dice(s, entry.first, caster.level, mod);
+  for (const auto& [lv, d] : s.char_dice) dice += (dice.empty() ? "" : " · ") + std::to_string(lv) + "+: " + d;
+  if (!dice.empty()) {
+    std::string type = s.damage_type.empty() ? std::string() : " (" + std::string(T(("campaign.damage." + s.damage_type).c_str())) + ")";
+    out += "\n" + Tf(s.heals() ? "ui.spells.heal_dice" : "ui.spells.damage_dice", jobj{"dice", dice, "type", type});
+  }
+  return out;
+}
+
+// The spells a search shows: matching ones, a class caster's class first (a cleric's list), at most 8.
+std::vector<const rules::Spell*> results(const Creature& c, const Draft& d, const rules::SlotsView& v) {
+  std::vector<const rules::Spell*> out;
+  if (d.query.empty()) {
+    for (const auto& id : v.spells)
+      if (const rules::Spell* s = rules::find_spell(id)) out.push_back(s);
+    return out;
+  }
+  const auto found = rules::search_spells(d.query, ui().lang);
+  std::vector<std::string> classes;
+  for (const auto& k : rules::caster_classes(c)) classes.push_back(k.cls == "eldritch-knight" || k.cls == "arcane-trickster" ? "wizard" : k.cls);
+  auto own = [&](const rules::Spell* s) {
+    return std::any_of(s->classes.begin(), s->classes.end(),
+                       [&](const std::string& k) { return std::find(classes.begin(), classes.end(), k) != classes.end(); });
+  };
+  for (const auto* s : found)
+    if (own(s)) out.push_back(s);
+  for (const auto* s : found)
+    if (!own(s)) out.push_back(s);
+  if (out.size() > 8) out.resize(8);
+  return out;
+}
+
+std::vector<const Creature*> target_choices() {
+  std::vector<const Creature*> out;
+  const auto& st = model().state();
+  if (st.encounter) {
+    for (const auto& e : st.encounter->order)
+      if (const Creature* x = creature(e.creature); x && !x->death_saves.dead && !hidden_from_players(*x)) out.push_back(x);
+  } else {
+    for (const auto& x : st.creatures)
+      if (!x.death_saves.dead && !hidden_from_players(x)) out.push_back(&x);
+  }
+  return out;
+}
+
+}  // namespace
+
+void spells(const Creature& c) {
+  if (!rule_on(rules::kSpells)) return;
+  const rules::SlotsView v = rules::slots_view(model().state(), c);
+  if (!v.caster) return;
+  if (c.death_saves.dead || (ui_player_mode() && !is_party(c))) return;
+  section(T("ui.spells.title"));
+  Draft& d = drafts()[c.id];
+  const rules::Spell* chosen = d.spell.empty() ? nullptr : rules::find_spell(d.spell);
+  if (!chosen) {
+    text_field("##spellsearch", T("ui.spells.search"), d.query);
+    track("sheet.spells.search", d.query);
+    for (const rules::Spell* s : results(c, d, v)) {
+      const std::string body = rules::spell_level_text(s->level, ui().lang) + " · " + rules::spell_school_text(*s, ui().lang);
+      if (card_button("sheet.spells.pick." + s->id, s->name_in(ui().lang).c_str(), body.c_str())) {
+        d.spell = s->id;
+        d.level = s->level;
+        if (s->level > 0) {
+          // the lowest slot level she still has a slot of
+          for (int lv = s->level; lv <= 9; ++lv)
+            if (v.left[static_cast<size_t>(lv - 1)] > 0 || (v.pact_level == lv && v.pact_left > 0)) {
+              d.level = lv;
+              break;
+            }
+        }
+        d.targets.clear();
+      }
+    }
+    return;
+  }
+  const rules::Spell& s = *chosen;
+  begin_card("##spellcard", col_tint(hue_violet(), 0.25f));
+  ImGui::TextUnformatted(s.name_in(ui().lang).c_str());
+  const int mod = v.ability.empty() ? 0 : campaign::modifier(c, v.ability);
+  const std::string facts = facts_of(s, c, mod);
+  muted(facts.c_str());
+  end_card();
+  track("sheet.spells.card", s.name_in(ui().lang) + "\n" + facts);
+  if (s.level > 0) {
+    small_label(T("ui.spells.slot_level"));
+    std::vector<Option> opts;
+    int current = -1;
+    for (int lv = s.level; lv <= std::max(s.level, v.highest()); ++lv) {
+      int left = v.left[static_cast<size_t>(lv - 1)];
+      if (v.pact_level == lv) left += v.pact_left;
+      if (lv == d.level) current = static_cast<int>(opts.size());
+      opts.push_back({std::to_string(lv), Tf("ui.spells.level_left", jobj{"level", lv, "left", left})});
+    }
+    if (segmented("sheet.spells.level", opts, current, 3)) d.level = std::stoi(opts[static_cast<size_t>(current)].id);
+  }
+  if (s.damages() || s.heals() || !s.save.empty()) {
+    small_label(T("ui.spells.targets"));
+    const auto choices = target_choices();
+    const float w = split_width(2);
+    int col = 0;
+    for (const Creature* x : choices) {
+      if (col++ % 2) ImGui::SameLine();
+      const bool on = d.targets.count(x->id) > 0;
+      if (toggle_button(fit_text(x->name, w - 40).c_str(), on, "sheet.spells.target." + x->id, ImVec2(w, kTouchTarget))) {
+        if (on) d.targets.erase(x->id);
+        else d.targets.insert(x->id);
+      }
+    }
+  }
+  json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
+  if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
+  const int buttons = s.ritual ? 3 : 2;
+  const float bw = split_width(buttons);
+  const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
+  if (colored_button(cast.c_str(), col_accent(), ImVec2(bw, kTouchTarget), "sheet.spells.cast") && dispatch_and_tell(cmd))
+    drafts().erase(c.id);
+  if (s.ritual) {
+    ImGui::SameLine();
+    json ritual = cmd;
+    ritual["ritual"] = true;
+    if (big_button(T("ui.spells.ritual"), ImVec2(bw, kTouchTarget)) && dispatch_and_tell(ritual)) drafts().erase(c.id);
+    track("sheet.spells.ritual", T("ui.spells.ritual"));
+  }
+  ImGui::SameLine();
+  if (big_button(T("ui.spells.close"), ImVec2(bw, kTouchTarget))) drafts().erase(c.id);
+  track("sheet.spells.close", T("ui.spells.close"));
+}
+
+}  // namespace druzina::ui::panels
+
+// Where the rule's panels go (rule_panels.cpp lists the rule).
+namespace druzina::ui {
+
+RulePanels spells_ui() {
+  return {
+      {Slot::sheet_conditions, [](SlotContext& x) { panels::spells(*x.creature); }}};
+}
+
+}  // namespace druzina::ui

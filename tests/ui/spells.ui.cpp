@@ -1,0 +1,89 @@
+// The spells, spell slots and limited uses on the screens, without a browser (tests/ui/headless.hpp): a cleric's
+// slots as pips, Cast cure wounds at 2nd level on the fighter from her sheet, a dragon's breath in combat.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "headless.hpp"
+
+using druzina::uitest::Headless;
+using nlohmann::json;
+
+namespace {
+
+std::string id_of(const json& campaign, const std::string& name) {
+  for (const auto& c : campaign["creatures"])
+    if (c["name"] == name) return c["id"].get<std::string>();
+  throw std::runtime_error("no creature " + name);
+}
+
+int hp_of(const json& campaign, const std::string& name) {
+  for (const auto& c : campaign["creatures"])
+    if (c["name"] == name) return c["hp"].get<int>();
+  throw std::runtime_error("no creature " + name);
+}
+
+std::string label(const Headless& app, const std::string& id) {
+  const auto w = app.find(id);
+  return w ? w->label : "(" + id + " not drawn)";
+}
+
+void tap_seen(Headless& app, const std::string& id) {
+  REQUIRE(app.scroll_to(id));
+  app.tap(id);
+}
+
+}  // namespace
+
+TEST_CASE("a cleric's sheet: slots as pips, Cast cure wounds at 2nd level on the fighter", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 30}, {"level", 5},
+                        {"class", "cleric"}, {"abilities", {{"wis", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 5}, {"class", "fighter"}}));
+  const std::string cleric = id_of(app.campaign(), "Vesna"), fighter = id_of(app.campaign(), "Bors");
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", fighter}, {"amount", 30}}));
+  app.tap("tab.party");
+  app.tap("party.card." + cleric);
+  REQUIRE(app.scroll_to("sheet.slots"));
+  CHECK(label(app, "sheet.slots").find("14") != std::string::npos);  // DC 14
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  CHECK(label(app, "sheet.slots.2") == "3/3");
+  CHECK(label(app, "sheet.slots.3") == "2/2");
+  CHECK_FALSE(app.find("sheet.slots.4"));
+  // a tap on a lit pip spends it, a tap on the spent one gives it back
+  tap_seen(app, "sheet.slots.1.0");
+  CHECK(label(app, "sheet.slots.1") == "3/4");
+  tap_seen(app, "sheet.slots.1.3");
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  // search, pick, 2nd level, the fighter, Cast
+  tap_seen(app, "sheet.spells.search");
+  app.type("cure");
+  tap_seen(app, "sheet.spells.pick.cure-wounds");
+  REQUIRE(app.scroll_to("sheet.spells.card"));
+  CHECK(label(app, "sheet.spells.card").find("2: 2d8+3") != std::string::npos);  // her WIS +3 in place of MOD
+  tap_seen(app, "sheet.spells.level.2");
+  tap_seen(app, "sheet.spells.target." + fighter);
+  tap_seen(app, "sheet.spells.cast");
+  const int healed = hp_of(app.campaign(), "Bors") - 10;
+  CHECK(healed >= 5);
+  CHECK(healed <= 19);
+  REQUIRE(app.scroll_to("sheet.slots.2"));
+  CHECK(label(app, "sheet.slots.2") == "2/3");
+  app.tap("top.undo");
+  CHECK(hp_of(app.campaign(), "Bors") == 10);
+}
+
+TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][limited-uses]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}}));
+  REQUIRE(app.dispatch({{"type", "AddMonsters"}, {"monster", "adult-red-dragon"}}));
+  const std::string bors = id_of(app.campaign(), "Bors"), dragon = id_of(app.campaign(), "Adult Red Dragon");
+  REQUIRE(app.dispatch({{"type", "StartEncounter"}, {"initiative", {{bors, 20}, {dragon, 10}}}}));
+  app.tap("tab.combat");
+  const std::string use = "combat.uses." + dragon + ".0";
+  REQUIRE(app.scroll_to(use));
+  CHECK(label(app, use) == "Fire Breath — ready (recharge 5–6)");
+  app.tap(use);
+  REQUIRE(app.scroll_to(use));
+  CHECK(label(app, use) == "Fire Breath — not ready (recharge 5–6)");
+}
