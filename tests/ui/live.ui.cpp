@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "core/campaign/session.hpp"
 #include "core/live/protocol.hpp"
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
@@ -26,7 +27,8 @@ std::string label(const Headless& app, const std::string& id) {
 }
 
 std::string id_of(const Headless& app, const std::string& name) {
-  for (const auto& c : app.campaign()["creatures"])
+  const json campaign = app.campaign();  // (a temporary's element would not outlive the loop's first step)
+  for (const auto& c : campaign["creatures"])
     if (c["name"] == name) return c["id"].get<std::string>();
   throw std::runtime_error("no creature " + name);
 }
@@ -100,7 +102,8 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   phone.pump();
   CHECK(phone.guest.answers.back().status == "accepted");
   bool joined = false;
-  for (const auto& e : app.campaign()["encounter"]["order"]) joined = joined || (e["creature"] == mira && e["initiative"] == 17);
+  const json after = app.campaign();
+  for (const auto& e : after["encounter"]["order"]) joined = joined || (e["creature"] == mira && e["initiative"] == 17);
   CHECK(joined);
 
   // a request for another character is refused, and nothing is queued
@@ -124,7 +127,7 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   CHECK(label(app, "live.player.0") == "Mira");
 }
 
-TEST_CASE("live table, player: an offer link shows her answer, then the table; a drop keeps her copy", "[ui][live]") {
+TEST_CASE("live table, player: an offer link shows her answer, then the table - a drop keeps her copy", "[ui][live]") {
   Headless app;
   // The DM's phone, played by the test: a Host with its own campaign state.
   druzina::campaign::Session dm;

@@ -184,7 +184,7 @@ TEST_CASE("live message: hostile texts are refused with a reason, never a crash"
 
 // ---- the view ---------------------------------------------------------------------------------------------
 
-TEST_CASE("live view: a delta rebuilds the view exactly; creatures added, removed and reordered", "[live]") {
+TEST_CASE("live view: a delta rebuilds the view exactly - creatures added, removed and reordered", "[live]") {
   Fight f;
   nlohmann::json a = live::players_view(f.t.state());
   REQUIRE(a == share::table_view(f.t.state()));  // the same function as a table link
@@ -282,7 +282,7 @@ TEST_CASE("live view: the messages hold no DM secret", "[live]") {
 
 // ---- the players' requests --------------------------------------------------------------------------------
 
-TEST_CASE("live requests: her own character only; each kind becomes an ordinary, undoable command", "[live]") {
+TEST_CASE("live requests: her own character only - each kind becomes an ordinary, undoable command", "[live]") {
   Fight f;
   const std::string& mira = f.pcs[0];
   auto req = [](const std::string& kind, const std::string& who, nlohmann::json args) {

@@ -15,7 +15,7 @@ const rules::LimitedUse& use_named(const std::vector<rules::LimitedUse>& uses, c
 }
 }  // namespace
 
-TEST_CASE("limited-uses: an SRD dragon brings its breath; it recharges on a 5 or 6 at the start of its turn", "[rules][limited-uses]") {
+TEST_CASE("limited-uses: an SRD dragon brings its breath - it recharges on a 5 or 6 at the start of its turn", "[rules][limited-uses]") {
   RulesTable t(21);
   new_campaign(t);
   const std::string pc = t.pc("Bors", 40);
@@ -65,7 +65,7 @@ TEST_CASE("limited-uses: an SRD dragon brings its breath; it recharges on a 5 or
   CHECK(std::any_of(uk.begin(), uk.end(), [](const std::string& l) { return l.find("Вогняний подих не перезарядилося (к6: 4") != std::string::npos; }));
 }
 
-TEST_CASE("limited-uses: X/day and innate spells; a long rest gives them back, a short rest the per-rest ones", "[rules][limited-uses]") {
+TEST_CASE("limited-uses: X/day and innate spells - a long rest gives them back, a short rest the per-rest ones", "[rules][limited-uses]") {
   RulesTable t(2);
   new_campaign(t);
   t.run({{"type", "AddMonsters"}, {"monster", "drow"}});

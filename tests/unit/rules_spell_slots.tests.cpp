@@ -87,7 +87,7 @@ TEST_CASE("spell-slots: the multiclass spellcaster table", "[rules][spell-slots]
   }
 }
 
-TEST_CASE("spell-slots: spell save DC and attack bonus; the sheet's view", "[rules][spell-slots]") {
+TEST_CASE("spell-slots: spell save DC and attack bonus - the sheet's view", "[rules][spell-slots]") {
   CHECK(calc::spell_dc(16, 5).dc == 14);
   CHECK(calc::spell_dc(16, 5).attack == 6);
   CHECK(calc::spell_dc(20, 17).dc == 19);
@@ -185,7 +185,7 @@ TEST_CASE("spell-slots: the log lines in cs, uk and en", "[rules][spell-slots]")
   CHECK(has_line(t.session.log_lines(Lang::uk), "Elara витрачає комірку заклинання (3-й рівень)."));
 }
 
-TEST_CASE("spell-slots: bad data is refused like any field; an SRD monster brings its slots", "[rules][spell-slots]") {
+TEST_CASE("spell-slots: bad data is refused like any field - an SRD monster brings its slots", "[rules][spell-slots]") {
   RulesTable t;
   new_campaign(t);
   const std::string w = caster(t, "Elara", "wizard", 5);
@@ -220,7 +220,7 @@ std::string read_fixture(const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("spell-slots: old saves load unchanged (no spell data; every slot there)", "[rules][spell-slots][save]") {
+TEST_CASE("spell-slots: old saves load unchanged (no spell data - every slot there)", "[rules][spell-slots][save]") {
   for (const char* f : {"save-v3.json", "save-v4.json", "save-v5.json"}) {
     INFO(f);
     campaign::Session s = io::load(read_fixture(f), campaign::Engine::standard());

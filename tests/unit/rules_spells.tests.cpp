@@ -170,7 +170,7 @@ TEST_CASE("spells: a wizard casts fireball at three goblins, who save against he
   CHECK(rules::slots_view(t.state(), t.c(w)).left[0] == 4);
 }
 
-TEST_CASE("spells: a spell with a save and no damage asks the saves; concentration starts", "[rules][spells]") {
+TEST_CASE("spells: a spell with a save and no damage asks the saves - concentration starts", "[rules][spells]") {
   RulesTable t(3);
   new_campaign(t, {{"language", "cs"}});
   const std::string w = t.pc("Elara", 30, {{"level", 5}, {"class", "wizard"}, {"abilities", {{"int", 16}}}});

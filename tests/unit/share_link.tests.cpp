@@ -241,6 +241,9 @@ TEST_CASE("link character: one party member, both ways, without secrets", "[shar
   json a = json(m), b = json(orig);
   a.erase("loyalty");
   b.erase("loyalty");
+  // The copy remembers what its link held (what a merge back compares her changes against).
+  REQUIRE(a.contains("received"));
+  a.erase("received");
   b["conditions"][0].erase("source");
   a["conditions"][0].erase("source");
   // The prone condition was set during the hidden spy's turn: its id is not in the player's copy.

@@ -139,7 +139,7 @@ TEST_CASE("secrets: no DM secret in the table link, any character link, the play
   }
 }
 
-TEST_CASE("secrets: druzina run --player prints no DM secret, in cs, uk and en; without --player it does", "[cli][secrets]") {
+TEST_CASE("secrets: druzina run --player prints no DM secret, in cs, uk and en - without --player it does", "[cli][secrets]") {
   for (const char* lang : {"cs", "uk", "en"}) {
     INFO(lang);
     const auto player = cli(std::string("--json --lang ") + lang + " run '" + script_path() + "' --seed 7 --player");

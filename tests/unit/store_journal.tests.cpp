@@ -320,7 +320,7 @@ TEST_CASE("journal: bounded — past kJournalMax the save backs up its own text 
   REQUIRE(loaded.session.state().notes.size() == 121);
 }
 
-TEST_CASE("journal: a restore or a replaced session voids the journal; a hostile journal is refused whole",
+TEST_CASE("journal: a restore or a replaced session voids the journal - a hostile journal is refused whole",
           "[store][journal]") {
   FaultKv kv;
   Play p(kv);

@@ -24,6 +24,8 @@ namespace param = campaign::param;
 
 namespace {
 
+constexpr const char* kConditionKey = "campaign.condition.";  // + a base condition's id
+
 constexpr const char* kList = "list";
 
 void check_text(const json& v, size_t max) {
@@ -62,8 +64,9 @@ bool is_srd_condition(const std::string& name) {
   const std::string n = ascii_lower(name);
   for (const auto& id : campaign::condition_immunity_ids()) {
     if (n == id) return true;
+    const std::string key = std::string(kConditionKey) + id;  // the base conditions' names
     for (Lang l : kLangs)
-      if (has_key(l, "campaign.condition." + id) && ascii_lower(tr(l, "campaign.condition." + id)) == n) return true;
+      if (has_key(l, key) && ascii_lower(tr(l, key)) == n) return true;
   }
   return false;
 }

@@ -35,6 +35,8 @@ using campaign::InitEntry;
 
 namespace {
 
+constexpr const char* kKey = "rules.initiative.";  // + a setting [+ "." + its value]
+
 constexpr const char* kVariant = "variant";
 constexpr const char* kTies = "ties";
 constexpr int kMaxRollOffs = 20;  // roll-off rounds (each a d20 per tied creature) before the order given decides
@@ -101,7 +103,7 @@ void apply_variant_set(Campaign& c, const json& d) {
 std::string render_variant_set(const json& d, const LogContext& lc) {
   const std::string key = d.value("key", ""), v = d.value("new", "");
   return tr(lc.lang, "event.initiative_variant_set",
-            jobj{"what", tr(lc.lang, "rules.initiative." + key), "value", tr(lc.lang, "rules.initiative." + key + "." + v)});
+            jobj{"what", tr(lc.lang, std::string(kKey) + key), "value", tr(lc.lang, std::string(kKey) + key + "." + v)});
 }
 
 // ---- the order -------------------------------------------------------------------------------------------

@@ -25,6 +25,8 @@ namespace param = campaign::param;
 
 namespace {
 
+constexpr const char* kFormatKey = "rules.import.format.";  // + ii | 5etools | fc5
+
 struct Plan {
   std::string format;
   std::vector<Creature> monsters, party;
@@ -156,7 +158,7 @@ void execute_import(Ctx& ctx, const json& cmd) {
 std::string render_imported(const json& d, const LogContext& lc) {
   const std::string format = d.value("format", std::string());
   return tr(lc.lang, "event.tracker_imported",
-            jobj{"format", tr(lc.lang, "rules.import.format." + format), "monsters", d.value("monsters", 0),
+            jobj{"format", tr(lc.lang, std::string(kFormatKey) + format), "monsters", d.value("monsters", 0),
                  "party", d.value("party", 0), "encounters", d.value("encounters", 0)});
 }
 

@@ -19,6 +19,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/rule_panels.hpp"
+#include "ui/screens/combat/parts.hpp"  // draw_prepared_difficulty (encounter-difficulty)
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"

@@ -24,6 +24,8 @@ namespace druzina::ui {
 
 namespace {
 
+constexpr const char* kFormatKey = "rules.import.format.";  // + ii | 5etools | fc5
+
 struct ImportUi {
   std::optional<rules::ImportPreview> preview;
   std::optional<UserError> error;
@@ -73,7 +75,7 @@ void draw_tracker_import() {
     const rules::ImportPreview& p = *s.preview;
     const std::string summary = Tf("ui.import.summary", jobj{"monsters", p.monsters.size(), "party", p.party.size(),
                                                             "encounters", p.encounters.size()});
-    ImGui::TextWrapped("%s", (T("rules.import.format." + p.format) + std::string(": ") + summary).c_str());
+    ImGui::TextWrapped("%s", (T(std::string(kFormatKey) + p.format) + std::string(": ") + summary).c_str());
     track("combat.import.summary", summary);
     std::string unmapped;
     auto list = [&](const std::string& who, const std::vector<std::string>& fields) {
