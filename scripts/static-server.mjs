@@ -37,6 +37,7 @@ export function serve(dir, port = 0, host = "127.0.0.1", { gzip = process.env.ST
         data = zlib.gzipSync(data, { level: 6 });
         headers["content-encoding"] = "gzip";
       }
+      headers["content-length"] = data.length;  // as a static host sends it (the page's download progress reads it)
       res.writeHead(200, headers);
       res.end(data);
     });

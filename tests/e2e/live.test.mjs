@@ -111,13 +111,13 @@ async function untilLabel(page, id, pred, what, timeout = 30000) {
   }
 }
 
-// The DM's scanner reads the code now shown on `from` (the camera file is rewritten, the scanner opened afresh).
+// The DM's scanner reads the code now shown on `from` (the camera file is rewritten; the scanner, once open, stays
+// open for the next player and reads the new picture).
 async function dmScans(dm, from, id) {
   const qr = await readQr(from, id);
   assert.ok(qr, `jsQR reads ${id}`);
   writeY4m(qr.luma, 640, 480);
-  if (await label(dm, "live.scan_stop")) await tapCarefully(dm, "live.scan_stop");
-  await tapCarefully(dm, "live.scan");
+  if (!(await label(dm, "live.scan_stop"))) await tapCarefully(dm, "live.scan");
   return qr;
 }
 

@@ -4,6 +4,8 @@
 // rules::xp_award_preview). Test ids: combat.difficulty, combat.prep.difficulty.<encounter>, combat.fight_difficulty.
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "core/json_obj.hpp"
 #include "core/rules/encounter_difficulty/encounter_difficulty.hpp"
 #include "core/rules/prepared_encounters/prepared_encounters.hpp"
@@ -33,6 +35,8 @@ std::string difficulty_text(const rules::EncounterDifficulty& d) {
 
 void draw_line(const std::vector<int>& xp, const std::string& test_id) {
   if (!difficulty_on() || xp.empty() || rules::encounter_party_levels(model().state()).empty()) return;
+  // Monsters whose XP nobody knows (no challenge rating): no difficulty to tell ("trivial, 0 XP" would mislead).
+  if (std::all_of(xp.begin(), xp.end(), [](int x) { return x <= 0; })) return;
   const std::string text = difficulty_text(rules::difficulty_for(model().state(), xp));
   muted(text.c_str());
   track(test_id, text);
