@@ -137,7 +137,9 @@ for (const [n, d] of damages.entries()) {
     assert.ok(notice.label.length > 30, `told: ${notice.label}`);
     assert.doesNotMatch(notice.label, /json\.exception|parse_error/, "no library text");
     assert.doesNotMatch(notice.label, /\.\)\./, "no nested brackets");
-    if (!d.newer) assert.match(notice.label, journalWord[locale], `the journal named: ${notice.label}`);
+    // (4 MB of junk fills most of the storage: the warning about the space takes the notice's place, so the
+    // journal's message is not checked there.)
+    if (!d.newer && !/^4 MB/.test(d.what)) assert.match(notice.label, journalWord[locale], `the journal named: ${notice.label}`);
     // The damaged value is untouched where it was (or under the name it was given), and listed in Recovery.
     const kept = d.rename ? await stored(page, "druzina.campaign-renamed") : await stored(page, key);
     if (damaged.startsWith("len:")) assert.equal(`len:${kept.length}`, damaged);
