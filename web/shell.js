@@ -55,6 +55,7 @@
   function show() {
     var got = 0, total = 0, known = true;
     for (var k in parts) { got += parts[k].got; total += parts[k].total; if (!parts[k].total) known = false; }
+    if (!parts.wasm || !parts.pack) known = false;  // a total only once both downloads have said theirs
     bar.classList.remove("hidden");
     bar.setAttribute("aria-valuenow", known && total ? Math.round(100 * got / total) : 0);
     fill.style.width = known && total ? Math.min(100, 100 * got / total).toFixed(1) + "%" : "100%";

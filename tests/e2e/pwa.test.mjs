@@ -220,9 +220,9 @@ test("offline after the first visit: a reload and a cold start open the app with
         packs += (await (await caches.open(name)).keys()).filter((r) => /\/lang\/(cs|uk|en)\./.test(r.url)).length;
     return packs === 3;
   }, null, { timeout: 30000, polling: 250 });
+  const reloaded = cold.waitForEvent("load", { timeout: 30000 });  // the app restarts in the new language
   await tapCarefully(cold, "settings.lang.cs");
-  await cold.waitForFunction(() => { try { return Module._druzina_test_state && JSON.parse(Module.UTF8ToString(Module._druzina_test_state())).lang === "cs"; } catch (e) { return false; } },
-                             null, { timeout: 30000 });
+  await reloaded;
   await waitForApp(cold);
   assert.equal((await state(cold)).lang, "cs");
   assert.equal((await campaign(cold)).name, "Sklep");
