@@ -179,6 +179,9 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   await untilLabel(dm, "live.request.0", (l) => l === "Mira: initiative 10", "the request in the DM's queue");
   await dm.screenshot({ path: path.join(shots, "live-dm-en.png") });
   await tapCarefully(dm, "live.accept.0");
+  // The accepted request is a command of the DM's next frame: wait for it in the campaign.
+  await dm.waitForFunction((id) => JSON.parse(Module.UTF8ToString(Module._druzina_test_campaign())).encounter.order
+                                     .some((e) => e.creature === id && e.initiative === 10), mira, { timeout: 20000 });
   c = await campaign(dm);
   assert.ok(c.encounter.order.some((e) => e.creature === mira && e.initiative === 10), "Mira joined the fight at 10");
   await untilLabel(p1, "live.answer.1", (l) => l.includes("přijato"), "accepted, on her phone in Czech");
