@@ -278,15 +278,7 @@ const Spell* find_spell(std::string_view id_or_name) {
 }
 
 std::vector<const Spell*> search_spells(std::string_view query, Lang lang, const SpellFilter& f) {
-  const std::string q = fold_for_search(query);
-  std::vector<std::string> words;
-  for (size_t i = 0; i < q.size();) {
-    const size_t j = q.find_first_of(" ,", i);
-    const std::string w = q.substr(i, j == std::string::npos ? std::string::npos : j - i);
-    if (!w.empty()) words.push_back(w);
-    if (j == std::string::npos) break;
-    i = j + 1;
-  }
+  const std::vector<std::string> words = search_words(query);
   std::string joined;
   for (const auto& w : words) append(joined, " ", w);
   std::vector<std::pair<int, const Spell*>> hits;

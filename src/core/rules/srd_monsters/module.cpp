@@ -456,6 +456,19 @@ const Monster* find_srd_monster(std::string_view id) {
   return nullptr;
 }
 
+std::vector<std::string> search_words(std::string_view query) {
+  const std::string q = fold_for_search(query);
+  std::vector<std::string> words;
+  for (size_t i = 0; i < q.size();) {
+    const size_t j = q.find_first_of(" ,", i);
+    const std::string w = q.substr(i, j == std::string::npos ? std::string::npos : j - i);
+    if (!w.empty()) words.push_back(w);
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  return words;
+}
+
 std::string fold_for_search(std::string_view text) {
   std::string out;
   for (size_t i = 0; i < text.size();) {
@@ -483,15 +496,7 @@ std::string fold_for_search(std::string_view text) {
 }
 
 std::vector<const Monster*> search_srd_monsters(std::string_view query, Lang lang) {
-  const std::string q = fold_for_search(query);
-  std::vector<std::string> words;
-  for (size_t i = 0; i < q.size();) {
-    const size_t j = q.find_first_of(" ,", i);
-    const std::string w = q.substr(i, j == std::string::npos ? std::string::npos : j - i);
-    if (!w.empty()) words.push_back(w);
-    if (j == std::string::npos) break;
-    i = j + 1;
-  }
+  const std::vector<std::string> words = search_words(query);
   std::string joined;
   for (const auto& w : words) append(joined, " ", w);
   std::vector<std::pair<int, const Monster*>> hits;

@@ -63,6 +63,8 @@ const Monster* find_srd_monster(std::string_view id);           // nullptr when 
 std::vector<const Monster*> search_srd_monsters(std::string_view query, Lang lang);
 // The text folded for the search: lowercase, Czech diacritics dropped, Cyrillic lowercased (ґ є і ї kept).
 std::string fold_for_search(std::string_view text);
+// The query folded and split into its words (at spaces and commas), as the searches match them.
+std::vector<std::string> search_words(std::string_view query);
 // The stat block as JSON under the SRD file's field names, the name in lang.
 nlohmann::json srd_monster_json(const Monster& m, Lang lang);
 // "1/4" for 0.25, "2" for 2.
