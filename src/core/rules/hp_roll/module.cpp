@@ -107,6 +107,7 @@ Module level_up() {
                   if (p.set_die) data["hit_die_set"] = p.die;
                   ctx.emit("leveled_up", std::move(data));
                 });
+            e.count_event("leveled_up", "level_ups");
           },
           {.seed = "Házení na životy", .reference = {"hr-hp-roll"}}};
 }

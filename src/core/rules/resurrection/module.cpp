@@ -113,7 +113,7 @@ json ritual_view(const Campaign& c, std::string_view id) {
   return out;
 }
 
-// ---- resurrection_ritual: its events, hooks and commands, one named unit each ----
+// [SECTION] resurrection_ritual: its events, hooks and commands, one named unit each ----------------------------------
 namespace {
 
 void event_ritual_started(Engine& e) {
@@ -371,6 +371,7 @@ Module resurrection_ritual() {
             event_resurrection_attempt(e);
             event_resurrection_soul(e);
             event_resurrected(e);
+            e.count_event("resurrected", "resurrections");
             event_ritual_cancelled(e);
             command_start_resurrection(e);
             command_resurrection_helper(e);
