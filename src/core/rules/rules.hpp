@@ -24,12 +24,12 @@
 #include <vector>
 
 #include "core/campaign/engine.hpp"
-#include "core/rules/flanking/flanking.hpp"
+#include "core/rules/attack_roll/attack_roll.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/crafting/crafting.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/rules/madness/madness.hpp"
 #include "core/rules/massive_damage/massive_damage.hpp"
@@ -37,9 +37,9 @@
 #include "core/rules/poisons/poisons.hpp"
 #include "core/rules/potions/potions.hpp"
 #include "core/rules/price_list/price_list.hpp"
-#include "core/rules/resurrection/resurrection.hpp"
+#include "core/rules/resurrection_ritual/resurrection_ritual.hpp"
 #include "core/rules/traps/traps.hpp"
-#include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/rules/variant_encumbrance/variant_encumbrance.hpp"
 
 namespace druzina::rules {
 
@@ -55,18 +55,18 @@ inline constexpr const char* kRageExhaustion = "rage-exhaustion";
 inline constexpr const char* kInspirationLuck = "inspiration-luck";
 
 // [SECTION] the modules (one file each under src/core/rules/) ---------------------------------------------------------
-Module save_proficiencies();   // saves.cpp: SetSaveProficiencies (used by every CON save the rules ask for)
-Module exhausting_rally();     // rally.cpp
-Module rage_exhaustion();      // rage.cpp
-Module inspiration_luck();     // inspiration.cpp
+Module save_proficiencies();   // save_proficiencies/: SetSaveProficiencies (used by every CON save the rules ask for)
+Module exhausting_rally();     // exhausting_rally/
+Module rage_exhaustion();      // rage_exhaustion/
+Module inspiration_luck();     // inspiration_luck/
 
-// [SECTION] saving throws (saves.cpp) -----------------------------------------------------------------------
+// [SECTION] saving throws (save_proficiencies/) -----------------------------------------------------------------------
 bool save_proficient(const Campaign& c, const Creature& x, std::string_view ability);
 // ability modifier + the proficiency bonus when proficient in that save
 int save_bonus(const Campaign& c, const Creature& x, std::string_view ability);
 std::string d20_plus(int modifier);  // "1d20+3", "1d20-1", "1d20"
 
-// [SECTION] exhausting rally (rally.cpp) ----------------------------------------------------------------------
+// [SECTION] exhausting rally (exhausting_rally/) ----------------------------------------------------------------------
 bool rally_used(const Campaign& c);  // rallied since the last long rest (a second rally is refused)
 
 // [SECTION] everything, for the UI ------------------------------------------------------------------------------------

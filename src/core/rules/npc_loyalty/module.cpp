@@ -15,7 +15,7 @@
 
 #include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
-#include "core/rules/loyalty/loyalty.hpp"
+#include "core/rules/npc_loyalty/npc_loyalty.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {

@@ -21,7 +21,7 @@
 // Module data: {"rituals": {"r7": {"id", "target", "caster", "casting", "soul_refuses", "helpers": [{"helper",
 // "dc", "roll", "modifier", "total", "success"}], "status": open | awaiting_soul | raised | refused | failed |
 // cancelled, "attempt": {…}}}, "creatures": {"<id>": {"action_failed": true}}}. ritual_view() adds the DC terms.
-#include "core/rules/resurrection/resurrection.hpp"
+#include "core/rules/resurrection_ritual/resurrection_ritual.hpp"
 
 #include <algorithm>
 

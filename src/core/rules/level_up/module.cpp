@@ -12,7 +12,7 @@
 // refused unless the first is a 1 and the house rule is on. The intelligence module opens the creature's pick
 // window after a level-up (its points follow from INT, nothing to store).
 #include "core/rules/common.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {
