@@ -47,7 +47,7 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(rules::scars_of(borek)[0].from_injury == "i6");
   REQUIRE(rules::scars_of(borek)[0].text.cs == "Jizva na tváři");
   REQUIRE(rules::hero_points_of(olena) == 2);
-  REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
+  REQUIRE(host.modules.at("npc-loyalty").at("legacy") == json{{"score", 4}, {"to", "c1"}});  // moved by schema 8
   REQUIRE(rules::renown_of(host).at("Harfeníci") == 2);  // since schema 7 in the renown module
   REQUIRE(rules::potions_drunk(elixir) == 3);
   const auto projects = rules::projects_of(c);
@@ -478,6 +478,18 @@ TEST_CASE("migrate: v7 → v8 moves the creature's free-text lists and its loyal
   CHECK(rules::rule_notes(*find_creature(s.state(), "c3"), "poisons") == json{"Wyvern poison"});
   Session again = io::load(io::save_json(s).dump());
   CHECK(to_j(again.state()) == to_j(s.state()));
+
+  // The lists are the rules' data now, checked as such (until schema 8 the base state's "diseases not a list"):
+  // a value that is not a list is refused with its path.
+  json notes_bad = out;
+  notes_bad["snapshot"]["creatures"][0]["modules"]["diseases"]["notes"] = 3;
+  try {
+    (void)io::load(notes_bad.dump());
+    FAIL("a disease note that is not a list was accepted");
+  } catch (const UserError& e) {
+    REQUIRE(e.key() == "save.err.invalid");
+    REQUIRE(e.message(Lang::en).find("modules.diseases.notes") != std::string::npos);
+  }
 
   json bad = doc;
   bad["snapshot"]["creatures"][0]["diseases"] = "fever";

@@ -61,7 +61,7 @@ TEST_CASE("merge back: the player's sheet and her own rule data come back, the D
   CHECK(x.modules["potions"]["drunk_since_long_rest"] == 2);  // counted by the DM at the table
   CHECK(x.conditions.size() == 1);
   CHECK(x.temp_hp == 0);
-  CHECK(x.loyalty == 4);
+  CHECK(x.modules.at("npc-loyalty").at("legacy") == 4);
   t.session.undo();  // one undo step
   CHECK(rules::hero_points_of(*find_creature(t.state(), mira)) == 3);
   CHECK(find_creature(t.state(), mira)->level == 3);
