@@ -24,7 +24,7 @@ the app checks before it takes a pack (src/core/assets.cpp).
 
 The JSON is embedded minified: the whitespace between tokens is dropped, nothing else (strings, numbers and the
 order of keys are the source's bytes), so the files under assets/ stay pretty-printed for people while the binary
-holds ~6 % fewer bytes (and the web build's data section ~100 kB less raw; docs/engine.md "Size of the web build").
+holds ~6 % fewer bytes (and the web build's data section ~100 kB less raw; docs/performance.md "Size of the web build").
 A file that is not valid JSON stops the build. The output is rewritten only when it changes.
 """
 import json

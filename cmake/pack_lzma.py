@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Packs a file the web build ships into the "LZMA alone" format (.lzma) with its unpacked size in the header, for
 web/unlzma.js to unpack in the browser. LZMA takes about a quarter off what gzip -9 leaves
-of the wasm and the language packs (docs/engine.md, "Size of the web build").
+of the wasm and the language packs (docs/performance.md, "Size of the web build").
 
 Usage: pack_lzma.py IN OUT      (OUT is rewritten only when what it unpacks to changes)
 

@@ -34,5 +34,5 @@
  * software renderer. The app never blits a surface: it draws through WebGL, its cursors are the browser's own
  * (SDL_CreateSystemCursor) and it sets no window icon. What could still convert a surface (SDL_ConvertSurface for
  * a custom cursor or an icon) keeps working through SDL's generic SDL_BlitCopy / SDL_Blit_Slow, only slower; a YUV
- * format is refused with SDL_SetError. Measured: docs/engine.md "Size of the web build", stop 33. */
+ * format is refused with SDL_SetError. Measured: docs/performance.md "Size of the web build". */
 #define SDL_LEAN_AND_MEAN 1

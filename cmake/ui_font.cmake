@@ -7,7 +7,7 @@
 # Cyrillic is the basic block U+0400-045F (Ukrainian, and Russian, Belarusian, Serbian, Bulgarian, Macedonian as a
 # player might type them) plus Ґ ґ (U+0490-0491); not the historic letters (U+0460-048F) nor the extensions for
 # Kazakh, Tatar, Komi … (U+0492-052F): 206 glyphs, −10 kB gzip. Only the tables stb_truetype reads are kept (no
-# hinting, no layout tables, no MATH, no names): docs/engine.md "Size of the web build".
+# hinting, no layout tables, no MATH, no names): docs/performance.md "Size of the web build".
 set(DRUZINA_FONT_SRC "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 set(DRUZINA_FONT "${CMAKE_BINARY_DIR}/fonts/ui.ttf")
 add_custom_command(

@@ -22,7 +22,7 @@ list(APPEND DRUZINA_WEB_CXX_FLAGS -fno-rtti)
 # bitcode and wasm-ld optimises them as one module at the link (each function keeps its own -O2/-Os/-Oz), with
 # emscripten's LTO system libraries (its frozen cache has them). Measured, off: index.wasm +19 kB gzip (the link's
 # inliner inlines across files what -Os kept out of line), no speed gained, and a 4-minute uncacheable link code
-# generation per executable (docs/engine.md "Size of the web build", LTO).
+# generation per executable (docs/performance.md "Size of the web build", LTO).
 option(DRUZINA_WEB_LTO "compile the web build's objects as bitcode and optimise them together at the link" OFF)
 set(DRUZINA_WEB_LTO_FLAGS "")
 if(DRUZINA_WEB_LTO)
@@ -36,7 +36,7 @@ endif()
 # choice with a build of its own:
 #   emcmake cmake -S . -B build/web-small -G Ninja -DCMAKE_BUILD_TYPE=Release -DDRUZINA_WEB_UI_OPT=-Os …
 #   DRUZINA_WEB_DIR=build/web-small scripts/bench web_size save
-# Default (measured, docs/engine.md "Size of the web build"): the core at -Os except io/ and campaign/ at -O2
+# Default (measured, docs/performance.md "Size of the web build"): the core at -Os except io/ and campaign/ at -O2
 # (DRUZINA_WEB_CORE_HOT_OPT, below; not their three cold files), everything else at -Os.
 # Against the whole core at -O2: index.wasm 281 kB gzip smaller, the benchmark save's load and save as fast and
 # the long campaign's load within the noise (fastest runs).
@@ -45,7 +45,7 @@ endif()
 set(DRUZINA_WEB_CORE_OPT "-Os" CACHE STRING "optimisation of the web build's rules core (src/core), e.g. -O2")
 set(DRUZINA_WEB_UI_OPT "-Os" CACHE STRING "optimisation of the web build's UI, app, ImGui, SDL and qrcodegen")
 # The link at -Oz: wasm-opt shrinks the whole module once more (measured: index.wasm −24 kB gzip, load and save of the
-# benchmark campaign within their noise; docs/engine.md "Size of the web build").
+# benchmark campaign within their noise; docs/performance.md "Size of the web build").
 set(DRUZINA_WEB_LINK_OPT "-Oz" CACHE STRING "optimisation of the web build's link (wasm-opt), e.g. -Os; empty = -O3")
 set(DRUZINA_WEB_UI_FLAGS ${DRUZINA_WEB_CXX_FLAGS} ${DRUZINA_WEB_UI_OPT})
 # index.js minified after the link by Debian's terser (package node-terser) when it is installed; emscripten
@@ -125,7 +125,7 @@ target_compile_options(druzina_app_objects PRIVATE -Wall ${DRUZINA_WEB_UI_FLAGS}
 # web.catch_sources_listed) get wasm exception handling; the others are compiled with -fignore-exceptions: no
 # cleanup code on an exception's way (a thrown exception still passes through them to its catch; what their frames
 # held is then not freed). Nearly everything those files call that throws is the core, and the UI catches the
-# core's refusals right where it calls it. Measured: docs/engine.md "Size of the web build", stop 35.
+# core's refusals right where it calls it. Measured: docs/performance.md "Size of the web build".
 file(STRINGS "${CMAKE_SOURCE_DIR}/cmake/web_catch_sources.txt" catch_sources REGEX "^src/")
 set(app_ignore_sources ${DRUZINA_APP_SOURCES} ${DRUZINA_UI_SOURCES} ${DRUZINA_WEB_PLATFORM})
 list(TRANSFORM catch_sources PREPEND "${CMAKE_SOURCE_DIR}/")
@@ -137,21 +137,21 @@ set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${CMAKE_SOURCE_D
 # and src/core/campaign with its events (state, session, history, engine, and the events a load replays from the
 # undo tail; not commands/). Each file gets ONE -O flag (emcc turns an -Os anywhere on its command line into
 # -fno-inline-functions, whatever -O follows), and these files go first in the archive, so the link keeps their
-# copies of what is inlined in both (json, std:: containers). Measured: docs/engine.md "Size of the web build"
+# copies of what is inlined in both (json, std:: containers). Measured: docs/performance.md "Size of the web build"
 # (a shorter list, without migrate, player_view, actions, commands, derived and modules: 16 kB smaller, the long
 # campaign's load +8 %).
 # -O2 with the inliner's threshold at 100 instead of its 225: 17 kB gzip smaller, loads and saves as fast at their
-# fastest (measured, stop 35; at 40: 37 kB smaller but the benchmark save's load ~20 % slower).
+# fastest (measured; at 40: 37 kB smaller but the benchmark save's load ~20 % slower).
 set(DRUZINA_WEB_CORE_HOT_OPT "-O2;-mllvm;-inline-threshold=100" CACHE STRING
     "optimisation of the web core's load/save path (src/core/io, src/core/campaign and campaign/events)")
 if(DRUZINA_WEB_CORE_HOT_OPT AND NOT DRUZINA_WEB_CORE_HOT_OPT STREQUAL DRUZINA_WEB_CORE_OPT)
   file(GLOB DRUZINA_CORE_HOT_SOURCES CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/src/core/io/*.cpp"
        "${CMAKE_SOURCE_DIR}/src/core/campaign/*.cpp" "${CMAKE_SOURCE_DIR}/src/core/campaign/events/*.cpp")
-  # Not on that path, so at DRUZINA_WEB_CORE_OPT with the rest: io/migrate.cpp (runs only on a save of an older
-  # schema, once), io/player_view.cpp (the players' share link) and campaign/modules.cpp (the rule modules'
-  # registration, once at start). Measured: docs/engine.md "Size of the web build", stop 33.
-  list(REMOVE_ITEM DRUZINA_CORE_HOT_SOURCES "${CMAKE_SOURCE_DIR}/src/core/io/migrate.cpp"
-       "${CMAKE_SOURCE_DIR}/src/core/io/player_view.cpp" "${CMAKE_SOURCE_DIR}/src/core/campaign/modules.cpp")
+  # Not on that path, so at DRUZINA_WEB_CORE_OPT with the rest: io/player_view.cpp (the players' share link) and
+  # campaign/calculators.cpp (the calculators' list, once). (The migrations, run only on a save of an older schema,
+  # and the rule modules' registration, once at start, are outside these folders: src/core/migrate, src/core/rules.)
+  list(REMOVE_ITEM DRUZINA_CORE_HOT_SOURCES "${CMAKE_SOURCE_DIR}/src/core/io/player_view.cpp"
+       "${CMAKE_SOURCE_DIR}/src/core/campaign/calculators.cpp")
   get_target_property(core_cold_sources druzina_core SOURCES)
   list(REMOVE_ITEM core_cold_sources ${DRUZINA_CORE_HOT_SOURCES})
   set_property(TARGET druzina_core PROPERTY SOURCES ${DRUZINA_CORE_HOT_SOURCES} ${core_cold_sources})

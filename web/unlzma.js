@@ -1,6 +1,6 @@
 // LZMA decoder for the files the build packs (cmake/pack_lzma.py): the wasm and the language packs are shipped as
 // .lzma files (the "LZMA alone" format with the unpacked size in its header), about a quarter smaller than their
-// gzip (docs/engine.md, "Size of the web build"). Loaded by the page (index.html, before the runtime) and by the
+// gzip (docs/performance.md, "Size of the web build"). Loaded by the page (index.html, before the runtime) and by the
 // service worker (importScripts), which keeps the unpacked wasm in its cache so that a start from the home screen
 // does not unpack again.
 //   druzinaUnlzma(bytes: Uint8Array) -> Uint8Array   throws Error("lzma: …") on anything it cannot read

@@ -1,7 +1,7 @@
 // Assets: the data files under assets/ (tables, rules, translations), embedded into the binary at build time
 // by cmake/embed_assets.py (minified), so the CLI, the tests and the web app read exactly the same data.
 // The web build embeds the data without its texts in the three languages: those come in one language pack per
-// language (a file beside the app, fetched at start, see docs/engine.md "Language packs"), handed to add_pack()
+// language (a file beside the app, fetched at start, see docs/performance.md "Language packs"), handed to add_pack()
 // before the first asset is read. The native build embeds everything and has no packs.
 #pragma once
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // DM or player mode: a UI preference of this device (not campaign state). In player mode the screens hide the
-// DM's secrets (Settings::dm_notes, Creature::loyalty, hidden creatures, secret notes, HP as the DM chose), undo
+// DM's secrets (Settings::dm_notes, the rules' secret data, hidden creatures, secret notes, HP as the DM chose), undo
 // reaches only what was done in player mode (Transaction::by) and only the party rolls dice.
 // Saved through platform::storage() under "ui.player_mode"; switched on the Settings screen.
 //

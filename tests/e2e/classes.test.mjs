@@ -1,4 +1,4 @@
-// Classes and a character in few taps (issue 12, "Getting a campaign going") at 412×915 with touch, as a person
+// Classes and a character in few taps at 412×915 with touch, as a person
 // does: Party → Add character, the name typed, a class tapped, the six scores typed in one go on the number pad
 // (15 14 13 12 10 8: the pad puts the spaces in by itself), Add. The taps are counted (≤ 15 plus the name); the
 // card says "Kouzelník 1"; the hit die, the saves and the HP follow the class. Then the standard array, point buy

@@ -1,4 +1,4 @@
-// Damage types and concentration (issue 12, "In combat") at 412×915 with touch: the HP pad's damage type, a fire
+// Damage types and concentration at 412×915 with touch: the HP pad's damage type, a fire
 // hit on a fire-resistant PC halved (the pad says so before, the notice after), the override in full, the type
 // kept for the next hit; concentration started on the sheet, the CON save asked after damage (entered: a failure
 // ends it); the sheet's resistance / vulnerability / condition-immunity editor; Czech and Ukrainian.

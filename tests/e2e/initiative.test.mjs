@@ -1,4 +1,4 @@
-// Initiative beyond the roll (issue 12, "In combat") at 412×915 with touch, in cs and uk: three goblins share one
+// Initiative beyond the roll at 412×915 with touch, in cs and uk: three goblins share one
 // roll when the DM asks for it, the current creature delays its turn (it acts after the next), the DM moves a
 // creature up in the order with ▲ (whose turn it is stays), and Undo takes a move back.
 // Screenshots: build/e2e/initiative-*.png.

@@ -281,7 +281,7 @@ export async function scrollIntoView(page, id, { timeout = 30000, minH = 20 } = 
 
 // Chooses a language with its button (Settings' settings.lang.<code> or the welcome's welcome.lang.<code>): one
 // whose texts the app has shows at once; another's are fetched and the page restarts in it, on the same tab
-// (src/ui/ui.cpp set_language; docs/engine.md "Language packs"). Waits for the app drawn in that language.
+// (src/ui/ui.cpp set_language; docs/performance.md "Language packs"). Waits for the app drawn in that language.
 export async function chooseLanguage(page, id, lang, tapWith = tapCarefully) {
   const restart = (e) => /context was destroyed|navigat|Target closed|frame was detached/i.test(String(e));
   try { await tapWith(page, id); } catch (e) { if (!restart(e)) throw e; }

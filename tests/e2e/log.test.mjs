@@ -1,8 +1,8 @@
-// The log and player mode on the DM's phone (issue 12, "Seeing what happened"): the log screen shows the story
+// The log and player mode on the DM's phone: the log screen shows the story
 // newest first under the day it was played, each step in full; a notice never cuts a line off and the log opens
 // at the step it tells of; Undo says what it undid. In player mode the log leaves out the DM's secrets, undo
 // reaches only what was done in player mode, monsters are not rollers, and going back to DM mode can be locked
-// with a PIN. The history (issue 16): session by session, a past session folded into one line by the DM and
+// with a PIN. The history: session by session, a past session folded into one line by the DM and
 // brought back by Undo, in Czech and Ukrainian at phone size. Screenshots: build/e2e/log-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Prepared encounters and the DM's own monsters (issue 12, "Monsters from the SRD"): the DM saves the picked monsters
+// Prepared encounters and the DM's own monsters: the DM saves the picked monsters
 // as an encounter, starts the next fight with it in one tap (one undo step), lets it join a running fight; saves an
 // NPC's stat block from its sheet and adds a copy from Combat. Screenshots: build/e2e/prep-*.png.
 import { test, before, after, afterEach } from "node:test";

@@ -28,7 +28,7 @@
 // run), journey 135 → 77 s; the whole run one at a time took 1,303 s at load 6–11 (not yet measured quiet). At
 // load 3–4 (near the 1,266 s run's): journey 60 s (108 there), storage 100 s (123), combat 26 s (30). A fresh
 // clone's scripts/test with it (load average ≈ 2.6 at its start and end, nothing else running): the browser tests
-// 889 s of 16.7 minutes; with the packed wasm (stop 36, one more pwa test), at load average 2–3: 917 s of 17.6.
+// 889 s of 16.7 minutes; with the packed wasm (one more pwa test), at load average 2–3: 917 s of 17.6.
 // A file that fails is run once more, alone, after the others; if it then passes it is reported as flaky — in the
 // summary, never hidden. Output: each file's TAP "ok"/"not ok" lines as it ends, its log in build/e2e-logs/, and
 // at the end the lines the caller parses:

@@ -41,7 +41,7 @@ async function dmTable(page) {
     await ok({ type: "AddCreature", name, kind: "pc", max_hp: hp, ac: 15, level: 3 });
   await ok({ type: "AddCreature", name: "Goblin", kind: "monster", hp: SECRETS.monsterHp, ac: SECRETS.monsterAc, count: 10 });
   await ok({ type: "AddCreature", name: SECRETS.hidden, kind: "monster", hp: 40, ac: 16, hidden: true });
-  await ok({ type: "AddCreature", name: "Hostinský", kind: "npc", hp: 9, loyalty: 7, notes: SECRETS.npcNotes });
+  await ok({ type: "AddCreature", name: "Hostinský", kind: "npc", hp: 9, modules: { "npc-loyalty": { score: 7 } }, notes: SECRETS.npcNotes });
   await ok({ type: "SetSettings", dm_notes: SECRETS.dmNotes, hp_visibility: { others: "hidden", party: "exact" } });
   await ok({ type: "AddNote", text: SECRETS.secretNote, secret: true });
   await ok({ type: "AddNote", text: "Družina dorazila do sklepa.", secret: false });
@@ -49,7 +49,7 @@ async function dmTable(page) {
   await ok({ type: "StartEncounter" });
   const c = await campaign(page);
   assert.ok(c.creatures.some((x) => x.hidden && x.name === SECRETS.hidden), "the hidden monster is hidden");
-  assert.ok(c.creatures.some((x) => x.loyalty === 7), "the NPC has loyalty");
+  assert.ok(c.creatures.some((x) => x.modules?.["npc-loyalty"]?.score === 7), "the NPC has loyalty");
   assert.equal(c.creatures.filter((x) => x.kind === "monster" && !x.hidden).length, 10);
   return c;
 }
@@ -208,7 +208,7 @@ test("the Share screen: a table link with a QR code that scans and its length; d
     const monsters = cli.campaign.creatures.filter((c) => c.kind === "monster");
     assert.equal(monsters.length, 10);
     for (const m of monsters) assert.ok(m.hp !== SECRETS.monsterHp && m.ac !== SECRETS.monsterAc, `CLI: ${JSON.stringify(m)}`);
-    assert.ok(!cli.campaign.creatures.some((c) => c.loyalty !== undefined && c.loyalty !== null), "CLI: no loyalty");
+    assert.ok(!cli.campaign.creatures.some((c) => c.modules?.["npc-loyalty"] !== undefined), "CLI: no loyalty");
   }
 
   // A character link made in the app: Mira's sheet only, no loyalty, no other creature.
@@ -269,7 +269,7 @@ test("a player opens the link: a preview, her own copy in player mode (undoable)
   const copyText = JSON.stringify(copy);
   for (const s of [SECRETS.hidden, SECRETS.dmNotes, SECRETS.secretNote, SECRETS.npcNotes])
     assert.ok(!copyText.includes(s), `the player's copy: no ${s}`);
-  assert.ok(copy.creatures.every((x) => !x.hidden && (x.loyalty === null || x.loyalty === undefined)), "no hidden creature, no loyalty");
+  assert.ok(copy.creatures.every((x) => !x.hidden && x.modules?.["npc-loyalty"] === undefined), "no hidden creature, no loyalty");
   assert.ok(!copy.creatures.some((x) => x.kind === "monster" && (x.ac === SECRETS.monsterAc || x.hp === SECRETS.monsterHp)), "no monster AC or HP");
   assert.equal(await playerMode(p1.page), "1", "player mode");
   const afterCopy = await library(p1.page);
@@ -447,7 +447,7 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   await tapCarefully(dm.page, "link.accept.merge");
   const merged = await untilCampaign(dm.page, (c) => c.creatures.find((x) => x.id === "c1").level === 4, "merged");
   assert.equal(merged.creatures.length, 18, "merged into the campaign, nothing added or lost");
-  assert.equal(merged.creatures.find((x) => x.name === "Hostinský").loyalty, 7, "the DM's secrets untouched");
+  assert.equal(merged.creatures.find((x) => x.name === "Hostinský").modules["npc-loyalty"].score, 7, "the DM's secrets untouched");
   assert.equal(merged.settings.dm_notes, SECRETS.dmNotes);
   assert.ok(merged.creatures.find((x) => x.id === "c1").conditions.some((x) => x.id === "poisoned"), "what the DM runs stays");
   assert.equal(merged.creatures.find((x) => x.id === "c1").modules["hero-points"].points, 2, "the player's spent hero point");

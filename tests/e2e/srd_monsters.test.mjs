@@ -1,4 +1,4 @@
-// SRD monsters on the Party screen (issue 12, "Monsters from the SRD"): the DM searches the 334 SRD 5.1 monsters in
+// SRD monsters on the Party screen: the DM searches the 334 SRD 5.1 monsters in
 // Czech or Ukrainian, picks one, taps how many and adds them with their stat block filled in (one undo step); the
 // monster's sheet rolls its attacks (MonsterAttack, the log line as a notice). Screenshots: build/e2e/srd-*.png.
 import { test, before, after, afterEach } from "node:test";

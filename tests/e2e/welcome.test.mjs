@@ -1,4 +1,4 @@
-// The first start (issue 12, "Getting a campaign going"): a new phone opens on a short welcome — the language, who
+// The first start: a new phone opens on a short welcome — the language, who
 // holds the phone, the campaign's name — instead of the Dice screen; it does not come back after a reload. A
 // player goes on without a campaign (the DM's link brings one). The campaign's name in the top bar is one tap from
 // its settings. Screenshots: build/e2e/welcome-*.png.

@@ -32,7 +32,7 @@ std::string error_key(F&& fn) {
 inline json to_j(const Campaign& c) { return json(c); }
 
 // The base engine alone: the base commands and events, no rule modules (the standard engine adds the house
-// rules of src/core/campaign/modules.cpp, which change what e.g. ApplyDamage emits).
+// rules of src/core/rules/modules.cpp, which change what e.g. ApplyDamage emits).
 inline const Engine& base_engine() {
   static const Engine* engine = [] {
     auto* e = new Engine;

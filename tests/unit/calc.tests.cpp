@@ -9,13 +9,13 @@
 #include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 #include "core/i18n.hpp"
+#include "core/rules/attack_roll/attack_roll.hpp"
 #include "core/rules/crafting/crafting.hpp"
-#include "core/rules/encumbrance/encumbrance.hpp"
-#include "core/rules/flanking/flanking.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/rules/massive_damage/massive_damage.hpp"
-#include "core/rules/resurrection/resurrection.hpp"
+#include "core/rules/resurrection_ritual/resurrection_ritual.hpp"
+#include "core/rules/variant_encumbrance/variant_encumbrance.hpp"
 
 using namespace druzina;
 using namespace druzina::calc;

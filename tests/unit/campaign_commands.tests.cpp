@@ -170,8 +170,8 @@ TEST_CASE("ApplyDamage: temp HP first, floor 0, unconscious, death saves, instan
   SECTION("instant death: the rest after 0 reaches the maximum (exactly)") {
     const Transaction& tx = t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 34}});
     REQUIRE(t.c(m).death_saves.dead);
-    REQUIRE(tx.events[0].data["dies"] == "massive_damage");
-    REQUIRE(find_event(tx, "died")->data["cause"] == "massive_damage");
+    REQUIRE(tx.events[0].data["dies"] == "instant_death");
+    REQUIRE(find_event(tx, "died")->data["cause"] == "instant_death");
   }
   SECTION("one short of instant death only knocks out") {
     t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 33}});

@@ -1,4 +1,4 @@
-// Damage types (issue 12): a creature's resistances, vulnerabilities and immunities in ApplyDamage, the table's
+// Damage types: a creature's resistances, vulnerabilities and immunities in ApplyDamage, the table's
 // override, the log line, condition immunities in SetCondition, and the fields in saves.
 #include "core/io/save.hpp"
 #include "rules_helpers.hpp"

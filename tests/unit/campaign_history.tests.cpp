@@ -1,4 +1,4 @@
-// The campaign's history (issue 16, "A history that stays small"): compact entries that render the same log line
+// The campaign's history: compact entries that render the same log line
 // as the full event in cs, uk and en; a few tens of bytes per event; sessions; undo across a reload; folding
 // (the DM's FoldSession, undoable, and the automatic one past a size); migration of a save without a history; a
 // damaged history that does not lose the campaign; a player's log without the DM's secrets.

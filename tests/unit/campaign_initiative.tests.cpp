@@ -1,4 +1,4 @@
-// Initiative beyond the roll (issue 12, "In combat"): DelayTurn, MoveInitiative and one roll for a group of
+// Initiative beyond the roll: DelayTurn, MoveInitiative and one roll for a group of
 // identical monsters (StartEncounter {group_initiative: true}); src/core/campaign/commands/encounter.cpp.
 #include <algorithm>
 #include <set>

@@ -124,7 +124,7 @@ TEST_CASE("reference: every entry loads and validates", "[reference][data]") {
 }
 
 TEST_CASE("reference: every rule of both seeds has an entry", "[reference][data]") {
-  // House rules (shared/seeds/house-rules.cs.txt), rule by rule.
+  // House rules (assets/data/reference/house-rules.json), rule by rule.
   const char* house[] = {"hr-barbarian-rage-exhaustion", "hr-price-list", "hr-hp-roll", "hr-ranger",
                          "hr-inspiration-luck", "hr-intelligence", "hr-intelligence-points", "hr-potions",
                          "hr-carrying", "hr-flanking", "hr-resurrection", "hr-exhausting-rally",
@@ -137,7 +137,7 @@ TEST_CASE("reference: every rule of both seeds has an entry", "[reference][data]
     REQUIRE(e != nullptr);
     CHECK(e->source == "house-rules");
   }
-  // The DM's optional rules (shared/seeds/dm-rules.uk.txt), topic by topic.
+  // The DM's optional rules (assets/data/reference/dm-rules-*.json), topic by topic.
   const char* dm[] = {"dm-diseases", "dm-disease-cackle-fever", "dm-disease-sewer-plague", "dm-disease-sight-rot",
                       "dm-madness", "dm-madness-short", "dm-madness-long", "dm-madness-indefinite", "dm-madness-cure",
                       "dm-objects", "dm-object-ac", "dm-object-hp", "dm-pantheon-celtic", "dm-pantheon-greek",

@@ -1,4 +1,4 @@
-// House rule "flanking" and the attack helper (src/core/rules/flanking/).
+// House rule "flanking" and the attack helper (src/core/rules/attack_roll/).
 #include "rules_helpers.hpp"
 
 using namespace druzina;

@@ -224,7 +224,7 @@ TEST_CASE("crafting: any project with AddProject, UpdateProject, RemoveProject (
   }
 }
 
-// ---- crafting moves the clock (issue 12, "Downtime that moves the world") -----------------------------------
+// ---- crafting moves the clock -----------------------------------
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 namespace druzina::test {
 
-// A table on the app's engine (base + every rule module of src/core/campaign/modules.cpp), whatever the
+// A table on the app's engine (base + every rule module of src/core/rules/modules.cpp), whatever the
 // fixture's default engine is.
 struct RulesTable : Table {
   explicit RulesTable(std::uint64_t seed = 42, SessionOptions opts = {}) : Table(Engine::standard(), seed, opts) {}

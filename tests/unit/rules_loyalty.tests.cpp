@@ -3,7 +3,7 @@
 // score, a DM secret, is in nothing a player gets: io::player_view, a table link, a character link (a sidekick).
 #include "core/calc/calc.hpp"
 #include "core/io/player_view.hpp"
-#include "core/rules/loyalty/loyalty.hpp"
+#include "core/rules/npc_loyalty/npc_loyalty.hpp"
 #include "core/share/link.hpp"
 #include "rules_helpers.hpp"
 #include "../support/link_bytes.hpp"

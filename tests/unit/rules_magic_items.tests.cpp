@@ -1,4 +1,4 @@
-// DM rule "magic-items" (issue 14): items with an identity on a creature, attunement (three at most, never two
+// DM rule "magic-items": items with an identity on a creature, attunement (three at most, never two
 // copies, prerequisites, ending by choice / death / another creature / distance, a cursed item's hold), identifying
 // (the identify spell, a short rest), worn slots, charges (spent, the last charge's d20, regained at dawn and after a
 // long rest with the item's dice), consumables; the calculators sentient-dominate, alien-tech and sell (treasure) in
@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "../support/cli.hpp"
-#include "core/io/migrate.hpp"
+#include "core/migrate/migrate.hpp"
 #include "core/io/save.hpp"
 #include "core/rules/magic_items/magic_items.hpp"
 #include "core/rules/treasure/treasure.hpp"

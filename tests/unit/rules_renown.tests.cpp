@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/io/migrate.hpp"
+#include "core/migrate/migrate.hpp"
 #include "core/io/save.hpp"
 #include "core/rules/renown/renown.hpp"
 #include "rules_helpers.hpp"

@@ -1,4 +1,4 @@
-// House rule "resurrection ritual" (src/core/rules/resurrection/).
+// House rule "resurrection ritual" (src/core/rules/resurrection_ritual/).
 #include "rules_helpers.hpp"
 
 using namespace druzina;

@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "../scenario/campaign_fixture.hpp"
-#include "core/io/migrate.hpp"
+#include "core/migrate/migrate.hpp"
 #include "core/io/save.hpp"
 #include "core/rules/renown/renown.hpp"
 #include "core/rules/rules.hpp"
@@ -47,7 +47,7 @@ void check_v2_fixture_meaning(const Campaign& c, const Creature& mira, const Cre
   REQUIRE(rules::scars_of(borek)[0].from_injury == "i6");
   REQUIRE(rules::scars_of(borek)[0].text.cs == "Jizva na tváři");
   REQUIRE(rules::hero_points_of(olena) == 2);
-  REQUIRE(host.loyalty == json{{"score", 4}, {"to", "c1"}});
+  REQUIRE(host.modules.at("npc-loyalty").at("legacy") == json{{"score", 4}, {"to", "c1"}});  // moved by schema 8
   REQUIRE(rules::renown_of(host).at("Harfeníci") == 2);  // since schema 7 in the renown module
   REQUIRE(rules::potions_drunk(elixir) == 3);
   const auto projects = rules::projects_of(c);
@@ -94,7 +94,7 @@ TEST_CASE("migrate: the v1 fixture loads after the schema moved to v2", "[save][
     REQUIRE(find_creature(s.state(), "c3")->death_saves.dead);
     json doc = io::save_json(s);
     REQUIRE(doc["schemaVersion"] == io::kSchemaVersion);
-    REQUIRE(io::kSchemaVersion == 7);
+    REQUIRE(io::kSchemaVersion == 8);
     REQUIRE_FALSE(doc.contains("campaign"));
     Session again = io::load(doc.dump(), base_engine());
     REQUIRE(to_j(again.state()) == to_j(s.state()));
@@ -237,6 +237,11 @@ json run_script_in_process(const std::string& name, std::uint64_t seed) {
       cmd["modules"]["renown"]["organizations"] = cmd["renown"];
       cmd.erase("renown");
     }
+    // And it predates schema 8: a creature's loyalty is kept in the loyalty rule's data today (never read).
+    if (cmd.contains("loyalty")) {
+      cmd["modules"]["npc-loyalty"]["legacy"] = cmd["loyalty"];
+      cmd.erase("loyalty");
+    }
     if (cmd.at("type") == "Undo") s.undo(cmd.value("steps", 1));
     else s.dispatch(cmd, rng);
   }
@@ -281,7 +286,7 @@ TEST_CASE("migrate: the v3 fixture loads with the same meaning", "[save][migrate
   SECTION("it is the state today's app reaches from the same script and seed") {
     // Except the hero points a PC gets when she joins (a rule that came after the fixture, 4980a4f): the script
     // sets only Olena's.
-    // And the clock: crafting moves it since issue 12 (the smith's 10 hours and 8 hours, the night between them),
+    // And the clock: crafting moves it now (the smith's 10 hours and 8 hours, the night between them),
     // so the clock and the times stamped from it differ, and the smith's working day is kept.
     auto without_hero_points = [](json state) {
       for (auto& x : state["creatures"]) {
@@ -432,4 +437,64 @@ TEST_CASE("migrate: v4 → v5 turns price changes in the history into the price-
   CHECK(evs[3] == ev("campaign_created", {{"name", "B"}, {"settings", {{"language", "cs"}}}}));
   doc["snapshot"]["settings"]["price_overrides"] = 5;
   REQUIRE_THROWS_AS(io::migrate_v4_to_v5(doc), UserError);
+}
+
+TEST_CASE("migrate: v7 → v8 moves the creature's free-text lists and its loyalty into the rules' data", "[save][migrate]") {
+  const json cackle = "Cackle fever (DM: from the rats)";
+  json doc = {{"schemaVersion", 7}, {"app", "druzina"},
+              {"snapshot", {{"name", "Les"},
+                            {"creatures", {{{"id", "c1"}, {"name", "Mira"}, {"diseases", {cackle}}, {"poisons", json::array()},
+                                            {"madness", {"Afraid of the dark"}}, {"loyalty", {{"party", 3}}}},
+                                           {{"id", "c2"}, {"name", "Hans"}, {"kind", "npc"}, {"diseases", json::array()},
+                                            {"poisons", json::array()}, {"madness", json::array()}, {"loyalty", nullptr}}}},
+                            {"next_id", 5}}},
+              {"tail", {{{"id", 1}, {"events", {{{"type", "creature_added"},
+                                                 {"data", {{"creature", {{"id", "c3"}, {"name", "Ork"}, {"kind", "monster"},
+                                                                         {"poisons", {"Wyvern poison"}}, {"loyalty", 7}}}}}},
+                                                {{"type", "creature_updated"},
+                                                 {"data", {{"creature", "c1"}, {"patch", {{"madness", json::array()}, {"loyalty", 2}}}}}}}}}}},
+              {"redo", json::array()}};
+  const json out = io::migrate_v7_to_v8(doc);
+  CHECK(out["schemaVersion"] == 8);
+  const json& mira = out["snapshot"]["creatures"][0];
+  CHECK(mira["modules"] == json{{"diseases", {{"notes", {cackle}}}}, {"madness", {{"notes", {"Afraid of the dark"}}}},
+                                {"npc-loyalty", {{"legacy", {{"party", 3}}}}}});
+  for (const char* gone : {"diseases", "poisons", "madness", "loyalty"}) {
+    CHECK_FALSE(mira.contains(gone));
+    CHECK_FALSE(out["snapshot"]["creatures"][1].contains(gone));
+  }
+  CHECK_FALSE(out["snapshot"]["creatures"][1].contains("modules"));  // nothing to keep
+  const json& added = out["tail"][0]["events"][0]["data"]["creature"];
+  CHECK(added["modules"] == json{{"poisons", {{"notes", {"Wyvern poison"}}}}, {"npc-loyalty", {{"legacy", 7}}}});
+  CHECK(out["tail"][0]["events"][1]["data"]["patch"] ==
+        json{{"modules", {{"madness", {{"notes", nullptr}}}, {"npc-loyalty", {{"legacy", 2}}}}}});
+
+  // The whole save loads on the app's engine, replays its tail and keeps the data through a save and a load.
+  Session s = io::load(doc.dump());
+  const Creature& m = *find_creature(s.state(), "c1");
+  CHECK(rules::rule_notes(m, "diseases") == json{cackle});
+  CHECK(rules::rule_notes(m, "madness").empty());  // the patch emptied it
+  CHECK(m.modules.at("npc-loyalty").at("legacy") == 2);
+  CHECK(rules::rule_notes(*find_creature(s.state(), "c3"), "poisons") == json{"Wyvern poison"});
+  Session again = io::load(io::save_json(s).dump());
+  CHECK(to_j(again.state()) == to_j(s.state()));
+
+  // The lists are the rules' data now, checked as such (until schema 8 the base state's "diseases not a list"):
+  // a value that is not a list is refused with its path.
+  json notes_bad = out;
+  notes_bad["snapshot"]["creatures"][0]["modules"]["diseases"]["notes"] = 3;
+  try {
+    (void)io::load(notes_bad.dump());
+    FAIL("a disease note that is not a list was accepted");
+  } catch (const UserError& e) {
+    REQUIRE(e.key() == "save.err.invalid");
+    REQUIRE(e.message(Lang::en).find("modules.diseases.notes") != std::string::npos);
+  }
+
+  json bad = doc;
+  bad["snapshot"]["creatures"][0]["diseases"] = "fever";
+  CHECK_THROWS_AS(io::migrate_v7_to_v8(bad), UserError);
+  bad = doc;
+  bad["snapshot"]["creatures"][0]["loyalty"] = "high";
+  CHECK_THROWS_AS(io::migrate_v7_to_v8(bad), UserError);
 }

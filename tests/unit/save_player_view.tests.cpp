@@ -9,9 +9,9 @@ TEST_CASE("player_view: no secret survives", "[save][player_view]") {
   BaseTable t(4);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"dm_notes", "SECRET-DM-NOTES"}, {"house_rule_notes", "Ranger: see notes"}});
   std::string m = t.pc("Mira", 17, {{"notes", "likes cats"}});
-  std::string npc = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"loyalty", 3}, {"notes", "SECRET-NPC-NOTES"},
+  std::string npc = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"modules", {{"npc-loyalty", {{"legacy", 3}}}}}, {"notes", "SECRET-NPC-NOTES"},
                            {"inventory", {{{"name", "SECRET-DAGGER"}, {"weight", 1}}}}});
-  std::string spy = t.add({{"name", "SECRET-SPY"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}, {"loyalty", {{"party", -2}}}});
+  std::string spy = t.add({{"name", "SECRET-SPY"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}, {"modules", {{"npc-loyalty", {{"legacy", {{"party", -2}}}}}}}});
   std::string g = t.monster("Goblin", 8, {{"ac", 15}});
   t.run({{"type", "AddNote"}, {"text", "SECRET-NOTE"}, {"secret", true}});
   t.run({{"type", "AddNote"}, {"text", "The bridge is out."}});

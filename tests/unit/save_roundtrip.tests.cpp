@@ -10,7 +10,7 @@ namespace {
 Table played(std::uint64_t seed) {
   BaseTable t(seed);
   t.run({{"type", "CreateCampaign"}, {"name", "Stříbrný les"}, {"language", "cs"}, {"dm_notes", "Starosta lže."}});
-  std::string m = t.pc("Mira", 17, {{"hit_die", 6}, {"level", 3}, {"loyalty", 4}});
+  std::string m = t.pc("Mira", 17, {{"hit_die", 6}, {"level", 3}, {"modules", {{"npc-loyalty", {{"legacy", 4}}}}}});
   t.run({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", "2d6"}, {"count", 3}});
   t.run({{"type", "StartEncounter"}});
   t.run({{"type", "ApplyDamage"}, {"target", m}, {"amount", 9}});

@@ -38,8 +38,8 @@ struct SecretTable {
   SecretTable() {
     t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}, {"dm_notes", "SECRET-DM-NOTES"},
            {"house_rule_notes", "Hraničář: viz poznámky"}});
-    mira = t.pc("Mira", 17, {{"notes", "likes cats"}, {"ac", 14}, {"level", 3}, {"loyalty", 2}});
-    hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"loyalty", {{"SECRET-LOYALTY-KEY", 3}}},
+    mira = t.pc("Mira", 17, {{"notes", "likes cats"}, {"ac", 14}, {"level", 3}, {"modules", {{"npc-loyalty", {{"legacy", 2}}}}}});
+    hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"modules", {{"npc-loyalty", {{"legacy", {{"SECRET-LOYALTY-KEY", 3}}}}}}},
                   {"notes", "SECRET-NPC-NOTES"}, {"ac", 17}, {"inventory", {{{"name", "SECRET-DAGGER"}, {"weight", 1}}}}});
     spy = t.add({{"name", "SECRET-SPY"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}});
     goblin = t.monster("Goblin", 8, {{"ac", 19}, {"abilities", {{"str", 23}}}, {"legendary_resistances", 2}});
@@ -83,7 +83,7 @@ TEST_CASE("link table: no DM secret in the link's bytes", "[share][link]") {
   std::string all = d.payload.dump();
   for (const char* secret : {"SECRET", "likes cats"}) REQUIRE(all.find(secret) == std::string::npos);
   REQUIRE(d.payload["settings"]["dm_notes"] == "");          // the decoded Campaign's defaults, nothing more
-  for (const auto& x : d.payload["creatures"]) REQUIRE(x["loyalty"].is_null());
+  for (const auto& x : d.payload["creatures"]) REQUIRE_FALSE(x.contains("modules"));
   Campaign back = d.payload.get<Campaign>();
   validate_campaign(back);
   REQUIRE(back.name == "Les");
@@ -115,7 +115,7 @@ TEST_CASE("link table: no DM secret in the link's bytes", "[share][link]") {
 
 TEST_CASE("link table: the secrets in the campaign's history are not in the link's bytes either", "[share][link]") {
   SecretTable s;
-  s.t.session.set_tail_limit(1);  // every step but the last in the compact history (issue 16)
+  s.t.session.set_tail_limit(1);  // every step but the last in the compact history
   REQUIRE(s.t.session.history().events() > 8);
   std::string bytes = link_bytes(share::encode_table(s.state()));
   INFO(bytes);
@@ -148,6 +148,49 @@ TEST_CASE("link table: HP as the DM chose, the current turn, the rule switches",
   REQUIRE(back.encounter->order[back.encounter->turn].creature == s.mira);
   std::string bytes = link_bytes(share::encode_table(s.t.state()));
   REQUIRE(bytes.find("17") == std::string::npos);  // Mira's HP as a status only
+}
+
+TEST_CASE("link table: the rules' data with a compact form (open injuries, the DM's prices) both ways", "[share][link]") {
+  SecretTable s;
+  auto injure = [&](const std::string& who, const char* en) {
+    s.t.run({{"type", "AddInjury"}, {"target", who}, {"text", {{"cs", en}, {"uk", en}, {"en", en}}}});
+    return s.t.c(who).modules["lingering-injuries"]["injuries"].back()["id"].get<std::string>();
+  };
+  const std::string open = injure(s.hans, "OPEN-WOUND"), cured = injure(s.hans, "CURED-WOUND");
+  injure(s.spy, "SECRET-SPY-WOUND");
+  s.t.run({{"type", "CureInjury"}, {"target", s.hans}, {"injury", cured}});
+  s.t.run({{"type", "SetPriceOverride"}, {"item", "dagger"}, {"gp", 1.5}});
+  const std::string link = share::encode_table(s.t.state());
+  const std::string bytes = link_bytes(link);
+  REQUIRE(bytes.find("OPEN-WOUND") != std::string::npos);
+  REQUIRE(bytes.find("CURED-WOUND") == std::string::npos);
+  REQUIRE(bytes.find("SECRET-SPY-WOUND") == std::string::npos);
+  share::Decoded d = share::decode(link);
+  Campaign back = d.payload.get<Campaign>();
+  const Creature* hans = find_creature(back, s.hans);
+  REQUIRE(hans);
+  const json& injuries = hans->modules.at("lingering-injuries").at("injuries");
+  REQUIRE(injuries.size() == 1);
+  REQUIRE(injuries[0]["id"] == open);
+  REQUIRE(back.next_id > std::stoll(open.substr(1)));  // the injury's id is taken on the copy too
+  REQUIRE(back.modules.at("price-list").at("overrides").at("dagger") == 1.5);
+  // A bad compact form is refused with its path.
+  json wire = json::parse(bytes.substr(1));
+  wire["o"] = 3;
+  REQUIRE(decode_error(craft('t', wire.dump())) == "link.err.invalid");
+  wire.erase("o");
+  for (auto& c : wire["c"])
+    if (c[0] == s.hans) c[4]["i"] = {{"i5"}};  // an injury without its text
+  REQUIRE(decode_error(craft('t', wire.dump())) == "link.err.invalid");
+}
+
+TEST_CASE("link table: the modules' compact keys are their own", "[share][link]") {
+  REQUIRE_NOTHROW(share::check_wire_keys(campaign::Engine::standard()));
+  campaign::Engine e;
+  campaign::DataField f{"size_guess", "text", false, {}};
+  f.wire.key = "z";  // a creature's size in the base's compact form
+  e.add_module({"guess", true, [](campaign::Engine&) {}, {.creature_data = {f}}});
+  REQUIRE_THROWS_AS(share::check_wire_keys(e), std::logic_error);
 }
 
 TEST_CASE("link table: 6 characters and 10 monsters fit in under 1,000 characters", "[share][link]") {
@@ -237,10 +280,11 @@ TEST_CASE("link character: one party member, both ways, without secrets", "[shar
   REQUIRE(m.hit_die == 8);
   REQUIRE(m.inventory.size() == 1);
   REQUIRE(m.notes == "likes cats");  // a PC's notes are the player's
-  REQUIRE(m.loyalty.is_null());
+  REQUIRE_FALSE(m.modules.contains("npc-loyalty"));  // the DM's secret stays home
   json a = json(m), b = json(orig);
-  a.erase("loyalty");
-  b.erase("loyalty");
+  REQUIRE(b["modules"].contains("npc-loyalty"));
+  b["modules"].erase("npc-loyalty");
+  if (b["modules"].empty()) b.erase("modules");
   // The copy remembers what its link held (what a merge back compares her changes against).
   REQUIRE(a.contains("received"));
   a.erase("received");

@@ -25,7 +25,7 @@ const json kPick = {{"kind", "skill"}, {"name", "arcana"}, {"taken_at_level", 4}
 TEST_CASE("merge back: the player's sheet and her own rule data come back, the DM's table state stays", "[share][merge]") {
   RulesTable t(7);
   new_campaign(t, {{"rules", {{"hero-points", true}}}});
-  const std::string mira = t.pc("Mira", 17, {{"level", 3}, {"loyalty", 4}});
+  const std::string mira = t.pc("Mira", 17, {{"level", 3}, {"modules", {{"npc-loyalty", {{"legacy", 4}}}}}});
   t.run({{"type", "SetHeroPoints"}, {"target", mira}, {"value", 3}});
   t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", {{"modules", {{"potions", {{"drunk_since_long_rest", 2}}}}}}}});
   t.run({{"type", "SetCondition"}, {"target", mira}, {"condition", "prone"}});
@@ -61,7 +61,7 @@ TEST_CASE("merge back: the player's sheet and her own rule data come back, the D
   CHECK(x.modules["potions"]["drunk_since_long_rest"] == 2);  // counted by the DM at the table
   CHECK(x.conditions.size() == 1);
   CHECK(x.temp_hp == 0);
-  CHECK(x.loyalty == 4);
+  CHECK(x.modules.at("npc-loyalty").at("legacy") == 4);
   t.session.undo();  // one undo step
   CHECK(rules::hero_points_of(*find_creature(t.state(), mira)) == 3);
   CHECK(find_creature(t.state(), mira)->level == 3);

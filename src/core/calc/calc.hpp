@@ -53,7 +53,7 @@ struct Calculator {
   const Param* param(std::string_view name) const;
 };
 
-const std::vector<Calculator>& calculators();            // in a stable, documented order
+const std::vector<Calculator>& calculators();            // in a stable, documented order (campaign/calculators.cpp)
 const Calculator& calculator(std::string_view name);     // throws UserError("calc.err.unknown", {name})
 
 // Checks params (an object) against the declaration and returns them with defaults filled in.

@@ -1,12 +1,11 @@
-// The calculator registry: parameter declarations, validation, command-line parsing, description, and the list of
-// every calculator. Each belongs to a rule module, which defines it beside its behaviour (rules/<rule>/calc.cpp,
+// The calculator registry: parameter declarations, validation, command-line parsing, description, lookup and
+// running (the list of every calculator is the rule modules', campaign/calculators.cpp). Each belongs to a rule module, which defines it beside its behaviour (rules/<rule>/calc.cpp,
 // Module::own_calculators; docs/adding-a-rule.md); its texts are calc.desc.* / calc.param.* in
 // assets/i18n/*/calc.json.
 #include <algorithm>
 #include <sstream>
 
 #include "core/calc/calc.hpp"
-#include "core/campaign/engine.hpp"
 #include "core/error.hpp"
 #include "core/json_obj.hpp"
 
@@ -148,39 +147,6 @@ json describe(const Calculator& calc, Lang lang) {
     params.push_back(std::move(d));
   }
   return jobj{"name", calc.name, "description", tr(lang, calc.description_key), "params", std::move(params)};
-}
-
-namespace {
-
-// A module with an entry among the DM rules' reference (dm-…): its calculators come after the house rules'.
-bool dm_rule(const campaign::Module& m) {
-  return std::any_of(m.reference.begin(), m.reference.end(),
-                     [](const std::string& id) { return id.rfind("dm-", 0) == 0; });
-}
-
-// A rule of the game itself (docs/table-rules.md): no entry in the house rules' or the DM rules' reference.
-bool table_rule(const campaign::Module& m) {
-  return std::none_of(m.reference.begin(), m.reference.end(),
-                      [](const std::string& id) { return id.rfind("dm-", 0) == 0 || id.rfind("hr-", 0) == 0; });
-}
-
-}  // namespace
-
-const std::vector<Calculator>& calculators() {
-  // The house rules' calculators (Module::own_calculators) in the modules' order, then the DM rules' (hero points,
-  // which the DM rules complete, among them) in the modules' order, then the rules of 5e itself (table-rules.md).
-  static const std::vector<Calculator> list = [] {
-    const auto& modules = campaign::Engine::standard().modules();
-    std::vector<Calculator> all;
-    for (const auto& m : modules)
-      if (!dm_rule(m) && !table_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
-    for (const auto& m : modules)
-      if (dm_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
-    for (const auto& m : modules)  // the 5e rules' (classes: point-buy, ability-scores)
-      if (table_rule(m)) all.insert(all.end(), m.own_calculators.begin(), m.own_calculators.end());
-    return all;
-  }();
-  return list;
 }
 
 const Calculator& calculator(std::string_view name) {

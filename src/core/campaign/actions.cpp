@@ -2,6 +2,7 @@
 #include "core/campaign/actions.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "core/campaign/derived.hpp"
 #include "core/error.hpp"
@@ -92,14 +93,14 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
   int failures_after = failures_before;
   if (rest > 0 && old == 0) {
     if (rest >= max) {
-      dies = "massive_damage";
+      dies = "instant_death";
     } else {
       failures_after = std::min(3, failures_before + (opts.critical ? 2 : 1));
       if (failures_after >= 3) dies = "death_saves";
     }
   } else if (rest > 0 && now == 0) {
     if (rest - old >= max)
-      dies = "massive_damage";
+      dies = "instant_death";
     else if (monster && !opts.knock_out)
       dies = "zero_hp";
   }
@@ -121,7 +122,7 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
   const Creature* after = find_creature(ctx.state(), target);
   if (!after || after->death_saves.dead) return;  // a hook already settled it
   if (rest > 0 && old == 0) {
-    if (dies == "massive_damage") {
+    if (dies == "instant_death") {
       kill(ctx, target, dies);
       return;
     }
@@ -132,7 +133,7 @@ void damage(Ctx& ctx, const std::string& target, int raw_amount, const DamageOpt
                                  "cause", opts.critical ? "critical_damage" : "damage"});
     if (failures_after >= 3) kill(ctx, target, "death_saves");
   } else if (rest > 0 && now == 0 && old > 0) {
-    if (dies == "massive_damage")
+    if (dies == "instant_death")
       kill(ctx, target, dies);
     else
       fall_to_zero(ctx, target, knocked_out, knocked_out);
@@ -351,6 +352,39 @@ void expire_turn_conditions(Ctx& ctx, const std::string& actor, bool at_start) {
   }
   for (const auto& g : gone)
     if (find_creature(ctx.state(), g.creature)) remove_condition(ctx, g.creature, g.id, g.source, "expired");
+}
+
+std::vector<HitDiceSpend> read_hit_dice_spend(const Campaign& c, const json& cmd) {
+  std::vector<HitDiceSpend> out;
+  const json* v = param::find(cmd, "spend");
+  if (!v) return out;
+  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
+  std::set<std::string> seen;
+  for (const auto& item : *v) {
+    if (!item.is_object()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
+    HitDiceSpend s;
+    s.target = param::str(item, "target");
+    s.dice = static_cast<int>(param::integer(item, "dice", 1, 40));
+    if (const json* r = param::find(item, "rolls")) {
+      if (!r->is_array()) throw UserError("campaign.err.param", jobj{"param", "rolls", "expected", "list"});
+      for (const auto& x : *r) {
+        json one = jobj{"rolls", x};
+        s.rolls.push_back(static_cast<int>(param::integer(one, "rolls", 1, 20)));
+      }
+    }
+    const Creature& x = require_living(c, s.target);
+    if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", jobj{"id", s.target});
+    if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", x.name});
+    if (s.dice > hit_dice_left(x))
+      throw UserError("campaign.err.not_enough_hit_dice", jobj{"name", x.name, "left", hit_dice_left(x), "wanted", s.dice});
+    if (!s.rolls.empty() && static_cast<int>(s.rolls.size()) != s.dice)
+      throw UserError("campaign.err.rolls_count", jobj{"name", x.name, "dice", s.dice, "rolls", s.rolls.size()});
+    for (int r : s.rolls)
+      if (r > x.hit_die)
+        throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", x.hit_die});
+    out.push_back(std::move(s));
+  }
+  return out;
 }
 
 }  // namespace druzina::campaign::actions

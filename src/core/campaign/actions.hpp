@@ -36,7 +36,7 @@ DamageAdjustment adjust_damage(const Creature& c, const std::string& damage_type
 // The creature's immunity, resistance or vulnerability to damage_type first (adjust_damage; not with
 // ignore_resistance), then temp HP, then HP (floor 0). Emits hp_changed {creature, old, new, temp_old, temp_new,
 // cause, amount (as applied), damage_type?, raw? + adjust? (the amount before, and "immune" / "resisted" /
-// "vulnerable"; with the override: raw, adjust and "override": true), critical?, dies?} — "dies" names the death this damage causes ("massive_damage", "zero_hp",
+// "vulnerable"; with the override: raw, adjust and "override": true), critical?, dies?} — "dies" names the death this damage causes ("instant_death", "zero_hp",
 // "death_saves") so on_event hooks know before the died event follows. Then: at 0 HP already → death-save
 // failure(s) or instant death (damage ≥ max HP); dropping to 0 → instant death if the rest ≥ max HP, else a
 // monster dies and anyone else falls unconscious (condition "unconscious", source "0hp").
@@ -68,9 +68,19 @@ void set_exhaustion(Ctx& ctx, const std::string& target, int level, const std::s
                     const std::string& cause);
 
 // Spends hit dice: rolls given (each 1..hit die) or rolled; each die heals roll + CON modifier (at least 0);
-// the sum is divided by `divisor` (rounded down; the exhausting rally heals half). Emits hit_dice_spent, then
+// the sum is divided by `divisor` (rounded down; a rule may heal half). Emits hit_dice_spent, then
 // heals through heal(…, "hit_dice").
 void spend_hit_dice(Ctx& ctx, const std::string& target, int dice, const std::vector<int>& rolls, int divisor = 1);
+
+// Hit dice a command spends (the parameter "spend": [{target, dice: 1..40, rolls?: [1..20, …]}]; absent = none):
+// each a living creature with a hit die, at most once, no more dice than it has left, as many rolls as dice, each
+// within its hit die. Throws UserError campaign.err.*.
+struct HitDiceSpend {
+  std::string target;
+  int dice = 0;
+  std::vector<int> rolls;  // empty = the engine rolls
+};
+std::vector<HitDiceSpend> read_hit_dice_spend(const Campaign& c, const json& cmd);
 
 // Emits time_advanced {from, to, reason}, then ends conditions whose time is up.
 void advance_time(Ctx& ctx, long long minutes, const std::string& reason);

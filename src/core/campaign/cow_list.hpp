@@ -1,4 +1,4 @@
-// CowList<T>: the list of creatures / notes of a Campaign — a value with structural sharing (issue 16).
+// CowList<T>: the list of creatures / notes of a Campaign — a value with structural sharing.
 //
 // Copying a CowList copies one pointer. The elements live in chunks of kChunk pointers; a table of chunk pointers
 // is the list. Writing through a copy (mutable operator[], push_back, erase, mutable iteration) first makes the
@@ -220,7 +220,7 @@ class CowList {
     return -1;
   }
 
-  // ---- for validating what changed (Engine::validate_change) ----------------------------------------------
+  // [SECTION] for validating what changed (Engine::validate_change) ---------------------------------------------------
   // Whether the element at i is the very object `other` holds at j (so it has not been written since).
   bool same_element(size_t i, const CowList& other, size_t j) const { return slot(i).p == other.slot(j).p; }
   // Whether the chunk holding element i is shared with `other` (so elements [i/kChunk*kChunk, +kChunk) are the
@@ -232,7 +232,7 @@ class CowList {
   }
   static constexpr size_t chunk_size() { return kChunk; }
 
-  // ---- for writers that keep the text of what they wrote, per chunk (io/save.cpp) --------------------------
+  // [SECTION] for writers that keep the text of what they wrote, per chunk (io/save.cpp) ------------------------------
   // The chunks hold the elements in order: chunk c holds [c·chunk_size(), …). chunk_handle(c) is that chunk as an
   // opaque owner. While anyone holds a handle, the chunk is shared, so a write to any of its elements (or a
   // push_back into it) copies first: the elements a handle stands for never change, and a cache keyed by the

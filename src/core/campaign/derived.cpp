@@ -20,17 +20,17 @@ int initiative_modifier(const Creature& c) {
 int hit_dice_total(const Creature& c) { return std::max(c.level, 1); }
 int hit_dice_left(const Creature& c) { return std::max(0, hit_dice_total(c) - c.hit_dice_used); }
 
-bool is_dead(const Creature& c) { return c.death_saves.dead; }
+std::vector<std::string> living_party(const Campaign& c) {
+  std::vector<std::string> out;
+  for (const auto& x : c.creatures)
+    if (in_party(x) && !x.death_saves.dead) out.push_back(x.id);
+  return out;
+}
+
 bool is_dying(const Creature& c) { return c.hp == 0 && !c.death_saves.dead && !c.death_saves.stable; }
 
 bool has_condition(const Creature& c, std::string_view id) {
   return std::any_of(c.conditions.begin(), c.conditions.end(), [&](const Condition& x) { return x.id == id; });
-}
-
-int untracked_exhaustion(const Creature& c) {
-  int tracked = 0;
-  for (const auto& [src, n] : c.exhaustion_sources) tracked += n;
-  return std::max(0, c.exhaustion - tracked);
 }
 
 double carried_weight(const Creature& c) {

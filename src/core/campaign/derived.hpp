@@ -1,8 +1,9 @@
 // Derived values: computed from the stored state on demand, never stored (Foundry's "derived data" phase).
-// Rule modules add their own derived functions next to their hooks (e.g. variant encumbrance).
+// Rule modules add their own derived functions next to their hooks (src/core/rules/<rule>/).
 #pragma once
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/campaign/state.hpp"
 
@@ -14,10 +15,9 @@ int proficiency_bonus(int level);                               // 2 at 1–4 �
 int initiative_modifier(const Creature& c);                     // initiative_bonus, else the DEX modifier
 int hit_dice_total(const Creature& c);                          // max(level, 1)
 int hit_dice_left(const Creature& c);
-bool is_dead(const Creature& c);
+std::vector<std::string> living_party(const Campaign& c);  // ids of the party (in_party) not dead: who rests by default
 bool is_dying(const Creature& c);                               // 0 HP, not dead, not stable
 bool has_condition(const Creature& c, std::string_view id);
-int untracked_exhaustion(const Creature& c);                    // exhaustion not attributed to a source
 double carried_weight(const Creature& c);                       // Σ weight × qty, pounds (no house rules)
 
 // What players see of a creature's health: "healthy" (> half), "bloodied" (≤ half), "down" (0 HP), "dead".

@@ -1,5 +1,12 @@
 // The campaign engine: registration, running a command as one transaction, folding events, log lines.
 // See engine.hpp for the contract and docs/engine.md for the design.
+//
+// Index:
+//   [SECTION] Event / Transaction JSON
+//   [SECTION] Ctx
+//   [SECTION] registration
+//   [SECTION] running
+//   [SECTION] parameters
 #include "core/campaign/engine.hpp"
 
 #include <algorithm>
@@ -12,7 +19,7 @@
 
 namespace druzina::campaign {
 
-// ---- Event / Transaction JSON --------------------------------------------------------------------------
+// [SECTION] Event / Transaction JSON ----------------------------------------------------------------------------------
 void to_json(json& j, const Event& e) { j = jobj{"type", e.type, "data", e.data}; }
 
 void from_json(const json& j, Event& e) {
@@ -61,7 +68,7 @@ void from_json(const json& j, Transaction& t) {
   t.extra = jr::unknown_fields(j, {"id", "at", "wall", "by", "command", "events"});
 }
 
-// ---- Ctx -----------------------------------------------------------------------------------------------
+// [SECTION] Ctx -------------------------------------------------------------------------------------------------------
 struct Ctx::DepthGuard {
   Ctx& ctx;
   explicit DepthGuard(Ctx& c, std::string_view what) : ctx(c) {
@@ -94,7 +101,7 @@ bool Ctx::module_enabled(std::string_view module_id) const { return engine_->mod
 
 void Ctx::run_prompt_handlers(const Prompt& p, const json& answer) { engine_->run_prompt_hooks(*this, p, answer); }
 
-// ---- registration --------------------------------------------------------------------------------------
+// [SECTION] registration ----------------------------------------------------------------------------------------------
 const Engine& Engine::standard() {
   static const Engine* engine = [] {
     auto* e = new Engine;
@@ -124,6 +131,12 @@ void Engine::secret_event(const std::string& type, Fn<bool(const json& data)> wh
   auto it = events_.find(type);
   if (it == events_.end()) throw std::logic_error("secret_event: unknown event " + type);
   it->second.secret = when ? std::move(when) : [](const json&) { return true; };
+}
+
+void Engine::count_event(const std::string& type, std::string counter) {
+  auto it = events_.find(type);
+  if (it == events_.end()) throw std::logic_error("count_event: unknown event " + type);
+  it->second.counts = std::move(counter);
 }
 
 void Engine::before(std::string command_type, CommandHook fn) {
@@ -217,12 +230,6 @@ std::optional<std::string> Engine::command_module(std::string_view type) const {
   return it->second.module;
 }
 
-std::optional<std::string> Engine::event_module(std::string_view type) const {
-  auto it = event_owner_.find(std::string(type));
-  if (it == event_owner_.end()) return std::nullopt;
-  return it->second;
-}
-
 std::string Engine::calculator_module(std::string_view calculator) const {
   for (const auto& m : modules_)
     if (std::find(m.calculators.begin(), m.calculators.end(), calculator) != m.calculators.end()) return m.id;
@@ -234,7 +241,7 @@ const EventDef* Engine::event_def(std::string_view type) const {
   return it == events_.end() ? nullptr : &it->second;
 }
 
-// ---- running -------------------------------------------------------------------------------------------
+// [SECTION] running ---------------------------------------------------------------------------------------------------
 void Engine::run_command(Ctx& ctx, const json& cmd) const {
   Ctx::DepthGuard depth(ctx, "command");
   if (!cmd.is_object()) throw UserError("campaign.err.bad_command");
@@ -399,7 +406,7 @@ std::string Engine::render(const Event& e, const LogContext& lc) const {
   return tr(lc.lang, "event." + e.type, args);
 }
 
-// ---- parameters ----------------------------------------------------------------------------------------
+// [SECTION] parameters ------------------------------------------------------------------------------------------------
 namespace param {
 
 const json* find(const json& cmd, std::string_view name) {

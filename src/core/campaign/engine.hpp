@@ -26,14 +26,14 @@
 //   to what the module declares itself (seed section, calculators, tables, reference entries, data). When the
 //   campaign's settings.rules[id] is false (or missing and default_on is false) the module's hooks do not run
 //   and its commands are refused with campaign.err.rule_off. Its EVENTS always apply (history must replay even
-//   after the DM switches a rule off). Add a module to the app in src/core/campaign/modules.cpp (one line);
+//   after the DM switches a rule off). Add a module to the app in src/core/rules/modules.cpp (one line);
 //   docs/adding-a-rule.md is the recipe.
 //
 //   Hooks (Foundry's preX/X hooks):
 //     e.before("ApplyDamage", [](Ctx& ctx, const json& cmd) { … });   // refuse (throw UserError) or emit first
 //     e.after("ApplyDamage", [](Ctx& ctx, const json& cmd) { … });    // sees ctx.events() of the command
 //     e.on_event("hp_changed", [](Ctx& ctx, const Event& ev) { … });  // reacts to an applied event
-//     e.on_prompt("massive-damage.save", [](Ctx& ctx, const Prompt& p, const json& answer) { … });
+//     e.on_prompt("my-rule.save", [](Ctx& ctx, const Prompt& p, const json& answer) { … });
 //   "*" as the type matches every command / event. Hooks read ctx.state() and change it ONLY by emitting
 //   events (base events are listed in docs/engine.md; a module may register its own with register_event) or by
 //   running nested commands with ctx.run({...}) (same transaction, same hooks). Nesting (hooks that emit events
@@ -148,11 +148,29 @@ struct EventDef {
   // A DM secret: left out of the log a player sees (Session::log with LogAudience::player). Empty = never;
   // Engine::secret_event sets it (always, or when the predicate says so for the event's data).
   Fn<bool(const json& data)> secret;
+  // The count of a folded session's summary it adds one to ("level_ups": History::summary_text); empty = none.
+  // Engine::count_event sets it.
+  std::string counts{};
 };
 
 using CommandHook = Fn<void(Ctx&, const json& cmd)>;
 using EventHook = Fn<void(Ctx&, const Event&)>;
 using PromptHook = Fn<void(Ctx&, const Prompt&, const json& answer)>;
+
+// Whether players may know a creature (io::player_view: not hidden).
+using Sees = Fn<bool(const std::string& creature)>;
+
+// A field's compact form in the players' table link (share/link.cpp), which carries only the fields that have one.
+struct WireCodec {
+  std::string key;  // its key in the link (a creature's "more" object or the link's top level): short, and unique
+                    // among the base's and the modules' keys (share::check_wire_keys)
+  // The value as io::player_view shows it → its compact form; null = nothing to carry.
+  Fn<json(const json& shown)> encode;
+  // The compact form → the field's value on the player's copy. Hostile input: throws UserError
+  // state.err.wrong_type {path, expected} on a bad shape. `ids`: the ids it brings ("c12"), which the copy's
+  // counter must pass.
+  Fn<json(const json& compact, const std::string& path, std::vector<std::string>& ids)> decode;
+};
 
 // A piece of data a module keeps (per creature, or per campaign in Campaign::modules[id]), described so that
 // saves stay strict (validate) and a player's view strips DM secrets.
@@ -166,6 +184,13 @@ struct DataField {
   // What a player's copy carries of a field that is not secret as a whole but holds secrets (an unidentified
   // item's command word); empty = the value as it is. io::player_view applies it.
   Fn<json(const json& value)> for_players{};
+  // What players see of it on a visible creature outside the party (an NPC's, a monster's wounds); empty =
+  // nothing (a creature's data is shown to players on the party's PCs and sidekicks only).
+  Fn<json(const json& value)> for_others{};
+  // Campaign data: what the table sees of it (the DM's prices, the projects of creatures players may know);
+  // empty = the DM's only.
+  Fn<json(const json& value, const Sees& sees)> for_table{};
+  WireCodec wire{};  // empty key = not in the table link
 };
 
 // What a module declares about itself (the rest of its description is recorded when it registers).
@@ -192,11 +217,12 @@ struct Module : ModuleInfo {
   Module(std::string id_, bool default_on_, Fn<void(Engine&)> install_, ModuleInfo info = {})
       : ModuleInfo(std::move(info)), id(std::move(id_)), default_on(default_on_), install(std::move(install_)) {}
 
-  std::string id;                        // "massive-damage" — also its switch in Settings::rules
+  std::string id;                        // "my-rule" (lower case, words joined by "-") — also its switch in
+                                         // Settings::rules, its folder src/core/rules/<id with "_">/
   bool default_on = true;
   std::string group = "table";           // where Settings lists its switch: "house" (the group's house rules),
                                          // "dm" (the DM's optional rules) or "table" (the app's own table helpers);
-                                         // given by its line in campaign/modules.cpp
+                                         // given by its line in rules/modules.cpp
   Fn<void(Engine&)> install;  // registers the module's commands, events, hooks ("register" is a keyword)
   // Recorded by Engine::add_module while install runs:
   std::vector<CommandInfo> commands;        // in registration order
@@ -222,7 +248,7 @@ class Engine {
   // The engine the app and the CLI use: base commands and events + every rule module of modules.cpp.
   static const Engine& standard();
 
-  // ---- registration (during start-up) -----------------------------------------------------------
+  // [SECTION] registration (during start-up) --------------------------------------------------------------------------
   void register_command(std::string type, CommandDef def);
   void register_event(std::string type, EventDef def);
   void before(std::string command_type, CommandHook fn);
@@ -233,8 +259,10 @@ class Engine {
   void add_module(Module m);
   // Marks a registered event type as a DM secret (see EventDef::secret): always, or when `when` says so.
   void secret_event(const std::string& type, Fn<bool(const json& data)> when = {});
+  // Makes a registered event type add one to a count of the history's summaries (see EventDef::counts).
+  void count_event(const std::string& type, std::string counter);
 
-  // ---- queries ------------------------------------------------------------------------------------
+  // [SECTION] queries -------------------------------------------------------------------------------------------------
   bool has_command(std::string_view type) const;
   bool has_event(std::string_view type) const;
   std::vector<std::string> command_types() const;  // sorted
@@ -243,14 +271,13 @@ class Engine {
   bool module_enabled(const Campaign& c, std::string_view module_id) const;  // "" (base) is always on
   // The Settings switches: every module in registration order, with its texts and its state in c.
   std::vector<RuleSwitch> rule_switches(const Campaign& c) const;
-  // The module that registered a command or an event ("" = base; nullopt = unknown type).
+  // The module that registered a command ("" = base; nullopt = unknown type).
   std::optional<std::string> command_module(std::string_view type) const;
-  std::optional<std::string> event_module(std::string_view type) const;
   // The calculator's owner ("" when no module claims it).
   std::string calculator_module(std::string_view calculator) const;
   const EventDef* event_def(std::string_view type) const;
 
-  // ---- running ------------------------------------------------------------------------------------
+  // [SECTION] running -------------------------------------------------------------------------------------------------
   // Runs cmd on a copy of `state`. On success returns the new state and the transaction (id = state.last_tx+1);
   // on failure throws UserError and leaves state and rng as they were.
   struct Result {

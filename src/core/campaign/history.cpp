@@ -1,3 +1,12 @@
+// The campaign's history (history.hpp): what leaves the undo tail, recorded compactly per session; folding a
+// session into its summary; the saved form and reading it back; the log read from it.
+//
+// Index:
+//   [SECTION] recording
+//   [SECTION] folding
+//   [SECTION] the saved form
+//   [SECTION] the raw text of a parsed history: each session's "tx" records as they stand
+//   [SECTION] the log
 #include "core/campaign/history.hpp"
 #include "core/campaign/player_log.hpp"
 
@@ -16,16 +25,12 @@ namespace {
 constexpr size_t kMaxString = 1000;    // longer texts (a long note) are cut in the history, with "…"
 constexpr size_t kSmallValue = 64;     // an object or list longer than this (as JSON) is reduced to its scalars
 
-bool party_kind(const std::string& kind) { return kind == "pc" || kind == "sidekick"; }
-
 // Fields the history itself needs (names, who is hidden, the summary's counts), never left out.
 const std::set<std::string>& kept_paths(const std::string& type) {
   static const std::map<std::string, std::set<std::string>> keep = {
       {"hp_changed", {"creature", "old", "new", "cause", "amount", "damage_type"}},
       {"died", {"creature"}},
       {"rest_finished", {"kind"}},
-      {"leveled_up", {"creature"}},
-      {"resurrected", {"creature"}},
       {"session_folded", {"session"}},
       {"creature_added", {"creature", "creature.id", "creature.name", "creature.kind", "creature.hidden"}},
       {"creature_updated", {"creature", "patch", "patch.name", "patch.kind", "patch.hidden"}},
@@ -251,7 +256,8 @@ std::string follow(Cast& cast, const std::string& type, const json& d) {
   return id;
 }
 
-void count(HistCounts& out, const Cast& cast, const std::string& type, const json& d, const std::string& who) {
+void count(HistCounts& out, const Engine& engine, const Cast& cast, const std::string& type, const json& d,
+           const std::string& who) {
   auto k = cast.find(who);
   const bool party = k != cast.end() && party_kind(k->second.kind);
   if (type == "hp_changed") {
@@ -268,10 +274,8 @@ void count(HistCounts& out, const Cast& cast, const std::string& type, const jso
     ++out["deaths"];
   } else if (type == "rest_finished") {
     ++out[str_at(d, "kind") == "long" ? "long_rests" : "short_rests"];
-  } else if (type == "leveled_up" || type == "league_level_bought") {
-    ++out["level_ups"];
-  } else if (type == "resurrected") {
-    ++out["resurrections"];
+  } else if (const EventDef* def = engine.event_def(type); def && !def->counts.empty()) {
+    ++out[def->counts];  // a module's count (Engine::count_event)
   }
 }
 
@@ -313,7 +317,7 @@ json player_data(const std::string& type, const json& data, const std::function<
   return out;
 }
 
-// ---- recording -----------------------------------------------------------------------------------------------
+// [SECTION] recording -------------------------------------------------------------------------------------------------
 
 std::optional<json> History::compact(const Engine& engine, const Event& ev) {
   const json ref_data = truncated(ev.data);
@@ -434,7 +438,7 @@ void History::record(const Engine& engine, const Transaction& tx, const Campaign
     if (!s.dirty) append_record(s, h);
     s.txs.push_back(std::move(h));
   }
-  for (int n : folds) fold(n, false);
+  for (int n : folds) fold(engine, n, false);
 }
 
 size_t History::events() const {
@@ -444,9 +448,9 @@ size_t History::events() const {
   return n;
 }
 
-// ---- folding -------------------------------------------------------------------------------------------------
+// [SECTION] folding ---------------------------------------------------------------------------------------------------
 
-bool History::fold(int n, bool automatic) {
+bool History::fold(const Engine& engine, int n, bool automatic) {
   auto target = std::find_if(sessions_.begin(), sessions_.end(), [n](const HistSession& s) { return s.n == n; });
   if (target == sessions_.end()) return false;
   Cast cast;
@@ -463,9 +467,9 @@ bool History::fold(int n, bool automatic) {
         std::string who = follow(cast, type, d);
         if (!mine) continue;
         if (type == "creature_added" || type == "creature_updated") s.names[who] = who_json(cast[who]);
-        count(sum, cast, type, d, who);
+        count(sum, engine, cast, type, d, who);
         auto w = cast.find(who);
-        if (!e.secret && !(w != cast.end() && w->second.hidden)) count(psum, cast, type, d, who);
+        if (!e.secret && !(w != cast.end() && w->second.hidden)) count(psum, engine, cast, type, d, who);
       }
     }
     if (!mine) continue;
@@ -480,11 +484,11 @@ bool History::fold(int n, bool automatic) {
   return true;
 }
 
-void History::fold_to(size_t limit) {
+void History::fold_to(const Engine& engine, size_t limit) {
   for (auto& s : sessions_) {
     if (bytes() <= limit) return;
     if (&s == &sessions_.back() || s.txs.empty()) continue;
-    fold(s.n, true);
+    fold(engine, s.n, true);
   }
   if (bytes() <= limit || sessions_.empty()) return;
   // One long session alone past the limit: its older half becomes the summary, the newer half stays — unless what
@@ -494,12 +498,12 @@ void History::fold_to(size_t limit) {
   if (last.txs.size() < 2 || entry_bytes() <= limit) return;
   std::vector<HistTx> newer(last.txs.begin() + static_cast<long>(last.txs.size() / 2), last.txs.end());
   last.txs.resize(last.txs.size() / 2);
-  fold(last.n, true);
+  fold(engine, last.n, true);
   last.txs = std::move(newer);
   last.dirty = true;
 }
 
-// ---- the saved form ------------------------------------------------------------------------------------------
+// [SECTION] the saved form --------------------------------------------------------------------------------------------
 
 // [dwall (seconds) | null, dtx?, dat?, by?, event…] after s.text: the numbers after the first only where they are
 // not the usual 1, 0, 0.
@@ -607,7 +611,7 @@ void check_names(const json& v, const std::string& path) {
       damaged(path + "." + id);
 }
 
-// ---- the raw text of a parsed history: each session's "tx" records as they stand --------------------------------
+// [SECTION] the raw text of a parsed history: each session's "tx" records as they stand -------------------------------
 
 // The end of the compact JSON value that starts at s[i] (s is known to be valid JSON: it was parsed); npos when
 // it is not compact (white space outside a string) or does not end.
@@ -802,7 +806,7 @@ History History::read(json j, std::string_view raw) {
   return h;
 }
 
-// ---- the log -------------------------------------------------------------------------------------------------
+// [SECTION] the log ---------------------------------------------------------------------------------------------------
 
 namespace {
 // history.sum.<count>: every key is in assets/i18n/*/history.json (the i18n check cannot see a built key).

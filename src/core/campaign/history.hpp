@@ -1,4 +1,4 @@
-// The campaign's history: what happened, session by session, kept small (issue 16, "A history that stays small").
+// The campaign's history: what happened, session by session, kept small.
 //
 // The undo tail (Session) holds the last 200 transactions in full. A transaction that leaves the tail is
 // recorded here as a compact entry before it is folded into the snapshot: per event its type and only the data
@@ -15,7 +15,7 @@
 // first). A folded session keeps its summary and the names of the creatures it introduced; nothing is dropped
 // without a summary.
 //
-// Saved as the save document's "history" (docs/engine.md "History"):
+// Saved as the save document's "history" (docs/saves.md "History"):
 //   {"v":1, "shapes":[["hp_changed","amount","cause","creature","new","old"],…], "names":{"c1":["Mira","pc"],…},
 //    "sessions":[{"n":1, "sum":{"dealt":12,…}?, "psum":{…}?, "auto":true?, "names":{…}?, "w0":…, "a0":…, "t0":…,
 //                 "tx":[[dtx, dat, dwall|null, by, [shape, v…], [-shape-1 (a DM secret), v…]], …]}, …]}
@@ -106,10 +106,10 @@ class History {
   // creatures that were there before the history began).
   void record(const Engine& engine, const Transaction& tx, const Campaign& before);
   // Folds session n's entries into its summary; false when there is no such session.
-  bool fold(int n, bool automatic);
+  bool fold(const Engine& engine, int n, bool automatic);
   // Folds the oldest sessions (never the newest one, unless it is the only one left: then its older half)
   // until bytes() ≤ limit; the newest session's half only while its entries are past the limit.
-  void fold_to(size_t limit);
+  void fold_to(const Engine& engine, size_t limit);
 
   size_t bytes() const;  // of the saved form, about
   // Of the entries not yet folded: what folding can free (the names of the creatures met and the summaries stay:

@@ -65,7 +65,7 @@ void Session::trim() {
     recorded = true;
   }
   if (recorded && options_.history_limit && history_.bytes() > options_.history_limit)
-    history_.fold_to(options_.history_limit * 3 / 4);
+    history_.fold_to(*engine_, options_.history_limit * 3 / 4);
 }
 
 int Session::newest_session() const {  // the session numbers of the tail continue the history's
@@ -153,8 +153,6 @@ std::string subject_of(const Event& ev) {
   if (it->is_object()) return it->value("id", "");
   return {};
 }
-
-bool party_kind(const std::string& kind) { return kind == "pc" || kind == "sidekick"; }
 
 // What a player may not read in the log (LogAudience::player), decided on the session's current settings.
 class PlayerFilter {

@@ -17,9 +17,7 @@
 
 namespace druzina::campaign {
 
-// =====================================================================================================
-// [SECTION] path-aware reading
-// =====================================================================================================
+// [SECTION] path-aware reading ----------------------------------------------------------------------------------------
 namespace jr {
 namespace {
 struct Step {
@@ -126,9 +124,7 @@ json unknown_fields(const json& obj, std::initializer_list<std::string_view> kno
 }
 }  // namespace jr
 
-// =====================================================================================================
-// [SECTION] to_json / from_json
-// =====================================================================================================
+// [SECTION] to_json / from_json ---------------------------------------------------------------------------------------
 using jr::field;
 
 namespace {
@@ -209,8 +205,7 @@ const std::vector<std::string> kCreatureFields = {
     "initiative_bonus", "speed", "hit_die", "hit_dice_used", "legendary_actions", "legendary_resistances",
     "legendary_resistances_used", "conditions", "resistances", "vulnerabilities", "immunities",
     "condition_immunities", "exhaustion", "exhaustion_sources", "death_saves", "inspiration",
-    "inventory", "loyalty", "diseases", "poisons",
-    "madness", "modules", "hidden", "notes"};
+    "inventory", "modules", "hidden", "notes"};
 }  // namespace
 
 const std::vector<std::string>& creature_fields() { return kCreatureFields; }
@@ -260,22 +255,21 @@ void to_json(json& j, const Creature& v) {
   j["legendary_resistances_used"] = v.legendary_resistances_used;
   j["exhaustion_sources"] = v.exhaustion_sources, j["death_saves"] = v.death_saves;
   j["inspiration"] = v.inspiration;
-  j["inventory"] = v.inventory, j["loyalty"] = v.loyalty;
-  j["diseases"] = v.diseases, j["poisons"] = v.poisons, j["madness"] = v.madness;
+  j["inventory"] = v.inventory;
   if (!v.modules.empty()) j["modules"] = v.modules;
   j["hidden"] = v.hidden;
   j["notes"] = v.notes;
 }
 namespace {
 #define DZ_MEMBER(name) jr::Member<Creature>{#name, [](const json& j, Creature& v) { jr::get(j, v.name); }}
-constexpr std::array<jr::Member<Creature>, 35> kCreatureMembers = {
+constexpr std::array<jr::Member<Creature>, 31> kCreatureMembers = {
     DZ_MEMBER(abilities), DZ_MEMBER(ac), DZ_MEMBER(condition_immunities), DZ_MEMBER(conditions),
-    DZ_MEMBER(death_saves), DZ_MEMBER(diseases), DZ_MEMBER(exhaustion), DZ_MEMBER(exhaustion_sources),
+    DZ_MEMBER(death_saves), DZ_MEMBER(exhaustion), DZ_MEMBER(exhaustion_sources),
     DZ_MEMBER(hidden), DZ_MEMBER(hit_dice_used), DZ_MEMBER(hit_die), DZ_MEMBER(hp), DZ_MEMBER(id),
     DZ_MEMBER(immunities), DZ_MEMBER(initiative_bonus), DZ_MEMBER(inspiration), DZ_MEMBER(inventory),
     DZ_MEMBER(kind), DZ_MEMBER(legendary_actions), DZ_MEMBER(legendary_resistances),
-    DZ_MEMBER(legendary_resistances_used), DZ_MEMBER(level), DZ_MEMBER(loyalty), DZ_MEMBER(madness),
-    DZ_MEMBER(max_hp), DZ_MEMBER(modules), DZ_MEMBER(name), DZ_MEMBER(notes), DZ_MEMBER(poisons), DZ_MEMBER(race),
+    DZ_MEMBER(legendary_resistances_used), DZ_MEMBER(level),
+    DZ_MEMBER(max_hp), DZ_MEMBER(modules), DZ_MEMBER(name), DZ_MEMBER(notes), DZ_MEMBER(race),
     DZ_MEMBER(resistances), DZ_MEMBER(size), DZ_MEMBER(speed), DZ_MEMBER(temp_hp), DZ_MEMBER(vulnerabilities)};
 #undef DZ_MEMBER
 static_assert(jr::members_sorted(kCreatureMembers), "kCreatureMembers must be sorted by key");
@@ -286,13 +280,6 @@ void from_json(const json& j, Creature& v) {
   if (!v.modules.is_object()) {
     jr::PathGuard g("modules");
     jr::fail_type("object");
-  }
-  for (const char* list : {"diseases", "poisons", "madness"}) {
-    auto it = j.find(list);
-    if (it != j.end() && !it->is_array()) {
-      jr::PathGuard g(list);
-      jr::fail_type("array");
-    }
   }
 }
 
@@ -388,9 +375,7 @@ void from_json(const json& j, Campaign& v) {
                                    "notes", "modules", "next_id", "last_tx"});
 }
 
-// =====================================================================================================
-// [SECTION] validation
-// =====================================================================================================
+// [SECTION] validation ------------------------------------------------------------------------------------------------
 namespace {
 using jr::PathGuard;
 
@@ -544,10 +529,6 @@ void validate_creature(const Creature& c) {
       one_of("kind", it.kind,
              {"armor_light", "armor_medium", "armor_heavy", "shield", "clothing", "weapon", "gear", "potion", "art"});
     }
-  }
-  if (!c.loyalty.is_null() && !c.loyalty.is_number() && !c.loyalty.is_object()) {
-    PathGuard g("loyalty");
-    jr::fail_type("number or object");
   }
   max_length("notes", c.notes, 100'000);
 }
@@ -762,9 +743,7 @@ bool validate_campaign_change(const Campaign& before, const Campaign& after, std
   return true;
 }
 
-// =====================================================================================================
-// [SECTION] lookups and ids
-// =====================================================================================================
+// [SECTION] lookups and ids -------------------------------------------------------------------------------------------
 Creature* find_creature(Campaign& c, std::string_view id) {
   auto k = c.creatures.find(id);
   return k < 0 ? nullptr : &c.creatures.mut(static_cast<size_t>(k));

@@ -7,7 +7,7 @@
 //     input: that would double the memory and the copy cost of every dispatch.)
 //   - Only stored facts live here. Derived values (ability modifiers, proficiency bonus, encumbrance, exhaustion
 //     effects …) are computed by the functions in derived.hpp, never stored.
-//   - DM secrets: Creature::loyalty, Creature::hidden, Settings::dm_notes, Note::secret, the module data fields a
+//   - DM secrets: Creature::hidden, Settings::dm_notes, Note::secret, the module data fields a
 //     module declares secret (campaign::DataField::secret), and (per Settings::hp_visibility) the HP of creatures.
 //     io/player_view.hpp strips them for a player's share link.
 //   - A rule module's per-creature data lives in Creature::modules[<module id>] and its per-campaign data in
@@ -111,8 +111,6 @@ struct Creature {
   DeathSaves death_saves;
   bool inspiration = false;
   std::vector<Item> inventory;
-  json loyalty;                       // null | int | object — DM SECRET
-  json diseases = json::array(), poisons = json::array(), madness = json::array();
   json modules = json::object();  // per-rule-module data, keyed by module id (Module::creature_data)
   bool hidden = false;  // DM SECRET: the players do not know this creature
   std::string notes;    // shown to players for PCs and sidekicks only
@@ -122,6 +120,11 @@ struct Creature {
 // Monsters and objects are gone at 0 HP (a monster dies unless knocked out, an object is destroyed); PCs, NPCs and
 // sidekicks fall unconscious and make death saves.
 inline bool gone_at_zero_hp(const Creature& c) { return c.kind == "monster" || c.kind == "object"; }
+
+// The party: player characters and their companions ("pc" and "sidekick"); everyone else is NPCs, monsters and
+// objects. What players see of HP, which notes they read and who rests by default follow it.
+inline bool party_kind(std::string_view kind) { return kind == "pc" || kind == "sidekick"; }
+inline bool in_party(const Creature& c) { return party_kind(c.kind); }
 
 struct InitEntry {
   std::string creature;
@@ -193,7 +196,7 @@ struct Campaign {
   json extra = json::object();
 };
 
-// ---- JSON (ADL, so json.get<Campaign>() works too) -------------------------------------------------
+// [SECTION] JSON (ADL, so json.get<Campaign>() works too) -------------------------------------------------------------
 void to_json(json& j, const Abilities& v);
 void from_json(const json& j, Abilities& v);
 void to_json(json& j, const Until& v);
@@ -235,7 +238,7 @@ const std::vector<std::string>& condition_immunity_ids();
 // Names of the editable creature fields (the keys AddCreature / UpdateCreature accept).
 const std::vector<std::string>& creature_fields();
 
-// ---- validation --------------------------------------------------------------------------------------
+// [SECTION] validation ------------------------------------------------------------------------------------------------
 // Throws UserError("state.err.<reason>", {"path": "creatures[2].hp", …}) on the first problem found.
 void validate_creature(const Creature& c);
 void validate_settings(const Settings& s);
@@ -248,7 +251,7 @@ void validate_campaign(const Campaign& c);
 // is refused (state.err.bad_id).
 bool validate_campaign_change(const Campaign& before, const Campaign& after, std::vector<size_t>& changed_creatures);
 
-// ---- lookups -----------------------------------------------------------------------------------------
+// [SECTION] lookups ---------------------------------------------------------------------------------------------------
 Creature* find_creature(Campaign& c, std::string_view id);
 const Creature* find_creature(const Campaign& c, std::string_view id);
 Prompt* find_prompt(Campaign& c, std::string_view id);

@@ -121,7 +121,7 @@ static std::string advantage(std::string_view expression, const char* keep) {
 std::string with_advantage(std::string_view expression) { return advantage(expression, "kh1"); }
 std::string with_disadvantage(std::string_view expression) { return advantage(expression, "kl1"); }
 
-// ---- Expression ---------------------------------------------------------------------------------------------
+// [SECTION] Expression ------------------------------------------------------------------------------------------------
 
 struct Expression::Impl {
   ast::Ast ast;

@@ -18,6 +18,14 @@
 // Every error is a UserError: dice.err.expected_<what>[_end] with {column (1-based, in characters), mark (the typed
 // text around the spot, marked with ‸), found, expected},
 // or a limit (dice.err.too_long, too_deep, dice_count, sides, number_too_large, set_operator, selector_number).
+//
+// Index:
+//   [SECTION] The parser: entry point and state
+//   [SECTION] Scanning: whitespace, die letters, error messages
+//   [SECTION] Nodes
+//   [SECTION] Expressions: comparison, +/−, ×/÷, unary
+//   [SECTION] Terms: numbers, dice, sets, operators
+//   [SECTION] parse()
 #include <algorithm>
 #include <vector>
 
@@ -38,6 +46,7 @@ size_t utf8_length(std::string_view s) {
   return n;
 }
 
+// [SECTION] The parser: entry point and state -------------------------------------------------------------------------
 class Parser {
  public:
   Parser(std::string_view text, Ast& out) : s_(text), ast_(out) {}
@@ -81,6 +90,7 @@ class Parser {
   Ast& ast_;
   std::vector<int>& items_ = group_items();  // group(): the elements of the groups being parsed, innermost last
 
+  // [SECTION] Scanning: whitespace, die letters, error messages -------------------------------------------------------
   // One per thread, kept from parse to parse (cleared by run()): a set or parentheses allocate nothing.
   static std::vector<int>& group_items() {
     thread_local std::vector<int> items;
@@ -161,6 +171,7 @@ class Parser {
     throw UserError(key, jobj{"column", column(at), "mark", mark(at), "op", std::string(s_.substr(op_at, op_len))});
   }
 
+  // [SECTION] Nodes ---------------------------------------------------------------------------------------------------
   int add(Node n) {
     ast_.nodes.push_back(n);
     return static_cast<int>(ast_.nodes.size()) - 1;
@@ -198,6 +209,7 @@ class Parser {
     return id;
   }
 
+  // [SECTION] Expressions: comparison, +/−, ×/÷, unary ----------------------------------------------------------------
   int expr() {
     int left = additive();
     for (;;) {
@@ -260,6 +272,7 @@ class Parser {
     return term();
   }
 
+  // [SECTION] Terms: numbers, dice, sets, operators -------------------------------------------------------------------
   int term() {
     skip_ws();
     size_t start = pos_;
@@ -442,6 +455,7 @@ class Parser {
 
 void parse_into(std::string_view text, Ast& out) { Parser(text, out).run(); }
 
+// [SECTION] parse() ---------------------------------------------------------------------------------------------------
 Ast parse(std::string_view text) {
   Ast ast;
   parse_into(text, ast);

@@ -13,6 +13,9 @@
 // Strings must be valid UTF-8 (checked here as well as by parse_json's check_json_text): their bytes are copied as
 // they are. Nesting deeper than InputLimits{}.max_depth and numbers that are no finite double return false too, so
 // the parser refuses whatever the guard would (parse_json_fast_skipping's caller relies on that).
+//
+// Index:
+//   [SECTION] writing
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -349,7 +352,7 @@ struct Parser {
   }
 };
 
-// ---- writing ---------------------------------------------------------------------------------------------------
+// [SECTION] writing ---------------------------------------------------------------------------------------------------
 
 void dump_string(const std::string& s, std::string& out) {
   const char* p = s.data();

@@ -3,10 +3,6 @@
 #include <set>
 
 #include "core/campaign/derived.hpp"
-#include "core/rules/crafting/crafting.hpp"
-#include "core/rules/lingering_injuries/lingering_injuries.hpp"
-#include "core/rules/magic_items/magic_items.hpp"
-#include "core/rules/price_list/price_list.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::io {
@@ -16,7 +12,10 @@ using namespace druzina::campaign;
 
 namespace {
 
-bool is_party(const Creature& c) { return c.kind == "pc" || c.kind == "sidekick"; }
+// out[module][field] = value, unless the value is null (nothing to show).
+void out_set(json& out, const std::string& module, const std::string& field, json value) {
+  if (!value.is_null()) out[module][field] = std::move(value);
+}
 
 void add_hp(json& out, const Creature& c, const std::string& visibility) {
   if (visibility == "exact") {
@@ -50,7 +49,7 @@ json conditions_of(const Creature& c, const std::set<std::string>& visible) {
 json creature_view(const Creature& c, const Settings& s, const Engine& engine, const std::set<std::string>& visible) {
   json out = jobj{"id", c.id, "kind", c.kind, "name", c.name, "size", c.size, "conditions", conditions_of(c, visible),
               "dead", c.death_saves.dead};
-  if (is_party(c)) {
+  if (in_party(c)) {
     add_hp(out, c, s.hp_visibility.party);
     out["level"] = c.level;
     out["race"] = c.race;
@@ -64,19 +63,6 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     out["inspiration"] = c.inspiration;
     if (c.legendary_resistances > 0)
       out["legendary_resistances"] = jobj{"max", c.legendary_resistances, "used", c.legendary_resistances_used};
-    // Injuries and scars (the lingering-injuries rule's data) as the players' summary the table link carries.
-    json injuries = json::array();
-    for (const auto& i : rules::injuries_of(c))
-      injuries.push_back(jobj{"id", i.id, "text", i.text, "cured", i.cured, "since_minutes", i.since_minutes});
-    out["injuries"] = injuries;
-    json scars = json::array();
-    for (const auto& sc : rules::scars_of(c)) scars.push_back(jobj{"text", sc.text});
-    out["scars"] = scars;
-    // The names of its items it is attuned to (the magic-items rule's data; the whole items are in rule_data).
-    json attuned = json::array();
-    for (const auto& m : rules::magic_items_of(c))
-      if (m.attuned_by == c.id) attuned.push_back(m.name);
-    out["attunement"] = attuned;
     json items = json::array();
     for (const auto& it : c.inventory)
       items.push_back(jobj{"name", it.name, "weight", it.weight, "qty", it.qty, "worn", it.worn, "kind", it.kind});
@@ -88,10 +74,18 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
     if (!rule_data.empty()) out["rule_data"] = std::move(rule_data);
   } else {
     add_hp(out, c, s.hp_visibility.others);
-    json injuries = json::array();
-    for (const auto& i : rules::injuries_of(c))
-      if (!i.cured) injuries.push_back(jobj{"id", i.id, "text", i.text});
-    out["injuries"] = injuries;
+    // The rules' data the table can see on anyone (DataField::for_others).
+    json rule_data = json::object();
+    for (const auto& m : engine.modules()) {
+      auto data = c.modules.find(m.id);
+      if (data == c.modules.end() || !data->is_object()) continue;
+      for (const auto& f : m.creature_data) {
+        if (f.secret || !f.for_others) continue;
+        auto v = data->find(f.name);
+        if (v != data->end()) out_set(rule_data, m.id, f.name, f.for_others(*v));
+      }
+    }
+    if (!rule_data.empty()) out["rule_data"] = std::move(rule_data);
   }
   return out;
 }
@@ -126,7 +120,6 @@ json player_view(const Campaign& c, const Engine& engine) {
                      "rules", c.settings.rules,
                      "exhaustion_edition", c.settings.exhaustion_edition,
                      "house_rule_notes", c.settings.house_rule_notes,
-                     "price_overrides", rules::price_overrides(c),
                      "hp_visibility", jobj{"party", c.settings.hp_visibility.party, "others", c.settings.hp_visibility.others}};
 
   json creatures = json::array();
@@ -165,16 +158,19 @@ json player_view(const Campaign& c, const Engine& engine) {
   }
   out["notes"] = notes;
 
-  json projects = json::array();
-  for (const auto& p : rules::projects_of(c)) {
-    json owners = json::array();
-    for (const auto& o : p.owners)
-      if (visible.count(o)) owners.push_back(o);
-    if (owners.empty() && !p.owners.empty()) continue;  // only hidden creatures work on it
-    projects.push_back(jobj{"id", p.id, "kind", p.kind, "name", p.name, "owners", owners, "goal_gp", p.goal_gp,
-                        "progress_gp", p.progress_gp, "done", p.done});
+  // The rules' campaign data the table sees (DataField::for_table), as "rule_data": {module: {field: value}}.
+  const Sees sees = [&visible](const std::string& id) { return visible.count(id) > 0; };
+  json rule_data = json::object();
+  for (const auto& m : engine.modules()) {
+    auto data = c.modules.find(m.id);
+    if (data == c.modules.end() || !data->is_object()) continue;
+    for (const auto& f : m.campaign_data) {
+      if (f.secret || !f.for_table) continue;
+      auto v = data->find(f.name);
+      if (v != data->end()) out_set(rule_data, m.id, f.name, f.for_table(*v, sees));
+    }
   }
-  out["projects"] = projects;
+  if (!rule_data.empty()) out["rule_data"] = std::move(rule_data);
   return out;
 }
 

@@ -1,4 +1,9 @@
 // Saves: Session ↔ JSON text. See save.hpp for the format and the guarantees.
+//
+// Index:
+//   [SECTION] the snapshot's creatures and notes, with each unchanged chunk's text kept from the last save
+//   [SECTION] the saved form: an envelope with a checksum of the body
+//   [SECTION] the snapshot's notes, read straight from the text
 #include "core/io/save.hpp"
 
 #include <algorithm>
@@ -8,7 +13,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/error.hpp"
 #include "core/io/guard.hpp"
-#include "core/io/migrate.hpp"
+#include "core/migrate/migrate.hpp"
 
 namespace druzina::io {
 
@@ -162,7 +167,7 @@ void append(std::string& out, const Transaction& tx) {
   out += "]}";
 }
 
-// ---- the snapshot's creatures and notes, with each unchanged chunk's text kept from the last save ----------
+// [SECTION] the snapshot's creatures and notes, with each unchanged chunk's text kept from the last save --------------
 // A save follows every change. Between two saves the snapshot changes by at most the transaction folded into it
 // (the tail is full), so nearly every chunk of the creature and note lists (CowList, 64 elements) is the very
 // object it was: its text is taken from here instead of being built and written again. Holding a chunk's handle
@@ -419,7 +424,7 @@ Session load_document(json doc, const Engine& engine, std::string_view history_r
 
 }  // namespace
 
-// ---- the saved form: an envelope with a checksum of the body ---------------------------------------------
+// [SECTION] the saved form: an envelope with a checksum of the body ---------------------------------------------------
 
 namespace {
 
@@ -443,7 +448,7 @@ std::string_view history_text(const JsonMembers& members) {
   return text;
 }
 
-// ---- the snapshot's notes, read straight from the text ------------------------------------------------------
+// [SECTION] the snapshot's notes, read straight from the text ---------------------------------------------------------
 // A long campaign's notes are most of its save (thousands of {"id","text",…}); building them as a JSON document,
 // reading that, and freeing it was half of a load. read_notes reads the array as save() writes it: members id,
 // text, secret, creature, at (an integer) in any order, a repeated one's last value winning, as from_json(Note).

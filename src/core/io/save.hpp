@@ -28,7 +28,7 @@
 
 namespace druzina::io {
 
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 // The envelope text (what the app stores and exports).
 std::string save(const campaign::Session& session);

@@ -1,6 +1,7 @@
 #include "core/rules/common.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "core/campaign/json_read.hpp"
 #include "core/json_obj.hpp"
@@ -82,6 +83,12 @@ const json& creature_data(const Creature& x, std::string_view module, std::strin
   return it == m->end() ? null : *it;
 }
 
+campaign::DataField notes_field() {
+  return {"notes", "list of the DM's free-text entries (texts)", false, [](const json& v) {
+            if (!v.is_array()) campaign::jr::fail_type("array");
+          }};
+}
+
 void set_creature_data(Creature& x, std::string_view module, std::string_view key, json value) {
   const std::string id(module);
   if (value.is_null()) {
@@ -100,6 +107,35 @@ void int_in(const json& v, long long lo, long long hi) {
   if (!v.is_number_integer()) campaign::jr::fail_type("integer");
   long long n = v.get<long long>();
   if (n < lo || n > hi) campaign::jr::fail_value("out_of_range", jobj{"value", n, "min", lo, "max", hi});
+}
+
+void unique_list(const json& v, size_t max, const char* key, const std::function<void(const json&)>& one) {
+  namespace jr = campaign::jr;
+  if (!v.is_array()) jr::fail_type("array");
+  if (v.size() > max) jr::fail_value("too_many", jobj{"value", v.size(), "max", max});
+  std::set<std::string> seen;
+  size_t i = 0;
+  for (const auto& e : v) {
+    jr::PathGuard g(i++);
+    one(e);
+    if (!seen.insert(e[key].get<std::string>()).second) {
+      jr::PathGuard d(key);
+      jr::fail_value("duplicate_id", jobj{"id", e[key].get<std::string>()});
+    }
+  }
+}
+
+std::string next_list_id(const json& list, char prefix) {
+  int n = 0;
+  if (list.is_array())
+    for (const auto& e : list) {
+      const std::string id = e.value("id", "");
+      if (id.size() > 1 && id[0] == prefix) try {
+          n = std::max(n, std::stoi(id.substr(1)));
+        } catch (...) {
+        }
+    }
+  return std::string(1, prefix) + std::to_string(n + 1);
 }
 
 std::vector<std::string> id_list(const json& cmd, const char* name) {
@@ -140,13 +176,6 @@ std::optional<int> then_roll(const Ctx& ctx, const Prompt& p) {
   return opt_int(cmd, "then_roll", -1000, 1000);
 }
 
-std::vector<std::string> party(const Campaign& c) {
-  std::vector<std::string> out;
-  for (const auto& x : c.creatures)
-    if ((x.kind == "pc" || x.kind == "sidekick") && !x.death_saves.dead) out.push_back(x.id);
-  return out;
-}
-
 void add_lasting_conditions(Ctx& ctx, const std::string& target, const json& effects, const std::string& source,
                             const campaign::Until& until) {
   if (!effects.is_object()) return;
@@ -171,3 +200,12 @@ void add_exhaustion(Ctx& ctx, const std::string& target, int n, const std::strin
 }
 
 }  // namespace druzina::rules::detail
+
+namespace druzina::rules {
+
+json rule_notes(const Creature& x, std::string_view module) {
+  const json& v = detail::creature_data(x, module, "notes");
+  return v.is_array() ? v : json::array();
+}
+
+}  // namespace druzina::rules

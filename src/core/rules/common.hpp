@@ -2,6 +2,7 @@
 #pragma once
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -48,9 +49,46 @@ const json& data_at(const Campaign& c, std::string_view module, std::string_view
 // and new creatures need no data).
 const json& creature_data(const Creature& x, std::string_view module, std::string_view key);
 void set_creature_data(Creature& x, std::string_view module, std::string_view key, json value);
+// The field "notes" of a rule that keeps the DM's free-text entries on a creature (rules::rule_notes): a list.
+// (Until schema 8 the base creature's own lists: diseases, poisons, madness.)
+campaign::DataField notes_field();
 
 // DataField validation: an integer in lo..hi (UserError state.err.wrong_type / out_of_range with the path).
 void int_in(const json& v, long long lo, long long hi);
+// DataField validation of a list of at most `max` objects, each checked by `one` (its index in the path), no two
+// with the same string `key` (UserError state.err.wrong_type / too_many / duplicate_id with the path).
+void unique_list(const json& v, size_t max, const char* key, const std::function<void(const json&)>& one);
+// The next id "<prefix><n>" of a rule's own list of {id} objects: one past the highest n there ("t4" → "t5").
+std::string next_list_id(const json& list, char prefix);
+
+// [SECTION] catalogues: a rule's data file in assets (diseases.json, …), read once ------------------------------------
+// The entries of `entries`, each read by `read` (json → T; throws std::runtime_error "<file>: …" on a bad entry),
+// no id twice (std::runtime_error "<file>: id twice: <id>").
+template <class T, class Read>
+std::vector<T> read_catalogue(const json& entries, const char* file, Read read) {
+  std::vector<T> out;
+  for (const auto& j : entries) {
+    T entry = read(j);
+    for (const auto& q : out)
+      if (q.id == entry.id) throw std::runtime_error(std::string(file) + ": id twice: " + entry.id);
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+// The entry with this id, or nullptr.
+template <class T>
+const T* find_by_id(const std::vector<T>& list, std::string_view id) {
+  for (const auto& x : list)
+    if (x.id == id) return &x;
+  return nullptr;
+}
+// Every entry's id, in the catalogue's order.
+template <class T>
+std::vector<std::string> ids_of(const std::vector<T>& list) {
+  std::vector<std::string> out;
+  for (const auto& x : list) out.push_back(x.id);
+  return out;
+}
 
 // Command parameters.
 std::vector<std::string> id_list(const json& cmd, const char* name);
@@ -60,9 +98,6 @@ std::vector<int> int_list(const json& cmd, const char* name, int lo, int hi);
 // The die result for the table a prompt's answer leads to, when the table entered it: ResolvePrompt
 // {"prompt": p.id, "then_roll": N} as the top-level command.
 std::optional<int> then_roll(const Ctx& ctx, const Prompt& p);
-
-// Party: living PCs and sidekicks.
-std::vector<std::string> party(const Campaign& c);
 
 // Adds a condition from a table row's lasting effects: condition / no_reactions / disadvantage / advantage.
 void add_lasting_conditions(Ctx& ctx, const std::string& target, const json& effects, const std::string& source,

@@ -1,8 +1,8 @@
-// The group's house rules (shared/seeds/house-rules.cs.txt) as campaign rule modules, plus the derived values
-// the app shows from them. docs/house-rules.md lists, rule by rule, the module, its commands, prompts, data
-// and tests.
+// The group's house rules (the Rules screen states each: assets/data/reference/house-rules.json) as campaign rule
+// modules, plus the derived values the app shows from them. docs/house-rules.md lists, rule by rule, the module,
+// its commands, prompts, data and tests.
 //
-// Each module is a campaign::Module (engine.hpp) registered in src/core/campaign/modules.cpp. Its id is also
+// Each module is a campaign::Module (engine.hpp) registered in src/core/rules/modules.cpp. Its id is also
 // its switch in Settings::rules ({"rules": {"massive-damage": false}} turns it off for a campaign). A module
 // that is off refuses its commands and its hooks do not run; its events always replay.
 //
@@ -24,13 +24,12 @@
 #include <vector>
 
 #include "core/campaign/engine.hpp"
+#include "core/rules/attack_roll/attack_roll.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
 #include "core/rules/crafting/crafting.hpp"
-#include "core/rules/encumbrance/encumbrance.hpp"
-#include "core/rules/flanking/flanking.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
 #include "core/rules/intelligence/intelligence.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/rules/lingering_injuries/lingering_injuries.hpp"
 #include "core/rules/madness/madness.hpp"
 #include "core/rules/massive_damage/massive_damage.hpp"
@@ -38,8 +37,9 @@
 #include "core/rules/poisons/poisons.hpp"
 #include "core/rules/potions/potions.hpp"
 #include "core/rules/price_list/price_list.hpp"
-#include "core/rules/resurrection/resurrection.hpp"
+#include "core/rules/resurrection_ritual/resurrection_ritual.hpp"
 #include "core/rules/traps/traps.hpp"
+#include "core/rules/variant_encumbrance/variant_encumbrance.hpp"
 
 namespace druzina::rules {
 
@@ -48,28 +48,28 @@ using campaign::Creature;
 using campaign::Module;
 using nlohmann::json;
 
-// ---- module ids (= Settings::rules keys) ------------------------------------------------------------------
+// [SECTION] module ids (= Settings::rules keys) -----------------------------------------------------------------------
 inline constexpr const char* kSaveProficiencies = "save-proficiencies";
 inline constexpr const char* kExhaustingRally = "exhausting-rally";
 inline constexpr const char* kRageExhaustion = "rage-exhaustion";
 inline constexpr const char* kInspirationLuck = "inspiration-luck";
 
-// ---- the modules (one file each under src/core/rules/) --------------------------------------------------------
-Module save_proficiencies();   // saves.cpp: SetSaveProficiencies (used by every CON save the rules ask for)
-Module exhausting_rally();     // rally.cpp
-Module rage_exhaustion();      // rage.cpp
-Module inspiration_luck();     // inspiration.cpp
+// [SECTION] the modules (one file each under src/core/rules/) ---------------------------------------------------------
+Module save_proficiencies();   // save_proficiencies/: SetSaveProficiencies (used by every CON save the rules ask for)
+Module exhausting_rally();     // exhausting_rally/
+Module rage_exhaustion();      // rage_exhaustion/
+Module inspiration_luck();     // inspiration_luck/
 
-// ---- saving throws (saves.cpp) ------------------------------------------------------------------------------
+// [SECTION] saving throws (save_proficiencies/) -----------------------------------------------------------------------
 bool save_proficient(const Campaign& c, const Creature& x, std::string_view ability);
 // ability modifier + the proficiency bonus when proficient in that save
 int save_bonus(const Campaign& c, const Creature& x, std::string_view ability);
 std::string d20_plus(int modifier);  // "1d20+3", "1d20-1", "1d20"
 
-// ---- exhausting rally (rally.cpp) ----------------------------------------------------------------------------
+// [SECTION] exhausting rally (exhausting_rally/) ----------------------------------------------------------------------
 bool rally_used(const Campaign& c);  // rallied since the last long rest (a second rally is refused)
 
-// ---- everything, for the UI --------------------------------------------------------------------------------------
+// [SECTION] everything, for the UI ------------------------------------------------------------------------------------
 // Walking speed step by step: {"base", "after_injuries", "encumbrance_penalty", "exhaustion", "final"} — injuries
 // (when lingering-injuries is on), then the encumbrance penalty (when variant-encumbrance is on), then exhaustion
 // by Settings::exhaustion_edition (2014: halved from level 2, 0 from level 5; 2024: −5 ft per level).
@@ -77,5 +77,8 @@ json speed_view(const Campaign& c, const Creature& x);
 // {"creature", "saves": {"con": {"bonus", "proficient"}, …}, "injuries", "intelligence", "encumbrance", "speed"}
 // for one creature (the derived values of this header).
 json creature_view(const Campaign& c, const Creature& x);
+// A rule's free-text notes on a creature (its data field "notes", detail::notes_field): what the DM writes on
+// the sheet beside what the rule tracks itself (diseases, poisons, madness). An empty list when none.
+json rule_notes(const Creature& x, std::string_view module);
 
 }  // namespace druzina::rules

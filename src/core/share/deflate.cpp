@@ -1,6 +1,10 @@
 // Raw DEFLATE, RFC 1951. See deflate.hpp. The decoder follows the structure of zlib's puff.c (Mark Adler's
 // reference inflater): canonical Huffman tables as counts per length + symbols sorted by code, decoded bit by
 // bit — slow next to zlib, but share links are a few kilobytes and every step is checked.
+//
+// Index:
+//   [SECTION] inflate
+//   [SECTION] deflate
 #include "core/share/deflate.hpp"
 
 #include <algorithm>
@@ -26,7 +30,7 @@ constexpr std::array<uint8_t, 30> kDistExtra = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3, 
                                                 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
 constexpr std::array<uint8_t, 19> kCodeLenOrder = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
 
-// ---- inflate ---------------------------------------------------------------------------------------------
+// [SECTION] inflate ---------------------------------------------------------------------------------------------------
 
 struct Fail {
   InflateResult result;
@@ -184,7 +188,7 @@ void dynamic(BitReader& in, std::string& out, size_t max_out) {
   codes(in, out, max_out, lencode, distcode);
 }
 
-// ---- deflate ---------------------------------------------------------------------------------------------
+// [SECTION] deflate ---------------------------------------------------------------------------------------------------
 
 struct BitWriter {
   std::string out;

@@ -3,15 +3,22 @@
 // The compact JSON of each kind (short keys, positional arrays; deflate removes most of what repeats):
 //   every kind: {"id": campaign id?, "t": made_at?, …}
 //   table:     {"n": name, "m": minutes, "l": language, "r": {rule: on}, "x": exhaustion edition,
-//               "v": [party visibility, others visibility], "h": house-rule notes?, "o": price overrides?,
+//               "v": [party visibility, others visibility], "h": house-rule notes?,
 //               "c": [[id, kind, name, hp, more?], …], "e": [round, turn (-1 = a hidden creature's), [[id, init, lair?]…]]?}
 //     kind: "p" pc, "s" sidekick, "n" npc, "m" monster, "o" object;  hp: [hp, max, temp?] (exact), "h"/"b"/"d"/"x" (status:
 //     healthy, bloodied, down, dead) or 0 (hidden);  more: {"c": [[condition, until kind, rounds, minutes,
-//     turn_of, set_round, set_turn_of, set_at] trailing defaults cut …], "i": [[injury id, text], …], "z": size,
+//     turn_of, set_round, set_turn_of, set_at] trailing defaults cut …], "z": size,
 //     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead}
+//   and, at the top level and in a creature's "more", the rules' data with a compact form of its own, under the
+//   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i").
 //   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets),
 //               "u": [the fields its player changed since her copy received them]? (link.hpp kChanged)}
 //   campaign:  {"s": the save document}
+//
+// Index:
+//   [SECTION] table: player_view → compact
+//   [SECTION] table: compact → Campaign JSON (every access checked, with a path)
+//   [SECTION] character
 #include "core/share/link.hpp"
 
 #include <algorithm>
@@ -23,8 +30,6 @@
 #include "core/io/guard.hpp"
 #include "core/io/player_view.hpp"
 #include "core/io/save.hpp"
-#include "core/rules/lingering_injuries/lingering_injuries.hpp"
-#include "core/rules/price_list/price_list.hpp"
 #include "core/share/deflate.hpp"
 #include "core/json_obj.hpp"
 
@@ -74,7 +79,7 @@ std::string kind_from_letter(const std::string& letter, const std::string& path)
   shape(path, "p, s, n, m or o");
 }
 
-// ---- table: player_view → compact --------------------------------------------------------------------
+// [SECTION] table: player_view → compact ------------------------------------------------------------------------------
 
 json compact_condition(const json& c) {
   const json& u = c["until"];
@@ -84,7 +89,36 @@ json compact_condition(const json& c) {
   return a;
 }
 
-json compact_creature(const json& v) {
+// The base's keys of the table link: a module's WireCodec key must be none of them (check_wire_keys).
+constexpr const char* kTableKeys[] = {"id", "t", "n", "m", "l", "r", "x", "v", "h", "c", "e"};
+constexpr const char* kCreatureKeys[] = {"c", "z", "L", "a", "x", "s", "p", "D"};
+
+// The rules' fields with a compact form in the table link, per creature or per campaign.
+struct WireField {
+  const std::string* module;
+  const DataField* field;
+};
+std::vector<WireField> wire_fields(const Engine& engine, bool creature) {
+  std::vector<WireField> out;
+  for (const auto& m : engine.modules())
+    for (const auto& f : creature ? m.creature_data : m.campaign_data)
+      if (!f.wire.key.empty()) out.push_back({&m.id, &f});
+  return out;
+}
+
+// The rules' data of a player_view object ("rule_data") in compact form, into `to`.
+void compact_rule_data(const json& view, const std::vector<WireField>& fields, json& to) {
+  auto rd = view.find("rule_data");
+  if (rd == view.end()) return;
+  for (const auto& w : fields) {
+    auto m = rd->find(*w.module);
+    if (m == rd->end() || !m->contains(w.field->name)) continue;
+    json c = w.field->wire.encode((*m)[w.field->name]);
+    if (!c.is_null()) to[w.field->wire.key] = std::move(c);
+  }
+}
+
+json compact_creature(const json& v, const std::vector<WireField>& fields) {
   json hp = 0;
   if (v.contains("hp")) {
     hp = {v["hp"], v["max_hp"]};
@@ -99,10 +133,7 @@ json compact_creature(const json& v) {
     for (const auto& c : v["conditions"]) list.push_back(compact_condition(c));
     more["c"] = list;
   }
-  json injuries = json::array();
-  for (const auto& i : v["injuries"])
-    if (!i.value("cured", false)) injuries.push_back({i["id"], i["text"]});
-  if (!injuries.empty()) more["i"] = injuries;
+  compact_rule_data(v, fields, more);
   if (v["size"] != "medium") more["z"] = v["size"];
   if (v.contains("level")) {  // the party
     if (v["level"] != 1) more["L"] = v["level"];
@@ -121,14 +152,16 @@ json compact_creature(const json& v) {
 }
 
 json table_wire(const Campaign& c) {
-  json view = io::player_view(c);
+  const Engine& engine = Engine::standard();
+  json view = io::player_view(c, engine);
   const json& s = view["settings"];
   json wire = {{"n", view["name"]}, {"m", view["minutes"]}, {"l", s["language"]}, {"r", s["rules"]},
                {"x", s["exhaustion_edition"]}, {"v", {s["hp_visibility"]["party"], s["hp_visibility"]["others"]}}};
   if (!s["house_rule_notes"].get_ref<const std::string&>().empty()) wire["h"] = s["house_rule_notes"];
-  if (!s["price_overrides"].empty()) wire["o"] = s["price_overrides"];
+  compact_rule_data(view, wire_fields(engine, false), wire);
+  const std::vector<WireField> fields = wire_fields(engine, true);
   json creatures = json::array();
-  for (const auto& v : view["creatures"]) creatures.push_back(compact_creature(v));
+  for (const auto& v : view["creatures"]) creatures.push_back(compact_creature(v, fields));
   wire["c"] = creatures;
   if (view["encounter"].is_object() && !view["encounter"]["order"].empty()) {
     const json& e = view["encounter"];
@@ -143,7 +176,7 @@ json table_wire(const Campaign& c) {
   return wire;
 }
 
-// ---- table: compact → Campaign JSON (every access checked, with a path) ------------------------------
+// [SECTION] table: compact → Campaign JSON (every access checked, with a path) ----------------------------------------
 
 const json& at(const json& a, size_t i, const std::string& path) {
   if (!a.is_array() || i >= a.size()) shape(path, "array");
@@ -179,6 +212,19 @@ long long id_number(const std::string& id) {
   return std::stoll(id.substr(1));
 }
 
+// The rules' compact data in `from` back into {"modules": {module: {field: value}}} of `to`; the ids they bring
+// raise max_id.
+void rule_data_from(const json& from, const std::vector<WireField>& fields, const std::string& path, json& to,
+                    long long& max_id) {
+  for (const auto& w : fields) {
+    auto it = from.find(w.field->wire.key);
+    if (it == from.end()) continue;
+    std::vector<std::string> ids;
+    to["modules"][*w.module][w.field->name] = w.field->wire.decode(*it, path + w.field->wire.key, ids);
+    for (const auto& id : ids) max_id = std::max(max_id, id_number(id));
+  }
+}
+
 json campaign_from_table(const json& wire) {
   for (const char* k : {"n", "l", "r", "x", "v", "c"})
     if (!wire.contains(k)) shape(k, "a value");
@@ -186,8 +232,10 @@ json campaign_from_table(const json& wire) {
   json hp_visibility = jobj{"party", str(at(vis, 0, "v"), "v[0]"), "others", str(at(vis, 1, "v"), "v[1]")};
   json out = jobj{"name", str(wire["n"], "n"), "settings", settings_from(wire, hp_visibility)};
   out["minutes"] = wire.contains("m") ? integer(wire["m"], "m") : 0;
-  if (wire.contains("o")) out["modules"][rules::kPriceList]["overrides"] = obj(wire["o"], "o");  // the DM's prices
+  const Engine& engine = Engine::standard();
   long long max_id = 0;
+  rule_data_from(wire, wire_fields(engine, false), "", out, max_id);
+  const std::vector<WireField> fields = wire_fields(engine, true);
   json creatures = json::array();
   const json& list = arr(wire["c"], "c");
   for (size_t i = 0; i < list.size(); ++i) {
@@ -251,18 +299,7 @@ json campaign_from_table(const json& wire) {
       }
       c["conditions"] = conds;
     }
-    if (more.contains("i")) {
-      json injuries = json::array();
-      const json& il = arr(more["i"], p + ".i");
-      for (size_t k = 0; k < il.size(); ++k) {
-        std::string q = p + ".i[" + std::to_string(k) + "]";
-        const json& a = arr(il[k], q);
-        std::string id = str(at(a, 0, q), q + "[0]");
-        max_id = std::max(max_id, id_number(id));
-        injuries.push_back(jobj{"id", id, "text", obj(at(a, 1, q), q + "[1]")});
-      }
-      c["modules"][rules::kLingeringInjuries]["injuries"] = injuries;  // the rule's data (lingering_injuries.hpp)
-    }
+    rule_data_from(more, fields, p + ".", c, max_id);
     creatures.push_back(c);
   }
   out["creatures"] = creatures;
@@ -286,7 +323,7 @@ json campaign_from_table(const json& wire) {
   return out;
 }
 
-// ---- character ---------------------------------------------------------------------------------------
+// [SECTION] character -------------------------------------------------------------------------------------------------
 
 // The fields of a player's copy of a creature that differ from what its link held ("received", see decode): base
 // fields by name, the rules' data a player may see as "modules.<module>.<field>".
@@ -315,13 +352,13 @@ json changed_since(const Creature& x, const json& received) {
 json character_wire(const Campaign& c, std::string_view id) {
   const Creature* x = find_creature(c, id);
   if (!x) throw UserError("link.err.no_creature", jobj{"creature", std::string(id)});
-  if (x->kind != "pc" && x->kind != "sidekick") throw UserError("link.err.not_party", jobj{"name", x->name});
+  if (!in_party(*x)) throw UserError("link.err.not_party", jobj{"name", x->name});
   if (x->hidden) throw UserError("link.err.hidden", jobj{"name", x->name});
   json cr = compact_json(*x);
   // Whitelist: the known creature fields except the DM's secrets; unknown (module) fields stay home.
   json kept = json::object();
   for (const auto& f : creature_fields()) {
-    if (f == "loyalty" || f == "hidden" || f == "modules") continue;
+    if (f == "hidden" || f == "modules") continue;
     if (auto it = cr.find(f); it != cr.end()) kept[f] = *it;
   }
   // The rules' own data on the creature: only what a player may see (declared, not secret), as in player_view.
@@ -359,19 +396,21 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
   }
   const json& cr = obj(wire["cr"], "cr");
   for (auto it = cr.begin(); it != cr.end(); ++it)
-    if (it.key() == "loyalty" || it.key() == "hidden" ||
+    if (it.key() == "hidden" ||
         std::find(creature_fields().begin(), creature_fields().end(), it.key()) == creature_fields().end())
       shape("cr." + it.key(), "a known creature field");
   creature_id = str(cr.contains("id") ? cr["id"] : json(), "cr.id");
-  if (cr.contains("kind") && cr["kind"] != "pc" && cr["kind"] != "sidekick") shape("cr.kind", "pc or sidekick");
+  if (cr.contains("kind") && !(cr["kind"].is_string() && party_kind(cr["kind"].get_ref<const std::string&>()))) shape("cr.kind", "pc or sidekick");
   long long max_id = id_number(creature_id);
-  // Injury ids come from the campaign's counter too (the lingering-injuries rule's data on the creature).
-  if (cr.contains("modules") && cr["modules"].is_object() && cr["modules"].contains(rules::kLingeringInjuries)) {
-    const json& data = cr["modules"][rules::kLingeringInjuries];
-    if (data.is_object() && data.contains("injuries") && data["injuries"].is_array())
-      for (const auto& i : data["injuries"])
-        if (i.is_object() && i.contains("id") && i["id"].is_string()) max_id = std::max(max_id, id_number(i["id"]));
-  }
+  // The ids of the rules' lists on the creature ({module: {field: [{id}, …]}}: an injury's "i12") come from the
+  // campaign's counter too.
+  if (cr.contains("modules") && cr["modules"].is_object())
+    for (const auto& data : cr["modules"])
+      if (data.is_object())
+        for (const auto& list : data)
+          if (list.is_array())
+            for (const auto& x : list)
+              if (x.is_object() && x.contains("id") && x["id"].is_string()) max_id = std::max(max_id, id_number(x["id"]));
   json creature = cr;
   if (wire.contains("u")) {  // what the player changed on her copy (character_wire)
     const json& u = arr(wire["u"], "u");
@@ -383,6 +422,20 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
 }
 
 }  // namespace
+
+void check_wire_keys(const Engine& engine) {
+  for (bool creature : {false, true}) {
+    std::set<std::string> taken;
+    if (creature)
+      taken.insert(std::begin(kCreatureKeys), std::end(kCreatureKeys));
+    else
+      taken.insert(std::begin(kTableKeys), std::end(kTableKeys));
+    for (const auto& w : wire_fields(engine, creature))
+      if (!taken.insert(w.field->wire.key).second)
+        throw std::logic_error("table link key \"" + w.field->wire.key + "\" of " + *w.module + "." + w.field->name +
+                               " is taken");
+  }
+}
 
 std::string_view kind_name(LinkKind kind) {
   return kind == LinkKind::table ? "table" : kind == LinkKind::character ? "character" : "campaign";

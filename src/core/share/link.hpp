@@ -9,13 +9,13 @@
 //
 // Kinds:
 //   table      the table for players, built from io::player_view (so NEVER a DM secret: no hidden creatures,
-//              no hidden HP, no NPC/monster AC or stats, no DM notes, secret notes, prompts, module data such as
-//              NPC loyalty or the soul's choice): the campaign's name, clock and rule switches, each visible
-//              creature's name, kind, HP as the DM chose (exact / status / hidden), conditions with their ends,
-//              uncured injuries, and for the party level, AC, exhaustion, death saves, inspiration; the
-//              initiative order, round and current turn.
+//              no hidden HP, no NPC/monster AC or stats, no DM notes, secret notes, prompts, module data a rule
+//              keeps secret): the campaign's name, clock and rule switches, each visible creature's name, kind,
+//              HP as the DM chose (exact / status / hidden), conditions with their ends, and for the party
+//              level, AC, exhaustion, death saves, inspiration; the initiative order, round and current turn;
+//              the rules' data that gives itself a compact form (campaign::WireCodec).
 //   character  one party member (PC or sidekick) with every field a player keeps on her sheet — for its player,
-//              and back from the player to the DM (a levelled-up character); no loyalty, no hidden flag, no
+//              and back from the player to the DM (a levelled-up character); no hidden flag, no
 //              unknown (module) fields. Plus the campaign's name and rule switches.
 //   campaign   the whole campaign with its history (the save document), to move to another DM device.
 //
@@ -36,6 +36,10 @@
 namespace druzina::share {
 
 enum class LinkKind { table, character, campaign };
+// Throws std::logic_error when a module's table-link key (campaign::WireCodec) is one of the base's or another
+// module's at the same level (a creature's, the link's top level).
+void check_wire_keys(const campaign::Engine& engine);
+
 std::string_view kind_name(LinkKind kind);                // "table" | "character" | "campaign"
 std::optional<LinkKind> parse_kind(std::string_view name);
 

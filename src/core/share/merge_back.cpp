@@ -11,7 +11,7 @@ using nlohmann::json;
 
 MergeBack merge_back(const campaign::Creature& mine, const campaign::Creature& theirs, const campaign::Engine& engine) {
   static const std::set<std::string> kept_by_dm = {
-      "id", "kind", "hidden", "loyalty", "conditions", "death_saves", "temp_hp", "exhaustion", "exhaustion_sources",
+      "id", "kind", "hidden", "conditions", "death_saves", "temp_hp", "exhaustion", "exhaustion_sources",
       "legendary_resistances_used", "modules"};
   MergeBack out;
   const json a = mine, b = theirs;

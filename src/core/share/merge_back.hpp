@@ -6,12 +6,11 @@
 // changed on her copy (her character link says which fields: link.hpp kChanged; an older link that does not say
 // counts every field it holds), and of that:
 //   - the base fields a player keeps on her sheet (name, level, abilities, AC, inventory, notes …), with current
-//     HP only together with a new HP maximum (a level-up raises both);
-//   - the rules' data a player owns (DataField::player_owned and not secret: her intelligence picks, her hero
-//     points as she spent them, her scars), field by field.
+//     HP only together with a new HP maximum (a new level raises both);
+//   - the rules' data a player owns (DataField::player_owned and not secret: her picks, the points she spent, her
+//     scars), field by field.
 // It leaves what the DM runs at the table as the DM has it: conditions, death saves, temporary HP, exhaustion,
-// lingering injuries, what was used since the last rest, resurrection attempts, and every DM secret (loyalty,
-// hidden).
+// the rest of the rules' data, and every DM secret (hidden, the secret fields).
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>

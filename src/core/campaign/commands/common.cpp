@@ -27,14 +27,6 @@ std::vector<std::string> id_list(const json& cmd, const char* name) {
   return out;
 }
 
-// The party: PCs and sidekicks that are alive (the default for rests).
-std::vector<std::string> party(const Campaign& c) {
-  std::vector<std::string> out;
-  for (const auto& x : c.creatures)
-    if ((x.kind == "pc" || x.kind == "sidekick") && !x.death_saves.dead) out.push_back(x.id);
-  return out;
-}
-
 void no_encounter(const Campaign& c, const char* command) {
   if (c.encounter) throw UserError("campaign.err.in_encounter", jobj{"command", command});
 }

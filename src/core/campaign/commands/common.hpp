@@ -43,8 +43,6 @@ T read_param(const json& v, std::string_view name) {
   return out;
 }
 
-// The party: PCs and sidekicks that are alive (the default for rests).
-std::vector<std::string> party(const Campaign& c);
 
 // Refuses `command` during an encounter.
 void no_encounter(const Campaign& c, const char* command);

@@ -8,7 +8,7 @@ namespace druzina::campaign::base_cmd {
 
 namespace {
 
-// ---- AddCreature ------------------------------------------------------------------------------------
+// [SECTION] AddCreature -----------------------------------------------------------------------------------------------
 bool is_creature_field(const std::string& k) {
   const auto& f = creature_fields();
   return std::find(f.begin(), f.end(), k) != f.end();
@@ -20,7 +20,7 @@ json creature_part(const json& cmd) {
   for (auto it = cmd.begin(); it != cmd.end(); ++it) {
     const std::string& k = it.key();
     if (k == "type" || k == "count" || k == "hp_mode" || k == "hp" || k == "max_hp") continue;
-    // a parameter a rule module adds (Engine::allow_params, e.g. the classes module's "class") is its own
+    // a parameter a rule module adds (Engine::allow_params: a character's class) is its own
     if (k != "id" && !is_creature_field(k)) continue;
     j[k] = it.value();
   }

@@ -1,6 +1,9 @@
 // The encounter: StartEncounter, JoinEncounter, MoveInitiative, DelayTurn, NextTurn, PrevTurn, EndEncounter,
 // UseLegendaryAction, UseLegendaryResistance.
 // Each command is a validate_<name> (refusals, no state change) and an execute_<name> (events).
+//
+// Index:
+//   [SECTION] encounter
 #include <map>
 
 #include "core/campaign/commands/common.hpp"
@@ -10,7 +13,7 @@ namespace druzina::campaign::base_cmd {
 
 namespace {
 
-// ---- encounter --------------------------------------------------------------------------------------
+// [SECTION] encounter -------------------------------------------------------------------------------------------------
 bool takes_turn(const Campaign& c, const InitEntry& e) {
   const Creature* x = find_creature(c, e.creature);
   return x && !x->death_saves.dead;

@@ -9,48 +9,9 @@ namespace {
 
 constexpr long long kMaxMinutes = 10LL * 365 * 1440;  // one AdvanceTime: at most ten years
 
-struct Spend {
-  std::string target;
-  int dice = 0;
-  std::vector<int> rolls;
-};
-
-auto read_spend(const Campaign& c, const json& cmd) {
-  std::vector<Spend> out;
-  const json* v = param::find(cmd, "spend");
-  if (!v) return out;
-  if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
-  std::set<std::string> seen;
-  for (const auto& item : *v) {
-    if (!item.is_object()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
-    Spend s;
-    s.target = param::str(item, "target");
-    s.dice = static_cast<int>(param::integer(item, "dice", 1, 40));
-    if (const json* r = param::find(item, "rolls")) {
-      if (!r->is_array()) throw UserError("campaign.err.param", jobj{"param", "rolls", "expected", "list"});
-      for (const auto& x : *r) {
-        json one = jobj{"rolls", x};
-        s.rolls.push_back(static_cast<int>(param::integer(one, "rolls", 1, 20)));
-      }
-    }
-    const Creature& x = require_living(c, s.target);
-    if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", jobj{"id", s.target});
-    if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", x.name});
-    if (s.dice > hit_dice_left(x))
-      throw UserError("campaign.err.not_enough_hit_dice", jobj{"name", x.name, "left", hit_dice_left(x), "wanted", s.dice});
-    if (!s.rolls.empty() && static_cast<int>(s.rolls.size()) != s.dice)
-      throw UserError("campaign.err.rolls_count", jobj{"name", x.name, "dice", s.dice, "rolls", s.rolls.size()});
-    for (int r : s.rolls)
-      if (r > x.hit_die)
-        throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", x.hit_die});
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
 auto rest_targets(const Campaign& c, const json& cmd) {
   std::vector<std::string> ids = id_list(cmd, "targets");
-  if (!param::find(cmd, "targets")) return party(c);
+  if (!param::find(cmd, "targets")) return living_party(c);
   std::set<std::string> seen;
   for (const auto& id : ids) {
     require(c, id);
@@ -61,7 +22,7 @@ auto rest_targets(const Campaign& c, const json& cmd) {
 
 void validate_short_rest(const Campaign& c, const json& cmd) {
   no_encounter(c, "ShortRest");
-  read_spend(c, cmd);
+  actions::read_hit_dice_spend(c, cmd);
   rest_targets(c, cmd);
   param::integer(cmd, "minutes", 0, 7 * 1440, 60);
 }
@@ -69,7 +30,7 @@ void validate_short_rest(const Campaign& c, const json& cmd) {
 void execute_short_rest(Ctx& ctx, const json& cmd) {
   std::vector<std::string> who = rest_targets(ctx.state(), cmd);
   actions::advance_time(ctx, param::integer(cmd, "minutes", 0, 7 * 1440, 60), "short_rest");
-  for (const auto& s : read_spend(ctx.state(), cmd)) {
+  for (const auto& s : actions::read_hit_dice_spend(ctx.state(), cmd)) {
     actions::spend_hit_dice(ctx, s.target, s.dice, s.rolls);
     if (std::find(who.begin(), who.end(), s.target) == who.end()) who.push_back(s.target);
   }

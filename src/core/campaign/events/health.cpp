@@ -8,6 +8,8 @@ namespace druzina::campaign::base_ev {
 
 namespace {
 
+// + the died event's cause ("instant_death", "zero_hp", …). Saves written before the base named its instant death
+// "instant_death" recorded it under the house rule's name: campaign.json keeps that key's text for their log.
 constexpr const char* kDiedPrefix = "event.died.";
 constexpr const char* kDeathSavePrefix = "event.death_save.";
 constexpr const char* kDeathSavesPrefix = "event.death_saves.";

@@ -1,4 +1,4 @@
-// Character classes (issue 12, "Getting a campaign going"): the twelve SRD 5.1 classes or a class typed in, a
+// Character classes: the twelve SRD 5.1 classes or a class typed in, a
 // subclass as text, and the level the creature already has. Module `classes`, on by default; texts in
 // assets/i18n/<lang>/classes.json, tests in tests/unit/rules_classes.tests.cpp, the add-character flow in
 // src/ui/screens/party/party_edit.cpp. Also the score generation of a new character (point buy, the standard

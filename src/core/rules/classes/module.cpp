@@ -73,7 +73,7 @@ std::string subclass_param(const json& cmd) {
   return sub;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_class_set(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& cls = d.at(kClass);
@@ -92,7 +92,7 @@ std::string render_class_set(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.class_set", args);
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 void set_class(Ctx& ctx, const Creature& x, const std::string& cls, const std::string& sub) {
   json data = jobj{"creature", x.id, kClass, cls.empty() ? json() : json(cls)};
   if (!cls.empty() && !sub.empty()) data[kSubclass] = sub;

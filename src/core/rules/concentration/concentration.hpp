@@ -1,4 +1,4 @@
-// 5e concentration (issue 12, "In combat"): a creature concentrating on a spell, the CON save damage asks, and
+// 5e concentration: a creature concentrating on a spell, the CON save damage asks, and
 // what ends it. Module `concentration`, on by default; texts in assets/i18n/<lang>/concentration.json, tests in
 // tests/unit/rules_concentration.tests.cpp, the sheet panel src/ui/screens/party/panels/concentration.cpp.
 #pragma once

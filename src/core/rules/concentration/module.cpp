@@ -50,7 +50,7 @@ std::string spell_param(const json& cmd) {
   return spell;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_started(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   set_creature_data(x, kConcentration, kSpell, d.at("spell").get<std::string>());
@@ -89,7 +89,7 @@ void end(Ctx& ctx, const std::string& id, const std::string& reason, const std::
   ctx.emit("concentration_ended", std::move(data));
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 void validate_start(const Campaign& c, const json& cmd) {
   actions::require_living(c, param::str(cmd, "target"));
   spell_param(cmd);
@@ -113,7 +113,7 @@ void validate_end(const Campaign& c, const json& cmd) {
 
 void execute_end(Ctx& ctx, const json& cmd) { end(ctx, param::str(cmd, "target"), "ended"); }
 
-// ---- hooks -------------------------------------------------------------------------------------------------
+// [SECTION] hooks -----------------------------------------------------------------------------------------------------
 void on_hp_changed(Ctx& ctx, const Event& ev) {
   const std::string id = ev.data.value("creature", "");
   const Creature* x = campaign::find_creature(ctx.state(), id);

@@ -45,6 +45,10 @@
 // the crafter); "crafting.overtime_save" {"project", "hour", "dice", "dc", "ability": "con", "modifier"}.
 // Project.data: {"crafter", "collaborators", "value_gp", "cost_gp" (art), "rarity", "spell", "spell_confirmed",
 // "spell_level", "components_gp", "added_value_gp", "days_worked", "art_value_gp", "art_check", "worthless"}.
+//
+// Index:
+//   [SECTION] crafting: its events, hooks and commands, one named unit each
+//   [SECTION] the projects as data, and the generic project commands (any kind: training, research …)
 #include "core/rules/crafting/crafting.hpp"
 
 #include <algorithm>
@@ -272,7 +276,7 @@ std::string gp_text(double gp) {
 
 }  // namespace
 
-// ---- crafting: its events, hooks and commands, one named unit each ----
+// [SECTION] crafting: its events, hooks and commands, one named unit each ---------------------------------------------
 namespace {
 
 void event_project_worked(Engine& e) {
@@ -640,11 +644,26 @@ void prompt_crafting_confirm_spell(Engine& e) {
 
 }  // namespace
 
-// ---- the projects as data, and the generic project commands (any kind: training, research …) -------------------
+// [SECTION] the projects as data, and the generic project commands (any kind: training, research …) -------------------
 namespace {
 
+// What the table sees of the projects: each one's name, kind, progress and who works on it, without the
+// creatures players may not know (a project only they work on is left out).
+json projects_for_table(const json& v, const campaign::Sees& sees) {
+  json out = json::array();
+  for (const Project& p : v.get<std::vector<Project>>()) {
+    json owners = json::array();
+    for (const auto& o : p.owners)
+      if (sees(o)) owners.push_back(o);
+    if (owners.empty() && !p.owners.empty()) continue;
+    out.push_back(jobj{"id", p.id, "kind", p.kind, "name", p.name, "owners", owners, "goal_gp", p.goal_gp,
+                       "progress_gp", p.progress_gp, "done", p.done});
+  }
+  return out.empty() ? json(nullptr) : out;
+}
+
 campaign::DataField projects_field() {
-  return {kProjects, "list of {id, kind, name, owners, goal_gp, progress_gp, materials_gp, hours, done, data}", false,
+  campaign::DataField f{kProjects, "list of {id, kind, name, owners, goal_gp, progress_gp, materials_gp, hours, done, data}", false,
           [](const json& v) {
             namespace jr = campaign::jr;
             std::vector<Project> list;
@@ -674,6 +693,8 @@ campaign::DataField projects_field() {
               }
             }
           }};
+  f.for_table = projects_for_table;
+  return f;
 }
 
 campaign::DataField workday_field() {

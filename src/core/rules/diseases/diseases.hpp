@@ -1,4 +1,4 @@
-// DM rule "diseases" (issue 13, section 2; seed "Хвороби"; SRD "Diseases" and the contagion spell), off by default.
+// DM rule "diseases" (section 2; seed "Хвороби"; SRD "Diseases" and the contagion spell), off by default.
 // The nine diseases are data (assets/data/rules/diseases.json: save, DC, incubation, symptoms, what a long rest does,
 // texts in cs/uk/en). An infection is an effect stored on the creature (Creature::modules["diseases"].infections,
 // one per disease) with its source, its start, the end of its incubation and its state (the DC that falls, the

@@ -29,6 +29,12 @@
 //     eyebright | dm} → disease_cured {creature, disease, reason}, its conditions removed (the exhaustion it gave
 //     stays and goes as usual). eyebright (sight rot only): one dose (what ointment); the third dose cures.
 // Data: Creature::modules["diseases"].infections (absent = none), shown to players.
+//
+// Index:
+//   [SECTION] data
+//   [SECTION] events
+//   [SECTION] what the hooks and commands do
+//   [SECTION] commands
 #include <algorithm>
 #include <set>
 
@@ -62,7 +68,7 @@ Text text_of(const nlohmann::json& j) {
   return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
 }
 
-// ---- data ----------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 void validate_infection(const json& e) {
   if (!e.is_object()) jr::fail_type("object");
   static const std::set<std::string> keys = {"disease", "stage",     "at",    "symptoms_at", "ends_at",  "dc",
@@ -112,20 +118,7 @@ campaign::DataField infections_field() {
   return {kInfections,
           "list of infections {disease, stage: incubating|sick, at, symptoms_at?, ends_at?, dc, failures?, successes?, "
           "penalty?, doses?, ointment?, exhaustion?, source?, incubation_roll?} (one per disease)",
-          false, [](const json& v) {
-            if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 20) jr::fail_value("too_many", jobj{"value", v.size(), "max", 20});
-            std::set<std::string> seen;
-            size_t i = 0;
-            for (const auto& e : v) {
-              jr::PathGuard g(i++);
-              validate_infection(e);
-              if (!seen.insert(e["disease"].get<std::string>()).second) {
-                jr::PathGuard d("disease");
-                jr::fail_value("duplicate_id", jobj{"id", e["disease"].get<std::string>()});
-              }
-            }
-          }};
+          false, [](const json& v) { unique_list(v, 20, "disease", validate_infection); }};
 }
 
 const json& infections_json(const Creature& x) { return creature_data(x, kDiseases, kInfections); }
@@ -144,7 +137,7 @@ const Disease& disease_of(const std::string& id) {
   return *d;
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_infected(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& inf = d.at("infection");
@@ -241,7 +234,7 @@ std::string render_cured(const json& d, const LogContext& lc) {
             jobj{"name", name_of(lc, d), "disease", disease_name(lc.lang, d), "how", tr(lc.lang, how)});
 }
 
-// ---- what the hooks and commands do ---------------------------------------------------------------------------
+// [SECTION] what the hooks and commands do ----------------------------------------------------------------------------
 void update(Ctx& ctx, const std::string& who, const std::string& disease, const std::string& what, json patch,
             json more = json::object()) {
   json data = jobj{"creature", who, "disease", disease, "what", what, "patch", std::move(patch)};
@@ -490,7 +483,7 @@ void on_sewer_plague_save(Ctx& ctx, const Prompt& p, const json& answer) {
   if (x && !x->death_saves.dead && x->exhaustion < 1) cure(ctx, who, id, "recovered");
 }
 
-// ---- commands ------------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 const Disease& require_disease(const json& cmd) {
   const std::string id = param::str(cmd, "disease");
   const Disease* d = find_disease(id);
@@ -654,8 +647,7 @@ void install(Engine& e) {
 const std::vector<Disease>& disease_list() {
   static const std::vector<Disease> list = [] {
     const nlohmann::json data = assets::json("data/rules/diseases.json");
-    std::vector<Disease> out;
-    for (const auto& j : data.at("diseases")) {
+    return read_catalogue<Disease>(data.at("diseases"), "diseases.json", [&](const nlohmann::json& j) {
       Disease d;
       d.id = j.at("id").get<std::string>();
       d.kind = j.at("kind").get<std::string>();
@@ -685,26 +677,15 @@ const std::vector<Disease>& disease_list() {
       if (!rests.count(d.long_rest)) throw std::runtime_error("diseases.json: unknown long_rest " + d.long_rest);
       if (!d.name.complete() || !d.symptoms.complete()) throw std::runtime_error("diseases.json: texts missing for " + d.id);
       if ((d.kind == "contagion") != !d.save_dc) throw std::runtime_error("diseases.json: save_dc of " + d.id);
-      for (const auto& q : out)
-        if (q.id == d.id) throw std::runtime_error("diseases.json: id twice: " + d.id);
-      out.push_back(std::move(d));
-    }
-    return out;
+      return d;
+    });
   }();
   return list;
 }
 
-const Disease* find_disease(std::string_view id) {
-  for (const auto& d : disease_list())
-    if (d.id == id) return &d;
-  return nullptr;
-}
+const Disease* find_disease(std::string_view id) { return find_by_id(disease_list(), id); }
 
-std::vector<std::string> disease_ids() {
-  std::vector<std::string> out;
-  for (const auto& d : disease_list()) out.push_back(d.id);
-  return out;
-}
+std::vector<std::string> disease_ids() { return ids_of(disease_list()); }
 
 std::vector<Infection> infections_of(const Creature& x) {
   std::vector<Infection> out;
@@ -741,7 +722,7 @@ Module diseases() {
            .own_calculators = {disease_calculator()},
            .reference = {"dm-diseases", "dm-disease-cackle-fever", "dm-disease-sewer-plague", "dm-disease-sight-rot",
                          "dm-contagion-diseases"},
-           .creature_data = {infections_field()}}};
+           .creature_data = {infections_field(), notes_field()}}};
 }
 
 }  // namespace druzina::rules

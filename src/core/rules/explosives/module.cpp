@@ -27,6 +27,11 @@
 // Data: Campaign::modules["explosives"].fuses {creature id: {sticks, left, targets}} (absent = none; a fuse that went
 // off is erased). Creature::modules["explosives"].rounds {weapon id: rounds left} — absent = loaded (all its shots); a full
 // reload erases the entry.
+//
+// Index:
+//   [SECTION] data
+//   [SECTION] events
+//   [SECTION] commands
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -58,7 +63,7 @@ std::optional<int> price_of(const nlohmann::json& j) {
   return j["price_gp"].get<int>();
 }
 
-// ---- data ----------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 campaign::DataField rounds_field() {
   return {kRounds, "object {firearm id: rounds left 0..shots} (absent = loaded)", false, [](const json& v) {
             if (!v.is_object()) jr::fail_type("object");
@@ -142,7 +147,7 @@ void apply_fuse_burned(Campaign& c, const json& d) {
   store_fuses(c, std::move(fuses));
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_fired(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const Firearm& f = firearm_in(d);
@@ -214,7 +219,7 @@ std::string render_fuse_burned(const json& d, const LogContext& lc) {
   return tr(lc.lang, d.value("left", 0) > 0 ? "event.fuse_burned" : "event.fuse_out", jobj{"name", name_of(lc, d), "n", d.value("left", 0)});
 }
 
-// ---- commands ------------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 const Firearm& require_firearm(const json& cmd) {
   const std::string id = param::str(cmd, "weapon");
   const Firearm* f = find_firearm(id);
@@ -446,8 +451,7 @@ bool Firearm::burst_fire() const { return std::find(properties.begin(), properti
 const std::vector<Firearm>& firearm_list() {
   static const std::vector<Firearm> list = [] {
     static const std::set<std::string> props = {"ammunition", "loading", "reload", "burst-fire", "two-handed"};
-    std::vector<Firearm> out;
-    for (const auto& j : data().at("firearms")) {
+    return read_catalogue<Firearm>(data().at("firearms"), "explosives.json", [&](const nlohmann::json& j) {
       Firearm f;
       f.id = j.at("id").get<std::string>();
       f.era = j.at("era").get<std::string>();
@@ -465,31 +469,19 @@ const std::vector<Firearm>& firearm_list() {
       if (std::find(kFirearmEras.begin(), kFirearmEras.end(), f.era) == kFirearmEras.end())
         throw std::runtime_error("explosives.json: unknown era " + f.era);
       if (f.shots < 1 || (f.burst_fire() && f.shots < kBurstRounds)) throw std::runtime_error("explosives.json: shots of " + f.id);
-      for (const auto& q : out)
-        if (q.id == f.id) throw std::runtime_error("explosives.json: id twice: " + f.id);
-      out.push_back(std::move(f));
-    }
-    return out;
+      return f;
+    });
   }();
   return list;
 }
 
-const Firearm* find_firearm(std::string_view id) {
-  for (const auto& f : firearm_list())
-    if (f.id == id) return &f;
-  return nullptr;
-}
+const Firearm* find_firearm(std::string_view id) { return find_by_id(firearm_list(), id); }
 
-std::vector<std::string> firearm_ids() {
-  std::vector<std::string> out;
-  for (const auto& f : firearm_list()) out.push_back(f.id);
-  return out;
-}
+std::vector<std::string> firearm_ids() { return ids_of(firearm_list()); }
 
 const std::vector<Explosive>& explosive_list() {
   static const std::vector<Explosive> list = [] {
-    std::vector<Explosive> out;
-    for (const auto& j : data().at("explosives")) {
+    return read_catalogue<Explosive>(data().at("explosives"), "explosives.json", [&](const nlohmann::json& j) {
       Explosive e;
       e.id = j.at("id").get<std::string>();
       e.era = j.at("era").get<std::string>();
@@ -503,26 +495,15 @@ const std::vector<Explosive>& explosive_list() {
       e.save_dc = j.value("save_dc", 0);
       e.half_on_success = j.value("half_on_success", false);
       if (!e.damage.empty() && (e.save_dc < 1 || e.radius_ft < 5)) throw std::runtime_error("explosives.json: area of " + e.id);
-      for (const auto& q : out)
-        if (q.id == e.id) throw std::runtime_error("explosives.json: id twice: " + e.id);
-      out.push_back(std::move(e));
-    }
-    return out;
+      return e;
+    });
   }();
   return list;
 }
 
-const Explosive* find_explosive(std::string_view id) {
-  for (const auto& e : explosive_list())
-    if (e.id == id) return &e;
-  return nullptr;
-}
+const Explosive* find_explosive(std::string_view id) { return find_by_id(explosive_list(), id); }
 
-std::vector<std::string> explosive_ids() {
-  std::vector<std::string> out;
-  for (const auto& e : explosive_list()) out.push_back(e.id);
-  return out;
-}
+std::vector<std::string> explosive_ids() { return ids_of(explosive_list()); }
 
 int rounds_left(const Creature& x, const Firearm& f) {
   const json& r = rounds_json(x);

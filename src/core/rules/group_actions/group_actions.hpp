@@ -1,4 +1,4 @@
-// Rule "group-actions" (issue 16, "Group operations for crowds"): pick several creatures and apply damage (with a
+// Rule "group-actions": pick several creatures and apply damage (with a
 // saving throw each for half or none — a fireball on six goblins and two PCs), healing or a condition to all of
 // them in one command: one transaction, one undo step. Each target goes through the base command (ApplyDamage,
 // Heal, SetCondition, RemoveCondition, nested in the group's transaction), so every rule hooked on them (massive

@@ -47,7 +47,7 @@ constexpr size_t kMaxConditionLength = 64;
 // Key prefix of computed texts (every variant is in the catalogs: event.group_skipped_<dead|immune|no_condition>).
 constexpr const char* kSkippedPrefix = "event.group_skipped_";  // as a creature's condition id (validate_creature)
 
-// ---- parameters --------------------------------------------------------------------------------------------
+// [SECTION] parameters ------------------------------------------------------------------------------------------------
 [[noreturn]] void bad_param(const char* name, const char* expected) {
   throw UserError("campaign.err.param", jobj{"param", name, "expected", expected});
 }
@@ -128,7 +128,7 @@ std::string condition_param(const json& cmd) {
   return id;
 }
 
-// ---- who the command acts on ------------------------------------------------------------------------------------
+// [SECTION] who the command acts on -----------------------------------------------------------------------------------
 struct Split {
   std::vector<std::string> act;
   std::vector<std::pair<std::string, const char*>> skipped;  // creature, reason: dead | immune | no_condition
@@ -189,7 +189,7 @@ void emit_group(Ctx& ctx, const char* type, json d, const Split& s, const std::s
   }
 }
 
-// ---- texts -------------------------------------------------------------------------------------------------------
+// [SECTION] texts -----------------------------------------------------------------------------------------------------
 // " (fire)", " (fire, critical hit)", " (critical hit)" or "".
 std::string type_text(Lang lang, const std::string& type, bool critical) {
   std::string inner;
@@ -225,7 +225,7 @@ size_t target_count(const json& d) {
   return t.is_array() ? t.size() : 0;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 // The group events only record the step for the log: each target's change is the nested command's own event. A
 // history naming a creature the state does not have is corrupt.
 void apply_group(Campaign& c, const json& d) {
@@ -265,7 +265,7 @@ std::string render_group_skipped(const json& d, const LogContext& lc) {
   return tr(lc.lang, kSkippedPrefix + reason, jobj{"name", name_of(lc, d), "condition", label(lc.lang, "campaign.condition." + id, id)});
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 json damage_command(const std::string& target, int amount, const std::string& type, bool critical) {
   json cmd = jobj{"type", "ApplyDamage", "target", target, "amount", amount};
   if (!type.empty()) cmd["damage_type"] = type;

@@ -65,7 +65,7 @@ std::string outcome(const LogContext& lc, const json& d) {
   return tr(lc.lang, d.value("success", false) ? "rules.vs_dc_success" : "rules.vs_dc_failure", jobj{"dc", d.value("dc", 0)});
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_hero_points_set(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const int n = d.at("new").get<int>();
@@ -98,7 +98,7 @@ void apply_hero_point_used(Campaign& c, const json& d) {
   set_creature_data(x, kHeroPoints, kSpentOn, d.at("roll_id").get<std::string>());
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 int new_points(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   bool has_value = param::find(cmd, "value"), has_change = param::find(cmd, "change");
@@ -149,7 +149,7 @@ void execute_use_hero_point(Ctx& ctx, const json& cmd) {
   ctx.emit("hero_points_set", jobj{"creature", id, "old", points, "new", points - 1});
 }
 
-// ---- hooks: the start, the level-up, the death save ----------------------------------------------------------
+// [SECTION] hooks: the start, the level-up, the death save ------------------------------------------------------------
 void give_start_points(Ctx& ctx, const campaign::Event& ev) {
   const std::string id = ev.data.contains("creature") && ev.data["creature"].is_object()
                              ? ev.data["creature"].value("id", std::string())

@@ -1,4 +1,4 @@
-// DM rule "league" (issue 15, section 7; seed "Спільна кампанія"): shared-campaign (Adventurers League style) play —
+// DM rule "league" (section 7; seed "Спільна кампанія"): shared-campaign (Adventurers League style) play —
 // checkpoints instead of XP and treasure points, awarded per PC at the end of a session from the hours the adventure
 // is designed for and its tier; a PC with enough checkpoints levels up at once (LevelUp, nested) and the surplus
 // carries over. Calculators `checkpoints` and `treasure-points`. Texts in assets/i18n/<lang>/league.json, tests in

@@ -119,7 +119,7 @@ std::vector<std::string> targets(const Campaign& c, const json& cmd) {
   return out;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_awarded(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   put(x, kCheckpoints, d.at("checkpoints").get<int>());
@@ -156,7 +156,7 @@ void apply_item_bought(Campaign& c, const json& d) {
   x.inventory.push_back(std::move(item));
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 void validate_end_session(const Campaign& c, const json& cmd) {
   param::integer(cmd, "hours", 1, 100);
   param::integer(cmd, "adventure_tier", 1, 4);
@@ -256,6 +256,7 @@ void execute_spend(Ctx& ctx, const json& cmd) {
 void install(Engine& e) {
   event(e, "league_awarded", apply_awarded);
   event(e, "league_level_bought", apply_level_bought);
+  e.count_event("league_level_bought", "level_ups");  // a level bought counts as one in the history's summary
   event(e, "treasure_points_spent", apply_spent, render_spent);
   event(e, "league_item_bought", apply_item_bought);
   command(e, "EndLeagueSession", {"hours", "adventure_tier", "targets"}, validate_end_session, execute_end_session);

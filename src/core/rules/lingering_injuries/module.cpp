@@ -33,6 +33,19 @@
 // Per-creature data (Creature::modules["lingering-injuries"], shown to players): {"injuries": [Injury…],
 // "scars": [Scar…]} (each absent when empty; effects.cpp reads them). Campaign data: {"bad_weather": bool,
 // "treatments": {"<injury id>": {"failed_at": minute, "splint_at": minute}}}.
+//
+// Index:
+//   [SECTION] data fields: the lists read strictly (as the base state read them until schema 3), ids unique
+//   [SECTION] TreatInjury
+//   [SECTION] the module
+//   [SECTION] lingering_injuries: its events, hooks and commands, one named unit each
+//   [SECTION] AddInjury / CureInjury and their events (base commands until schema 3)
+//   [SECTION] events
+//   [SECTION] dropping to 0 HP: the injury roll
+//   [SECTION] counts: eyes, lungs, fingers
+//   [SECTION] time: festering and open wounds
+//   [SECTION] the start of a turn: "CON save when trying to act"
+//   [SECTION] commands
 #include <algorithm>
 #include <map>
 #include <set>
@@ -80,7 +93,7 @@ Injury* injury_in(std::vector<Injury>& list, const std::string& id) {
   throw std::out_of_range("no injury " + id);
 }
 
-// ---- data fields: the lists read strictly (as the base state read them until schema 3), ids unique ----------
+// [SECTION] data fields: the lists read strictly (as the base state read them until schema 3), ids unique -------------
 campaign::DataField injuries_field() {
   return {kInjuries, "list of {id, table, table_row, effects, since_minutes, text {cs, uk, en}, cured}", false,
           [](const json& v) {
@@ -93,7 +106,42 @@ campaign::DataField injuries_field() {
               if (list[i].id.empty()) campaign::jr::fail_value("empty");
               if (!seen.insert(list[i].id).second) campaign::jr::fail_value("duplicate_id", jobj{"id", list[i].id});
             }
-          }};
+          },
+          false,
+          {},
+          // The table sees an NPC's or a monster's open wounds (what they are, not how they came).
+          [](const json& v) {
+            json open = json::array();
+            for (const auto& j : v)
+              if (!j.value("cured", false)) open.push_back(jobj{"id", j.at("id"), "text", j.at("text")});
+            return open.empty() ? json(nullptr) : open;
+          },
+          {},
+          // In the table link: the open injuries as [[id, text], …] (cured ones stay home).
+          {"i",
+           [](const json& shown) {
+             json out = json::array();
+             for (const auto& j : shown)
+               if (!j.value("cured", false)) out.push_back({j.at("id"), j.at("text")});
+             return out.empty() ? json(nullptr) : out;
+           },
+           [](const json& compact, const std::string& path, std::vector<std::string>& ids) {
+             auto wrong = [](const std::string& at, const char* expected) {
+               throw UserError("state.err.wrong_type", jobj{"path", at, "expected", expected});
+             };
+             if (!compact.is_array()) wrong(path, "array");
+             json out = json::array();
+             for (size_t k = 0; k < compact.size(); ++k) {
+               const std::string q = path + "[" + std::to_string(k) + "]";
+               const json& a = compact[k];
+               if (!a.is_array()) wrong(q, "array");
+               if (a.empty() || !a[0].is_string()) wrong(q + "[0]", "string");
+               if (a.size() < 2 || !a[1].is_object()) wrong(q + "[1]", "object");
+               ids.push_back(a[0].get<std::string>());
+               out.push_back(jobj{"id", a[0], "text", a[1]});
+             }
+             return out;
+           }}};
 }
 
 // Scars travel back with a character her player sends (as the base field did until schema 3); injuries stay as the
@@ -260,7 +308,7 @@ void bleed(Ctx& ctx, const std::string& id, const std::string& injury, int per_h
   }
 }
 
-// ---- TreatInjury ----------------------------------------------------------------------------------------
+// [SECTION] TreatInjury -----------------------------------------------------------------------------------------------
 struct Treatment {
   std::string target, injury, kind, method;
   int spell_level = 0;
@@ -372,8 +420,8 @@ int exhaustion_target(const Creature& x, const json& cmd) {
 
 }  // namespace
 
-// ---- the module ------------------------------------------------------------------------------------------------
-// ---- lingering_injuries: its events, hooks and commands, one named unit each ----
+// [SECTION] the module ------------------------------------------------------------------------------------------------
+// [SECTION] lingering_injuries: its events, hooks and commands, one named unit each -----------------------------------
 namespace {
 
 void event_max_hp_changed(Engine& e) {
@@ -502,7 +550,7 @@ void event_injury_treated(Engine& e) {
         });
 }
 
-// ---- AddInjury / CureInjury and their events (base commands until schema 3) ----------------------------------
+// [SECTION] AddInjury / CureInjury and their events (base commands until schema 3) ------------------------------------
 // A text set into a log line that ends the sentence itself: without its own final full stop (table rows end with
 // one), so "… {text}." does not print "..".
 std::string without_final_stop(std::string text) {
@@ -895,7 +943,7 @@ Module lingering_injuries() {
           true,
           [](Engine& e) {
             e.allow_params("ResolvePrompt", {"then_roll"});
-            // ---- events ----
+            // [SECTION] events ----------------------------------------------------------------------------------------
             event(e, "injury_added", apply_injury_added, render_injury_added);
             event(e, "injury_cured", apply_injury_cured, render_injury_cured);
             event_max_hp_changed(e);
@@ -909,25 +957,25 @@ Module lingering_injuries() {
             event_treatment_failed(e);
             event_injury_treated(e);
             event_injury_removed(e);
-            // ---- dropping to 0 HP: the injury roll ----
+            // [SECTION] dropping to 0 HP: the injury roll -------------------------------------------------------------
             on_hp_changed(e);
             prompt_injuries_roll(e);
             prompt_injuries_hand(e);
             prompt_injuries_broken_item(e);
             prompt_injuries_restore_max_hp(e);
-            // ---- counts: eyes, lungs, fingers ----
+            // [SECTION] counts: eyes, lungs, fingers ------------------------------------------------------------------
             for (const char* type : {"injury_added", "injury_cured", "injury_removed", "injury_hand_set"})
               e.on_event(type, [](Ctx& ctx, const Event& ev) { sync(ctx, ev.data.value("creature", "")); });
             before_set_exhaustion(e);
             on_exhaustion_changed(e);
-            // ---- time: festering and open wounds ----
+            // [SECTION] time: festering and open wounds ---------------------------------------------------------------
             on_time_advanced(e);
-            // ---- the start of a turn: "CON save when trying to act" ----
+            // [SECTION] the start of a turn: "CON save when trying to act" --------------------------------------------
             on_turn_started(e);
             prompt_injuries_combat_action_save(e);
             prompt_injuries_bad_weather(e);
             on_encounter_ended(e);
-            // ---- commands ----
+            // [SECTION] commands --------------------------------------------------------------------------------------
             command(e, "AddInjury", {"target", "text", "table", "table_row", "effects"}, validate_add_injury,
                     execute_add_injury);
             command(e, "CureInjury", {"target", "injury", "scar"}, validate_cure_injury, execute_cure_injury);

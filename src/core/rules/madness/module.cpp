@@ -22,6 +22,12 @@
 //     the madness of the DM's kind, or short / long at random (1d2) when none is given, its table rolled, source
 //     "horror".
 // Data: Creature::modules["madness"].effects (absent = none), shown to players (their characters' state).
+//
+// Index:
+//   [SECTION] data
+//   [SECTION] events
+//   [SECTION] what the hooks and commands do
+//   [SECTION] fear and horror
 #include <algorithm>
 #include <set>
 
@@ -57,7 +63,7 @@ std::string kind_of_table(const std::string& table) {
 }
 std::string source_of(const std::string& id) { return "madness:" + id; }
 
-// ---- data ----------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 void validate_entry(const json& e) {
   if (!e.is_object()) jr::fail_type("object");
   static const std::set<std::string> keys = {"id", "kind", "table", "roll", "at", "ends_at", "duration_roll",
@@ -133,7 +139,7 @@ json row_effects(const std::string& table, int roll) {
   return nullptr;
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_gained(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& m = d.at("madness");
@@ -213,7 +219,7 @@ std::string render_resumed(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.madness_resumed", jobj{"name", name_of(lc, d), "n", d.value("ids", json::array()).size()});
 }
 
-// ---- what the hooks and commands do ---------------------------------------------------------------------------
+// [SECTION] what the hooks and commands do ----------------------------------------------------------------------------
 void add_conditions(Ctx& ctx, const std::string& who, const json& m) {
   add_lasting_conditions(ctx, who, row_effects(m.value("table", ""), m.value("roll", 0)), source_of(m.value("id", "")),
                          campaign::Until{});
@@ -367,7 +373,7 @@ void execute_treat(Ctx& ctx, const json& cmd) {
   end_madness(ctx, who, m, means);
 }
 
-// ---- fear and horror --------------------------------------------------------------------------------------------
+// [SECTION] fear and horror -------------------------------------------------------------------------------------------
 const campaign::Condition* fear_of(const Creature& x) {
   for (const auto& c : x.conditions)
     if (c.id == "frightened" && c.source == kFearSource) return &c;
@@ -520,7 +526,7 @@ Module madness() {
           {.seed = "Божевілля",
            .tables = {"madness-short", "madness-long", "madness-indefinite"},
            .reference = {"dm-madness", "dm-madness-short", "dm-madness-long", "dm-madness-indefinite", "dm-madness-cure"},
-           .creature_data = {effects_field()}}};
+           .creature_data = {effects_field(), notes_field()}}};
 }
 
 }  // namespace druzina::rules

@@ -1,10 +1,10 @@
-// DM rule "magic-items" (issue 14, seed sections on magic items; SRD "Magic Items": attunement, wearing and wielding,
+// DM rule "magic-items" (seed sections on magic items; SRD "Magic Items": attunement, wearing and wielding,
 // activating an item, charges, sentient items). Magic items become things of their own on a creature: each has an id
 // (two copies of one item are two items), a kind, a rarity, whether it needs attunement and by whom, whether it is
 // identified, worn, its charges and how they come back, notes. Module (module.cpp), calculator `sentient-dominate`
 // (calc.cpp), texts in assets/i18n/<lang>/magic_items.json, tests in tests/unit/rules_magic_items.tests.cpp.
 // The plain attunement list of schema 5 (Creature::attunement, item names) becomes items of this module
-// (io/migrate.cpp, v5 → v6).
+// (migrate/migrate.cpp, v5 → v6).
 #pragma once
 #include <optional>
 #include <string>

@@ -50,6 +50,16 @@
 //     item, dc: 12 + the item's CHA modifier, total, success, hours?}; a failure: charmed (source item:<id>) for
 //     1d12 hours.
 // Data: Creature::modules["magic-items"].items (shown to players), .cursed (item ids; DM secret).
+//
+// Index:
+//   [SECTION] data
+//   [SECTION] events
+//   [SECTION] commands
+//   [SECTION] command words, spells from items
+//   [SECTION] pairs
+//   [SECTION] sentient items
+//   [SECTION] hooks
+//   [SECTION] the short rest's offer
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -91,7 +101,7 @@ std::string joined(const std::vector<std::string>& list) {
   return s;
 }
 
-// ---- data ----------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 void one_of(const json& v, const std::vector<std::string>& allowed) {
   if (!v.is_string()) jr::fail_type("string");
   if (!has(allowed, v.get<std::string>())) jr::fail_value("not_one_of", jobj{"value", v.get<std::string>(), "allowed", joined(allowed)});
@@ -383,7 +393,7 @@ void set_cursed(Creature& x, const std::string& id, bool on) {
   set_creature_data(x, kMagicItems, kCursed, l.empty() ? json(nullptr) : std::move(l));
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_added(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& item = d.at("item");
@@ -535,7 +545,7 @@ std::string render_spell_cast(const json& d, const LogContext& lc) {
   return line + " " + tr(lc.lang, whose, args);
 }
 
-// ---- commands ------------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 const json& require_item(const Creature& x, const json& cmd) {
   const std::string id = param::str(cmd, "item");
   const json& list = items_json(x);
@@ -828,7 +838,7 @@ void execute_charge(Ctx& ctx, const json& cmd) {
   spend_charges(ctx, x.id, item, static_cast<int>(param::integer(cmd, "charges", 1, 1000, 1)), cmd);
 }
 
-// ---- command words, spells from items --------------------------------------------------------------------------
+// [SECTION] command words, spells from items --------------------------------------------------------------------------
 void validate_activate(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require_living(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
@@ -911,7 +921,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   if (c.cost > 0) spend_charges(ctx, who, item, c.cost, cmd);
 }
 
-// ---- pairs -----------------------------------------------------------------------------------------------------
+// [SECTION] pairs -----------------------------------------------------------------------------------------------------
 void validate_pair(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   const json& item = require_item(x, cmd);
@@ -947,7 +957,7 @@ void execute_consume(Ctx& ctx, const json& cmd) {
   ctx.emit("magic_item_removed", jobj{"creature", who, "item", item["id"], "name", item["name"], "reason", "consumed"});
 }
 
-// ---- sentient items ------------------------------------------------------------------------------------------
+// [SECTION] sentient items --------------------------------------------------------------------------------------------
 void apply_sentience(Campaign& c, const json& d) {
   const json p = d.at("sentient");
   validate_sentient(p);
@@ -1051,7 +1061,7 @@ void execute_dominate(Ctx& ctx, const json& cmd) {
   actions::add_condition(ctx, who, std::move(c));
 }
 
-// ---- hooks ---------------------------------------------------------------------------------------------------
+// [SECTION] hooks -----------------------------------------------------------------------------------------------------
 void on_died(Ctx& ctx, const Event& ev) {
   const std::string who = ev.data.value("creature", "");
   for (const auto& [holder, item] : items_attuned_to(ctx.state(), who)) end_attunement(ctx, holder, item, "death");
@@ -1094,7 +1104,7 @@ void on_time(Ctx& ctx, const Event& ev) {
 
 void on_long_rest(Ctx& ctx, const Event& ev) { recharge_all(ctx, ev.data.value("creature", ""), "long_rest"); }
 
-// ---- the short rest's offer ------------------------------------------------------------------------------------
+// [SECTION] the short rest's offer ------------------------------------------------------------------------------------
 // ShortRest {items: [{target, item, action: attune | end | identify}]}: what each resting creature spends the
 // rest on (one item each, as attuning takes "a short rest focused on only that item").
 struct RestItem {
@@ -1111,7 +1121,7 @@ std::vector<RestItem> rest_items(const Campaign& c, const json& cmd) {
     for (const auto& id : *t)
       if (id.is_string()) resting.insert(id.get<std::string>());
   } else {
-    for (const auto& id : party(c)) resting.insert(id);
+    for (const auto& id : living_party(c)) resting.insert(id);
   }
   if (const json* sp = param::find(cmd, "spend"); sp && sp->is_array())
     for (const auto& e : *sp)

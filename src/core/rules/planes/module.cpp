@@ -19,6 +19,11 @@
 //   Mechanus: roll_damage() gives the mean of every damage roll the engine makes there (srd-monsters' attacks,
 //   poisons, cackle fever).
 // Data: Campaign::modules.planes.plane; Creature::modules.planes.plane, .affliction {table, roll}. Not secrets.
+//
+// Index:
+//   [SECTION] events
+//   [SECTION] commands
+//   [SECTION] hooks
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -74,7 +79,7 @@ std::string plane_name(Lang lang, const std::string& id) {
   return p ? p->name.in(lang) : id;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_plane_set(Campaign& c, const json& d) {
   const json now = d.contains("new") ? d.at("new") : json(nullptr);
   if (d.contains("creature")) {
@@ -138,7 +143,7 @@ std::string render_planar_effect(const json& d, const LogContext& lc) {
   return tr(lc.lang, kEffectPrefix + d.value("effect", std::string("elysium")), args);
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 std::optional<std::string> wanted_plane(const json& cmd) {
   const json* v = param::find(cmd, "plane");
   if (!v) return std::nullopt;
@@ -219,7 +224,7 @@ void execute_end_affliction(Ctx& ctx, const json& cmd) {
   ctx.emit("planar_affliction_ended", jobj{"creature", x.id, "table", a->table, "reason", means_of(cmd, a->table)});
 }
 
-// ---- hooks -------------------------------------------------------------------------------------------------
+// [SECTION] hooks -----------------------------------------------------------------------------------------------------
 bool known_alignment(const std::optional<std::string>& a) { return a && *a != "unaligned" && find_alignment(*a); }
 
 bool asks(const PlaneRestSave& s, const std::optional<std::string>& a) {
@@ -363,8 +368,7 @@ const std::vector<Plane>& plane_list() {
     const json data = assets::json("data/rules/planes.json");
     static const std::set<std::string> kinds = {"material", "echo", "transitive", "inner", "outer"};
     static const std::set<std::string> whos = {"all", "not_evil", "not_ln", "not_lg_ng"};
-    std::vector<Plane> out;
-    for (const auto& j : data.at("planes")) {
+    return read_catalogue<Plane>(data.at("planes"), "planes.json", [&](const nlohmann::json& j) {
       Plane p;
       p.id = j.at("id").get<std::string>();
       p.kind = j.at("kind").get<std::string>();
@@ -390,20 +394,13 @@ const std::vector<Plane>& plane_list() {
       }
       if (!kinds.count(p.kind)) throw std::runtime_error("planes.json: unknown kind " + p.kind);
       if (!p.name.complete()) throw std::runtime_error("planes.json: name missing for " + p.id);
-      for (const auto& q : out)
-        if (q.id == p.id) throw std::runtime_error("planes.json: id twice: " + p.id);
-      out.push_back(std::move(p));
-    }
-    return out;
+      return p;
+    });
   }();
   return list;
 }
 
-const Plane* find_plane(std::string_view id) {
-  for (const auto& p : plane_list())
-    if (p.id == id) return &p;
-  return nullptr;
-}
+const Plane* find_plane(std::string_view id) { return find_by_id(plane_list(), id); }
 
 std::string campaign_plane(const Campaign& c) {
   const json& v = data_at(c, kPlanes, kPlaneField);

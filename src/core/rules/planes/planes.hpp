@@ -1,4 +1,4 @@
-// DM rule "planes" (issue 15, section 3; seed "Ефекти планів"): the plane the campaign is on (and a creature's own
+// DM rule "planes" (section 3; seed "Ефекти планів"): the plane the campaign is on (and a creature's own
 // plane when the party splits) switches that plane's effects on. The planes and their effects are data
 // (assets/data/rules/planes.json: names and effect texts in cs/uk/en, the alignments of the outer planes, the saves
 // asked at the end of a long rest); the tables feywild-time-warp, shadowfell-despair and abyssal-corruption are roll

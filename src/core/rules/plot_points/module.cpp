@@ -56,7 +56,7 @@ std::vector<std::string> players(const Campaign& c) {
   return out;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_set(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   put_int(x, kPoints, d.at("new").get<int>());
@@ -108,7 +108,7 @@ std::string render_rules(const json& d, const LogContext& lc) {
             jobj{"variant", tr(lc.lang, kVariantPrefix + d.value("variant_now", std::string("twist"))), "cap", d.value("cap_now", 1)});
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 const Creature& pc(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "target"));
   if (x.kind != "pc") throw UserError("rules.err.plot_not_pc", jobj{"name", x.name});

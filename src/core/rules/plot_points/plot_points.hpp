@@ -1,4 +1,4 @@
-// DM rule "plot-points" (issue 15, section 4; seed "Очки сюжету"): each player (PC) starts with 1 plot point and
+// DM rule "plot-points" (section 4; seed "Очки сюжету"): each player (PC) starts with 1 plot point and
 // spends at most one per session (the DM may raise the cap); when every player has spent one since the last round,
 // everyone gets a new one. The campaign's variant: a twist, the plot thickens (the player to the right adds a
 // complication), the rotating DM. Texts in assets/i18n/<lang>/plot_points.json, tests in

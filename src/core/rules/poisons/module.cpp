@@ -27,6 +27,11 @@
 //     seven successes) → poison_repeat_save {creature, poison, success, successes, of, dc, total?}; the last success
 //     → poison_ended reason saves. The table says when (the app does not ask at each turn or day).
 // Data: Creature::modules["poisons"].effects (absent = none), shown to players.
+//
+// Index:
+//   [SECTION] data
+//   [SECTION] events
+//   [SECTION] what the hooks and commands do
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -53,7 +58,7 @@ constexpr const char* kReasonPrefix = "rules.poisons.reason.";
 
 std::string source_of(const std::string& poison) { return "poison:" + poison; }
 
-// ---- data ----------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 void validate_effect(const json& e) {
   if (!e.is_object()) jr::fail_type("object");
   static const std::set<std::string> keys = {"id", "poison", "at", "ends_at", "source", "save", "dc", "damage", "successes"};
@@ -118,19 +123,7 @@ const json* find_effect(const Creature& x, const std::string& poison) {
   return nullptr;
 }
 
-std::string next_id(const Creature& x) {
-  int n = 0;
-  const json& list = effects_json(x);
-  if (list.is_array())
-    for (const auto& e : list) {
-      const std::string id = e.value("id", "");
-      if (id.size() > 1 && id[0] == 'p') try {
-          n = std::max(n, std::stoi(id.substr(1)));
-        } catch (...) {
-        }
-    }
-  return "p" + std::to_string(n + 1);
-}
+std::string next_id(const Creature& x) { return next_list_id(effects_json(x), 'p'); }
 
 bool has(const std::vector<std::string>& list, const std::string& x) { return std::find(list.begin(), list.end(), x) != list.end(); }
 
@@ -138,7 +131,7 @@ bool condition_of_source(const Creature& x, const std::string& id, const std::st
   return std::any_of(x.conditions.begin(), x.conditions.end(), [&](const Condition& c) { return c.id == id && c.source == source; });
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_applied(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& eff = d.at("effect");
@@ -235,7 +228,7 @@ std::string render_woke(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.poison_woke", jobj{"name", name_of(lc, d), "poison", poison_name(lc.lang, d)});
 }
 
-// ---- what the hooks and commands do ---------------------------------------------------------------------------
+// [SECTION] what the hooks and commands do ----------------------------------------------------------------------------
 bool living(const Ctx& ctx, const std::string& who) {
   const Creature* x = campaign::find_creature(ctx.state(), who);
   return x && !x->death_saves.dead;
@@ -480,8 +473,7 @@ void install(Engine& e) {
 const std::vector<Poison>& poison_list() {
   static const std::vector<Poison> list = [] {
     const nlohmann::json data = assets::json("data/rules/poisons.json");
-    std::vector<Poison> out;
-    for (const auto& j : data.at("poisons")) {
+    return read_catalogue<Poison>(data.at("poisons"), "poisons.json", [&](const nlohmann::json& j) {
       Poison p;
       p.id = j.at("id").get<std::string>();
       const auto& n = j.at("name");
@@ -507,26 +499,15 @@ const std::vector<Poison>& poison_list() {
       }
       if (std::find(kPoisonTypes.begin(), kPoisonTypes.end(), p.type) == kPoisonTypes.end())
         throw std::runtime_error("poisons.json: unknown type " + p.type);
-      for (const auto& q : out)
-        if (q.id == p.id) throw std::runtime_error("poisons.json: id twice: " + p.id);
-      out.push_back(std::move(p));
-    }
-    return out;
+      return p;
+    });
   }();
   return list;
 }
 
-const Poison* find_poison(std::string_view id) {
-  for (const auto& p : poison_list())
-    if (p.id == id) return &p;
-  return nullptr;
-}
+const Poison* find_poison(std::string_view id) { return find_by_id(poison_list(), id); }
 
-std::vector<std::string> poison_ids() {
-  std::vector<std::string> out;
-  for (const auto& p : poison_list()) out.push_back(p.id);
-  return out;
-}
+std::vector<std::string> poison_ids() { return ids_of(poison_list()); }
 
 std::vector<PoisonEffect> poison_effects_of(const Creature& x) {
   std::vector<PoisonEffect> out;
@@ -558,7 +539,7 @@ Module poisons() {
           {.seed = "Отрути",
            .own_calculators = {poison_calculator()},
            .reference = {"dm-poisons", "dm-poison-list"},
-           .creature_data = {effects_field()}}};
+           .creature_data = {effects_field(), notes_field()}}};
 }
 
 }  // namespace druzina::rules

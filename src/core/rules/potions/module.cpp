@@ -67,7 +67,7 @@ void check(const Campaign& c, const json& cmd) {
   }
 }
 
-// ---- data --------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 campaign::DataField drunk_field() {
   return {kDrunk, "int 0..100000: potions drunk since the last long rest", false,
           [](const json& v) { int_in(v, 0, 100000); }};
@@ -78,7 +78,7 @@ campaign::DataField threshold_field() {
           [](const json& v) { int_in(v, 0, 1000); }};
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_potion_drunk(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   x.modules[kPotions][kDrunk] = d.at("count").get<int>();
@@ -118,7 +118,7 @@ void apply_potion_warning_set(Campaign& c, const json& d) {
   if (m.empty()) c.modules.erase(kPotions);
 }
 
-// ---- commands and hooks ------------------------------------------------------------------------------------
+// [SECTION] commands and hooks ----------------------------------------------------------------------------------------
 void execute_drink_potion(Ctx& ctx, const json& cmd) {
   const Creature& x = actions::require_living(ctx.state(), param::str(cmd, "target"));
   const std::string id = x.id, name = param::str(cmd, "name");

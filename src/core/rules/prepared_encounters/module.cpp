@@ -1,4 +1,4 @@
-// Table rule "prepared-encounters" (issue 12).
+// Table rule "prepared-encounters".
 //
 //   SaveMonster {creature, name?: the base name (default: the creature's name without a trailing number)} — a
 //     monster or NPC's stat block kept for reuse: size, scores, AC, max HP, speed, hit die, legendary actions and
@@ -21,6 +21,12 @@
 //     them (StartEncounter, the initiative not given rolled). One command: one undo step.
 // Data: Campaign::modules["prepared-encounters"].monsters, .encounters (absent = none): DM secrets (the players'
 // view and links leave them out, and their events are not in the players' log).
+//
+// Index:
+//   [SECTION] reading the data
+//   [SECTION] events
+//   [SECTION] commands
+//   [SECTION] data validation
 #include <algorithm>
 #include <set>
 
@@ -45,7 +51,7 @@ constexpr const char* kMonsters = "monsters";
 constexpr const char* kEncounters = "encounters";
 constexpr size_t kMaxName = 60;
 
-// ---- reading the data ----------------------------------------------------------------------------------------
+// [SECTION] reading the data ------------------------------------------------------------------------------------------
 OwnMonster read_monster(const json& j) {
   OwnMonster m;
   m.id = j.at("id").get<std::string>();
@@ -131,7 +137,7 @@ json stat_block_json(const Creature& y) {
   return j;
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void put(Campaign& c, const char* key, const json& item) {
   json& list = data_ref(c, kPreparedEncounters)[key];
   if (!list.is_array()) list = json::array();
@@ -165,7 +171,7 @@ std::string render_prepared(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.encounter_prepared", jobj{"encounter", d.at("encounter").value("name", std::string()), "n", n});
 }
 
-// ---- commands ------------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 const Creature& not_pc(const Campaign& c, const json& cmd) {
   const Creature& x = actions::require(c, param::str(cmd, "creature"));
   if (x.kind == "pc") throw UserError("rules.err.prep_pc", jobj{"name", x.name});
@@ -364,7 +370,7 @@ void execute_run(Ctx& ctx, const json& cmd) {
     for (const auto& id : added) ctx.run(jobj{"type", "JoinEncounter", "target", id});
     return;
   }
-  std::vector<std::string> who = param::find(cmd, "participants") ? id_list(cmd, "participants") : party(ctx.state());
+  std::vector<std::string> who = param::find(cmd, "participants") ? id_list(cmd, "participants") : living_party(ctx.state());
   who.insert(who.end(), added.begin(), added.end());
   json start = jobj{"type", "StartEncounter", "participants", who};
   const json* init = param::find(cmd, "initiative");
@@ -373,7 +379,7 @@ void execute_run(Ctx& ctx, const json& cmd) {
   ctx.run(start);
 }
 
-// ---- data validation -----------------------------------------------------------------------------------------
+// [SECTION] data validation -------------------------------------------------------------------------------------------
 void validate_monsters(const json& v) {
   if (!v.is_array() || v.size() > static_cast<size_t>(kMaxOwnMonsters))
     throw UserError("state.err.wrong_type", jobj{"path", "", "expected", "a list of up to 200 monsters"});

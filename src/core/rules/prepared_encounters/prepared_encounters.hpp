@@ -1,4 +1,4 @@
-// Table rule "prepared-encounters" (issue 12): the DM's own monsters saved for reuse, and prepared encounters — a
+// Table rule "prepared-encounters": the DM's own monsters saved for reuse, and prepared encounters — a
 // named group of monsters (SRD monsters and the DM's own) that starts a fight, or joins the running one, in one
 // command. Texts in assets/i18n/<lang>/prepared_encounters.json, tests in tests/unit/rules_prepared_encounters.tests.cpp;
 // docs/table-rules.md.

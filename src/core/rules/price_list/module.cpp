@@ -31,7 +31,17 @@ void check_overrides(const json& v) {
   }
 }
 
-campaign::DataField overrides_field() { return {kOverrides, "map item id → gp (0..1e9)", false, check_overrides}; }
+// The table sees the DM's prices (the players' price list reads them); the table link carries them as "o".
+campaign::DataField overrides_field() {
+  campaign::DataField f{kOverrides, "map item id → gp (0..1e9)", false, check_overrides};
+  f.for_table = [](const json& v, const campaign::Sees&) { return v.empty() ? json(nullptr) : v; };
+  f.wire = {"o", [](const json& shown) { return shown.empty() ? json(nullptr) : shown; },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (!compact.is_object()) throw UserError("state.err.wrong_type", jobj{"path", path, "expected", "object"});
+              return compact;
+            }};
+  return f;
+}
 
 void validate_set_price_override(const Campaign& c, const json& cmd) {
   std::string item = param::str(cmd, "item");

@@ -82,7 +82,7 @@ std::vector<RenownRank> ranks_of(const json& list) {
   return out;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_changed(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const int n = d.at("new").get<int>();
@@ -125,7 +125,7 @@ std::string render_ranks_set(const json& d, const LogContext& lc) {
                              : tr(lc.lang, "event.renown_ranks_default", jobj{"organization", d.value("organization", "")});
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 struct Plan {
   std::string who, organization, reason;
   bool piety = false;

@@ -1,8 +1,8 @@
-// DM rule "renown" (issue 15, section 6; seed "Слава"): renown per character per organization (+1 for serving its
+// DM rule "renown" (section 6; seed "Слава"): renown per character per organization (+1 for serving its
 // interests, +2 for a mission it gave, losses never below 0) with ranks and titles — the seed's example factions
 // (assets/data/rules/renown.json, titles in cs/uk/en) as the default, the DM's own thresholds and titles per
 // organization in the campaign — and piety, renown toward the character's deity, with its thresholds. Replaces the
-// base state's old Creature::renown (schema 7 moves it here, io/migrate.cpp). Texts in assets/i18n/<lang>/renown.json,
+// base state's old Creature::renown (schema 7 moves it here, migrate/migrate.cpp). Texts in assets/i18n/<lang>/renown.json,
 // tests in tests/unit/rules_renown.tests.cpp; docs/dm-rules.md section 15.6.
 #pragma once
 #include <map>

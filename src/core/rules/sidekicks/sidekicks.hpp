@@ -1,4 +1,4 @@
-// DM rule "sidekicks" (issue 15, section 8; seed "Помічники"): a creature of challenge rating 1/2 or lower (the
+// DM rule "sidekicks" (section 8; seed "Помічники"): a creature of challenge rating 1/2 or lower (the
 // challenge-rating rule's data) becomes a sidekick — expert, spellcaster or warrior — at the party's average level
 // (rounded down), and levels up with the party: each level its hit die + CON modifier (at least 1) through the
 // level-up rule's LevelUp; its proficiency bonus follows its level. Calculator `sidekick-level`. Texts in

@@ -21,6 +21,10 @@
 //       target hit, each damage part goes through ApplyDamage {target, amount, damage_type} in the same
 //       transaction (resistances apply). The log line names the attack in the reader's language (attack_name;
 //       older events without it: attack).
+//
+// Index:
+//   [SECTION] search
+//   [SECTION] data field, events, commands
 #include <algorithm>
 #include <cmath>
 #include <cctype>
@@ -99,7 +103,7 @@ Monster read_monster(const json& j) {
   return m;
 }
 
-// ---- search ------------------------------------------------------------------------------------------------
+// [SECTION] search ----------------------------------------------------------------------------------------------------
 void put_utf8(std::string& out, char32_t c) {
   if (c < 0x80) {
     out += static_cast<char>(c);
@@ -128,7 +132,7 @@ char32_t fold(char32_t c) {
   return c;
 }
 
-// ---- data field, events, commands ---------------------------------------------------------------------------
+// [SECTION] data field, events, commands ------------------------------------------------------------------------------
 campaign::DataField monster_field() {
   return {kMonster, "string: the SRD monster id the creature was added as (\"goblin\")", false, [](const json& v) {
             if (!v.is_string()) campaign::jr::fail_type("string");

@@ -9,6 +9,7 @@
 
 #include "core/assets.hpp"
 #include "core/calc/params.hpp"
+#include "core/rules/common.hpp"
 #include "core/rules/traps/traps.hpp"
 #include "core/json_obj.hpp"
 
@@ -31,8 +32,7 @@ const std::vector<TrapCard>& trap_cards() {
     const nlohmann::json data = assets::json("data/rules/traps.json");
     static const std::set<std::string> skills = {"perception", "investigation", "arcana"};
     static const std::set<std::string> abilities = {"", "str", "dex", "con", "int", "wis", "cha"};
-    std::vector<TrapCard> out;
-    for (const auto& j : data.at("traps")) {
+    return detail::read_catalogue<TrapCard>(data.at("traps"), "traps.json", [&](const nlohmann::json& j) {
       TrapCard t;
       t.id = j.at("id").get<std::string>();
       t.kind = j.at("kind").get<std::string>();
@@ -65,26 +65,15 @@ const std::vector<TrapCard>& trap_cards() {
       if (!abilities.count(t.save_ability) || !abilities.count(t.disarm_ability)) throw std::runtime_error("traps.json: ability of " + t.id);
       if (t.disarm_dc && (t.disarm_ability.empty() || !t.disarm_possible)) throw std::runtime_error("traps.json: disarm of " + t.id);
       if (t.complex != (t.initiative_bonus != 0)) throw std::runtime_error("traps.json: complex " + t.id);
-      for (const auto& q : out)
-        if (q.id == t.id) throw std::runtime_error("traps.json: id twice: " + t.id);
-      out.push_back(std::move(t));
-    }
-    return out;
+      return t;
+    });
   }();
   return list;
 }
 
-const TrapCard* find_trap_card(std::string_view id) {
-  for (const auto& t : trap_cards())
-    if (t.id == id) return &t;
-  return nullptr;
-}
+const TrapCard* find_trap_card(std::string_view id) { return detail::find_by_id(trap_cards(), id); }
 
-std::vector<std::string> trap_card_ids() {
-  std::vector<std::string> out;
-  for (const auto& t : trap_cards()) out.push_back(t.id);
-  return out;
-}
+std::vector<std::string> trap_card_ids() { return detail::ids_of(trap_cards()); }
 
 calc::Calculator sample_trap_calculator() {
   return {"sample-trap", "calc.desc.sample_trap", {calc::choice_param("id", "calc.param.sample_trap.id", trap_card_ids())},

@@ -28,6 +28,11 @@
 // Refusals: an unknown card or placed trap, a trap no longer armed (rules.err.trap_not_armed).
 // Data: Campaign::modules["traps"].placed (absent = none). DM secret: players do not see the traps; trap_placed,
 // trap_removed and a trap_search that found nothing are left out of the players' log.
+//
+// Index:
+//   [SECTION] data
+//   [SECTION] events
+//   [SECTION] commands
 #include <algorithm>
 #include <set>
 #include <stdexcept>
@@ -63,7 +68,7 @@ namespace {
 
 constexpr const char* kPlaced = "placed";
 
-// ---- data ----------------------------------------------------------------------------------------------------
+// [SECTION] data ------------------------------------------------------------------------------------------------------
 void validate_placed_one(const json& t) {
   if (!t.is_object()) jr::fail_type("object");
   static const std::set<std::string> keys = {"id", "card", "label", "state", "found_by", "creature"};
@@ -96,20 +101,7 @@ void validate_placed_one(const json& t) {
 
 campaign::DataField placed_field() {
   return {kPlaced, "list of traps placed {id, card, label?, state: armed|disarmed|triggered, found_by?, creature?}", true,
-          [](const json& v) {
-            if (!v.is_array()) jr::fail_type("array");
-            if (v.size() > 500) jr::fail_value("too_many", jobj{"value", v.size(), "max", 500});
-            std::set<std::string> ids;
-            size_t i = 0;
-            for (const auto& t : v) {
-              jr::PathGuard g(i++);
-              validate_placed_one(t);
-              if (!ids.insert(t["id"].get<std::string>()).second) {
-                jr::PathGuard d("id");
-                jr::fail_value("duplicate_id", jobj{"id", t["id"].get<std::string>()});
-              }
-            }
-          }};
+          [](const json& v) { unique_list(v, 500, "id", validate_placed_one); }};
 }
 
 const json& placed_json(const Campaign& c) { return data_at(c, kTraps, kPlaced); }
@@ -132,7 +124,7 @@ void change(Campaign& c, const json& d, F f) {
   store(c, std::move(list));
 }
 
-// ---- events --------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_placed(Campaign& c, const json& d) {
   const json& t = d.at("trap");
   validate_placed_one(t);
@@ -254,7 +246,7 @@ std::string render_removed(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.trap_removed", jobj{"trap", card_name(lc.lang, d), "id", d.value("trap", "")});
 }
 
-// ---- commands ------------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 const TrapCard& require_card(const json& cmd) {
   const std::string id = param::str(cmd, "trap");
   const TrapCard* t = find_trap_card(id);
@@ -283,19 +275,7 @@ const json& require_armed(const Campaign& c, const json& cmd) {
 
 const TrapCard& card_of(const json& placed) { return *find_trap_card(placed.value("card", "")); }
 
-std::string next_id(const Campaign& c) {
-  int n = 0;
-  const json& list = placed_json(c);
-  if (list.is_array())
-    for (const auto& t : list) {
-      const std::string id = t.value("id", "");
-      if (id.size() > 1 && id[0] == 't') try {
-          n = std::max(n, std::stoi(id.substr(1)));
-        } catch (...) {
-        }
-    }
-  return "t" + std::to_string(n + 1);
-}
+std::string next_id(const Campaign& c) { return next_list_id(placed_json(c), 't'); }
 
 void validate_place(const Campaign&, const json& cmd) {
   require_card(cmd);

@@ -34,7 +34,7 @@ std::optional<TrapNumbers> trap_numbers(std::string_view severity, int level);
 
 calc::Calculator trap_calculator();  // `druzina rule trap --severity S --level L`
 
-// ---- the SRD's sample traps (cards.cpp) ----------------------------------------------------------------------
+// [SECTION] the SRD's sample traps (cards.cpp) ------------------------------------------------------------------------
 struct TrapCard {
   std::string id;    // collapsing-roof, falling-net, fire-breathing-statue, pits, poison-darts, poison-needle,
                      // rolling-sphere, sphere-of-annihilation
@@ -64,7 +64,7 @@ std::string skill_ability(std::string_view skill);
 
 calc::Calculator sample_trap_calculator();  // `druzina rule sample-trap --id rolling-sphere`
 
-// ---- traps placed in the campaign (Campaign::modules["traps"].placed) -------------------------------------------
+// [SECTION] traps placed in the campaign (Campaign::modules["traps"].placed) ------------------------------------------
 struct PlacedTrap {
   std::string id;  // "t1"
   const TrapCard* card = nullptr;

@@ -66,7 +66,7 @@ std::optional<long long> gp_param(const json& cmd, const char* name, double lo, 
 
 bool selling_allowed(const Campaign& c) { return !campaign::rule_enabled(c, kLeague, false); }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_purse_changed(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const long long v = d.at("new").get<long long>();
@@ -101,7 +101,7 @@ std::string render_item_sold(const json& d, const LogContext& lc) {
              "gold", gp_text(d.value("gold", 0LL)), "total", gp_text(d.value("new", 0LL))});
 }
 
-// ---- alien technology --------------------------------------------------------------------------------------
+// [SECTION] alien technology ------------------------------------------------------------------------------------------
 constexpr const char* kAlien = "alien_tech";
 
 const json& alien_list(const Creature& x) { return creature_data(x, kTreasure, kAlien); }
@@ -233,7 +233,7 @@ void alien_field(const json& v) {
   }
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 constexpr double kMaxAdjustGp = 1e9;
 
 void validate_adjust(const Campaign& c, const json& cmd) {

@@ -1,4 +1,4 @@
-// DM rule "treasure" (issue 14, sections 4 and 5; seed "Інопланетні технології", "Продаж скарбів"): a creature's
+// DM rule "treasure" (sections 4 and 5; seed "Інопланетні технології", "Продаж скарбів"): a creature's
 // purse, selling treasure from its inventory (half the price for equipment, the full value for gems, jewellery, art
 // and trade goods) and the arithmetic of alien technology (Intelligence checks toward figuring an item out, the item
 // breaking after four failures). Module (module.cpp: AdjustPurse, SellItem, AlienTechCheck, ForgetAlienTech), calculators `alien-tech` and `sell`

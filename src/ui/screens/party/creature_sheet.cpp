@@ -10,6 +10,8 @@
 #include "core/campaign/derived.hpp"
 #include "core/rules/classes/classes.hpp"
 #include "core/rules/custom_conditions/custom_conditions.hpp"
+#include "core/rules/diseases/diseases.hpp"
+#include "core/rules/renown/renown.hpp"
 #include "core/rules/rules.hpp"
 #include "core/tables/table.hpp"
 #include "ui/mode.hpp"
@@ -535,10 +537,15 @@ void inventory_block(const Creature& c) {
   end_card();
 }
 
-// ---- afflictions, notes ------------------------------------------------------------
-void string_list_editor(const Creature& c, const char* field, const json& list, const char* add_key, const std::string& test,
+// ---- attunement, renown, afflictions, notes ------------------------------------------------------------
+// A rule's list of free-text entries on the creature (its data field "notes"), edited by the DM.
+void string_list_editor(const Creature& c, const char* module, const json& list, const char* add_key, const std::string& test,
                         size_t max_items) {
   const bool dm = !ui_player_mode();
+  const char* field = module;
+  auto patch = [module](const json& next) {
+    return jobj{"modules", jobj{module, jobj{"notes", next.empty() ? json(nullptr) : next}}};
+  };
   int i = 0;
   for (const auto& e : list) {
     ImGui::PushID(i);
@@ -554,7 +561,7 @@ void string_list_editor(const Creature& c, const char* field, const json& list, 
       if (big_button("\xE2\x9C\x95", ImVec2(bw, kTouchTarget))) {
         json next = list;
         next.erase(next.begin() + i);
-        update(c, {{field, next}});
+        update(c, patch(next));
       }
       track(test + ".remove." + std::to_string(i), entry_text(e));
     }
@@ -571,7 +578,7 @@ void string_list_editor(const Creature& c, const char* field, const json& list, 
     if (big_button(T("ui.sheet.add"), ImVec2(0, kTouchTarget))) {
       json next = list;
       next.push_back(text);
-      if (update(c, {{field, next}})) text.clear();
+      if (update(c, patch(next))) text.clear();
     }
     track(test + ".add", T("ui.sheet.add"));
   }
@@ -581,17 +588,15 @@ void string_list_editor(const Creature& c, const char* field, const json& list, 
 void afflictions_block(const Creature& c) {
   const bool dm = !ui_player_mode();
   struct Part {
-    const char* field;
+    const char* module;  // the rule whose notes they are (its data field "notes")
     const char* title;
-    const json* list;
-  } parts[] = {{"diseases", "ui.sheet.diseases", &c.diseases},
-               {"poisons", "ui.sheet.poisons", &c.poisons},
-               {"madness", "ui.sheet.madness", &c.madness}};
+  } parts[] = {{rules::kDiseases, "ui.sheet.diseases"}, {rules::kPoisons, "ui.sheet.poisons"}, {rules::kMadness, "ui.sheet.madness"}};
   for (const auto& p : parts) {
-    if (!dm && p.list->empty()) continue;
+    const json list = rules::rule_notes(c, p.module);
+    if (!dm && list.empty()) continue;
     section(T(p.title));
-    if (p.list->empty()) muted(T("ui.sheet.none"));
-    string_list_editor(c, p.field, *p.list, "ui.sheet.affliction_hint", std::string("sheet.") + p.field, 50);
+    if (list.empty()) muted(T("ui.sheet.none"));
+    string_list_editor(c, p.module, list, "ui.sheet.affliction_hint", std::string("sheet.") + p.module, 50);
   }
 }
 

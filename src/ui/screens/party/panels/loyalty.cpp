@@ -7,7 +7,7 @@
 #include <map>
 #include <string>
 
-#include "core/rules/loyalty/loyalty.hpp"
+#include "core/rules/npc_loyalty/npc_loyalty.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/rule_panels.hpp"

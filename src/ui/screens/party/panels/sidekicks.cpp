@@ -16,7 +16,7 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/challenge_rating/challenge_rating.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/rules/sidekicks/sidekicks.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"

@@ -13,8 +13,9 @@
 // clamped to the new maximum (loyalty_view); the next change starts from the clamped value.
 #include <algorithm>
 
+#include "core/campaign/json_read.hpp"
 #include "core/rules/common.hpp"
-#include "core/rules/loyalty/loyalty.hpp"
+#include "core/rules/npc_loyalty/npc_loyalty.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {
@@ -30,6 +31,15 @@ constexpr const char* kScore = "score";
 campaign::DataField score_field() {
   return {kScore, "int 0..20: the NPC's loyalty score (absent = not tracked); DM secret", /*secret*/ true,
           [](const json& v) { int_in(v, 0, kLoyaltyCap); }};
+}
+
+// What a save before schema 8 kept as the creature's own loyalty (a number or an object the DM typed in, which
+// nothing read): kept for the DM as it was, never read. DM secret.
+campaign::DataField legacy_field() {
+  return {"legacy", "number or object: the creature's loyalty as a save before schema 8 kept it; DM secret", true,
+          [](const json& v) {
+            if (!v.is_number() && !v.is_object()) campaign::jr::fail_type("number or object");
+          }};
 }
 
 struct Change {
@@ -51,7 +61,7 @@ const Creature& eligible(const Campaign& c, const json& cmd) {
   return x;
 }
 
-// ---- events ------------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_loyalty_changed(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const int n = d.at("new").get<int>();
@@ -75,7 +85,7 @@ std::string render_loyalty_changed(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.loyalty_changed_roll", args);
 }
 
-// ---- commands ----------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 void validate_set_loyalty(const Campaign& c, const json& cmd) {
   const Creature& x = eligible(c, cmd);
   const LoyaltyView v = loyalty_view(c, x);
@@ -184,7 +194,7 @@ Module npc_loyalty() {
           {.seed = "Відданість",
            .own_calculators = {loyalty_calculator()},
            .reference = {"dm-loyalty"},
-           .creature_data = {score_field()}}};
+           .creature_data = {score_field(), legacy_field()}}};
 }
 
 }  // namespace druzina::rules

@@ -21,7 +21,7 @@
 // Module data: {"rituals": {"r7": {"id", "target", "caster", "casting", "soul_refuses", "helpers": [{"helper",
 // "dc", "roll", "modifier", "total", "success"}], "status": open | awaiting_soul | raised | refused | failed |
 // cancelled, "attempt": {…}}}, "creatures": {"<id>": {"action_failed": true}}}. ritual_view() adds the DC terms.
-#include "core/rules/resurrection/resurrection.hpp"
+#include "core/rules/resurrection_ritual/resurrection_ritual.hpp"
 
 #include <algorithm>
 
@@ -113,7 +113,7 @@ json ritual_view(const Campaign& c, std::string_view id) {
   return out;
 }
 
-// ---- resurrection_ritual: its events, hooks and commands, one named unit each ----
+// [SECTION] resurrection_ritual: its events, hooks and commands, one named unit each ----------------------------------
 namespace {
 
 void event_ritual_started(Engine& e) {
@@ -371,6 +371,7 @@ Module resurrection_ritual() {
             event_resurrection_attempt(e);
             event_resurrection_soul(e);
             event_resurrected(e);
+            e.count_event("resurrected", "resurrections");
             event_ritual_cancelled(e);
             command_start_resurrection(e);
             command_resurrection_helper(e);

@@ -1,7 +1,7 @@
 // The flanking arithmetic and calculator `flanking --position direct|side|none` → {"attack_bonus"}: +2 / +1 / 0,
 // never advantage.
 #include "core/calc/params.hpp"
-#include "core/rules/flanking/flanking.hpp"
+#include "core/rules/attack_roll/attack_roll.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::calc {

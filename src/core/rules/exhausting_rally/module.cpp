@@ -24,46 +24,20 @@ namespace {
 
 constexpr const char* M = kExhaustingRally;
 
-struct Spend {
-  std::string target;
-  int dice = 0;
-  std::vector<int> rolls;
-};
-
 struct Plan {
   std::vector<std::string> members;
-  std::vector<Spend> spend;
+  std::vector<actions::HitDiceSpend> spend;
 };
 
 Plan plan(const Campaign& c, const json& cmd) {
   if (c.encounter) throw UserError("campaign.err.in_encounter", jobj{"command", "ExhaustingRally"});
   if (data_at(c, M, "used") == true) throw UserError("rules.err.rally_used");
   Plan p;
-  p.members = param::find(cmd, "participants") ? id_list(cmd, "participants") : party(c);
+  p.members = param::find(cmd, "participants") ? id_list(cmd, "participants") : living_party(c);
   for (const auto& id : p.members) actions::require_living(c, id);
-  if (const json* v = param::find(cmd, "spend")) {
-    if (!v->is_array()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
-    std::set<std::string> seen;
-    for (const auto& item : *v) {
-      if (!item.is_object()) throw UserError("campaign.err.param", jobj{"param", "spend", "expected", "list"});
-      Spend s;
-      s.target = param::str(item, "target");
-      s.dice = static_cast<int>(param::integer(item, "dice", 1, 40));
-      s.rolls = int_list(item, "rolls", 1, 20);
-      const Creature& x = actions::require_living(c, s.target);
-      if (!seen.insert(s.target).second) throw UserError("campaign.err.duplicate", jobj{"id", s.target});
-      if (x.hit_die <= 0) throw UserError("campaign.err.no_hit_die", jobj{"name", x.name});
-      if (s.dice > campaign::hit_dice_left(x))
-        throw UserError("campaign.err.not_enough_hit_dice", jobj{"name", x.name, "left", campaign::hit_dice_left(x), "wanted", s.dice});
-      if (!s.rolls.empty() && static_cast<int>(s.rolls.size()) != s.dice)
-        throw UserError("campaign.err.rolls_count", jobj{"name", x.name, "dice", s.dice, "rolls", s.rolls.size()});
-      for (int r : s.rolls)
-        if (r > x.hit_die)
-          throw UserError("campaign.err.param_range", jobj{"param", "rolls", "value", r, "min", 1, "max", x.hit_die});
-      if (std::find(p.members.begin(), p.members.end(), s.target) == p.members.end()) p.members.push_back(s.target);
-      p.spend.push_back(std::move(s));
-    }
-  }
+  p.spend = actions::read_hit_dice_spend(c, cmd);
+  for (const auto& s : p.spend)
+    if (std::find(p.members.begin(), p.members.end(), s.target) == p.members.end()) p.members.push_back(s.target);
   if (p.members.empty()) throw UserError("campaign.err.no_participants");
   return p;
 }

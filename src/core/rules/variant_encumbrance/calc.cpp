@@ -4,7 +4,7 @@
 #include "core/assets.hpp"
 #include "core/calc/check.hpp"
 #include "core/calc/params.hpp"
-#include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/rules/variant_encumbrance/variant_encumbrance.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::calc {

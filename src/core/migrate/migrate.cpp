@@ -1,4 +1,13 @@
-#include "core/io/migrate.hpp"
+// Save migrations, one function per schema version step on the raw JSON (migrate.hpp says what each moves).
+//
+// Index:
+//   [SECTION] v2 → v3: house-rule data leaves the base state for the modules that own it
+//   [SECTION] v3 → v4: lingering injuries and scars leave the base state for the lingering-injuries module
+//   [SECTION] v4 → v5: crafting projects and the DM's prices leave the base state for the crafting and price-list modules
+//   [SECTION] v5 → v6: the plain attunement list becomes magic items of the magic-items module
+//   [SECTION] v6 → v7: renown leaves the base state for the renown module
+//   [SECTION] v7 → v8: the base creature's free-text lists and its unread loyalty move into their rules' data
+#include "core/migrate/migrate.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -107,7 +116,7 @@ json migrate_v1_to_v2(json doc) {
   return out;
 }
 
-// ---- v2 → v3: house-rule data leaves the base state for the modules that own it --------------------------------
+// [SECTION] v2 → v3: house-rule data leaves the base state for the modules that own it --------------------------------
 namespace {
 
 constexpr int kOldPotionDefault = 3;
@@ -127,10 +136,16 @@ constexpr CreatureMove kCreatureMoves[] = {
     {"resurrection_attempts", "resurrection-ritual", "attempts", "integer"},
 };
 
-bool v3_is_default(const json& v) { return (v.is_number_integer() && v.get<long long>() == 0) || (v.is_array() && v.empty()); }
+bool v3_is_default(const json& v) {
+  return v.is_null() || (v.is_number_integer() && v.get<long long>() == 0) || (v.is_array() && v.empty());
+}
 
+// expected: "integer", "array", or "number or object" (null allowed: nothing to move).
 void move_check(const json& v, const CreatureMove& m, const std::string& path, int from) {
-  const bool ok = std::string(m.expected) == "integer" ? v.is_number_integer() : v.is_array();
+  const std::string expected = m.expected;
+  const bool ok = expected == "integer" ? v.is_number_integer()
+                  : expected == "array" ? v.is_array()
+                                        : v.is_null() || v.is_number() || v.is_object();
   if (!ok) cannot(from, path, m.expected);
 }
 
@@ -259,7 +274,7 @@ json migrate_v2_to_v3(json doc) {
   return doc;
 }
 
-// ---- v3 → v4: lingering injuries and scars leave the base state for the lingering-injuries module ---------------
+// [SECTION] v3 → v4: lingering injuries and scars leave the base state for the lingering-injuries module --------------
 namespace {
 
 constexpr CreatureMove kV4CreatureMoves[] = {
@@ -310,7 +325,7 @@ json migrate_v3_to_v4(json doc) {
   return doc;
 }
 
-// ---- v4 → v5: crafting projects and the DM's prices leave the base state for the crafting and price-list modules --
+// [SECTION] v4 → v5: crafting projects and the DM's prices leave the base state for the crafting and price-list modules ---
 namespace {
 
 // A settings object: takes price_overrides out; returns it (nullopt when absent; null = "clear them all").
@@ -401,7 +416,7 @@ json migrate_v4_to_v5(json doc) {
   return doc;
 }
 
-// ---- v5 → v6: the plain attunement list becomes magic items of the magic-items module --------------------------
+// [SECTION] v5 → v6: the plain attunement list becomes magic items of the magic-items module --------------------------
 namespace {
 
 // A creature's attunement list (item names) as magic items attuned to it: ids "<creature>-a1", "-a2" … (unique in
@@ -487,7 +502,7 @@ json migrate_v5_to_v6(json doc) {
   return doc;
 }
 
-// ---- v6 → v7: renown leaves the base state for the renown module ---------------------------------------------------
+// [SECTION] v6 → v7: renown leaves the base state for the renown module -----------------------------------------------
 namespace {
 
 // Creature::renown {faction → n} → modules.renown.organizations (absent when empty; values clamped to the module's
@@ -556,10 +571,62 @@ json migrate_v6_to_v7(json doc) {
   return doc;
 }
 
+// [SECTION] v7 → v8: the base creature's free-text lists and its unread loyalty move into their rules' data -----------
+namespace {
+
+constexpr CreatureMove kV8Moves[] = {
+    {"diseases", "diseases", "notes", "array"},
+    {"poisons", "poisons", "notes", "array"},
+    {"madness", "madness", "notes", "array"},
+    {"loyalty", "npc-loyalty", "legacy", "number or object"},
+};
+
+void v8_transaction(json& tx, const std::string& path) {
+  if (!tx.is_object()) cannot(7, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(7, path + ".events", "array");
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json& ev = (*evs)[k];
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(7, at, "event");
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(7, at + ".data", "object");
+    const std::string& type = ev["type"].get_ref<const std::string&>();
+    if (type == "creature_added" && d.contains("creature"))
+      move_creature_fields(d["creature"], at + ".data.creature", kV8Moves, 7);
+    else if (type == "creature_updated" && d.contains("patch"))
+      move_creature_patch(d["patch"], at + ".data.patch", kV8Moves, 7);
+  }
+}
+
+}  // namespace
+
+json migrate_v7_to_v8(json doc) {
+  if (!doc.is_object()) cannot(7, "", "object");
+  auto snap = doc.find("snapshot");
+  if (snap == doc.end() || !snap->is_object()) cannot(7, "snapshot", "object");
+  json& c = *snap;
+  if (c.contains("creatures")) {
+    if (!c["creatures"].is_array()) cannot(7, "snapshot.creatures", "array");
+    for (size_t k = 0; k < c["creatures"].size(); ++k)
+      move_creature_fields(c["creatures"][k], "snapshot.creatures[" + std::to_string(k) + "]", kV8Moves, 7);
+  }
+  for (const char* list : {"tail", "redo"}) {
+    auto it = doc.find(list);
+    if (it == doc.end()) continue;
+    if (!it->is_array()) cannot(7, list, "array");
+    for (size_t k = 0; k < it->size(); ++k) v8_transaction((*it)[k], std::string(list) + "[" + std::to_string(k) + "]");
+  }
+  doc["schemaVersion"] = 8;
+  return doc;
+}
+
 json migrate(json doc, int from) {
   using Step = json (*)(json);
-  static const Step steps[] = {nullptr, migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4,
-                               migrate_v4_to_v5, migrate_v5_to_v6, migrate_v6_to_v7};  // steps[v]: v → v+1
+  static const Step steps[] = {nullptr,          migrate_v1_to_v2, migrate_v2_to_v3, migrate_v3_to_v4,
+                               migrate_v4_to_v5, migrate_v5_to_v6, migrate_v6_to_v7, migrate_v7_to_v8};
+  // steps[v]: v → v+1
   static_assert(sizeof(steps) / sizeof(steps[0]) == kSchemaVersion, "one migration per schema version step");
   for (int v = from; v < kSchemaVersion; ++v) {
     if (v < 1 || !steps[v]) throw UserError("save.err.no_version");

@@ -4,7 +4,7 @@
 
 #include "core/calc/check.hpp"
 #include "core/calc/params.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::calc {

@@ -5,7 +5,7 @@
 #include "core/calc/check.hpp"
 #include "core/calc/params.hpp"
 #include "core/error.hpp"
-#include "core/rules/resurrection/resurrection.hpp"
+#include "core/rules/resurrection_ritual/resurrection_ritual.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::calc {

@@ -13,7 +13,7 @@
 #include <algorithm>
 
 #include "core/rules/common.hpp"
-#include "core/rules/flanking/flanking.hpp"
+#include "core/rules/attack_roll/attack_roll.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {

@@ -12,7 +12,7 @@
 // refused unless the first is a 1 and the house rule is on. The intelligence module opens the creature's pick
 // window after a level-up (its points follow from INT, nothing to store).
 #include "core/rules/common.hpp"
-#include "core/rules/hp_roll/hp_roll.hpp"
+#include "core/rules/level_up/level_up.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {
@@ -107,6 +107,7 @@ Module level_up() {
                   if (p.set_die) data["hit_die_set"] = p.die;
                   ctx.emit("leveled_up", std::move(data));
                 });
+            e.count_event("leveled_up", "level_ups");
           },
           {.seed = "Házení na životy", .reference = {"hr-hp-roll"}}};
 }

@@ -1,6 +1,6 @@
 // Calculator `loyalty --highest-cha C` → {"max", "start"}: an NPC's loyalty maximum (the party's highest Charisma,
 // never above 20) and its start value (half that Charisma, rounded down).
-#include "core/rules/loyalty/loyalty.hpp"
+#include "core/rules/npc_loyalty/npc_loyalty.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {

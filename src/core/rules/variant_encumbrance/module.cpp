@@ -12,7 +12,7 @@
 
 #include "core/reference/reference.hpp"
 #include "core/rules/common.hpp"
-#include "core/rules/encumbrance/encumbrance.hpp"
+#include "core/rules/variant_encumbrance/variant_encumbrance.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {

@@ -21,7 +21,7 @@ namespace druzina::io {
 nlohmann::json migrate(nlohmann::json doc, int from);
 
 nlohmann::json migrate_v1_to_v2(nlohmann::json doc);
-// v2 → v3 (issue 9: the base state knows no house rule): Creature::potions_drunk_since_long_rest →
+// v2 → v3 (the base state knows no house rule): Creature::potions_drunk_since_long_rest →
 // creature.modules.potions.drunk_since_long_rest, Creature::hero_points → creature.modules["hero-points"].points,
 // Creature::int_picks → creature.modules.intelligence.picks, Creature::resurrection_attempts →
 // creature.modules["resurrection-ritual"].attempts,
@@ -32,27 +32,33 @@ nlohmann::json migrate_v1_to_v2(nlohmann::json doc);
 // which used to reset the potion count, is followed by the module's potions_reset — old histories replay with
 // the same meaning.
 nlohmann::json migrate_v2_to_v3(nlohmann::json doc);
-// v3 → v4 (issue 9, the rest of the house rules): Creature::injuries / scars → creature.modules
+// v3 → v4 (the rest of the house rules): Creature::injuries / scars → creature.modules
 // ["lingering-injuries"].injuries / scars (absent when empty), in the snapshot and in creature_added /
 // creature_updated of the tail and the redo stack. injury_added / injury_cured keep their type and data (the
 // module registers them now), so old histories replay unchanged.
 nlohmann::json migrate_v3_to_v4(nlohmann::json doc);
-// v4 → v5 (issue 9: the last house-rule data in the base state): Campaign::projects → snapshot.modules.crafting
+// v4 → v5 (the last house-rule data in the base state): Campaign::projects → snapshot.modules.crafting
 // .projects, Settings::price_overrides → snapshot.modules["price-list"].overrides (both absent when empty). In the
 // recorded history a change of price_overrides in campaign_created / settings_changed becomes the price-list
 // module's price_overrides_set event (a settings_changed that changed only prices is dropped); project_added /
 // _updated / _removed keep their type and data (the crafting module registers them now). A creature removed no
 // longer leaves the projects it worked on: readers skip an owner that is gone.
 nlohmann::json migrate_v4_to_v5(nlohmann::json doc);
-// v5 → v6 (issue 14: magic items are things of their own): Creature::attunement (a list of up to three item names)
+// v5 → v6 (magic items are things of their own): Creature::attunement (a list of up to three item names)
 // → creature.modules["magic-items"].items, one item per name {id: "<creature>-a<k>", name, kind: wondrous,
 // attunement: true, attuned_by: <creature>, identified: true} (absent when empty), in the snapshot and in
 // creature_added's creature; creature_updated's patch of the list becomes a merge patch replacing the items (before
 // v6 a creature's items were exactly its attuned ones).
 nlohmann::json migrate_v5_to_v6(nlohmann::json doc);
-// v6 → v7 (issue 15: renown is a DM rule): Creature::renown {faction → n} → creature.modules.renown.organizations
+// v6 → v7 (renown is a DM rule): Creature::renown {faction → n} → creature.modules.renown.organizations
 // (absent when empty, values clamped to 0..1000), in the snapshot and in creature_added / creature_updated of the
 // tail and the redo stack (a patch's renown becomes a merge patch of modules.renown.organizations).
 nlohmann::json migrate_v6_to_v7(nlohmann::json doc);
+// v7 → v8 (the base state knows no rule): the creature's free-text lists diseases / poisons / madness →
+// creature.modules.<diseases | poisons | madness>.notes (absent when empty), and its loyalty (a number or an object
+// nothing read) → creature.modules["npc-loyalty"].legacy (absent when null), in the snapshot and in creature_added
+// / creature_updated of the tail and the redo stack (in a patch, a merge patch of the same: an empty list or null
+// removes it).
+nlohmann::json migrate_v7_to_v8(nlohmann::json doc);
 
 }  // namespace druzina::io
