@@ -123,6 +123,11 @@ struct Creature {
 // sidekicks fall unconscious and make death saves.
 inline bool gone_at_zero_hp(const Creature& c) { return c.kind == "monster" || c.kind == "object"; }
 
+// The party: player characters and their companions ("pc" and "sidekick"); everyone else is NPCs, monsters and
+// objects. What players see of HP, which notes they read and who rests by default follow it.
+inline bool party_kind(std::string_view kind) { return kind == "pc" || kind == "sidekick"; }
+inline bool in_party(const Creature& c) { return party_kind(c.kind); }
+
 struct InitEntry {
   std::string creature;
   int initiative = 0;

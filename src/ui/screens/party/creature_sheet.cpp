@@ -123,7 +123,7 @@ void stats_block(const Creature& c) {
                                     Tf("ui.sheet.initiative", jobj{"mod", signed_num(campaign::initiative_modifier(c))})};
   if (c.hit_die > 0)
     facts.push_back(Tf("ui.sheet.hit_dice", jobj{"left", campaign::hit_dice_left(c), "total", campaign::hit_dice_total(c), "die", c.hit_die}));
-  if (c.kind == "pc" || c.kind == "sidekick")
+  if (campaign::in_party(c))
     facts.push_back(Tf("ui.sheet.proficiency", jobj{"bonus", signed_num(campaign::proficiency_bonus(c.level))}));
   if (c.legendary_actions > 0) facts.push_back(Tf("ui.sheet.legendary", jobj{"n", c.legendary_actions}));
   if (c.legendary_resistances > 0)
@@ -577,7 +577,7 @@ struct NotesDraft {
 
 void notes_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  if (!dm && (c.notes.empty() || !is_party(c))) return;
+  if (!dm && (c.notes.empty() || !campaign::in_party(c))) return;
   section(T("ui.sheet.notes"));
   if (!dm) {
     ImGui::TextWrapped("%s", c.notes.c_str());
@@ -615,7 +615,7 @@ void actions_block(const Creature& c) {
 
 namespace sheet {
 
-bool quiet(const json& command) { return model().dispatch(command); }
+bool quiet(const json& command) { return static_cast<bool>(model().dispatch(command)); }
 
 bool update(const Creature& c, json patch) {
   return quiet(jobj{"type", "UpdateCreature", "target", c.id, "patch", std::move(patch)});
@@ -719,7 +719,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   // just asked) are answered here. Beside a list (wide layouts) the list shows them already.
   if (show_back) draw_prompts(c.id);
   hp_block(c);
-  if (ui_player_mode() && !is_party(c)) {
+  if (ui_player_mode() && !campaign::in_party(c)) {
     // What a player may know of an NPC or a monster (as io::player_view): health, conditions, injuries.
     conditions_block(c);
     draw_slot(Slot::sheet_stranger, c);
