@@ -139,18 +139,38 @@ bool Model::refuse_read_only() {
   return true;
 }
 
-bool Model::dispatch(const nlohmann::json& command) {
-  if (refuse_read_only()) return false;
+const nlohmann::json* Outcome::event(std::string_view type) const {
+  for (auto it = events.rbegin(); it != events.rend(); ++it)
+    if (it->type == type) return &it->data;
+  return nullptr;
+}
+
+std::vector<nlohmann::json> Outcome::prompts() const {
+  std::vector<nlohmann::json> out;
+  for (const auto& e : events)
+    if (e.type == "prompt_created" && e.data.contains("prompt")) out.push_back(e.data["prompt"]);
+  return out;
+}
+
+Outcome Model::dispatch(const nlohmann::json& command) {
+  if (refuse_read_only()) return {};
   retire();
+  Outcome out;
   try {
-    const auto& tx = session_.dispatch(command, rng_, platform::wall_ms(), ui_player_mode() ? "player" : "");
+    const campaign::Transaction& tx = session_.dispatch(command, rng_, platform::wall_ms(), ui_player_mode() ? "player" : "");
     library_->journal(campaign_id_, store::step_tx(tx), session_);  // before the save (a failure: the save covers it)
+    out.ok = true;
+    out.tx = tx.id;
+    out.events = tx.events;
   } catch (const UserError& e) {
     notify(e.message(ui().lang), true);
-    return false;
+    return {};
   }
+  // Its log lines: the log renders the tail in order (a creature's name as it was then); this step is the newest.
+  const auto log = session_.log(ui().lang);
+  if (!log.empty() && log.back().tx == out.tx) out.lines = log.back().lines;
   save();
-  return true;
+  return out;
 }
 
 namespace {
@@ -424,11 +444,6 @@ bool Model::undo_delete() {
   if (library_->index().campaigns.size() > before) open_campaign(library_->index().campaigns.back().id);
   notify(T("ui.store.undeleted"));
   return true;
-}
-
-bool Model::rename_campaign(const std::string& id, const std::string& name) {
-  if (id != campaign_id_ && !open_campaign(id)) return false;
-  return dispatch(jobj{"type", "SetSettings", "name", name});
 }
 
 // ---- Recovery, export, tabs ---------------------------------------------------------------------------------

@@ -11,6 +11,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/campaign/session.hpp"
 #include "core/rng.hpp"
@@ -38,6 +40,20 @@ enum class ReadOnly {
   other_tab,  // the campaign is open in another tab, which is the one that saves; this tab follows it
 };
 
+// What a dispatched command did (the engine's transaction): its events, and the prompts and log lines they make.
+// False when the command was refused (the model has shown why). Screens read their result here, never from the
+// session's tail.
+struct Outcome {
+  bool ok = false;
+  long long tx = 0;                        // the transaction's id (Campaign::last_tx after it)
+  std::vector<campaign::Event> events;     // in the order they were applied
+  std::vector<std::string> lines;          // its log lines in the UI's language (Model::dispatch fills them)
+  explicit operator bool() const { return ok; }
+  // The data of the last event of that type, or nullptr ("attack_rolled", "inspiration_used" …).
+  const nlohmann::json* event(std::string_view type) const;
+  std::vector<nlohmann::json> prompts() const;  // the prompts it asked (prompt_created's prompt)
+};
+
 inline constexpr double kSaveDebounceMs = 250;
 inline constexpr double kSaveRetryMs = 3000;
 
@@ -47,8 +63,9 @@ class Model {
   // load is put into Recovery untouched and the newest good backup is loaded; the user is told.
   void start(std::uint64_t seed);
 
-  // Runs a command; on success saves and returns true; on a refusal shows the message and returns false.
-  bool dispatch(const nlohmann::json& command);
+  // Runs a command; on success saves and returns what it did; on a refusal shows the message and returns an
+  // Outcome that is false.
+  Outcome dispatch(const nlohmann::json& command);
   // Undo and redo say what they took back or brought back. In player mode they reach only what was done in
   // player mode (Transaction::by "player"): a player cannot undo the DM's steps on the DM's phone.
   bool undo();
@@ -87,7 +104,6 @@ class Model {
   bool delete_campaign(const std::string& id);  // into Recovery; undo_delete() while the app is open
   bool undo_delete();
   const std::string& last_deleted() const { return last_deleted_; }  // Recovery id, "" = nothing to undo
-  bool rename_campaign(const std::string& id, const std::string& name);
   // Removes a campaign that is not open, with its backups and Recovery copies, for good (its file was exported
   // first: Settings → Campaigns → Archive). False when it cannot go.
   bool archive_campaign(const std::string& id);

@@ -190,8 +190,6 @@ TextSize current_text_size() {
   return size_now;
 }
 
-float text_scale() { return scale_of(current_text_size()); }
-
 void set_text_size(TextSize size) {
   load_prefs();
   size_now = size;

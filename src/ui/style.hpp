@@ -15,7 +15,6 @@ Theme current_theme();
 void set_theme(Theme theme);    // applies and saves
 
 TextSize current_text_size();
-float text_scale();                   // 0.85 / 1.0 / 1.2
 void set_text_size(TextSize size);    // takes effect at once (scaled); the app re-rasterises at the next frame; saved
 // The text size changed since the fonts were rasterised: the app calls load_fonts() again and rebuilds the
 // renderer's font texture at the next frame boundary (never inside an ImGui frame).

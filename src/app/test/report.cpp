@@ -57,7 +57,7 @@ nlohmann::json campaign() { return nlohmann::json(ui::model().state()); }
 bool dispatch(const std::string& command) {
   auto cmd = nlohmann::json::parse(command, nullptr, false);
   if (cmd.is_discarded()) return false;
-  return ui::model().dispatch(cmd);
+  return static_cast<bool>(ui::model().dispatch(cmd));
 }
 
 std::string text(const nlohmann::json& value) {

@@ -38,7 +38,7 @@ enum class Action { none, copy, update, merge, move, move_replace };
 
 int party_count(const Campaign& c) {
   int n = 0;
-  for (const auto& x : c.creatures) n += (x.kind == "pc" || x.kind == "sidekick") ? 1 : 0;
+  for (const auto& x : c.creatures) n += campaign::in_party(x) ? 1 : 0;
   return n;
 }
 

@@ -20,7 +20,7 @@ void draw_party_share_button() {
 }
 
 void draw_sheet_share_button(const campaign::Creature& c) {
-  if ((c.kind != "pc" && c.kind != "sidekick") || c.hidden) return;
+  if (!campaign::in_party(c) || c.hidden) return;
   const bool player = ui_player_mode();
   const char* label = T(player ? "ui.share.sheet_button_back" : "ui.share.sheet_button");
   ImGui::Spacing();

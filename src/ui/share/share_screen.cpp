@@ -51,7 +51,7 @@ share::LinkKind link_kind(ShareKind k) {
 }
 
 bool shareable_character(const campaign::Creature& c) {
-  return (c.kind == "pc" || c.kind == "sidekick") && !c.hidden;
+  return campaign::in_party(c) && !c.hidden;
 }
 
 void remake() {

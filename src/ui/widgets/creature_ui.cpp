@@ -138,14 +138,13 @@ std::string condition_text(const campaign::Condition& c, const Creature& bearer)
   return out;
 }
 
-bool is_party(const Creature& c) { return c.kind == "pc" || c.kind == "sidekick"; }
 
 int uncured_injuries(const Creature& c) { return rules::uncured_injuries(c); }
 
 std::string hp_visibility(const Creature& c) {
   if (!ui_player_mode()) return "exact";
   const auto& v = model().state().settings.hp_visibility;
-  return is_party(c) ? v.party : v.others;
+  return campaign::in_party(c) ? v.party : v.others;
 }
 
 bool hidden_from_players(const Creature& c) { return ui_player_mode() && c.hidden; }
@@ -250,7 +249,7 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
   const float inner = w - 2 * pad;
   ImVec2 chip_sz = chip_text.empty() ? ImVec2(0, 0) : body->CalcTextSizeA(fs, FLT_MAX, inner, chip_text.c_str());
   std::string sub = kind_label(c.kind);
-  if (c.kind == "pc" || c.kind == "sidekick" || c.kind == "npc") {
+  if (campaign::in_party(c) || c.kind == "npc") {
     // "Wizard 5" when it has a class (module classes), else "level 5"
     const std::string cls = rule_on(rules::kClasses) ? rules::class_line(ui().lang, c) : std::string();
     if (!cls.empty())
@@ -282,7 +281,7 @@ bool creature_card(const Creature& c, const std::string& test_id, bool highlight
   float x = p.x + pad, y = p.y + cpad;
   // right side: AC (players see their own party's; a monster's or an NPC's AC is the DM's, as in the player view)
   char ac[32] = "";
-  if (!ui_player_mode() || is_party(c)) std::snprintf(ac, sizeof ac, "%s %d", T("ui.creature.ac"), c.ac);
+  if (!ui_player_mode() || campaign::in_party(c)) std::snprintf(ac, sizeof ac, "%s %d", T("ui.creature.ac"), c.ac);
   ImVec2 acs = ac[0] ? body->CalcTextSizeA(fs, FLT_MAX, 0, ac) : ImVec2(0, 0);
   std::string title = prefix ? std::string(prefix) + "  " + c.name : c.name;
   if (compact) {
@@ -345,14 +344,6 @@ void section(const char* title) {
 // =====================================================================================================
 // model helpers
 // =====================================================================================================
-std::vector<std::string> last_log_lines() {
-  auto log = model().session().log(ui().lang, ui_player_mode() ? campaign::LogAudience::player : campaign::LogAudience::dm);
-  if (log.empty() || log.back().tx != model().state().last_tx) return {};  // (a step a player may not read)
-  return log.back().lines;
-}
-
-long long last_tx_id() { return model().state().last_tx; }
-
 std::string join_lines(const std::vector<std::string>& lines) {
   std::string out;
   for (const auto& l : lines) {
@@ -381,11 +372,12 @@ std::string notice_text(const std::vector<std::string>& lines) {
   return out;
 }
 
-bool dispatch_and_tell(const nlohmann::json& command, double seconds) {
-  if (!model().dispatch(command)) return false;
-  std::string text = notice_text(last_log_lines());
-  if (!text.empty()) model().notify(text, false, seconds, last_tx_id());
-  return true;
+Outcome dispatch_and_tell(const nlohmann::json& command, double seconds) {
+  Outcome o = model().dispatch(command);
+  if (!o) return o;
+  std::string text = notice_text(o.lines);
+  if (!text.empty()) model().notify(text, false, seconds, o.tx);
+  return o;
 }
 
 }  // namespace druzina::ui

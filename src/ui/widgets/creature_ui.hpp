@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/campaign/state.hpp"
+#include "ui/model.hpp"
 #include "ui/widgets/controls.hpp"
 
 namespace druzina::ui {
@@ -52,7 +53,6 @@ std::string until_text(const campaign::Until& until, const campaign::Creature& b
 std::string condition_text(const campaign::Condition& c, const campaign::Creature& bearer);
 std::string clock_text(long long minutes);     // "day 3, 14:20"
 std::string duration_text(long long minutes);  // "2 days 3 hours"
-bool is_party(const campaign::Creature& c);    // pc or sidekick
 int uncured_injuries(const campaign::Creature& c);
 // What this device may show of a creature's HP: "exact", "status" (healthy / bloodied / down / dead), "hidden".
 std::string hp_visibility(const campaign::Creature& c);
@@ -76,11 +76,8 @@ void end_card();
 void section(const char* title);  // a small heading inside a screen
 
 // ---- model helpers -------------------------------------------------------------------------------------
-// Dispatches, and on success shows the transaction's log lines as a notice. Returns success.
-bool dispatch_and_tell(const nlohmann::json& command, double seconds = 6.0);
-// The log lines of the last transaction (empty when there is none).
-std::vector<std::string> last_log_lines();
-long long last_tx_id();
+// Dispatches, and on success shows the transaction's log lines as a notice. Returns what the command did.
+Outcome dispatch_and_tell(const nlohmann::json& command, double seconds = 6.0);
 std::string join_lines(const std::vector<std::string>& lines);
 // At most a few short lines for a notice (the last ones; "… and N more before" in front).
 std::string notice_text(const std::vector<std::string>& lines);

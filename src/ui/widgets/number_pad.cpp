@@ -94,7 +94,6 @@ bool take(const std::string& key, int& value) {
   return false;
 }
 
-bool is_open() { return st().open; }
 void close() { st().open = false; }
 
 void open_value(const std::string& title, int current, int lo, int hi, std::function<void(int)> set, bool allow_negative) {

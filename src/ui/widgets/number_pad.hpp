@@ -50,7 +50,6 @@ void open_value(const std::string& title, int current, int lo, int hi, std::func
                 bool allow_negative = false);
 void open_for(const std::string& key, const std::string& title, int current, int lo, int hi, bool prefill);
 bool take(const std::string& key, int& value);  // true once, with the number confirmed for `key`
-bool is_open();
 void close();
 void draw();
 

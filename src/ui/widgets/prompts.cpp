@@ -27,7 +27,7 @@ bool visible(const Prompt& p) {
   if (p.data.value("dm_only", false)) return false;
   // Players answer for their own characters; the DM rolls for NPCs and monsters.
   const auto* c = creature(p.creature);
-  return !c || (is_party(*c) && !hidden_from_players(*c));
+  return !c || (campaign::in_party(*c) && !hidden_from_players(*c));
 }
 
 std::string ability_name(const std::string& a) {
@@ -112,11 +112,6 @@ std::string prompt_text(const Prompt& p) {
     return Tf("ui.prompt.save_fallback",
               jobj{"name", args["name"], "dc", p.data["dc"], "ability", ability_name(p.data.value("ability", std::string("con")))});
   return args["name"].get<std::string>() + ": " + p.kind;
-}
-
-int visible_prompt_count() {
-  const auto& ps = model().state().prompts;
-  return static_cast<int>(std::count_if(ps.begin(), ps.end(), visible));
 }
 
 int draw_prompts(const std::string& only_creature) {

@@ -17,6 +17,5 @@ std::string prompt_text(const campaign::Prompt& p);
 // Draws the cards for the prompts this device may see (player mode hides dm_only ones). only_creature: just the
 // prompts about that creature ("" = all). Returns how many were drawn.
 int draw_prompts(const std::string& only_creature = "");
-int visible_prompt_count();
 
 }  // namespace druzina::ui

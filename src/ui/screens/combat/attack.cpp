@@ -45,12 +45,10 @@ void roll_attack(const std::string& attacker) {
   if (adv) cmd["advantage"] = true;
   if (dis) cmd["disadvantage"] = true;
   if (rule_on(rules::kAttackRoll)) {
-    if (!dispatch_and_tell(cmd, 6.0)) return;
-    a.result = json();
-    const auto& tail = model().session().tail();
-    if (!tail.empty())
-      for (const auto& e : tail.back().events)
-        if (e.type == "attack_rolled") a.result = e.data;
+    const Outcome o = dispatch_and_tell(cmd, 6.0);
+    if (!o) return;
+    const json* rolled = o.event("attack_rolled");
+    a.result = rolled ? *rolled : json();
     return;
   }
   // The rule is off: the core still works the roll out (the same maths as AttackRoll), nothing is stored.

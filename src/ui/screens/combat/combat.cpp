@@ -135,7 +135,7 @@ void legendary_strip(const Creature& c) {
 // like the other numbers of monsters they do not know). Undo takes a use back.
 void legendary_res_strip(const Creature& c) {
   const bool dm = !ui_player_mode();
-  if (!dm && !is_party(c)) return;
+  if (!dm && !campaign::in_party(c)) return;
   const int left = c.legendary_resistances - c.legendary_resistances_used;
   ImGui::PushID(("lr" + c.id).c_str());
   std::string label = Tf("ui.combat.legendary_res", jobj{"left", left, "max", c.legendary_resistances});
@@ -276,7 +276,7 @@ void turn_bar() {
 std::string end_question() {
   std::string dying;
   for (const auto& c : model().state().creatures)
-    if (is_party(c) && campaign::is_dying(c)) dying += (dying.empty() ? "" : ", ") + c.name;
+    if (campaign::in_party(c) && campaign::is_dying(c)) dying += (dying.empty() ? "" : ", ") + c.name;
   std::string end = T("ui.combat.end_confirm");
   if (const std::string award = award_question(); !award.empty()) end += "\n\n" + award;
   return dying.empty() ? end : Tf("ui.combat.end_dying", jobj{"names", dying}) + "\n\n" + end;

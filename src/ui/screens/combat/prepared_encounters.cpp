@@ -48,7 +48,7 @@ const char* kCross = "\xC3\x97";  // ×
 bool prepared_encounters_on() { return !ui_player_mode() && rule_on(rules::kPreparedEncounters); }
 
 void sheet_panel(const campaign::Creature& c) {
-  if (!prepared_encounters_on() || c.kind == "pc" || c.kind == "sidekick") return;
+  if (!prepared_encounters_on() || campaign::in_party(c)) return;
   const std::string base = rules::base_name(c.name);  // "Goblin 3" is saved as "Goblin"
   for (const auto& m : rules::own_monsters(model().state()))
     if (m.name == base) {
@@ -115,7 +115,7 @@ bool draw_prepared_setup(const json& participants, const json& initiative, bool 
     }
   }
   if (command.is_null()) return false;
-  const bool ok = dispatch_and_tell(command, 8.0);
+  const bool ok = static_cast<bool>(dispatch_and_tell(command, 8.0));
   if (ok && command["type"] == "PrepareEncounter") {
     p.naming = false;
     p.name.clear();

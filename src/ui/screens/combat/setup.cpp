@@ -105,7 +105,7 @@ void draw_combat_setup() {
   // the lair action slot at initiative 20
   std::vector<const campaign::Creature*> owners;
   for (const auto* c : alive)
-    if (!s.left_out.count(c->id) && c->kind != "pc" && c->kind != "sidekick") owners.push_back(c);
+    if (!s.left_out.count(c->id) && !campaign::in_party(*c)) owners.push_back(c);
   ImGui::Spacing();
   if (toggle_button(T("ui.combat.lair"), s.lair, "combat.lair")) s.lair = !s.lair;
   if (s.lair) {
@@ -166,7 +166,7 @@ void draw_combat_setup() {
   ImGui::EndDisabled();
   json picked_monsters = json::array();  // what "Save the picked monsters as an encounter" saves
   for (const auto* c : alive)
-    if (!s.left_out.count(c->id) && c->kind != "pc" && c->kind != "sidekick") picked_monsters.push_back(c->id);
+    if (!s.left_out.count(c->id) && !campaign::in_party(*c)) picked_monsters.push_back(c->id);
   CombatSetup setup{participants, init, picked_monsters, s.group};
   SlotContext ctx;
   ctx.setup = &setup;

@@ -82,7 +82,7 @@ void revalidate() {
 // Who may roll on this phone: anyone for the DM; in player mode only the party (PCs and sidekicks), never a
 // monster, an NPC or a hidden creature.
 bool may_roll_for(const Creature& x) {
-  return !ui_player_mode() || (!x.hidden && (x.kind == "pc" || x.kind == "sidekick"));
+  return !ui_player_mode() || (!x.hidden && campaign::in_party(x));
 }
 
 const Creature* roller() {
@@ -134,15 +134,6 @@ std::string die_expr(int sides) {
   return e;
 }
 
-// The data of an event of the last transaction (what the engine rolled for inspiration / hero points).
-nlohmann::json last_event(const char* type) {
-  const auto& tail = model().session().tail();
-  if (tail.empty()) return nullptr;
-  for (const auto& ev : tail.back().events)
-    if (ev.type == type) return ev.data;
-  return nullptr;
-}
-
 // Inspiration as luck (house rule "inspiration-luck"): after seeing a d20, roll another and keep the better; the
 // inspiration is spent. The engine's UseInspiration rolls the second die (undoable, logged).
 void use_inspiration() {
@@ -151,21 +142,23 @@ void use_inspiration() {
   LastRoll& lr = *s.last;
   const int first = lr.roll.dice[static_cast<size_t>(lr.d20)].value;
   const long long rest = lr.shown_total - first;  // everything but the d20: modifiers, other dice
-  int second = 0;
-  long long total = 0;
   nlohmann::json cmd = jobj{"type", "UseInspiration", "target", lr.who_id, "first_roll", first};
-  if (rest >= -50 && rest <= 50) cmd["modifier"] = rest;
-  if (!model().dispatch(cmd)) return;
-  nlohmann::json ev = last_event("inspiration_used");
-  second = ev.is_object() ? ev.value("second", first) : first;
-  total = std::max(first, second) + rest;
+  const bool with_rest = rest >= -50 && rest <= 50;  // the command takes a modifier of −50…50
+  if (with_rest) cmd["modifier"] = rest;
+  const Outcome o = model().dispatch(cmd);
+  if (!o) return;
+  // The rule's result: the second d20, the die kept and the total (the modifier added when the command had it).
+  const nlohmann::json* ev = o.event("inspiration_used");
+  if (!ev) return;
+  const int second = ev->value("second", first), kept = ev->value("kept", first);
+  const long long total = with_rest ? ev->value("total", 0LL) : kept + rest;
   lr.shown_total = total;
   // one result, the one that counts: the tiles, the line and the total all show the kept die
   lr.roll = dice::with_second_d20(lr.roll, static_cast<size_t>(lr.d20), second);
   if (second > first) lr.d20 += 1;
   lr.luck = Tf("ui.dice.luck.inspiration_done", jobj{"first", first, "second", second, "total", total});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.inspiration_short"), lr.luck, total,
-                           dice_store::wall_clock_ms(), std::max(first, second) == 20, false});
+                           dice_store::wall_clock_ms(), kept == 20, false});
 }
 
 // Hero point (the DM's optional rule "hero-points"): roll a d6 and add it to the d20 roll.
@@ -173,12 +166,12 @@ void use_hero_point() {
   State& s = st();
   if (!s.last || s.last->d20 < 0) return;
   LastRoll& lr = *s.last;
-  int d6 = 0;
   nlohmann::json cmd = jobj{"type", "UseHeroPoint", "target", lr.who_id, "roll_id", lr.id};
   if (lr.shown_total >= -100 && lr.shown_total <= 1000) cmd["total"] = lr.shown_total;
-  if (!model().dispatch(cmd)) return;
-  nlohmann::json ev = last_event("hero_point_used");
-  d6 = ev.is_object() ? ev.value("d6", 0) : 0;
+  const Outcome o = model().dispatch(cmd);
+  if (!o) return;
+  const nlohmann::json* ev = o.event("hero_point_used");
+  const int d6 = ev ? ev->value("d6", 0) : 0;
   lr.shown_total += d6;
   lr.luck = Tf("ui.dice.luck.hero_done", jobj{"d6", d6, "total", lr.shown_total});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.hero_short"), lr.luck, lr.shown_total,

@@ -13,14 +13,24 @@
 //                           project.<id>.summary (what the work did), project.<id>.summary.all, artcalc.cost.*,
 //                           artcalc.check.*, artcalc.value.
 #pragma once
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+namespace druzina::rules {
+struct Plane;
+}
+
 namespace druzina::ui {
 
 void draw_rest_and_time();
-void draw_planes();  // planes.cpp: where the party is (rule "planes"). Test ids: planes.current, planes.own.<id>,
+void draw_planes();
+// The planes by kind, the current one marked (planes.cpp; the party's here, a creature's own on its sheet): `pick`
+// runs for another one; true when the list closes (a plane tapped, or Close). Test ids <ids>.pick.<plane>,
+// <ids>.close; `titled`: names as titles ("The Shadowfell").
+bool plane_picker(const std::string& ids, const rules::Plane* current, const char* close_key, bool titled,
+                  const std::function<void(const rules::Plane&)>& pick);  // planes.cpp: where the party is (rule "planes"). Test ids: planes.current, planes.own.<id>,
                      // planes.affliction.<id>, planes.end.<id>, planes.change, planes.pick.<plane>, planes.close
 
 // Runs a command from the downtime screen and keeps its log lines as the "what changed" summary, shown where

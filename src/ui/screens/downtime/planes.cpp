@@ -36,27 +36,37 @@ bool& picking() {
 }
 
 void draw_plane_picker(const rules::Plane* current) {
+  if (plane_picker("planes", current, "ui.planes.close", true,
+                   [](const rules::Plane& p) { downtime_dispatch(jobj{"type", "SetPlane", "plane", p.id}); }))
+    picking() = false;
+}
+
+}  // namespace
+
+bool plane_picker(const std::string& ids, const rules::Plane* current, const char* close_key, bool titled,
+                  const std::function<void(const rules::Plane&)>& pick) {
   const std::pair<const char*, const char*> kinds[] = {{"material", "ui.planes.kind.material"},
                                                        {"echo", "ui.planes.kind.echo"},
                                                        {"transitive", "ui.planes.kind.transitive"},
                                                        {"inner", "ui.planes.kind.inner"},
                                                        {"outer", "ui.planes.kind.outer"}};
+  bool closed = false;
   for (const auto& [kind, label] : kinds) {
     small_label(T(label));
     for (const auto& p : rules::plane_list()) {
       if (p.kind != kind) continue;
       const bool here = current == &p;
-      if (card_button("planes.pick." + p.id, title(p).c_str(), nullptr, here)) {
-        if (!here) downtime_dispatch(jobj{"type", "SetPlane", "plane", p.id});
-        picking() = false;
+      const std::string name = titled ? title(p) : p.name.in(ui().lang);
+      if (card_button(ids + ".pick." + p.id, name.c_str(), nullptr, here)) {
+        if (!here) pick(p);
+        closed = true;
       }
     }
   }
-  if (big_button(T("ui.planes.close"), ImVec2(0, kTouchTarget))) picking() = false;
-  track("planes.close", T("ui.planes.close"));
+  if (big_button(T(close_key), ImVec2(0, kTouchTarget))) closed = true;
+  track(ids + ".close", T(close_key));
+  return closed;
 }
-
-}  // namespace
 
 void draw_planes() {
   const auto& c = model().state();

@@ -48,12 +48,13 @@ RestUi& rest() {
 }  // namespace
 
 bool downtime_dispatch(const json& command, const std::string& where) {
-  if (!dispatch_and_tell(command, 8.0)) return false;
+  Outcome o = dispatch_and_tell(command, 8.0);
+  if (!o) return false;
   Summary& s = summary();
-  s.tx = model().state().last_tx;
+  s.tx = o.tx;
   s.where = where;
   s.lines.clear();
-  for (auto& l : last_log_lines())
+  for (auto& l : o.lines)
     if (!l.empty()) s.lines.push_back(std::move(l));
   s.all = false;
   return true;
@@ -105,7 +106,7 @@ void draw_rest_and_time() {
   // hit dice per living party member
   std::vector<const campaign::Creature*> party;
   for (const auto& c : st.creatures)
-    if (is_party(c) && !c.death_saves.dead) party.push_back(&c);
+    if (campaign::in_party(c) && !c.death_saves.dead) party.push_back(&c);
   if (party.empty()) muted(T("ui.downtime.no_party"));
   json spend = json::array(), items = json::array();
   for (const auto* c : party) {

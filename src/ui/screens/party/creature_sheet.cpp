@@ -127,7 +127,7 @@ void stats_block(const Creature& c) {
                                     Tf("ui.sheet.initiative", jobj{"mod", signed_num(campaign::initiative_modifier(c))})};
   if (c.hit_die > 0)
     facts.push_back(Tf("ui.sheet.hit_dice", jobj{"left", campaign::hit_dice_left(c), "total", campaign::hit_dice_total(c), "die", c.hit_die}));
-  if (c.kind == "pc" || c.kind == "sidekick")
+  if (campaign::in_party(c))
     facts.push_back(Tf("ui.sheet.proficiency", jobj{"bonus", signed_num(campaign::proficiency_bonus(c.level))}));
   if (c.legendary_actions > 0) facts.push_back(Tf("ui.sheet.legendary", jobj{"n", c.legendary_actions}));
   if (c.legendary_resistances > 0)
@@ -607,7 +607,7 @@ struct NotesDraft {
 
 void notes_block(const Creature& c) {
   const bool dm = !ui_player_mode();
-  if (!dm && (c.notes.empty() || !is_party(c))) return;
+  if (!dm && (c.notes.empty() || !campaign::in_party(c))) return;
   section(T("ui.sheet.notes"));
   if (!dm) {
     ImGui::TextWrapped("%s", c.notes.c_str());
@@ -630,7 +630,7 @@ void notes_block(const Creature& c) {
 // A monster or an NPC the players should not know of yet (an ambush): hidden from the table's links, the players'
 // phones and their log until the DM reveals it. The party is never hidden.
 void hide_block(const Creature& c) {
-  if (ui_player_mode() || is_party(c)) return;
+  if (ui_player_mode() || campaign::in_party(c)) return;
   const char* label = T(c.hidden ? "ui.sheet.reveal" : "ui.sheet.hide");
   if (c.hidden) muted(T("ui.sheet.hidden_note"));
   if (big_button(label, ImVec2(0, 52)))
@@ -662,7 +662,7 @@ void actions_block(const Creature& c) {
 
 namespace sheet {
 
-bool quiet(const json& command) { return model().dispatch(command); }
+bool quiet(const json& command) { return static_cast<bool>(model().dispatch(command)); }
 
 bool update(const Creature& c, json patch) {
   return quiet(jobj{"type", "UpdateCreature", "target", c.id, "patch", std::move(patch)});
@@ -766,7 +766,7 @@ void draw_creature_sheet(const std::string& id, bool show_back, bool* back) {
   // just asked) are answered here. Beside a list (wide layouts) the list shows them already.
   if (show_back) draw_prompts(c.id);
   hp_block(c);
-  if (ui_player_mode() && !is_party(c)) {
+  if (ui_player_mode() && !campaign::in_party(c)) {
     // What a player may know of an NPC or a monster (as io::player_view): health, conditions, injuries.
     conditions_block(c);
     draw_slot(Slot::sheet_stranger, c);

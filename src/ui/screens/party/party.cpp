@@ -82,7 +82,7 @@ void draw_list() {
   for (int group = 0; group < 2; ++group) {
     bool header = false;
     for (const auto& c : st.creatures) {
-      if (is_party(c) != (group == 0)) continue;
+      if (campaign::in_party(c) != (group == 0)) continue;
       if (hidden_from_players(c)) continue;
       if (!header) {
         section(group == 0 ? T("ui.party.group_party") : T("ui.party.group_others"));

@@ -279,7 +279,7 @@ bool save(Draft& d, std::string* added) {
   if (cls != had.cls || (!cls.empty() && d.subclass != had.subclass)) {
     json set = jobj{"type", "SetClass", "target", d.editing, "class", cls};
     if (!cls.empty() && !d.subclass.empty()) set["subclass"] = d.subclass;
-    return dispatch_and_tell(set);
+    return static_cast<bool>(dispatch_and_tell(set));
   }
   return true;
 }
@@ -331,7 +331,6 @@ void open_creature_editor_for(const std::string& id) {
 }
 
 bool creature_editor_open() { return draft().open; }
-void close_creature_editor() { draft().open = false; }
 
 void draw_creature_editor(std::string* added) {
   Draft& d = draft();
@@ -356,7 +355,7 @@ void draw_creature_editor(std::string* added) {
   // HP
   section(T("ui.edit.hp"));
   bool dice_ok = true;
-  if (!editing && d.kind != "pc" && d.kind != "sidekick") {
+  if (!editing && !campaign::party_kind(d.kind)) {
     segmented("edit.hp_mode", options({"number", "dice"}, {T("ui.edit.hp_number"), T("ui.edit.hp_dice")}), d.hp_mode);
   } else {
     d.hp_mode = 0;

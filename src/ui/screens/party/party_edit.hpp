@@ -13,7 +13,6 @@ namespace druzina::ui {
 void open_creature_editor(const std::string& kind);  // a new creature: "pc" or "monster" (or npc, sidekick)
 void open_creature_editor_for(const std::string& id);
 bool creature_editor_open();
-void close_creature_editor();
 // Draws the form; when it saves, `added` gets the first new creature's id (or the edited one).
 void draw_creature_editor(std::string* added = nullptr);
 

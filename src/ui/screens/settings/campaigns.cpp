@@ -66,13 +66,6 @@ std::string when(long long ms) {
   return platform::local_time(ms, std::string(lang_code(ui().lang)));
 }
 
-void section(const char* title) {
-  ImGui::Spacing();
-  ImGui::Separator();
-  ImGui::Spacing();
-  heading(title);
-}
-
 // ---- import --------------------------------------------------------------------------------------------------
 
 void on_file(const char* name, const char* text, int ok);
@@ -341,7 +334,7 @@ void draw_campaigns() {
   Model& m = model();
   State& s = st();
   auto& lib = m.library();
-  section(T("ui.store.campaigns"));
+  ruled_section(T("ui.store.campaigns"));
   muted(T("ui.store.campaigns_hint"));
   // the storage budget: what this browser keeps of ours, warned past 80 %
   const store::Usage usage = m.usage();

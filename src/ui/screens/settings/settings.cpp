@@ -47,20 +47,13 @@ State& st() {
   return s;
 }
 
-void section(const char* title) {
-  ImGui::Spacing();
-  ImGui::Separator();
-  ImGui::Spacing();
-  heading(title);
-}
-
 void language_button(Lang lang, const char* name) {
   if (choice_button(name, ui().lang == lang)) set_language(lang);
   track(std::string("settings.lang.") + std::string(lang_code(lang)), name);
 }
 
 void draw_look() {
-  section(T("ui.settings.look"));
+  ruled_section(T("ui.settings.look"));
   small_label(T("ui.settings.theme"));
   int theme = static_cast<int>(current_theme());
   if (segmented("settings.theme",
@@ -116,7 +109,7 @@ void ask_new_pin() {
 }
 
 void draw_mode() {
-  section(T("ui.settings.mode"));
+  ruled_section(T("ui.settings.mode"));
   int mode = ui_player_mode() ? 1 : 0;
   if (segmented("settings.mode", {{"dm", T("ui.settings.mode.dm")}, {"player", T("ui.settings.mode.player")}},
                      mode)) {
@@ -146,7 +139,7 @@ void draw_mode() {
 // The DM's choice for the campaign (SetSettings, undoable); players do not see the control.
 void draw_hp_visibility() {
   if (ui_player_mode()) return;
-  section(T("ui.settings.hp_vis"));
+  ruled_section(T("ui.settings.hp_vis"));
   muted(T("ui.settings.hp_vis_hint"));
   const auto& v = model().state().settings.hp_visibility;
   static const char* const kModes[] = {"exact", "status", "hidden"};
@@ -194,7 +187,7 @@ void draw_rule_group(const char* group, const char* title_key, const std::vector
 }
 
 void draw_campaign_rules() {
-  section(T("ui.settings.rules"));
+  ruled_section(T("ui.settings.rules"));
   const auto& settings = model().state().settings;
   const bool player = ui_player_mode();
   if (player) muted(T("ui.settings.rules_player"));
@@ -232,7 +225,7 @@ void draw_data() {
     ImGui::SetScrollHereY(0.0f);   // the previous screen's height, which clamps the scroll)
     --s.scroll_to_campaign;
   }
-  section(T("ui.settings.data"));
+  ruled_section(T("ui.settings.data"));
   const auto& c = model().state();
   const bool player = ui_player_mode();
   if (c.name.empty()) {
@@ -299,7 +292,7 @@ void draw_data() {
 }
 
 void draw_about() {
-  section(T("ui.about.title"));
+  ruled_section(T("ui.about.title"));
   ImGui::TextWrapped("%s", T("ui.about.version"));
   ImGui::SameLine();
   ImGui::TextUnformatted(DRUZINA_VERSION);
@@ -313,6 +306,13 @@ void draw_about() {
 }
 
 }  // namespace
+
+void ruled_section(const char* title) {
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  heading(title);
+}
 
 void show_campaign_settings() {
   ui().tab = Tab::settings;

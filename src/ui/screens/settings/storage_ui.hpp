@@ -16,5 +16,6 @@ void draw_recovery();   // Settings → Recovery: damaged values, backups, repla
 std::string export_file_name(const std::string& campaign_name);
 bool export_current_campaign();
 std::string size_text(long long bytes);
+void ruled_section(const char* title);  // a line across, then a heading (settings.cpp)
 
 }  // namespace druzina::ui

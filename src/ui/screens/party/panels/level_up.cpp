@@ -28,7 +28,7 @@ using sheet::quiet;
 void level_up(const Creature& c) {
   // the DM, or in player mode the player for her own character (share_ids::mine_here)
   if ((ui_player_mode() && share_ids::mine_here() != c.id) || c.death_saves.dead || !rule_on(rules::kLevelUp)) return;
-  if (c.kind != "pc" && c.kind != "sidekick" && c.kind != "npc") return;
+  if (!campaign::in_party(c) && c.kind != "npc") return;
   section(Tf("ui.sheet.level_up", jobj{"n", c.level + 1}).c_str());
   if (c.hit_die <= 0) {
     muted(T("ui.sheet.level_up_no_die"));

@@ -35,7 +35,7 @@ std::string use_text(const rules::LimitedUse& u) {
 }
 
 void draw_uses(const Creature& c, const std::string& prefix) {
-  const bool can_tap = !c.death_saves.dead && (!ui_player_mode() || is_party(c));
+  const bool can_tap = !c.death_saves.dead && (!ui_player_mode() || campaign::in_party(c));
   for (const auto& u : rules::limited_uses_of(c, ui().lang)) {
     const std::string id = prefix + std::to_string(u.index);
     const std::string text = use_text(u);
@@ -50,13 +50,13 @@ void draw_uses(const Creature& c, const std::string& prefix) {
 
 void limited_uses(const Creature& c) {
   if (!rule_on(rules::kLimitedUses) || rules::limited_uses_of(c, ui().lang).empty()) return;
-  if (ui_player_mode() && !is_party(c)) return;
+  if (ui_player_mode() && !campaign::in_party(c)) return;
   section(T("ui.uses.title"));
   draw_uses(c, "sheet.uses.");
 }
 
 void limited_uses_strip(const Creature& c) {
-  if (!rule_on(rules::kLimitedUses) || c.death_saves.dead || (ui_player_mode() && !is_party(c))) return;
+  if (!rule_on(rules::kLimitedUses) || c.death_saves.dead || (ui_player_mode() && !campaign::in_party(c))) return;
   ImGui::PushID(("lu" + c.id).c_str());
   draw_uses(c, "combat.uses." + c.id + ".");
   ImGui::PopID();

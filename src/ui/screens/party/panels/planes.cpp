@@ -36,24 +36,11 @@ std::set<std::string>& picking() {  // the creatures whose plane list is open
 }
 
 void draw_picker(const Creature& c, const rules::Plane* current) {
-  const std::pair<const char*, const char*> kinds[] = {{"material", "ui.planes.kind.material"},
-                                                       {"echo", "ui.planes.kind.echo"},
-                                                       {"transitive", "ui.planes.kind.transitive"},
-                                                       {"inner", "ui.planes.kind.inner"},
-                                                       {"outer", "ui.planes.kind.outer"}};
-  for (const auto& [kind, label] : kinds) {
-    small_label(T(label));
-    for (const auto& p : rules::plane_list()) {
-      if (p.kind != kind) continue;
-      const bool here = current == &p;
-      if (card_button("sheet.plane.pick." + p.id, p.name.in(ui().lang).c_str(), nullptr, here)) {
-        if (!here) dispatch_and_tell(jobj{"type", "SetPlane", "target", c.id, "plane", p.id});
-        picking().erase(c.id);
-      }
-    }
-  }
-  if (big_button(T("ui.sheet.plane.close"), ImVec2(0, kTouchTarget))) picking().erase(c.id);
-  track("sheet.plane.close", T("ui.sheet.plane.close"));
+  const std::string id = c.id;
+  if (plane_picker("sheet.plane", current, "ui.sheet.plane.close", false, [&id](const rules::Plane& p) {
+        dispatch_and_tell(jobj{"type", "SetPlane", "target", id, "plane", p.id});
+      }))
+    picking().erase(id);
 }
 
 }  // namespace

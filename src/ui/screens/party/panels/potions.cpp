@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rules/potions/potions.hpp"
 #include "core/rules/rules.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
@@ -27,17 +28,17 @@ using sheet::quiet;
 
 void potions(const Creature& c) {
   if (!rule_on(rules::kPotions)) return;
-  const int t = rules::potion_warning_threshold(model().state());
+  const rules::PotionsView v = rules::potions_view(model().state(), c);
   section(T("ui.sheet.potions"));
-  std::string s = Tf("ui.sheet.potions_drunk", jobj{"n", rules::potions_drunk(c), "threshold", t});
-  if (rules::potions_drunk(c) > t) {
+  std::string s = Tf("ui.sheet.potions_drunk", jobj{"n", v.drunk, "threshold", v.threshold});
+  if (v.over) {
     ImGui::PushStyleColor(ImGuiCol_Text, col_bad());
     ImGui::TextWrapped("%s", s.c_str());
     ImGui::PopStyleColor();
   } else {
     ImGui::TextWrapped("%s", s.c_str());
   }
-  track("sheet.potions", std::to_string(rules::potions_drunk(c)));
+  track("sheet.potions", std::to_string(v.drunk));
   if (ui_player_mode() || c.death_saves.dead) return;
   static std::map<std::string, std::string> names, heals;
   std::string& name = names[c.id];

@@ -68,7 +68,7 @@ std::vector<const Creature*> participants(const std::string& target) {
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& c : cs) {
       if (c.id == target || c.death_saves.dead || campaign::gone_at_zero_hp(c) || hidden_from_players(c)) continue;
-      if (is_party(c) != (pass == 0)) continue;
+      if (campaign::in_party(c) != (pass == 0)) continue;
       out.push_back(&c);
     }
   return out;

@@ -74,7 +74,7 @@ void spell_slots(const Creature& c) {
   if (v.known > 0) line += " · " + Tf("ui.slots.known", jobj{"n", v.known});
   if (v.dc > 0) ImGui::TextWrapped("%s", line.c_str());
   track("sheet.slots", line);
-  const bool can_tap = !c.death_saves.dead && (!ui_player_mode() || is_party(c));
+  const bool can_tap = !c.death_saves.dead && (!ui_player_mode() || campaign::in_party(c));
   for (int lv = 1; lv <= 9; ++lv) {
     const int max = v.max[static_cast<size_t>(lv - 1)];
     if (max > 0)

@@ -111,7 +111,7 @@ void spells(const Creature& c) {
   if (!rule_on(rules::kSpells)) return;
   const rules::SlotsView v = rules::slots_view(model().state(), c);
   if (!v.caster) return;
-  if (c.death_saves.dead || (ui_player_mode() && !is_party(c))) return;
+  if (c.death_saves.dead || (ui_player_mode() && !campaign::in_party(c))) return;
   section(T("ui.spells.title"));
   Draft& d = drafts()[c.id];
   const rules::Spell* chosen = d.spell.empty() ? nullptr : rules::find_spell(d.spell);

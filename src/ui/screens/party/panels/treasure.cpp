@@ -216,7 +216,7 @@ void alien_tech(const Creature& c) {
 
 bool purse_shown(const Creature& c) {
   const auto v = rules::purse_view(model().state(), c);
-  return v.on && (v.cp > 0 || c.kind == "pc" || c.kind == "sidekick");
+  return v.on && (v.cp > 0 || campaign::in_party(c));
 }
 
 void purse(const Creature& c) {
