@@ -3,7 +3,9 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include <array>
 #include <chrono>
+#include <map>
 #include <cstdlib>
 #include <filesystem>
 #include <stdexcept>
@@ -131,6 +133,34 @@ void Headless::frame(int n) {
     platform::keyboard::update(io.WantTextInput, 0, 0, 0, rects);
     app::note_frame_rendered(ms, false);  // nothing is drawn: the draw data is thrown away
   }
+}
+
+std::string Headless::drawn_text() const {
+  // The glyphs of every font by their atlas rectangle: a glyph's quad is written with exactly these UVs
+  // (ImFont::RenderText: top-left, top-right, bottom-right, bottom-left).
+  std::map<std::array<float, 4>, unsigned> glyphs;
+  for (const ImFont* font : ImGui::GetIO().Fonts->Fonts)
+    for (const ImFontGlyph& g : font->Glyphs)
+      if (g.Visible) glyphs.emplace(std::array<float, 4>{g.U0, g.V0, g.U1, g.V1}, g.Codepoint);
+  std::string out;
+  const ImDrawData* data = ImGui::GetDrawData();
+  if (!data) return out;
+  for (int n = 0; n < data->CmdListsCount; ++n) {
+    const ImVector<ImDrawVert>& v = data->CmdLists[n]->VtxBuffer;
+    for (int k = 0; k + 3 < v.Size;) {
+      auto g = glyphs.find({v[k].uv.x, v[k].uv.y, v[k + 2].uv.x, v[k + 2].uv.y});
+      if (g == glyphs.end() || v[k + 1].uv.x != v[k + 2].uv.x || v[k + 3].uv.x != v[k].uv.x) {
+        ++k;
+        continue;
+      }
+      char utf8[5] = {};
+      ImTextCharToUtf8(utf8, g->second);
+      out += utf8;
+      k += 4;
+    }
+    out += '\n';
+  }
+  return out;
 }
 
 void Headless::settle() {

@@ -58,6 +58,10 @@ class Headless {
   nlohmann::json state() const;                   // {tab, lang, save, …}
   nlohmann::json campaign() const;
   nlohmann::json overflows() const;
+  // Every character the last frame drew, in drawing order (a space is not drawn, so none is there): read back from
+  // the draw data, each glyph's quad told by its place in the font atlas — what any widget draws, ImGui's own text
+  // or a draw list's AddText. Only what is on the screen (make the screen tall to read a whole one).
+  std::string drawn_text() const;
   double now_ms() const { return now_; }
 
  private:

@@ -12,6 +12,7 @@
 #include "core/rng.hpp"
 #include "core/share/link.hpp"
 #include "platform/native/headless.hpp"
+#include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -588,4 +589,80 @@ TEST_CASE("every screen lays out at the small text size, in English, Czech and U
       }
     }
   }
+
+// The campaign of tests/unit/share_secrets.tests.cpp (every kind of DM secret, each a distinctive marker) on the DM's
+// phone switched to player mode: no screen draws any of them — every tab, every card's sheet, the log — though in
+// DM mode the same screens do.
+TEST_CASE("player mode: no DM secret is drawn on any screen, the sheets and the log", "[ui][secrets]") {
+  Headless app({.height = 6000});  // tall: every screen drawn whole, nothing scrolled away
+  const std::vector<std::string> markers = {"DMNOTE_Zk2q",     "WORD_Qm4v",       "SPELL_Hn6j",      "ITEMNOTE_Bx9k",
+                                            "HIDDENNAME_Xq7w", "SECRETNOTE_Wp5r", "ABOUTHIDDEN_Rt8m", "HIDDENCREATURENOTE_Lp3d",
+                                            "NPCNOTE_Gt5c",    "SOURCE_Yv3n",     "4321",             "3917"};
+  REQUIRE(app.dispatch({{"type", "SetSettings"}, {"dm_notes", "DMNOTE_Zk2q"}, {"rules", {{"npc-loyalty", true}, {"magic-items", true}}},
+                        {"hp_visibility", {{"party", "exact"}, {"others", "status"}}}}));
+  auto add = [&](json c) {
+    c["type"] = "AddCreature";
+    REQUIRE(app.dispatch(c));
+    return creature_named(app.campaign(), c["name"].get<std::string>())["id"].get<std::string>();
+  };
+  const std::string borek = add({{"name", "Borek"}, {"kind", "pc"}, {"level", 3}, {"hp", 27}, {"ac", 15}});
+  add({{"name", "Mira"}, {"kind", "pc"}, {"hp", 21}});
+  const std::string hidden = add({{"name", "HIDDENNAME_Xq7w"}, {"kind", "monster"}, {"hp", 4321}, {"hidden", true},
+                                  {"notes", "HIDDENCREATURENOTE_Lp3d"}});
+  const std::string ogre = add({{"name", "Ogre"}, {"kind", "monster"}, {"hp", 3917}});
+  const std::string npc = add({{"name", "Starosta"}, {"kind", "npc"}, {"hp", 9}, {"notes", "NPCNOTE_Gt5c"}});
+  REQUIRE(app.dispatch({{"type", "SetLoyalty"}, {"target", npc}, {"value", 5}}));
+  REQUIRE(app.dispatch({{"type", "AddMagicItem"}, {"target", borek}, {"name", "Plain ring"}, {"identified", false},
+                        {"cursed", true}, {"command_word", "WORD_Qm4v"},
+                        {"spells", json::array({{{"name", "SPELL_Hn6j"}, {"level", 1}, {"cost", 1}}})}, {"spell_dc", 29},
+                        {"notes", "ITEMNOTE_Bx9k"}, {"charges", 3}, {"max_charges", 3}}));
+  const std::string item = creature_named(app.campaign(), "Borek")["modules"]["magic-items"]["items"][0]["id"];
+  REQUIRE(app.dispatch({{"type", "AddNote"}, {"text", "SECRETNOTE_Wp5r"}, {"secret", true}}));
+  REQUIRE(app.dispatch({{"type", "AddNote"}, {"text", "ABOUTHIDDEN_Rt8m"}, {"creature", hidden}}));
+  REQUIRE(app.dispatch({{"type", "StartEncounter"}}));
+  REQUIRE(app.dispatch({{"type", "SetCondition"}, {"target", borek}, {"condition", "poisoned"}, {"source", "SOURCE_Yv3n"},
+                        {"until", {{"kind", "end_of_next_turn"}, {"turn_of", hidden}}}}));
+  REQUIRE(app.dispatch({{"type", "ActivateItem"}, {"target", borek}, {"item", item}}));
+  REQUIRE(app.dispatch({{"type", "CastFromItem"}, {"target", borek}, {"item", item}, {"spell", 0}}));
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", ogre}, {"amount", 5}}));
+
+  // Every screen as drawn: each tab, each card's sheet (the party's and the others'), the log.
+  auto everything = [&] {
+    std::string text;
+    for (const char* tab : {"dice", "party", "combat", "downtime", "rules", "settings"}) {
+      app.tap(std::string("tab.") + tab);
+      app.frame(2);
+      text += app.drawn_text();
+    }
+    app.tap("tab.party");
+    for (const auto& c : cards(app)) {
+      app.tap(c.id);
+      app.frame(2);
+      text += app.drawn_text();
+      if (app.find("sheet.back")) app.tap("sheet.back");
+    }
+    app.tap("top.log");
+    app.frame(2);
+    text += app.drawn_text();
+    if (app.find("log.close")) app.tap("log.close");
+    return text;
+  };
+  auto found = [&](const std::string& text) {
+    std::vector<std::string> out;
+    for (const auto& m : markers)
+      if (text.find(m) != std::string::npos) out.push_back(m);
+    return out;
+  };
+  const std::string dm = everything();
+  INFO("what the DM's screens drew:\n" << dm);
+  CHECK(dm.find("Borek") != std::string::npos);
+  CHECK(found(dm).size() >= 6);  // the DM's screens do show them (not every one: the sheets show no DC of 29 …)
+
+  REQUIRE(druzina::ui::set_player_mode(true));
+  app.frame(2);
+  const std::string player = everything();
+  INFO("what the player's screens drew:\n" << player);
+  CHECK(player.find("Borek") != std::string::npos);
+  CHECK(player.find("Plainring") != std::string::npos);  // (no spaces: they are not drawn)
+  CHECK(found(player).empty());
 }
