@@ -589,6 +589,7 @@ TEST_CASE("every screen lays out at the small text size, in English, Czech and U
       }
     }
   }
+}
 
 // The campaign of tests/unit/share_secrets.tests.cpp (every kind of DM secret, each a distinctive marker) on the DM's
 // phone switched to player mode: no screen draws any of them — every tab, every card's sheet, the log — though in
