@@ -170,7 +170,7 @@ EncounterRules encounter_rules(const Campaign& c) {
 
 std::vector<int> encounter_party_levels(const Campaign& c) {
   std::vector<int> out;
-  for (const auto& id : party(c)) out.push_back(std::clamp(campaign::find_creature(c, id)->level, 1, 20));
+  for (const auto& id : campaign::living_party(c)) out.push_back(std::clamp(campaign::find_creature(c, id)->level, 1, 20));
   return out;
 }
 
