@@ -144,7 +144,7 @@ test("projects: the smith's overtime saves, the bard's painting, the art calcula
   await context.close();
 });
 
-// Issue 12, "Downtime that moves the world": two 10-hour days of the smith's sword move the clock to day 2, 18:00;
+// Downtime that moves the world: two 10-hour days of the smith's sword move the clock to day 2, 18:00;
 // the night between them is a long rest (the first day's overtime exhaustion goes), the summary under the Work
 // button says so; the next work begins with the night and finishes the sword, which lands in his inventory.
 for (const lang of ["uk", "cs"]) {

@@ -1,4 +1,4 @@
-// Issue 16 (long campaigns): the state's lists share their elements between copies (CowList), and after a
+// Long campaigns: the state's lists share their elements between copies (CowList), and after a
 // command the engine validates only what changed (Engine::validate_change) — with the same guarantees.
 #include <utility>
 
