@@ -33,6 +33,8 @@
   X(variant_encumbrance)       \
   X(renown)                    \
   X(prepared_encounters)       \
+  X(encounter_difficulty)      \
+  X(tracker_import)            \
   X(hazards)                   \
   X(campaign_place)            \
   X(crafting)                  \

@@ -31,10 +31,17 @@ enum class Slot {
   sheet_end,         // after the notes, before the share and edit buttons
   sheet_stranger,    // what a player sees of a creature outside the party, after its conditions
   // The combat screen.
+  combat_picked,     // above Start (no fight yet): ctx.setup, what the setup has picked so far
   combat_setup,      // under Start (no fight yet): ctx.setup; set ctx.done when the panel started a fight
+  combat_add,        // the end of the setup, also while nobody is there yet: ways to bring creatures in
+  prepared_encounter,// under a prepared encounter's line in the setup: ctx.subject is its id
+  combat_header,     // in a fight, under whose turn it is
+  combat_end,        // "End the fight?": push a paragraph of the question onto *ctx.facts and the parameters the
+                     //   answer yes adds to EndEncounter into *ctx.params (nothing is drawn)
   combat_join,       // in a fight, in "+ Add to the fight"
   combat_order,      // under the order: ctx.current is the creature whose turn it is
   combat_row,        // on a row of the order, under its card: ctx.creature
+  combat_reminders,  // what to remember at ctx.creature's turn: push lines onto *ctx.facts (nothing is drawn)
   // The downtime screen.
   downtime,          // after the rests and time (the left column of a wide layout)
   downtime_side,     // after those (the right column of a wide layout)
@@ -54,9 +61,10 @@ struct SlotContext {
   const campaign::Creature* creature = nullptr;   // the sheet's slots, combat_row, rest_creature
   std::string prefix;                             // death_save: the card's test-id prefix
   std::string current;                            // combat_order
-  nlohmann::json* params = nullptr;               // death_save, rest_creature
-  std::vector<std::string>* facts = nullptr;      // sheet_facts
-  const CombatSetup* setup = nullptr;             // combat_setup
+  std::string subject;                            // prepared_encounter
+  nlohmann::json* params = nullptr;               // death_save, rest_creature, combat_end
+  std::vector<std::string>* facts = nullptr;      // sheet_facts, combat_reminders, combat_end
+  const CombatSetup* setup = nullptr;             // combat_picked, combat_setup
   bool done = false;                              // see the slot
 };
 

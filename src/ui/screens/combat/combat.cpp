@@ -13,14 +13,11 @@
 #include <string>
 
 #include "core/campaign/derived.hpp"
-#include "core/rules/rules.hpp"
-#include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/screens/party/creature_sheet.hpp"
-#include "ui/screens/party/panels/panels.hpp"
 #include "ui/screens/party/party_edit.hpp"
 #include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
@@ -72,25 +69,11 @@ void reminders(const Creature& c) {
       if (cond.until.turn_of == c.id && (cond.until.kind == "end_of_next_turn" || cond.until.kind == "start_of_next_turn"))
         lines.push_back(x.name + ": " + condition_text(cond, x));
   }
-  if (const rules::InjuriesView iv = rules::injuries_view(model().state(), c); iv.on) {
-    const rules::InjuryEffects& fx = iv.effects;
-    for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", jobj{"dc", s.dc}));
-    for (const auto& r : fx.disadvantage) {
-      lines.push_back(Tf("ui.injury.fx.disadvantage", jobj{"what", Tk_or("tables.roll.", r, r)}));
-    }
-    if (fx.no_reactions) lines.push_back(T("ui.injury.fx.no_reactions"));
-    if (fx.action_or_bonus) lines.push_back(T("ui.injury.fx.action_or_bonus"));
-    if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", jobj{"n", fx.verbal_spell_fail_d20}));
-  }
   if (c.exhaustion > 0) lines.push_back(Tf("ui.creature.exhaustion_n", jobj{"n", c.exhaustion}));
-  // At a glance, without the sheet: the DM's monster's attacks (its SRD stat block). Limited uses (spells, "3/Day"
-  // actions) join here from the spells module's view once it is in the app.
-  if (const rules::Monster* m = rules::srd_monster_of(c); m && !ui_player_mode())
-    for (const auto& a : m->attacks) lines.push_back("\xE2\x9A\x94\xC2\xA0" + panels::srd_attack_label(a));  // ⚔
-  if (rule_on(rules::kVariantEncumbrance)) {
-    rules::Encumbrance e = rules::encumbrance(model().state(), c);
-    if (e.level != "none") lines.push_back(Tk("ui.load.", e.level));
-  }
+  SlotContext ctx;  // the rules' reminders (an injury's effects, the monster's attacks, the load)
+  ctx.creature = &c;
+  ctx.facts = &lines;
+  draw_slot(Slot::combat_reminders, ctx);
   if (lines.empty()) return;
   begin_card("##remind", col_tint(hue_amber(), 0.18f));
   ImGui::PushStyleColor(ImGuiCol_Text, col_accent());
@@ -271,6 +254,17 @@ void turn_bar() {
   ImGui::EndDisabled();
 }
 
+// What the rules add to "End the fight?": EndEncounter's parameters for a yes, and their paragraphs of the question.
+std::pair<json, std::vector<std::string>> end_answers() {
+  json params = json::object();
+  std::vector<std::string> paragraphs;
+  SlotContext ctx;
+  ctx.params = &params;
+  ctx.facts = &paragraphs;
+  draw_slot(Slot::combat_end, ctx);
+  return {params, paragraphs};
+}
+
 // "End the fight?" — and first who of the party is still dying (0 HP, not stable): ending the fight ends their
 // turns, so the death saves stop being asked.
 std::string end_question() {
@@ -278,14 +272,14 @@ std::string end_question() {
   for (const auto& c : model().state().creatures)
     if (campaign::in_party(c) && campaign::is_dying(c)) dying += (dying.empty() ? "" : ", ") + c.name;
   std::string end = T("ui.combat.end_confirm");
-  if (const std::string award = award_question(); !award.empty()) end += "\n\n" + award;
+  for (const auto& paragraph : end_answers().second) end += "\n\n" + paragraph;
   return dying.empty() ? end : Tf("ui.combat.end_dying", jobj{"names", dying}) + "\n\n" + end;
 }
 
 // Ends the fight (the confirm's yes), with the XP award the question offered.
 void end_fight() {
-  json end = jobj{"type", "EndEncounter"};
-  if (!award_question().empty()) end["award_xp"] = true;
+  json end = end_answers().first;
+  end["type"] = "EndEncounter";
   if (dispatch_and_tell(end, 6.0)) reset_attack_helper();
 }
 
@@ -314,7 +308,7 @@ void header() {
   ImGui::TextWrapped("%s", who.c_str());
   ImGui::PopStyleColor();
   track("combat.turn", who);
-  if (enc.round == 1) draw_fight_difficulty();  // when the fight starts
+  draw_slot(Slot::combat_header);
 }
 
 // Landscape and tablets: the round, whose turn it is and the turn buttons in one row, so the order below gets
@@ -404,10 +398,6 @@ void join_panel() {
   if (outside == 0) muted(T("ui.combat.join_none"));
   if (!joins.empty()) dispatch_and_tell(jobj{"type", "JoinEncounter", "target", joins}, 6.0);
   draw_slot(Slot::combat_join);
-  if (rule_on(rules::kSrdMonsters)) {
-    if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
-    track("combat.join.srd", T("ui.srd.add_button"));
-  }
 }
 
 }  // namespace

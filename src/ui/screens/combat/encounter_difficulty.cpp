@@ -11,7 +11,7 @@
 #include "core/rules/prepared_encounters/prepared_encounters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/screens/combat/parts.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -42,30 +42,44 @@ void draw_line(const std::vector<int>& xp, const std::string& test_id) {
   track(test_id, text);
 }
 
-}  // namespace
-
-void draw_picked_difficulty(const nlohmann::json& picked_monsters) {
-  draw_line(rules::monsters_xp(model().state(), picked_monsters.get<std::vector<std::string>>()), "combat.difficulty");
+void draw_picked_difficulty(const CombatSetup& setup) {
+  std::vector<std::string> monsters;
+  for (const auto& id : setup.picked_monsters)
+    if (const auto* c = campaign::find_creature(model().state(), id.get<std::string>()); c && c->kind == "monster")
+      monsters.push_back(c->id);
+  draw_line(rules::monsters_xp(model().state(), monsters), "combat.difficulty");
 }
 
-void draw_prepared_difficulty(const rules::PreparedEncounter& e) {
-  draw_line(rules::prepared_encounter_xp(model().state(), e), "combat.prep.difficulty." + e.id);
+void draw_prepared_difficulty(const std::string& encounter) {
+  for (const auto& e : rules::prepared_encounters(model().state()))
+    if (e.id == encounter) draw_line(rules::prepared_encounter_xp(model().state(), e), "combat.prep.difficulty." + e.id);
 }
 
-void draw_fight_difficulty() {
+void draw_fight_difficulty() {  // when the fight starts
   const auto& st = model().state();
-  if (!st.encounter) return;
+  if (!st.encounter || st.encounter->round != 1) return;
   std::vector<std::string> ids;
   for (const auto& e : st.encounter->order)
     if (!e.lair) ids.push_back(e.creature);
   draw_line(rules::monsters_xp(st, ids), "combat.fight_difficulty");
 }
 
-std::string award_question() {
-  if (!difficulty_on()) return {};
+// The end of a fight asks whether to award its XP.
+void award_question(SlotContext& x) {
+  if (!difficulty_on()) return;
   const auto a = rules::xp_award_preview(model().state());
-  if (a.creatures.empty() || a.total <= 0) return {};
-  return Tf("ui.encounter.award", jobj{"total", a.total, "each", a.each, "count", a.creatures.size()});
+  if (a.creatures.empty() || a.total <= 0) return;
+  x.facts->push_back(Tf("ui.encounter.award", jobj{"total", a.total, "each", a.each, "count", a.creatures.size()}));
+  (*x.params)["award_xp"] = true;
+}
+
+}  // namespace
+
+RulePanels encounter_difficulty_ui() {
+  return {{Slot::combat_picked, [](SlotContext& x) { draw_picked_difficulty(*x.setup); }},
+          {Slot::prepared_encounter, [](SlotContext& x) { draw_prepared_difficulty(x.subject); }},
+          {Slot::combat_header, [](SlotContext&) { draw_fight_difficulty(); }},
+          {Slot::combat_end, award_question}};
 }
 
 }  // namespace druzina::ui

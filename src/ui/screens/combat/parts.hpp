@@ -9,17 +9,14 @@
 //                       Test ids: attack.*.
 //   group_actions.cpp — (rule group-actions) "Select several": rows picked by a tap, then Damage with a save each
 //                       or Heal for all of them on the number pad (GroupDamage, GroupHeal).
-// The rules' panels on this screen (prepared_encounters.cpp, hazards.cpp) fill its slots (ui/rule_panels.hpp): the
-// setup under Start, "+ Add to the fight", under the order, a row of the order.
+// The rules' panels on this screen (prepared_encounters.cpp, encounter_difficulty.cpp, tracker_import.cpp, hazards.cpp)
+// fill its slots (ui/rule_panels.hpp): above and under Start, the end of the setup, a prepared encounter's line, the
+// header, "+ Add to the fight", under the order, a row of the order, the end of a fight's question.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/campaign/state.hpp"
-
-namespace druzina::rules {
-struct PreparedEncounter;
-}
 
 namespace druzina::ui {
 
@@ -31,16 +28,6 @@ void group_toggle(float width);              // "Select several"
 void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
-
-// (rule encounter-difficulty, encounter_difficulty.cpp) The difficulty line of the picked monsters, of a prepared
-// encounter and of the running fight; the XP award the end of a fight gives ("" when none).
-void draw_picked_difficulty(const nlohmann::json& picked_monsters);
-void draw_prepared_difficulty(const rules::PreparedEncounter& e);
-void draw_fight_difficulty();
-std::string award_question();
-
-// (rule tracker-import, tracker_import.cpp) Import from another tracker: the button, the preview, Import.
-void draw_tracker_import();
 
 // The attack helper for `attacker` (the creature whose turn it is, unless the user picked another).
 void draw_attack_helper(const std::string& attacker);

@@ -85,7 +85,9 @@ bool draw_prepared_setup(const json& participants, const json& initiative, bool 
     if (big_button(T("ui.prep.forget"), ImVec2(forget_w, kTouchTarget))) command = jobj{"type", "ForgetEncounter", "encounter", e.id};
     track("combat.prep.forget." + e.id, T("ui.prep.forget"));
     muted(rules::prepared_summary(st, e, lang).c_str());
-    draw_prepared_difficulty(e);
+    SlotContext ctx;
+    ctx.subject = e.id;
+    draw_slot(Slot::prepared_encounter, ctx);
     ImGui::PopID();
   }
   ImGui::BeginDisabled(picked_monsters.empty());

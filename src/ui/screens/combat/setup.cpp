@@ -5,12 +5,10 @@
 #include <string>
 
 #include "core/campaign/derived.hpp"
-#include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
-#include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/creature_ui.hpp"
@@ -55,7 +53,7 @@ void draw_combat_setup() {
   if (alive.empty()) {
     muted(T("ui.combat.nobody"));
     track("combat.nobody", T("ui.combat.nobody"));
-    draw_tracker_import();
+    draw_slot(Slot::combat_add);
     return;
   }
   {
@@ -144,12 +142,13 @@ void draw_combat_setup() {
     participants.push_back(c->id);
     if (auto it = s.initiative.find(c->id); it != s.initiative.end()) init[c->id] = it->second;
   }
-  {
-    json picked = json::array();
-    for (const auto* c : alive)
-      if (!s.left_out.count(c->id) && c->kind == "monster") picked.push_back(c->id);
-    draw_picked_difficulty(picked);
-  }
+  json picked_monsters = json::array();  // what "Save the picked monsters as an encounter" saves
+  for (const auto* c : alive)
+    if (!s.left_out.count(c->id) && !campaign::in_party(*c)) picked_monsters.push_back(c->id);
+  const CombatSetup setup{participants, init, picked_monsters, s.group};
+  SlotContext ctx;
+  ctx.setup = &setup;
+  draw_slot(Slot::combat_picked, ctx);
   ImGui::BeginDisabled(participants.empty());
   ImGui::PushFont(ui().fonts.big);
   std::string start = init.empty() ? T("ui.combat.start_roll") : T("ui.combat.start_mixed");
@@ -164,22 +163,11 @@ void draw_combat_setup() {
   }
   ImGui::PopFont();
   ImGui::EndDisabled();
-  json picked_monsters = json::array();  // what "Save the picked monsters as an encounter" saves
-  for (const auto* c : alive)
-    if (!s.left_out.count(c->id) && !campaign::in_party(*c)) picked_monsters.push_back(c->id);
-  CombatSetup setup{participants, init, picked_monsters, s.group};
-  SlotContext ctx;
-  ctx.setup = &setup;
   if (draw_slot(Slot::combat_setup, ctx)) {  // a rule's panel started the fight (a prepared encounter)
     s.initiative.clear();
     reset_attack_helper();
   }
-  if (rule_on(rules::kSrdMonsters)) {  // monsters from the SRD straight into the list above
-    ImGui::Spacing();
-    if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
-    track("combat.add_srd", T("ui.srd.add_button"));
-  }
-  draw_tracker_import();
+  draw_slot(Slot::combat_add);
 }
 
 }  // namespace druzina::ui

@@ -13,7 +13,7 @@
 #include "platform/files.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/screens/combat/parts.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
@@ -48,8 +48,6 @@ void on_file(const char* name, const char* text, int ok) {
     s.error = e;
   }
 }
-
-}  // namespace
 
 void draw_tracker_import() {
   if (ui_player_mode() || !rule_on(rules::kTrackerImport)) return;
@@ -108,5 +106,9 @@ void draw_tracker_import() {
   end_card();
   if (close) s = ImportUi{};
 }
+
+}  // namespace
+
+RulePanels tracker_import_ui() { return {{Slot::combat_add, [](SlotContext&) { draw_tracker_import(); }}}; }
 
 }  // namespace druzina::ui

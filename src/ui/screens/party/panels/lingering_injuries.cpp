@@ -172,7 +172,18 @@ namespace druzina::ui {
 RulePanels lingering_injuries_ui() {
   return {
       {Slot::sheet_body, [](SlotContext& x) { panels::lingering_injuries(*x.creature); }},
-      {Slot::sheet_stranger, [](SlotContext& x) { panels::lingering_injuries(*x.creature); }}};
+      {Slot::sheet_stranger, [](SlotContext& x) { panels::lingering_injuries(*x.creature); }},
+      {Slot::combat_reminders, [](SlotContext& x) {  // what the open injuries do in a fight
+         const rules::InjuriesView iv = rules::injuries_view(model().state(), *x.creature);
+         if (!iv.on) return;
+         const rules::InjuryEffects& fx = iv.effects;
+         auto& lines = *x.facts;
+         for (const auto& s : fx.combat_saves) lines.push_back(Tf("ui.injury.fx.combat_save", jobj{"dc", s.dc}));
+         for (const auto& r : fx.disadvantage) lines.push_back(Tf("ui.injury.fx.disadvantage", jobj{"what", Tk_or("tables.roll.", r, r)}));
+         if (fx.no_reactions) lines.push_back(T("ui.injury.fx.no_reactions"));
+         if (fx.action_or_bonus) lines.push_back(T("ui.injury.fx.action_or_bonus"));
+         if (fx.verbal_spell_fail_d20) lines.push_back(Tf("ui.injury.fx.verbal", jobj{"n", fx.verbal_spell_fail_d20}));
+       }}};
 }
 
 }  // namespace druzina::ui

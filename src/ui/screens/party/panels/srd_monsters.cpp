@@ -13,6 +13,7 @@
 #include "ui/mode.hpp"
 #include "ui/rule_panels.hpp"
 #include "ui/screens/party/panels/panels.hpp"
+#include "ui/screens/party/srd_picker.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
@@ -127,7 +128,22 @@ namespace druzina::ui {
 
 RulePanels srd_monsters_ui() {
   return {
-      {Slot::sheet_top, [](SlotContext& x) { panels::srd_monsters(*x.creature); }}};
+      {Slot::sheet_top, [](SlotContext& x) { panels::srd_monsters(*x.creature); }},
+      {Slot::combat_add, [](SlotContext&) {  // monsters from the SRD straight into the fight's setup
+         if (ui_player_mode() || !rule_on(rules::kSrdMonsters)) return;
+         ImGui::Spacing();
+         if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
+         track("combat.add_srd", T("ui.srd.add_button"));
+       }},
+      {Slot::combat_join, [](SlotContext&) {  // new SRD monsters join the fight straight away
+         if (!rule_on(rules::kSrdMonsters)) return;
+         if (big_button(T("ui.srd.add_button"), ImVec2(0, kTouchTarget))) open_srd_picker(true);
+         track("combat.join.srd", T("ui.srd.add_button"));
+       }},
+      {Slot::combat_reminders, [](SlotContext& x) {  // at a glance, without the sheet: the DM's monster's attacks
+         if (const rules::Monster* m = rules::srd_monster_of(*x.creature); m && !ui_player_mode())
+           for (const auto& a : m->attacks) x.facts->push_back("\xE2\x9A\x94\xC2\xA0" + panels::srd_attack_label(a));  // ⚔
+       }}};
 }
 
 }  // namespace druzina::ui

@@ -87,7 +87,12 @@ namespace druzina::ui {
 
 RulePanels variant_encumbrance_ui() {
   return {
-      {Slot::sheet_inventory, [](SlotContext& x) { x.done = panels::variant_encumbrance(*x.creature); }}};
+      {Slot::sheet_inventory, [](SlotContext& x) { x.done = panels::variant_encumbrance(*x.creature); }},
+      {Slot::combat_reminders, [](SlotContext& x) {  // a load that slows her
+         if (!rule_on(rules::kVariantEncumbrance)) return;
+         const rules::Encumbrance e = rules::encumbrance(model().state(), *x.creature);
+         if (e.level != "none") x.facts->push_back(Tk("ui.load.", e.level));
+       }}};
 }
 
 }  // namespace druzina::ui
