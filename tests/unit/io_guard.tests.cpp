@@ -145,10 +145,10 @@ TEST_CASE("guard: a command nested deeper than a save can hold is refused", "[io
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
   json deep = 1;
   for (int i = 0; i < 40; ++i) deep = json::array({deep});
-  REQUIRE_REFUSED(t.run({{"type", "AddCreature"}, {"name", "A"}, {"hp", 5}, {"diseases", deep}}), "campaign.err.too_deep");
+  REQUIRE_REFUSED(t.run({{"type", "AddCreature"}, {"name", "A"}, {"hp", 5}, {"modules", {{"notes", deep}}}}), "campaign.err.too_deep");
   json ok = 1;
   for (int i = 0; i < 20; ++i) ok = json::array({ok});
-  t.run({{"type", "AddCreature"}, {"name", "A"}, {"hp", 5}, {"diseases", ok}});
+  t.run({{"type", "AddCreature"}, {"name", "A"}, {"hp", 5}, {"modules", {{"notes", ok}}}});  // a rule's data the base keeps as it is
   Session back = io::load(io::save(t.session), base_engine());  // what was accepted can be loaded again
   REQUIRE(to_j(back.state()) == to_j(t.state()));
 }

@@ -262,8 +262,8 @@ TEST_CASE("live view: the messages hold no DM secret", "[live]") {
   Table t(21);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}, {"dm_notes", "SECRET-DM-NOTES"}});
   std::string mira = t.pc("Mira", 17, {{"notes", "SECRET-PC-NOTES"}, {"level", 3}});
-  std::string hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"loyalty", {{"SECRET-LOYALTY-KEY", 3}}},
-                            {"notes", "SECRET-NPC-NOTES"}});
+  std::string hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}, {"notes", "SECRET-NPC-NOTES"}});
+  t.run({{"type", "SetLoyalty"}, {"target", hans}, {"value", 3}});
   std::string spy = t.add({{"name", "SECRET-SPY"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}});
   t.run({{"type", "AddNote"}, {"text", "SECRET-NOTE"}, {"secret", true}});
   t.run({{"type", "AddMagicItem"}, {"target", mira}, {"name", "Wand"}, {"command_word", "SECRET-WORD"},

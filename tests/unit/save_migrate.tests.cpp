@@ -448,7 +448,7 @@ TEST_CASE("migrate: v7 → v8 moves the creature's free-text lists and its loyal
                                            {{"id", "c2"}, {"name", "Hans"}, {"kind", "npc"}, {"diseases", json::array()},
                                             {"poisons", json::array()}, {"madness", json::array()}, {"loyalty", nullptr}}}},
                             {"next_id", 5}}},
-              {"tail", {{{"id", 1}, {"events", {{{"type", "creature_added"},
+              {"tail", {{{"id", 1}, {"command", {{"type", "AddCreature"}, {"name", "Ork"}}}, {"events", {{{"type", "creature_added"},
                                                  {"data", {{"creature", {{"id", "c3"}, {"name", "Ork"}, {"kind", "monster"},
                                                                          {"poisons", {"Wyvern poison"}}, {"loyalty", 7}}}}}},
                                                 {{"type", "creature_updated"},

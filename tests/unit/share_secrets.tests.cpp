@@ -51,13 +51,21 @@ campaign::Session secrets_campaign() {
   return s;
 }
 
-// The markers found in the text, and the creature field "loyalty" (the NPC's loyalty is a number: its field, or
-// its log line — see the log section — gives it away; the rule's switch "npc-loyalty" is no secret).
+// The markers found in the text, and the loyalty rule's data on a creature (the NPC's loyalty is a number: its data
+// `"npc-loyalty":{"score":…}`, or its log line — see the log section — gives it away; the rule's switch
+// `"npc-loyalty":true` is no secret).
 std::vector<std::string> secrets_in(const std::string& text) {
   std::vector<std::string> found;
   for (const auto& m : kMarkers)
     if (text.find(m) != std::string::npos) found.push_back(m);
-  if (text.find("\"loyalty\"") != std::string::npos) found.push_back("loyalty");
+  const std::string key = "\"npc-loyalty\":";  // followed by an object (the rule's data), compact or indented
+  for (size_t at = text.find(key); at != std::string::npos; at = text.find(key, at + 1)) {
+    const size_t value = text.find_first_not_of(" \n\t", at + key.size());
+    if (value != std::string::npos && text[value] == '{') {
+      found.push_back("loyalty");
+      break;
+    }
+  }
   return found;
 }
 
@@ -156,6 +164,6 @@ TEST_CASE("secrets: druzina run --player prints no DM secret, in cs, uk and en -
 
     const auto dm = cli(std::string("--json --lang ") + lang + " run '" + script_path() + "' --seed 7");
     REQUIRE(dm.code == 0);
-    CHECK(secrets_in(dm.out).size() == kMarkers.size() + 1);  // (+ the state's "loyalty")
+    CHECK(secrets_in(dm.out).size() == kMarkers.size() + 1);  // (+ the loyalty rule's data)
   }
 }

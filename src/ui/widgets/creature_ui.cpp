@@ -60,6 +60,7 @@ const Creature* creature(std::string_view id) { return campaign::find_creature(m
 
 std::string creature_name(std::string_view id) {
   const Creature* c = creature(id);
+  if (c && hidden_from_players(*c)) return T("campaign.someone");  // as the player's log says it
   return c ? c->name : std::string(id);
 }
 

@@ -41,7 +41,7 @@ float split_width(int n);
 // ---- creatures -----------------------------------------------------------------------------------------
 inline constexpr const char* kAbilityIds[] = {"str", "dex", "con", "int", "wis", "cha"};  // ui.ability.<id>
 const campaign::Creature* creature(std::string_view id);
-std::string creature_name(std::string_view id);  // the id itself when the creature is gone
+std::string creature_name(std::string_view id);  // the id itself when the creature is gone; "someone" for a hidden one in player mode
 std::string kind_label(const std::string& kind);
 // T(prefix + rest): a translation key with a variable last part (every variant is in the catalogs).
 std::string Tk(std::string_view prefix, std::string_view rest);
