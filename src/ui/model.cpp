@@ -1,3 +1,11 @@
+// The model behind the screens (see model.hpp): the session, undo and redo, notices, saving through the library.
+//
+// Index:
+//   [SECTION] start and loading
+//   [SECTION] commands, undo and redo
+//   [SECTION] notices, saving and the storage budget
+//   [SECTION] the campaign list
+//   [SECTION] Recovery, export, tabs
 #include "ui/model.hpp"
 
 #include "core/error.hpp"
@@ -47,6 +55,7 @@ Model& model() {
   return m;
 }
 
+// [SECTION] start and loading -----------------------------------------------------------------------------------------
 void Model::start(std::uint64_t seed) {
   rng_ = Rng(seed);
   tab_id_ = std::to_string(seed % 1000000007ULL) + "-" + std::to_string(platform::wall_ms() % 100000);
@@ -139,6 +148,7 @@ bool Model::refuse_read_only() {
   return true;
 }
 
+// [SECTION] commands, undo and redo -----------------------------------------------------------------------------------
 const nlohmann::json* Outcome::event(std::string_view type) const {
   for (auto it = events.rbegin(); it != events.rend(); ++it)
     if (it->type == type) return &it->data;
@@ -239,6 +249,7 @@ bool Model::redo() {
   return true;
 }
 
+// [SECTION] notices, saving and the storage budget --------------------------------------------------------------------
 void Model::notify(std::string text, bool error, double seconds, long long tx) {
   notice_ = {std::move(text), error, page_now + seconds * 1000.0, tx};
 }
@@ -335,7 +346,7 @@ void Model::flush() {
   else if (library_) library_->flush_index();
 }
 
-// ---- the campaign list --------------------------------------------------------------------------------------
+// [SECTION] the campaign list -----------------------------------------------------------------------------------------
 
 void Model::become_writer() {
   // Leaving the campaign another tab holds (switching, creating, restoring …): this tab writes again, from what is
@@ -446,7 +457,7 @@ bool Model::undo_delete() {
   return true;
 }
 
-// ---- Recovery, export, tabs ---------------------------------------------------------------------------------
+// [SECTION] Recovery, export, tabs ------------------------------------------------------------------------------------
 
 bool Model::restore_text(const std::string& text, const std::string& into) {
   become_writer();

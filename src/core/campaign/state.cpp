@@ -1,9 +1,10 @@
 // Campaign state ↔ JSON, validation and lookups.
 //
-// [SECTION] path-aware reading (json_read.hpp)
-// [SECTION] to_json / from_json, one pair per struct
-// [SECTION] validation
-// [SECTION] lookups and ids
+// Index:
+//   [SECTION] path-aware reading (json_read.hpp)
+//   [SECTION] to_json / from_json, one pair per struct
+//   [SECTION] validation
+//   [SECTION] lookups and ids
 #include "core/campaign/state.hpp"
 
 #include <algorithm>
@@ -17,7 +18,7 @@
 
 namespace druzina::campaign {
 
-// [SECTION] path-aware reading ----------------------------------------------------------------------------------------
+// [SECTION] path-aware reading (json_read.hpp) ------------------------------------------------------------------------
 namespace jr {
 namespace {
 struct Step {
@@ -124,7 +125,7 @@ json unknown_fields(const json& obj, std::initializer_list<std::string_view> kno
 }
 }  // namespace jr
 
-// [SECTION] to_json / from_json ---------------------------------------------------------------------------------------
+// [SECTION] to_json / from_json, one pair per struct ------------------------------------------------------------------
 using jr::field;
 
 namespace {

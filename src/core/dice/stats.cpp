@@ -1,18 +1,26 @@
 // Stage 5 of the dice engine: minimum, maximum and mean of an expression without rolling it.
 //
-// Index
-//   [SECTION] Pmf            probability mass functions over consecutive integers, convolution
-//   [SECTION] Dice pools     per-die state machine: mi/ma, value k/p, ro/rr, then at most one "terminal" step:
-//                            order statistics (kh/kl/ph/pl), reroll-and-add, explosion (geometric chain)
-//   [SECTION] Enumeration    exact brute force for small pools/sets whose operators do not fit the state machine
-//   [SECTION] Sampling       Monte Carlo with a fixed seed, only when nothing exact is within reach (exact = false)
-//   [SECTION] Tree           literal, dice, set, paren, unary, binary
+// The parts:
+//   Pmf            probability mass functions over consecutive integers, convolution
+//   Dice pools     per-die state machine: mi/ma, value k/p, ro/rr, then at most one "terminal" step:
+//                  order statistics (kh/kl/ph/pl), reroll-and-add, explosion (geometric chain)
+//   Enumeration    exact brute force for small pools/sets whose operators do not fit the state machine
+//   Sampling       Monte Carlo with a fixed seed, only when nothing exact is within reach (exact = false)
+//   Tree           literal, dice, set, paren, unary, binary
 //
 // Every node yields a Dist: min/max/mean (analytic where possible, e.g. NdM, sums, products of independent terms)
 // and, when affordable, the exact distribution, which parents need for /, %, comparisons and set selections.
 // A work budget (multiply-adds) bounds the exact computations; past it a node keeps only its summary, and a node
 // that needs a missing distribution is sampled. Explosions: the mean is E[G]/(1-p) per chain (exact); the maximum is
 // the largest total reachable within kMaxDice dice.
+//
+// Index:
+//   [SECTION] Pmf
+//   [SECTION] Generic selection over values (sets and enumerated pools), same rules as roller.cpp
+//   [SECTION] Tree
+//   [SECTION] Sampling
+//   [SECTION] Dice pools
+//   [SECTION] Enumeration
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -39,7 +47,7 @@ constexpr double kWorkBudget = 4e7;            // multiply-adds for one stats() 
 constexpr double kTail = 1e-17;                // explosion chains are followed until this much mass is left
 constexpr std::int64_t kMcDiceBudget = 1'000'000;  // dice rolled by sampling in one stats() call
 
-// [SECTION] Pmf ------------------------------------------------------------------------------------------------
+// [SECTION] Pmf -------------------------------------------------------------------------------------------------------
 
 struct Pmf {
   std::int64_t lo = 0;
@@ -112,7 +120,7 @@ Dist from_pmf(Pmf f) {
   return d;
 }
 
-// [SECTION] Generic selection over values (sets and enumerated pools), same rules as roller.cpp -----------------
+// [SECTION] Generic selection over values (sets and enumerated pools), same rules as roller.cpp -----------------------
 
 void select_values(const std::vector<std::int64_t>& vals, const std::vector<char>& kept, const Selector* sels,
                    std::uint32_t n_sels, int sides, std::vector<char>& flags, std::vector<std::size_t>& idx) {
@@ -134,7 +142,7 @@ void select_values(const std::vector<std::int64_t>& vals, const std::vector<char
   }
 }
 
-// [SECTION] Tree -------------------------------------------------------------------------------------------------
+// [SECTION] Tree ------------------------------------------------------------------------------------------------------
 
 class Analyzer {
  public:
@@ -230,7 +238,7 @@ class Analyzer {
     return Pmf{n, std::move(cur)};
   }
 
-  // [SECTION] Sampling -------------------------------------------------------------------------------------------
+  // [SECTION] Sampling ------------------------------------------------------------------------------------------------
 
   Dist sample(int id) {
     Rng rng(0x5eed5eedULL, 0x57a75ULL);
@@ -266,7 +274,7 @@ class Analyzer {
     return d;
   }
 
-  // [SECTION] Dice pools -----------------------------------------------------------------------------------------
+  // [SECTION] Dice pools ----------------------------------------------------------------------------------------------
 
   const Selector* sels(const Op& op) const { return ast_.sels.data() + op.first_sel; }
 
@@ -595,7 +603,7 @@ class Analyzer {
     return d;
   }
 
-  // [SECTION] Enumeration ----------------------------------------------------------------------------------------
+  // [SECTION] Enumeration ---------------------------------------------------------------------------------------------
 
   // Small pools with only k/p/mi/ma (deterministic operators): every outcome of the N dice, weighted equally.
   std::optional<Dist> enumerate_pool(const Node& n) {

@@ -3,7 +3,7 @@
 // Index:
 //   [SECTION] v2 → v3: house-rule data leaves the base state for the modules that own it
 //   [SECTION] v3 → v4: lingering injuries and scars leave the base state for the lingering-injuries module
-//   [SECTION] v4 → v5: crafting projects and the DM's prices leave the base state for the crafting and price-list modules
+//   [SECTION] v4 → v5: crafting projects and DM prices leave the base state for the crafting and price-list modules
 //   [SECTION] v5 → v6: the plain attunement list becomes magic items of the magic-items module
 //   [SECTION] v6 → v7: renown leaves the base state for the renown module
 //   [SECTION] v7 → v8: the base creature's free-text lists and its unread loyalty move into their rules' data
@@ -325,7 +325,7 @@ json migrate_v3_to_v4(json doc) {
   return doc;
 }
 
-// [SECTION] v4 → v5: crafting projects and the DM's prices leave the base state for the crafting and price-list modules ---
+// [SECTION] v4 → v5: crafting projects and DM prices leave the base state for the crafting and price-list modules -----
 namespace {
 
 // A settings object: takes price_overrides out; returns it (nullopt when absent; null = "clear them all").

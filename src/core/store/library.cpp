@@ -1,4 +1,12 @@
 // The library of campaigns on a key-value store. See library.hpp for the keys and the guarantees.
+//
+// Index:
+//   [SECTION] the campaign index and lookups
+//   [SECTION] opening the library
+//   [SECTION] loading and saving
+//   [SECTION] the journal and backups
+//   [SECTION] adding and removing campaigns, storage use
+//   [SECTION] Recovery, replacing, previews, exports, making room
 #include "core/store/library.hpp"
 
 #include <algorithm>
@@ -91,6 +99,7 @@ int rotate_slot(const std::vector<Backup>& backups) {
 
 }  // namespace
 
+// [SECTION] the campaign index and lookups ----------------------------------------------------------------------------
 void to_json(json& j, const Index& x) {
   j = x.extra.is_object() ? x.extra : json::object();
   j["app"] = "druzina-library";
@@ -203,6 +212,7 @@ bool Library::write_index() {
 
 bool Library::flush_index() { return index_dirty_ ? write_index() : true; }
 
+// [SECTION] opening the library ---------------------------------------------------------------------------------------
 void Library::rebuild_from_keys(const std::vector<std::string>& keys) {
   // Campaign keys become campaigns (the newest key of an id wins), backups attach to their campaign.
   std::map<std::string, std::string> by_id;
@@ -377,6 +387,7 @@ bool Library::read_only(const std::string& id) const {
   return it != read_only_.end() && it->second;
 }
 
+// [SECTION] loading and saving ----------------------------------------------------------------------------------------
 Loaded Library::load(const std::string& id, const campaign::Engine& engine) {
   Loaded out;
   CampaignInfo* c = find_mut(id);
@@ -505,6 +516,7 @@ SaveStatus Library::save(const std::string& id, const std::string& text, const s
   return done ? SaveStatus::saved : SaveStatus::incomplete;
 }
 
+// [SECTION] the journal and backups -----------------------------------------------------------------------------------
 bool Library::save_journal_part(CampaignInfo& c, const std::string& text, const std::string* prev, long long now,
                                 bool changed) {
   // Only a journal this run keeps (steps handed over: the app's; the CLI and the tools save without one).
@@ -686,6 +698,7 @@ bool Library::rotate_backup(CampaignInfo& c, const std::string& previous, long l
   return false;
 }
 
+// [SECTION] adding and removing campaigns, storage use ----------------------------------------------------------------
 std::string Library::create(const std::string& name) {
   CampaignInfo c;
   c.id = std::to_string(index_.next_id++);
@@ -808,6 +821,7 @@ Usage Library::usage(long long budget) {
   return u;
 }
 
+// [SECTION] Recovery, replacing, previews, exports, making room -------------------------------------------------------
 bool Library::undelete(const std::string& recovery_id) {
   auto it = std::find_if(index_.recovery.begin(), index_.recovery.end(),
                          [&](const RecoveryItem& r) { return r.id == recovery_id && r.kind == "deleted"; });

@@ -1,4 +1,9 @@
 // Opening a share link (see share_ui.hpp): decode, show what it holds, ask, then replace / update / merge.
+//
+// Index:
+//   [SECTION] the preview's texts and the merge patch
+//   [SECTION] what the link would change
+//   [SECTION] incoming links and the preview screen
 #include <imgui.h>
 
 #include <algorithm>
@@ -36,6 +41,7 @@ using nlohmann::json;
 enum class Action { none, copy, update, merge, move, move_replace };
 
 
+// [SECTION] the preview's texts and the merge patch -------------------------------------------------------------------
 int party_count(const Campaign& c) {
   int n = 0;
   for (const auto& x : c.creatures) n += campaign::in_party(x) ? 1 : 0;
@@ -133,7 +139,7 @@ json merge_patch(const Creature& mine, const Creature& theirs, std::vector<std::
   return m.patch;
 }
 
-// ---- what the link would change ----------------------------------------------------------------------------
+// [SECTION] what the link would change --------------------------------------------------------------------------------
 
 struct Choice {
   Action action = Action::none;
@@ -413,6 +419,7 @@ void follow_campaign_mode() {
 
 }  // namespace
 
+// [SECTION] incoming links and the preview screen ---------------------------------------------------------------------
 void check_incoming_link() {
   follow_campaign_mode();
   std::string fragment = platform::link::take_fragment();

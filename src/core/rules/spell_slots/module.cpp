@@ -12,6 +12,13 @@
 // passed for them too): spell_slots_restored {creature, kind: "long"}; a short rest gives the pact slots back to
 // those who rested: spell_slots_restored {creature, kind: "short"}. AddMonsters: an SRD monster with
 // Spellcasting slots gets its table (spellcasting_set), from assets/data/monster-uses.json.
+//
+// Index:
+//   [SECTION] reading
+//   [SECTION] data fields
+//   [SECTION] events
+//   [SECTION] commands
+//   [SECTION] hooks
 #include <algorithm>
 
 #include "core/assets.hpp"
@@ -37,7 +44,7 @@ constexpr const char* kRecovered = "recovered";
 constexpr const char* kClassesField = "classes";
 constexpr const char* kTable = "table";
 
-// ---- reading ----------------------------------------------------------------------------------------------
+// [SECTION] reading ---------------------------------------------------------------------------------------------------
 std::array<int, 9> spent_of(const Creature& x) {
   std::array<int, 9> out{};
   const json& s = creature_data(x, kSpellSlots, kSpent);
@@ -69,7 +76,7 @@ std::string caster_class_of(const ClassView& v) {
 
 const json& table_of(const Creature& x) { return creature_data(x, kSpellSlots, kTable); }
 
-// ---- data fields ------------------------------------------------------------------------------------------
+// [SECTION] data fields -----------------------------------------------------------------------------------------------
 void nine_ints(const json& v, int hi) {
   if (!v.is_array()) jr::fail_type("array");
   if (v.size() != 9) jr::fail_value("out_of_range", jobj{"min", 9, "max", 9});
@@ -118,7 +125,7 @@ campaign::DataField table_field() {
   return {kTable, "{slots: [9 ints], dc?, attack?, spells?: [ids]}: slots of its own (a monster's)", false, check_table};
 }
 
-// ---- events -----------------------------------------------------------------------------------------------
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void write_spent(Creature& x, const std::array<int, 9>& s) {
   const bool any = std::any_of(s.begin(), s.end(), [](int n) { return n > 0; });
   set_creature_data(x, kSpellSlots, kSpent, any ? json(s) : json());
@@ -196,7 +203,7 @@ std::string render_spellcasting_set(const json& d, const LogContext& lc) {
   return tr(lc.lang, "event.spellcasting_set", jobj{"name", name_of(lc, d), "slots", slots});
 }
 
-// ---- commands ---------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 int level_param(const json& cmd) { return static_cast<int>(param::integer(cmd, "level", 1, 9)); }
 bool pact_param(const json& cmd) { return param::boolean(cmd, "pact", false); }
 
@@ -284,7 +291,7 @@ void execute_set(Ctx& ctx, const json& cmd) {
   ctx.emit("spellcasting_set", std::move(d));
 }
 
-// ---- hooks ------------------------------------------------------------------------------------------------
+// [SECTION] hooks -----------------------------------------------------------------------------------------------------
 bool anything_spent(const Creature& x, bool long_rest) {
   if (int_data(x, kPactSpent) > 0) return true;
   if (!long_rest) return false;

@@ -3,6 +3,15 @@
 // immunities that are plain damage types, condition immunities, challenge rating (a monster) or level (a
 // character), the number of legendary actions — puts traits, actions, reactions, legendary actions and the
 // description into the creature's notes as text, and lists everything else in `unmapped` with its value.
+//
+// Index:
+//   [SECTION] errors and text
+//   [SECTION] the creature builder
+//   [SECTION] JSON helpers that refuse a wrong type
+//   [SECTION] Improved Initiative
+//   [SECTION] 5etools homebrew
+//   [SECTION] Fight Club 5 / DnDAppFiles XML
+//   [SECTION] the entry points: preview and the import command
 #include <algorithm>
 #include <array>
 #include <cctype>
@@ -31,6 +40,7 @@ constexpr size_t kMaxText = 2000;     // one unmapped value or note line, cut be
 constexpr size_t kMaxNotes = 20000;   // a creature's notes from an import
 constexpr size_t kMaxName = 60;
 
+// [SECTION] errors and text -------------------------------------------------------------------------------------------
 // What a field should be, in the reader's language (the format's own field names stay as they are).
 json expected_text(const std::string& e) {
   static const std::map<std::string, std::array<const char*, 2>> words = {  // cs, uk
@@ -85,6 +95,7 @@ std::optional<long long> first_int(const std::string& s) {
   return v;
 }
 
+// [SECTION] the creature builder --------------------------------------------------------------------------------------
 // What one creature is being built into, with the entry's name for error messages.
 struct Builder {
   ImportedCreature out;
@@ -227,7 +238,7 @@ std::string value_text(const json& v) {
   return cut(v.dump(), 300);
 }
 
-// ---- JSON helpers that refuse a wrong type ---------------------------------------------------------------
+// [SECTION] JSON helpers that refuse a wrong type ---------------------------------------------------------------------
 const json& need(const json& o, const char* key, const std::string& entry, json::value_t type, const char* expected) {
   static const json null;
   if (!o.contains(key)) return null;
@@ -263,7 +274,7 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
-// ---- Improved Initiative -------------------------------------------------------------------------------------
+// [SECTION] Improved Initiative ---------------------------------------------------------------------------------------
 // A StatBlock (common/StatBlock.ts of Improved Initiative): Name, Type, Source, HP {Value, Notes}, AC {Value, Notes},
 // Speed [..], Abilities {Str … Cha}, InitiativeModifier, Damage*/ConditionImmunities [..], Saves/Skills
 // [{Name, Modifier}], Senses, Languages, Challenge, Traits/Actions/Reactions/LegendaryActions [{Name, Content,
@@ -408,7 +419,7 @@ ImportPreview read_ii(const json& doc) {
   return p;
 }
 
-// ---- 5etools homebrew ----------------------------------------------------------------------------------------
+// [SECTION] 5etools homebrew ------------------------------------------------------------------------------------------
 // Strips 5etools' inline tags: {@hit 4} → +4, {@h} → Hit:, {@atk mw} → Melee Weapon Attack:, {@dc 13} → DC 13,
 // {@damage 1d6 + 2} → 1d6 + 2, {@tag text|source|…} → text.
 std::string untag(const std::string& s) {
@@ -587,7 +598,7 @@ ImportPreview read_5etools(const json& doc) {
   return p;
 }
 
-// ---- Fight Club 5 / DnDAppFiles XML ----------------------------------------------------------------------------
+// [SECTION] Fight Club 5 / DnDAppFiles XML ----------------------------------------------------------------------------
 // <compendium><monster><name/><size>S</size><type/><alignment/><ac>15 (leather armor)</ac><hp>7 (2d6)</hp>
 // <speed>30 ft.</speed><str/>…<cha/><save/><skill/><resist/><vulnerable/><immune/><conditionImmune/><senses/>
 // <passive/><languages/><cr>1/4</cr><trait><name/><text/></trait><action><name/><text/><attack/></action>
@@ -670,6 +681,7 @@ ImportPreview read_fc5(std::string_view text) {
   return p;
 }
 
+// [SECTION] the entry points: preview and the import command ----------------------------------------------------------
 json creature_json(const ImportedCreature& x) {
   json c = campaign::compact_json(x.creature);
   c.erase("id");

@@ -7,6 +7,13 @@
 // combat.prev, combat.end, combat.attack, combat.legendary.<id>.<cost>, combat.legres.<id>(.use), combat.reminders,
 // combat.delay (the current creature waits: DelayTurn), combat.ready (a readied action until its next turn), combat.reorder, combat.up.<id> / combat.down.<id> (MoveInitiative),
 // combat.join (+ Add to the fight), combat.join.<id> (JoinEncounter), combat.join.srd (the SRD picker: the monsters join).
+//
+// Index:
+//   [SECTION] the current creature: reminders, legendary actions, delay and ready
+//   [SECTION] the initiative order
+//   [SECTION] the header: turn buttons, ending the fight
+//   [SECTION] under the order: reorder, attack helper, joining
+//   [SECTION] the screen
 #include <imgui.h>
 
 #include <algorithm>
@@ -49,6 +56,7 @@ CombatUi& cu() {
   return s;
 }
 
+// [SECTION] the current creature: reminders, legendary actions, delay and ready ---------------------------------------
 std::string current_creature() {
   const auto& enc = model().state().encounter;
   if (!enc || enc->order.empty()) return {};
@@ -160,6 +168,7 @@ void turn_actions(const Creature& c) {
   ImGui::PopFont();
 }
 
+// [SECTION] the initiative order --------------------------------------------------------------------------------------
 void draw_rows() {
   const auto& st = model().state();
   const auto& enc = *st.encounter;
@@ -239,6 +248,7 @@ void draw_rows() {
   }
 }
 
+// [SECTION] the header: turn buttons, ending the fight ----------------------------------------------------------------
 void turn_bar() {
   const float w = ImGui::GetContentRegionAvail().x;
   const float prev_w = std::max(90.0f, w * 0.3f);
@@ -355,6 +365,7 @@ void header_compact() {
   if (confirm_popup("combat.end")) end_fight();
 }
 
+// [SECTION] under the order: reorder, attack helper, joining ----------------------------------------------------------
 // Reorder and Select several side by side (one line: the order's first rows stay where they were).
 void reorder_and_select() {
   CombatUi& u = cu();
@@ -402,6 +413,7 @@ void join_panel() {
 
 }  // namespace
 
+// [SECTION] the screen ------------------------------------------------------------------------------------------------
 // The rules' panels under the order (traps and explosives).
 void order_panels() {
   SlotContext ctx;

@@ -4,6 +4,14 @@
 // highlighted) and the total large; after a d20 rolled by a creature with inspiration or hero points it offers
 // them. Favourite rolls and the roll history live on this device (store.hpp).
 // Rolls here use model().rng(): they are not campaign commands (spending inspiration/hero points is).
+//
+// Index:
+//   [SECTION] rolling
+//   [SECTION] inspiration and hero points
+//   [SECTION] the result
+//   [SECTION] who rolls, and the controls
+//   [SECTION] favourites and history
+//   [SECTION] the screen
 #include <imgui.h>
 
 #include <algorithm>
@@ -63,6 +71,7 @@ State& st() {
 
 const int kSides[] = {4, 6, 8, 10, 12, 20, 100};
 
+// [SECTION] rolling ---------------------------------------------------------------------------------------------------
 std::string trimmed(const std::string& s) {
   size_t a = s.find_first_not_of(" \t\n"), b = s.find_last_not_of(" \t\n");
   return a == std::string::npos ? std::string() : s.substr(a, b - a + 1);
@@ -134,6 +143,7 @@ std::string die_expr(int sides) {
   return e;
 }
 
+// [SECTION] inspiration and hero points -------------------------------------------------------------------------------
 // Inspiration as luck (house rule "inspiration-luck"): after seeing a d20, roll another and keep the better; the
 // inspiration is spent. The engine's UseInspiration rolls the second die (undoable, logged).
 void use_inspiration() {
@@ -178,6 +188,7 @@ void use_hero_point() {
                            dice_store::wall_clock_ms(), false, false});
 }
 
+// [SECTION] the result ------------------------------------------------------------------------------------------------
 // Text with "~~x~~" parts drawn struck through (the dice formatter marks dropped dice so), wrapped at words.
 void struck_text(const std::string& text, ImFont* font, ImU32 color) {
   const float px = font->FontSize * ImGui::GetIO().FontGlobalScale;
@@ -370,6 +381,7 @@ void draw_result() {
   }
 }
 
+// [SECTION] who rolls, and the controls -------------------------------------------------------------------------------
 void draw_who() {
   State& s = st();
   // on a player's phone her own character rolls by default, not "me" (once per campaign and character)
@@ -478,6 +490,7 @@ void draw_controls() {
   if ((roll || enter) && can_roll) roll_now(s.expr);
 }
 
+// [SECTION] favourites and history ------------------------------------------------------------------------------------
 void draw_favourites() {
   State& s = st();
   ImGui::Spacing();
@@ -593,6 +606,7 @@ void draw_history() {
 
 }  // namespace
 
+// [SECTION] the screen ------------------------------------------------------------------------------------------------
 void draw_dice() {
   heading(T("ui.tab.dice"));
   track("screen.dice", T("ui.tab.dice"));

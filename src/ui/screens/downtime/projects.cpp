@@ -1,3 +1,9 @@
+// Crafting projects on the downtime screen, and the art value calculator (see parts.hpp).
+//
+// Index:
+//   [SECTION] the new project form
+//   [SECTION] a project's card
+//   [SECTION] the projects, the art calculator, the rule's panel
 #include <imgui.h>
 
 #include <algorithm>
@@ -82,6 +88,7 @@ void progress_bar(double value, double goal, const std::string& text) {
   dl->AddText(ImVec2(p.x + (w - ts.x) * 0.5f, p.y + (h - ts.y) * 0.5f), IM_COL32(255, 255, 255, 255), text.c_str());
 }
 
+// [SECTION] the new project form --------------------------------------------------------------------------------------
 // A number stepper bound to an int that also accepts big gold amounts through the pad.
 void gold_stepper(const char* label, int& value, const std::string& test) {
   stepper(test, value, 1, 1000000, {.label = label, .step = value >= 1000 ? 100 : value >= 100 ? 10 : 1});
@@ -228,6 +235,7 @@ void new_project_form() {
   end_card();
 }
 
+// [SECTION] a project's card ------------------------------------------------------------------------------------------
 void project_card(const rules::Project& p) {
   const auto& st = model().state();
   const bool dm = !ui_player_mode();
@@ -376,6 +384,7 @@ void project_card(const rules::Project& p) {
 
 }  // namespace
 
+// [SECTION] the projects, the art calculator, the rule's panel --------------------------------------------------------
 void draw_projects() {
   const auto& st = model().state();
   section(T("ui.downtime.projects"));

@@ -1,9 +1,17 @@
 // The live table screen (see live.hpp).
 //
-// [SECTION] state      one State: the DM's Host and her offer, or the player's Guest and her answer
-// [SECTION] tick       each frame: codes made, texts moved, updates sent, timeouts
-// [SECTION] DM         the offer's QR code, the scanner, the players, the queue
-// [SECTION] player     her answer's QR code, the live view, her requests
+//   state      one State: the DM's Host and her offer, or the player's Guest and her answer
+//   tick       each frame: codes made, texts moved, updates sent, timeouts
+//   DM         the offer's QR code, the scanner, the players, the queue
+//   player     her answer's QR code, the live view, her requests
+//
+// Index:
+//   [SECTION] state
+//   [SECTION] tick
+//   [SECTION] DM
+//   [SECTION] player
+//   [SECTION] the entry points
+//   [SECTION] Settings
 #include "ui/screens/live/live.hpp"
 
 #include <imgui.h>
@@ -44,7 +52,7 @@ namespace net = platform::live;
 constexpr long long kConnectTimeoutMs = 15'000;  // an answer given, no connection: say so, offer the link
 constexpr size_t kMaxPlayers = 8;
 
-// ---- [SECTION] state ------------------------------------------------------------------------------------
+// [SECTION] state -----------------------------------------------------------------------------------------------------
 
 enum class Role { none, dm, player };
 
@@ -119,7 +127,7 @@ void new_offer() {
   s.offer_url.clear();
 }
 
-// ---- [SECTION] tick ---------------------------------------------------------------------------------------
+// [SECTION] tick ------------------------------------------------------------------------------------------------------
 
 // A code read by the scanner or pasted: an answer (DM) or an offer (player).
 void take_code(const std::string& text) {
@@ -268,7 +276,7 @@ bool tick_player(long long now) {
   return changed;
 }
 
-// ---- [SECTION] DM -----------------------------------------------------------------------------------------
+// [SECTION] DM --------------------------------------------------------------------------------------------------------
 
 void draw_scanner_block(const char* hint) {
   State& s = st();
@@ -382,7 +390,7 @@ void draw_dm() {
   track("live.end", T("ui.live.end"));
 }
 
-// ---- [SECTION] player -------------------------------------------------------------------------------------
+// [SECTION] player ----------------------------------------------------------------------------------------------------
 
 std::string cond_name(const std::string& id) {
   const std::string k = "campaign.condition." + id;
@@ -555,7 +563,7 @@ void draw_player() {
 
 }  // namespace
 
-// ---- the entry points -------------------------------------------------------------------------------------
+// [SECTION] the entry points ------------------------------------------------------------------------------------------
 
 void draw_live_button() {
   if (!ui_player_mode() && model().state().creatures.empty()) return;
@@ -639,7 +647,7 @@ void draw_live() {
   }
 }
 
-// ---- Settings ---------------------------------------------------------------------------------------------
+// [SECTION] Settings --------------------------------------------------------------------------------------------------
 
 std::set<std::string> live_auto_accept() {
   std::set<std::string> out;

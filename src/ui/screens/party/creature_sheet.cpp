@@ -1,3 +1,15 @@
+// The creature sheet (see creature_sheet.hpp): the base parts; the rules' parts are panels (panels/).
+//
+// Index:
+//   [SECTION] header
+//   [SECTION] HP
+//   [SECTION] numbers
+//   [SECTION] conditions
+//   [SECTION] damage resistances, vulnerabilities, immunities; condition immunities
+//   [SECTION] exhaustion, inspiration, hero points
+//   [SECTION] inventory and encumbrance
+//   [SECTION] attunement, renown, afflictions, notes
+//   [SECTION] helpers for the panels, death saves, the whole sheet
 #include "ui/screens/party/creature_sheet.hpp"
 
 #include <imgui.h>
@@ -71,7 +83,7 @@ using sheet::fmt_lb;
 using sheet::quiet;
 using sheet::update;
 
-// ---- header ----------------------------------------------------------------------------------------------
+// [SECTION] header ----------------------------------------------------------------------------------------------------
 void header(const Creature& c, bool show_back, bool* back) {
   if (show_back) {
     if (big_button((std::string("\xE2\x86\x90 ") + T("ui.sheet.back")).c_str(), ImVec2(split_width(2), kTouchTarget)) && back)
@@ -92,7 +104,7 @@ void header(const Creature& c, bool show_back, bool* back) {
   track("sheet.sub", sub);
 }
 
-// ---- HP --------------------------------------------------------------------------------------------------
+// [SECTION] HP --------------------------------------------------------------------------------------------------------
 void hp_block(const Creature& c) {
   hp_bar(c, ImGui::GetContentRegionAvail().x, 38);
   track("sheet.hpbar", std::to_string(c.hp) + "/" + std::to_string(c.max_hp) + "+" + std::to_string(c.temp_hp));
@@ -107,7 +119,7 @@ void hp_block(const Creature& c) {
   draw_slot(Slot::sheet_hp, c);
 }
 
-// ---- numbers ---------------------------------------------------------------------------------------------
+// [SECTION] numbers ---------------------------------------------------------------------------------------------------
 void stats_block(const Creature& c) {
   // Walking speed as the core works it out (injuries, then the load, then exhaustion), with what changed it.
   const json sv = rules::speed_view(model().state(), c);
@@ -169,7 +181,7 @@ void stats_block(const Creature& c) {
   draw_slot(Slot::sheet_numbers, c);
 }
 
-// ---- conditions ------------------------------------------------------------------------------------------
+// [SECTION] conditions ------------------------------------------------------------------------------------------------
 struct CondDraft {
   std::string for_id;
   int condition = -1;  // 0..13 kConditions, kCustom = a name typed in
@@ -308,7 +320,7 @@ void conditions_block(const Creature& c) {
   end_card();
 }
 
-// ---- damage resistances, vulnerabilities, immunities; condition immunities --------------------------------
+// [SECTION] damage resistances, vulnerabilities, immunities; condition immunities -------------------------------------
 // What the creature resists (½), is vulnerable to (×2) or immune to (0), and the conditions it is immune to. Shown
 // when it has any; the DM edits them (every type one row: normal / ½ / ×2 / 0, the conditions as chips).
 std::string joined_types(const std::vector<std::string>& list, const char* prefix) {
@@ -402,7 +414,7 @@ void defenses_block(const Creature& c) {
   end_card();
 }
 
-// ---- exhaustion, inspiration, hero points ---------------------------------------------------------------
+// [SECTION] exhaustion, inspiration, hero points ----------------------------------------------------------------------
 std::string exhaustion_effects_text(const Creature& c) {
   const auto& st = model().state();
   campaign::ExhaustionEffects e = campaign::exhaustion_effects(c, st.settings.exhaustion_edition);
@@ -466,7 +478,7 @@ void luck_block(const Creature& c) {
   draw_slot(Slot::sheet_luck, c);
 }
 
-// ---- inventory and encumbrance ---------------------------------------------------------------------------
+// [SECTION] inventory and encumbrance ---------------------------------------------------------------------------------
 struct ItemDraft {
   std::string for_id, name;
   int weight = 1, qty = 1;
@@ -537,7 +549,7 @@ void inventory_block(const Creature& c) {
   end_card();
 }
 
-// ---- attunement, renown, afflictions, notes ------------------------------------------------------------
+// [SECTION] attunement, renown, afflictions, notes --------------------------------------------------------------------
 // A rule's list of free-text entries on the creature (its data field "notes"), edited by the DM.
 void string_list_editor(const Creature& c, const char* module, const json& list, const char* add_key, const std::string& test,
                         size_t max_items) {
@@ -660,6 +672,7 @@ void actions_block(const Creature& c) {
 
 }  // namespace
 
+// [SECTION] helpers for the panels, death saves, the whole sheet ------------------------------------------------------
 namespace sheet {
 
 bool quiet(const json& command) { return static_cast<bool>(model().dispatch(command)); }

@@ -1,3 +1,9 @@
+// The creature editor (see party_edit.hpp).
+//
+// Index:
+//   [SECTION] the form's parts: kind, class, scores
+//   [SECTION] saving
+//   [SECTION] opening and drawing the editor
 #include "ui/screens/party/party_edit.hpp"
 
 #include <imgui.h>
@@ -61,6 +67,7 @@ Draft& draft() {
   return d;
 }
 
+// [SECTION] the form's parts: kind, class, scores ---------------------------------------------------------------------
 // The dice expression's problem, or "" when it is fine; `info` gets "average 7, 2–12".
 std::string check_dice(const std::string& expr, std::string& info) {
   info.clear();
@@ -216,6 +223,7 @@ void score_methods(Draft& d) {
   }
 }
 
+// [SECTION] saving ----------------------------------------------------------------------------------------------------
 json abilities_json(const Draft& d) {
   json a = json::object();
   for (int i = 0; i < 6; ++i) a[kAbilityIds[i]] = d.abilities[i];
@@ -286,6 +294,7 @@ bool save(Draft& d, std::string* added) {
 
 }  // namespace
 
+// [SECTION] opening and drawing the editor ----------------------------------------------------------------------------
 void open_creature_editor(const std::string& kind) {
   Draft& d = draft();
   d = Draft{};

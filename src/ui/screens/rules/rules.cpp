@@ -8,6 +8,12 @@
 //   SetSettings.
 // Portrait: one column (a list, or the entry / table / price item opened from it, with a back button). Wide
 // (≥ 700 CSS px, landscape or tablet): the list or search on the left, the open entry / table / item on the right.
+//
+// Index:
+//   [SECTION] Reference
+//   [SECTION] Tables
+//   [SECTION] Notes
+//   [SECTION] the screen's layout
 #include <imgui.h>
 
 #include <algorithm>
@@ -86,7 +92,7 @@ void back_button(const char* id) {
   track(id, l);
 }
 
-// ---- Reference -------------------------------------------------------------------------------------
+// [SECTION] Reference -------------------------------------------------------------------------------------------------
 const char* source_label(const std::string& source) {
   std::string source_key = "ui.rules.source." + source;
   return has_key(ui().lang, source_key) ? T(source_key) : T("ui.rules.source.other");
@@ -203,7 +209,7 @@ void draw_reference_list() {
   }
 }
 
-// ---- Tables ----------------------------------------------------------------------------------------
+// [SECTION] Tables ----------------------------------------------------------------------------------------------------
 std::string range_text(const tables::Row& r) {
   return r.lo == r.hi ? std::to_string(r.lo) : std::to_string(r.lo) + "\xE2\x80\x93" + std::to_string(r.hi);  // –
 }
@@ -381,7 +387,7 @@ void draw_tables_list() {
   }
 }
 
-// ---- Notes -----------------------------------------------------------------------------------------
+// [SECTION] Notes -----------------------------------------------------------------------------------------------------
 void draw_notes() {
   State& s = st();
   const auto& settings = model().state().settings;
@@ -417,6 +423,7 @@ void draw_notes() {
 }
 
 
+// [SECTION] the screen's layout ---------------------------------------------------------------------------------------
 // The section's list (left column, or the whole screen in portrait) and what is open from it.
 void draw_list(int section) {
   switch (section) {

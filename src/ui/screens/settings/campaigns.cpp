@@ -3,6 +3,11 @@
 // not, whether the browser promised to keep the storage, the last export and a reminder after a week of play
 // without one), export (this campaign or everything, as a download or through the phone's share sheet) and
 // import from a file (checked, previewed, undoable).
+//
+// Index:
+//   [SECTION] import
+//   [SECTION] export
+//   [SECTION] the campaign list
 #include <imgui.h>
 
 #include <algorithm>
@@ -66,7 +71,7 @@ std::string when(long long ms) {
   return platform::local_time(ms, std::string(lang_code(ui().lang)));
 }
 
-// ---- import --------------------------------------------------------------------------------------------------
+// [SECTION] import ----------------------------------------------------------------------------------------------------
 
 void on_file(const char* name, const char* text, int ok);
 
@@ -216,7 +221,7 @@ void draw_import_preview() {
   track("import.cancel", T("ui.ctl.cancel"));
 }
 
-// ---- export --------------------------------------------------------------------------------------------------
+// [SECTION] export ----------------------------------------------------------------------------------------------------
 
 std::string export_all_text() {
   Model& m = model();
@@ -330,6 +335,7 @@ bool export_current_campaign() {
   return true;
 }
 
+// [SECTION] the campaign list -----------------------------------------------------------------------------------------
 void draw_campaigns() {
   Model& m = model();
   State& s = st();

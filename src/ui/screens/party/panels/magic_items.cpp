@@ -19,6 +19,11 @@
 // refusal,end,charge,use,wear,off,remove,word,spells,half,unusable,activate,pair,cast<i>,level<i>},
 // sheet.mi.{open,name,kind.<kind>,attune_req,charges,add,close,more,slot.<slot>,paired,word,spell,spell_level,
 // spell_cost,dc.<none|item|wielder>,dc_value}; rest.mi.<creature>.open, rest.mi.<creature>.<attune|end|identify>.<item>[.refusal].
+//
+// Index:
+//   [SECTION] the add form
+//   [SECTION] an item's lines and buttons
+//   [SECTION] the panels: the sheet, the short rest
 #include <imgui.h>
 
 #include <algorithm>
@@ -58,6 +63,7 @@ std::string item_line(const rules::MagicItem& m) {
   return s + " — " + facts;
 }
 
+// [SECTION] the add form ----------------------------------------------------------------------------------------------
 // The add form's details: where it is worn (and whether it is a pair), a command word, one spell and its DC.
 struct AddMore {
   bool open = false;
@@ -164,6 +170,7 @@ void add_form(const Creature& c) {
   track("sheet.mi.close", T("ui.mi.close"));
 }
 
+// [SECTION] an item's lines and buttons -------------------------------------------------------------------------------
 void append_line(std::string& all, const std::string& line) {
   if (!all.empty()) all += "\n";
   all += line;
@@ -304,6 +311,7 @@ void item_actions(const Creature& c, const rules::MagicItem& m, const std::strin
   track(id + ".remove", T("ui.mi.remove"));
 }
 
+// [SECTION] the panels: the sheet, the short rest ---------------------------------------------------------------------
 // The short-rest screen's picks: creature → "action:item" it spends the rest on; and whose offer is unfolded.
 struct RestPicks {
   std::map<std::string, std::string> pick;

@@ -1,3 +1,13 @@
+// The resurrection ritual's guided flow on a dead creature's sheet (see resurrection.hpp).
+//
+// Index:
+//   [SECTION] step 1: caster, casting, the soul
+//   [SECTION] the ritual's summary
+//   [SECTION] helpers
+//   [SECTION] the DC with its terms
+//   [SECTION] the cast
+//   [SECTION] the outcome
+//   [SECTION] the entry points
 #include "ui/screens/party/panels/resurrection.hpp"
 
 #include <imgui.h>
@@ -82,7 +92,7 @@ void colored_text(const std::string& text, ImVec4 color) {
   ImGui::PopStyleColor();
 }
 
-// ---- step 1: caster, casting, the soul ----------------------------------------------------------------------
+// [SECTION] step 1: caster, casting, the soul -------------------------------------------------------------------------
 void setup(const Creature& dead) {
   Flow& f = flow();
   const auto people = participants(dead.id);
@@ -142,7 +152,7 @@ void setup(const Creature& dead) {
   }
 }
 
-// ---- the ritual's summary ------------------------------------------------------------------------------------
+// [SECTION] the ritual's summary --------------------------------------------------------------------------------------
 void summary(const json& r) {
   std::string line = Tf("ui.res.summary", jobj{"caster", creature_name(r.value("caster", "")),
                                            "casting", casting_name(r.value("casting", ""))});
@@ -157,7 +167,7 @@ void summary(const json& r) {
   muted(T(key));
 }
 
-// ---- helpers ------------------------------------------------------------------------------------------------
+// [SECTION] helpers ---------------------------------------------------------------------------------------------------
 void helpers(const Creature& dead, const json& r) {
   Flow& f = flow();
   const json helpers_done = r.value("helpers", json::array());
@@ -217,7 +227,7 @@ void helpers(const Creature& dead, const json& r) {
   end_card();
 }
 
-// ---- the DC with its terms --------------------------------------------------------------------------------
+// [SECTION] the DC with its terms -------------------------------------------------------------------------------------
 void dc_card(const Creature& dead, const json& dc) {
   begin_card("##resdc", col_tint(hue_blue(), 0.25f));
   if (!dc.value("check_needed", true)) {
@@ -266,7 +276,7 @@ void dc_card(const Creature& dead, const json& dc) {
   end_card();
 }
 
-// ---- the cast -------------------------------------------------------------------------------------------------
+// [SECTION] the cast --------------------------------------------------------------------------------------------------
 void cast(const Creature& dead, const json& r, const json& dc) {
   Flow& f = flow();
   const std::string id = r.value("id", "");
@@ -308,7 +318,7 @@ void cancel_button(const json& r) {
   if (confirm_popup("res.cancel." + id)) dispatch_and_tell(jobj{"type", "CancelResurrection", "ritual", id});
 }
 
-// ---- the outcome ----------------------------------------------------------------------------------------------
+// [SECTION] the outcome -----------------------------------------------------------------------------------------------
 std::string attempt_line(const json& a) {
   if (!a.is_object()) return {};
   if (!a.value("check_needed", true)) return T("ui.res.attempt_no_check");
@@ -367,6 +377,7 @@ void outcome(const Creature& dead, const json& r) {
 
 }  // namespace
 
+// [SECTION] the entry points ------------------------------------------------------------------------------------------
 void resurrection_button(const Creature& c) {
   if (!c.death_saves.dead || !rule_on(rules::kResurrection)) return;
   const char* label = active_ritual(c.id).empty() ? T("ui.res.open") : T("ui.res.continue");
