@@ -492,6 +492,55 @@ TEST_CASE("a player's phone keeps one copy of the table, and her character is he
   players_phone("uk-UA", "Aňa");
 }
 
+// A newer table link of the copy on a player's phone: the preview lists what changed, a line each, as the player
+// sees it (a monster's HP as its status), in the order of the link's creatures, then the turn and the rules.
+TEST_CASE("a newer table link lists what changed on the player's copy", "[ui][share][player]") {
+  using namespace druzina;
+  campaign::Session s;
+  Rng rng(1);
+  s.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}}, rng);
+  s.dispatch({{"type", "AddCreature"}, {"name", "Aňa"}, {"kind", "pc"}, {"max_hp", 8}, {"hit_die", 6}, {"level", 1}}, rng);
+  s.dispatch({{"type", "AddCreature"}, {"name", "Bára"}, {"kind", "pc"}, {"max_hp", 10}, {"hit_die", 8}, {"level", 1}}, rng);
+  s.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}, rng);
+  const std::string ana = creature_named(json(s.state()), "Aňa")["id"];
+  const std::string bara = creature_named(json(s.state()), "Bára")["id"];
+  const std::string goblin = creature_named(json(s.state()), "Goblin")["id"];
+  s.dispatch({{"type", "StartEncounter"}, {"initiative", {{ana, 15}, {bara, 10}, {goblin, 5}}}}, rng);
+  const std::string first = share::encode_table(s.state(), {"les-42", 1000});
+
+  Headless app({.browser_language = "en-US", .welcome = true});
+  app.tap("welcome.role.player");
+  app.tap("welcome.start");
+  platform::native::open_fragment(first);
+  app.frame(3);
+  REQUIRE(app.find("link.accept.copy"));
+  app.tap("link.accept.copy");
+  app.tap("link.continue");
+
+  s.dispatch({{"type", "SetSettings"}, {"name", "Hory"}}, rng);
+  s.dispatch({{"type", "ApplyDamage"}, {"target", ana}, {"amount", 3}}, rng);
+  s.dispatch({{"type", "UpdateCreature"}, {"target", ana}, {"patch", {{"level", 2}}}}, rng);
+  s.dispatch({{"type", "SetCondition"}, {"target", bara}, {"condition", "prone"}}, rng);
+  s.dispatch({{"type", "ApplyDamage"}, {"target", goblin}, {"amount", 4}}, rng);
+  s.dispatch({{"type", "AddCreature"}, {"name", "Cyril"}, {"kind", "pc"}, {"max_hp", 9}, {"hit_die", 8}, {"level", 1}}, rng);
+  s.dispatch({{"type", "NextTurn"}}, rng);
+  s.dispatch({{"type", "SetSettings"}, {"rules", {{"massive-damage", false}}}}, rng);
+  platform::native::open_fragment(share::encode_table(s.state(), {"les-42", 3000}));
+  app.frame(3);
+  const auto choices = app.with_prefix("link.accept.");
+  REQUIRE_FALSE(choices.empty());
+  CHECK(choices.front().id == "link.accept.update");
+  const std::vector<std::string> expected = {
+      "Campaign renamed: Les → Hory", "Aňa: HP 8/8 → 5/8", "Aňa: level 1 → 2", "Bára: prone",
+      "Goblin: HP healthy → bloodied", "New: Cyril", "Round 1, Bára's turn", "The campaign's rules changed"};
+  std::vector<std::string> shown;
+  for (size_t i = 0; app.find("link.change." + std::to_string(i)); ++i)
+    shown.push_back(label(app, "link.change." + std::to_string(i)));
+  CHECK(shown == expected);
+  app.tap("link.accept.update");
+  CHECK(label(app, "link.done.line.0") == expected.front());
+}
+
 namespace {
 
 // Another tab holds the campaign: the strip's "Edit here" is not cut, and when that tab closes this one writes

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include "core/io/save.hpp"
 #include "core/share/link.hpp"
 #include "core/share/merge_back.hpp"
+#include "core/share/table_changes.hpp"
 #include "platform/link.hpp"
 #include "platform/storage.hpp"
 #include "ui/widgets/controls.hpp"
@@ -53,12 +53,16 @@ std::string cond_name(const std::string& id) {
   return has_key(ui().lang, k) ? tr(ui().lang, k) : id;
 }
 
-std::string hp_text(const Creature& c) {
-  const std::string shown = c.extra.value("hp_shown", "");
-  if (shown == "hidden") return T("ui.share.hp_hidden");
-  if (shown == "status") return T(("ui.share.health." + campaign::health_status(c)).c_str());
-  return std::to_string(c.hp) + "/" + std::to_string(c.max_hp);
+std::string hp_text(const share::ShownHp& hp) {
+  switch (hp.kind) {
+    case share::ShownHp::Kind::hidden: return T("ui.share.hp_hidden");
+    case share::ShownHp::Kind::status: return T(("ui.share.health." + hp.status).c_str());
+    case share::ShownHp::Kind::numbers: break;
+  }
+  return std::to_string(hp.hp) + "/" + std::to_string(hp.max_hp);
 }
+
+std::string hp_text(const Creature& c) { return hp_text(share::shown_hp(c)); }
 
 const Creature* find(const Campaign& c, const std::string& id) {
   for (const auto& x : c.creatures)
@@ -66,44 +70,43 @@ const Creature* find(const Campaign& c, const std::string& id) {
   return nullptr;
 }
 
-std::string turn_text(const Campaign& c) {
-  if (!c.encounter) return T("ui.share.no_fight");
-  const auto& e = *c.encounter;
-  std::string who;
-  if (e.turn >= 0 && static_cast<size_t>(e.turn) < e.order.size())
-    if (const Creature* x = find(c, e.order[static_cast<size_t>(e.turn)].creature)) who = x->name;
-  if (e.extra.value("turn_hidden", false) || who.empty()) return Tf("ui.share.round", jobj{"round", e.round});
-  return Tf("ui.share.round_turn", jobj{"round", e.round, "name", who});
+std::string turn_text(const share::ShownTurn& t) {
+  if (!t.fight) return T("ui.share.no_fight");
+  if (t.name.empty()) return Tf("ui.share.round", jobj{"round", t.round});
+  return Tf("ui.share.round_turn", jobj{"round", t.round, "name", t.name});
 }
 
-// What changed from the copy on this phone to the newer link (table or character), a line each.
-std::vector<std::string> table_changes(const Campaign& old_c, const Campaign& new_c) {
+std::string turn_text(const Campaign& c) { return turn_text(share::shown_turn(c)); }
+
+// What changed from the copy on this phone to the newer link (table or character): share::table_changes, a line
+// each.
+std::vector<std::string> change_lines(const Campaign& old_c, const Campaign& new_c) {
+  using Kind = share::TableChange::Kind;
   std::vector<std::string> out;
-  if (old_c.name != new_c.name) out.push_back(Tf("ui.share.ch.name", jobj{"old", old_c.name, "new", new_c.name}));
-  for (const auto& n : new_c.creatures) {
-    const Creature* o = find(old_c, n.id);
-    if (!o) {
-      out.push_back(Tf("ui.share.ch.added", jobj{"name", n.name}));
-      continue;
+  for (const auto& ch : share::table_changes(old_c, new_c)) {
+    switch (ch.kind) {
+      case Kind::name: out.push_back(Tf("ui.share.ch.name", jobj{"old", ch.old_name, "new", ch.new_name})); break;
+      case Kind::added: out.push_back(Tf("ui.share.ch.added", jobj{"name", ch.creature})); break;
+      case Kind::hp:
+        out.push_back(
+            Tf("ui.share.ch.hp", jobj{"name", ch.creature, "old", hp_text(ch.old_hp), "new", hp_text(ch.new_hp)}));
+        break;
+      case Kind::condition_added:
+        out.push_back(Tf("ui.share.ch.condition", jobj{"name", ch.creature, "condition", cond_name(ch.condition)}));
+        break;
+      case Kind::condition_gone:
+        out.push_back(
+            Tf("ui.share.ch.condition_gone", jobj{"name", ch.creature, "condition", cond_name(ch.condition)}));
+        break;
+      case Kind::level:
+        out.push_back(Tf("ui.share.ch.level", jobj{"name", ch.creature, "old", ch.old_level, "new", ch.new_level}));
+        break;
+      case Kind::dead: out.push_back(Tf("ui.share.ch.dead", jobj{"name", ch.creature})); break;
+      case Kind::removed: out.push_back(Tf("ui.share.ch.removed", jobj{"name", ch.creature})); break;
+      case Kind::turn: out.push_back(turn_text(ch.turn)); break;
+      case Kind::rules: out.push_back(T("ui.share.ch.rules")); break;
     }
-    if (hp_text(*o) != hp_text(n))
-      out.push_back(Tf("ui.share.ch.hp", jobj{"name", n.name, "old", hp_text(*o), "new", hp_text(n)}));
-    std::set<std::string> before, after;
-    for (const auto& x : o->conditions) before.insert(x.id);
-    for (const auto& x : n.conditions) after.insert(x.id);
-    for (const auto& id : after)
-      if (!before.count(id)) out.push_back(Tf("ui.share.ch.condition", jobj{"name", n.name, "condition", cond_name(id)}));
-    for (const auto& id : before)
-      if (!after.count(id)) out.push_back(Tf("ui.share.ch.condition_gone", jobj{"name", n.name, "condition", cond_name(id)}));
-    if (o->level != n.level)
-      out.push_back(Tf("ui.share.ch.level", jobj{"name", n.name, "old", o->level, "new", n.level}));
-    if (o->death_saves.dead != n.death_saves.dead && n.death_saves.dead)
-      out.push_back(Tf("ui.share.ch.dead", jobj{"name", n.name}));
   }
-  for (const auto& o : old_c.creatures)
-    if (!find(new_c, o.id)) out.push_back(Tf("ui.share.ch.removed", jobj{"name", o.name}));
-  if (turn_text(old_c) != turn_text(new_c)) out.push_back(turn_text(new_c));
-  if (old_c.settings.rules != new_c.settings.rules) out.push_back(T("ui.share.ch.rules"));
   return out;
 }
 
@@ -278,7 +281,7 @@ void prepare(share::Decoded link) {
     const std::string copy = p.choices.empty() ? share_ids::find_copy(link.campaign_id, kind, link.creature) : "";
     if (!copy.empty()) {
       p.choices.push_back({Action::update, copy, Tf("ui.share.yes.update", jobj{"name", campaign_name(copy)})});
-      if (auto old = campaign_state(copy)) p.changes = table_changes(*old, c);
+      if (auto old = campaign_state(copy)) p.changes = change_lines(*old, c);
       else p.note = T("ui.share.copy_unreadable");
       auto info = share_ids::copy_of(copy);
       if (info && link.made_at && info->made_at && link.made_at < info->made_at) p.note = T("ui.share.older");
