@@ -204,7 +204,7 @@ XpAward xp_award_preview(const Campaign& c) {
         a.monsters.push_back(x->id);
         a.total += monster_xp(*x);
       }
-    } else if ((x->kind == "pc" || x->kind == "sidekick") && !x->death_saves.dead) {
+    } else if (campaign::in_party(*x) && !x->death_saves.dead) {
       a.creatures.push_back(x->id);
     }
   }

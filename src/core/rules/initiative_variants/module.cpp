@@ -296,7 +296,7 @@ InitiativeVariant initiative_variant(const Campaign& c) {
 }
 
 std::string initiative_side(const Creature& x) {
-  return x.kind == "pc" || x.kind == "sidekick" || x.kind == "npc" ? "party" : "monsters";
+  return campaign::in_party(x) || x.kind == "npc" ? "party" : "monsters";
 }
 
 Module initiative_variants() {

@@ -541,7 +541,7 @@ void draw_player() {
       if (s.guest.who.empty() || !campaign::find_creature(c, s.guest.who)) {
         small_label(T("ui.live.who_am_i"));
         for (const auto& x : c.creatures)
-          if ((x.kind == "pc" || x.kind == "sidekick") && open) {
+          if (campaign::in_party(x) && open) {
             if (big_button(x.name.c_str())) {
               net::send(s.peer, s.guest.hello(x.id, x.name));
             }
