@@ -32,6 +32,8 @@
   X(treasure)                  \
   X(variant_encumbrance)       \
   X(renown)                    \
+  X(encounter_difficulty)      \
+  X(initiative_variants)       \
   X(prepared_encounters)       \
   X(hazards)                   \
   X(campaign_place)            \

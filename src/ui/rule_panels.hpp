@@ -42,6 +42,9 @@ enum class Slot {
   rest_done,         // after the short rest went through
   // Rules → Tables: a card above the roll tables (`card`, `title`, `body`) and its page (`draw`).
   tables,
+  // Settings → Rules: under a rule's on/off switch while the rule is on (ctx.rule: the switch's rule id), the
+  // rule's own choices (a panel draws only under its own rule's switch).
+  settings_rule,
 };
 
 // What a combat setup panel gets: the fight as the setup has it picked.
@@ -57,6 +60,7 @@ struct SlotContext {
   nlohmann::json* params = nullptr;               // death_save, rest_creature
   std::vector<std::string>* facts = nullptr;      // sheet_facts
   const CombatSetup* setup = nullptr;             // combat_setup
+  std::string rule;                               // settings_rule
   bool done = false;                              // see the slot
 };
 

@@ -1,7 +1,9 @@
 // Rule "encounter-difficulty" on the Combat screen (DM only): the difficulty of a group of monsters for the party
 // (the picked ones before a fight, each prepared encounter, the running fight) and, when a fight ends, the XP award
 // the end asks about (EndEncounter {award_xp}). The arithmetic is the core's (rules::difficulty_for,
-// rules::xp_award_preview). Test ids: combat.difficulty, combat.prep.difficulty.<encounter>, combat.fight_difficulty.
+// rules::xp_award_preview). Its choice under its switch in Settings → Rules: the DMG's thresholds or the 2024 budget
+// (SetSettings {encounter_rules}). Test ids: combat.difficulty, combat.prep.difficulty.<encounter>,
+// combat.fight_difficulty, settings.encounter.rules.<2014 | 2024>.
 #include <imgui.h>
 
 #include <algorithm>
@@ -11,9 +13,11 @@
 #include "core/rules/prepared_encounters/prepared_encounters.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/combat/parts.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
 
@@ -42,7 +46,18 @@ void draw_line(const std::vector<int>& xp, const std::string& test_id) {
   track(test_id, text);
 }
 
+// Settings → Rules, under the rule's switch: which way the difficulty is read.
+void settings_panel(SlotContext& x) {
+  if (x.rule != rules::kEncounterDifficulty) return;
+  int at = rules::encounter_rules(model().state()) == rules::EncounterRules::budget2024 ? 1 : 0;
+  if (segmented("settings.encounter.rules",
+                {{"2014", T("ui.encounter.rules.2014")}, {"2024", T("ui.encounter.rules.2024")}}, at, 1))
+    model().dispatch(jobj{"type", "SetSettings", "encounter_rules", at == 1 ? "2024" : "2014"});
+}
+
 }  // namespace
+
+RulePanels encounter_difficulty_ui() { return {{Slot::settings_rule, settings_panel}}; }
 
 void draw_picked_difficulty(const nlohmann::json& picked_monsters) {
   draw_line(rules::monsters_xp(model().state(), picked_monsters.get<std::vector<std::string>>()), "combat.difficulty");
