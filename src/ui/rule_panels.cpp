@@ -32,8 +32,9 @@
   X(treasure)                  \
   X(variant_encumbrance)       \
   X(renown)                    \
-  X(prepared_encounters)       \
   X(encounter_difficulty)      \
+  X(initiative_variants)       \
+  X(prepared_encounters)       \
   X(tracker_import)            \
   X(hazards)                   \
   X(campaign_place)            \

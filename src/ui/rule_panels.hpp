@@ -49,6 +49,9 @@ enum class Slot {
   rest_done,         // after the short rest went through
   // Rules → Tables: a card above the roll tables (`card`, `title`, `body`) and its page (`draw`).
   tables,
+  // Settings → Rules: under a rule's on/off switch while the rule is on (ctx.rule: the switch's rule id), the
+  // rule's own choices (a panel draws only under its own rule's switch).
+  settings_rule,
 };
 
 // What a combat setup panel gets: the fight as the setup has it picked.
@@ -65,6 +68,7 @@ struct SlotContext {
   nlohmann::json* params = nullptr;               // death_save, rest_creature, combat_end
   std::vector<std::string>* facts = nullptr;      // sheet_facts, combat_reminders, combat_end
   const CombatSetup* setup = nullptr;             // combat_picked, combat_setup
+  std::string rule;                               // settings_rule
   bool done = false;                              // see the slot
 };
 

@@ -163,6 +163,33 @@ std::string Headless::drawn_text() const {
   return out;
 }
 
+std::uint32_t Headless::fill_at(float x, float y) const {
+  const ImVec2 white = ImGui::GetIO().Fonts->TexUvWhitePixel;
+  const ImDrawData* data = ImGui::GetDrawData();
+  std::uint32_t out = 0;
+  if (!data) return out;
+  auto side = [](ImVec2 a, ImVec2 b, float px, float py) { return (b.x - a.x) * (py - a.y) - (b.y - a.y) * (px - a.x); };
+  for (int n = 0; n < data->CmdListsCount; ++n) {  // in drawing order: what comes later covers what came before
+    const ImDrawList* list = data->CmdLists[n];
+    for (const ImDrawCmd& cmd : list->CmdBuffer) {
+      if (x < cmd.ClipRect.x || y < cmd.ClipRect.y || x >= cmd.ClipRect.z || y >= cmd.ClipRect.w) continue;
+      for (unsigned k = 0; k + 2 < cmd.ElemCount; k += 3) {
+        const ImDrawVert* v[3];
+        for (int i = 0; i < 3; ++i) v[i] = &list->VtxBuffer[cmd.VtxOffset + list->IdxBuffer[cmd.IdxOffset + k + i]];
+        // A solid fill: the atlas' white pixel, one colour, opaque (not a glyph, not an anti-aliased fringe).
+        bool solid = true;
+        for (const ImDrawVert* p : v)
+          solid = solid && p->uv.x == white.x && p->uv.y == white.y && p->col == v[0]->col && (p->col >> 24) == 0xFF;
+        if (!solid) continue;
+        const float d0 = side(v[0]->pos, v[1]->pos, x, y), d1 = side(v[1]->pos, v[2]->pos, x, y),
+                    d2 = side(v[2]->pos, v[0]->pos, x, y);
+        if ((d0 >= 0 && d1 >= 0 && d2 >= 0) || (d0 <= 0 && d1 <= 0 && d2 <= 0)) out = v[0]->col;
+      }
+    }
+  }
+  return out;
+}
+
 void Headless::settle() {
   for (int i = 0; i < 30 && (ImGui::GetCurrentContext()->InputEventsQueue.Size > 0 || ui::touch::active()); ++i)
     frame();

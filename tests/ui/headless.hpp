@@ -62,6 +62,9 @@ class Headless {
   // the draw data, each glyph's quad told by its place in the font atlas — what any widget draws, ImGui's own text
   // or a draw list's AddText. Only what is on the screen (make the screen tall to read a whole one).
   std::string drawn_text() const;
+  // The colour (ImGui's packed RGBA) of the last solid shape the last frame filled at a point, CSS px: what is seen
+  // there but for text and outlines (a button's fill); 0 when nothing solid is there.
+  std::uint32_t fill_at(float x, float y) const;
   double now_ms() const { return now_; }
 
  private:

@@ -172,3 +172,103 @@ TEST_CASE("initiative variants: ties by Dexterity, then a roll-off", "[rules][in
   CHECK(order_ids(t.state()) == std::vector<std::string>{p.dragon + "/lair", p.a, p.g1, p.g2, p.b, p.dragon});
   REQUIRE_REFUSED(t.run({{"type", "SetSettings"}, {"initiative_variant", "popcorn"}}), "campaign.err.param");
 }
+
+namespace {
+
+int initiative_of(const Campaign& c, const std::string& id) {
+  for (const auto& e : c.encounter->order)
+    if (e.creature == id && !e.lair) return e.initiative;
+  FAIL("not in the fight: " << id);
+  return 0;
+}
+
+std::string current(const Campaign& c) { return c.encounter->order[static_cast<size_t>(c.encounter->turn)].creature; }
+
+}  // namespace
+
+TEST_CASE("initiative variants: under side initiative a creature joining the fight takes its side's initiative",
+          "[rules][initiative_variants]") {
+  RulesTable t(5);
+  const Party p = setup(t, json{{"initiative_variant", "side"}});
+  t.run({{"type", "StartEncounter"}, {"participants", {p.a, p.b, p.g1}}});
+  const int party = initiative_of(t.state(), p.a), monsters = initiative_of(t.state(), p.g1);
+  REQUIRE(party != monsters);
+  t.run({{"type", "NextTurn"}});
+  const std::string acting = current(t.state());
+
+  // A monster the DM adds mid-fight (AddCreature, then JoinEncounter rolled): the monsters' initiative, placed
+  // after them; whose turn it is stays.
+  const std::string g3 = t.monster("Goblin 3", 7, json{{"abilities", {{"dex", 18}}}});
+  const auto& joined = t.run({{"type", "JoinEncounter"}, {"target", g3}});
+  const Event* ev = find_event(joined, "initiative_rerolled");
+  REQUIRE(ev);
+  CHECK(ev->data["reason"] == "joined");
+  CHECK(ev->data["creature"] == g3);
+  CHECK(ev->data["rolls"].empty());
+  CHECK(initiative_of(t.state(), g3) == monsters);
+  CHECK(current(t.state()) == acting);
+  const auto& order = t.state().encounter->order;
+  for (size_t k = 1; k < order.size(); ++k) CHECK(order[k - 1].initiative >= order[k].initiative);
+  CHECK(t.session.log_lines(Lang::cs).back().ends_with(" Goblin 3 jedná s iniciativou nestvůr: " + std::to_string(monsters) + "."));
+  CHECK(t.session.log_lines(Lang::uk).back().ends_with(" Goblin 3 діє з ініціативою потвор: " + std::to_string(monsters) + "."));
+
+  // SRD monsters added into the fight (AddMonsters {join}) and a PC joining: each its side's.
+  const auto& srd = t.run({{"type", "AddMonsters"}, {"monster", "goblin"}, {"count", 2}, {"join", true}});
+  int added = 0;
+  for (const auto& e : srd.events)
+    if (e.type == "encounter_joined") {
+      ++added;
+      CHECK(initiative_of(t.state(), e.data["creature"]) == monsters);
+    }
+  CHECK(added == 2);
+  const std::string c = t.pc("Cyril", 20, json{{"abilities", {{"dex", 8}}}});
+  t.run({{"type", "JoinEncounter"}, {"target", c}});
+  CHECK(initiative_of(t.state(), c) == party);
+  CHECK(current(t.state()) == acting);
+
+  // Initiative typed for the joiner is left as typed.
+  const std::string d = t.pc("Dana", 20);
+  const auto& typed = t.run({{"type", "JoinEncounter"}, {"target", d}, {"initiative", 4}});
+  CHECK_FALSE(has_event(typed, "initiative_rerolled"));
+  CHECK(initiative_of(t.state(), d) == 4);
+
+  // Undo takes the join and its side's initiative back together.
+  t.session.undo();
+  CHECK(t.state().encounter->order.size() == 7);
+}
+
+TEST_CASE("initiative variants: side initiative, a side that joins a fight it was not in rolls its d20 then",
+          "[rules][initiative_variants]") {
+  RulesTable t(9);
+  const Party p = setup(t, json{{"initiative_variant", "side"}});
+  t.run({{"type", "StartEncounter"}, {"participants", {p.a, p.b}}});
+  const int party = initiative_of(t.state(), p.a);
+  CHECK(initiative_of(t.state(), p.b) == party);
+  const auto& first = t.run({{"type", "JoinEncounter"}, {"target", p.g1}});
+  const Event* ev = find_event(first, "initiative_rerolled");
+  REQUIRE(ev);
+  REQUIRE(ev->data["rolls"].size() >= 1);
+  CHECK(ev->data["rolls"].back()["side"] == "monsters");
+  const int monsters = ev->data["rolls"].back()["roll"].get<int>();
+  CHECK(monsters != party);
+  CHECK(initiative_of(t.state(), p.g1) == monsters);
+  CHECK(t.session.log_lines(Lang::cs).back().ends_with(" Goblin 1 jedná s iniciativou nestvůr, hozenou teď: " +
+                                                       std::to_string(monsters) + "."));
+  // The next monster takes that roll.
+  t.run({{"type", "JoinEncounter"}, {"target", p.g2}});
+  CHECK(initiative_of(t.state(), p.g2) == monsters);
+}
+
+TEST_CASE("initiative variants: a fight whose initiative the DM typed one by one is not run by sides",
+          "[rules][initiative_variants]") {
+  RulesTable t(5);
+  const Party p = setup(t, json{{"initiative_variant", "side"}});
+  t.run({{"type", "StartEncounter"}, {"participants", {p.a, p.b, p.g1}}, {"initiative", {{p.a, 15}, {p.b, 9}, {p.g1, 12}}}});
+  const auto& joined = t.run({{"type", "JoinEncounter"}, {"target", p.g2}});
+  CHECK_FALSE(has_event(joined, "initiative_rerolled"));
+  // Nor does the standard variant touch a joiner.
+  t.run({{"type", "EndEncounter"}});
+  t.run({{"type", "SetSettings"}, {"initiative_variant", "standard"}});
+  t.run({{"type", "StartEncounter"}, {"participants", {p.a, p.g1}}});
+  CHECK_FALSE(has_event(t.run({{"type", "JoinEncounter"}, {"target", p.g2}}), "initiative_rerolled"));
+}

@@ -4,6 +4,7 @@
 #include "core/io/guard.hpp"
 #include "core/io/save.hpp"
 #include "core/share/link.hpp"
+#include "core/tables/table.hpp"
 #include "../support/link_bytes.hpp"
 
 using namespace druzina;
@@ -182,6 +183,67 @@ TEST_CASE("link table: the rules' data with a compact form (open injuries, the D
   for (auto& c : wire["c"])
     if (c[0] == s.hans) c[4]["i"] = {{"i5"}};  // an injury without its text
   REQUIRE(decode_error(craft('t', wire.dump())) == "link.err.invalid");
+}
+
+TEST_CASE("link table: a rolled injury travels as its table row and reads in the reader's language (cs, uk)",
+          "[share][link][injuries]") {
+  Table t(3);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}});
+  const std::string mira = t.pc("Mira", 17), hans = t.add({{"name", "Hans"}, {"kind", "npc"}, {"hp", 12}});
+  t.run({{"type", "RollInjury"}, {"target", mira}, {"roll", 43}});  // a festering wound
+  t.run({{"type", "RollInjury"}, {"target", hans}, {"roll", 3}});   // blurred vision
+  t.run({{"type", "AddInjury"}, {"target", hans}, {"text", {{"cs", "VLASTNÍ-SLOVA"}, {"uk", "ВЛАСНІ-СЛОВА"}, {"en", "OWN-WORDS"}}},
+         {"table", "lingering-injury"}, {"table_row", 43}});  // the DM's own words: they travel as written
+  const tables::Table& table = tables::table("lingering-injury");
+  const Text festering = tables::row_for(table, 43).text, blurred = tables::row_for(table, 3).text;
+  // The DM's phone of the web build keeps the texts of the languages it had loaded: Czech only here.
+  Campaign dm = t.state();
+  for (auto& x : dm.creatures)
+    for (auto& j : x.modules["lingering-injuries"]["injuries"])
+      if (j["table_row"] == 43 && j["text"]["en"] != "OWN-WORDS") j["text"] = {{"cs", festering.cs}, {"uk", ""}, {"en", ""}};
+
+  const std::string link = share::encode_table(dm);
+  const std::string bytes = link_bytes(link);
+  CHECK(bytes.find(festering.cs.substr(0, 12)) == std::string::npos);  // no text of a table row in the link
+  CHECK(bytes.find(blurred.cs.substr(0, 12)) == std::string::npos);
+  CHECK(bytes.find("VLASTNÍ-SLOVA") != std::string::npos);
+  CHECK(bytes.find("\"lingering-injury\",43]") != std::string::npos);
+
+  const Campaign back = share::decode(link).payload.get<Campaign>();
+  auto texts = [&](const std::string& who) {
+    std::vector<Text> out;
+    for (const auto& j : find_creature(back, who)->modules.at("lingering-injuries").at("injuries")) out.push_back(j.at("text").get<Text>());
+    return out;
+  };
+  const auto her = texts(mira), his = texts(hans);
+  REQUIRE(her.size() == 1);
+  CHECK(her[0].in(Lang::cs) == festering.cs);
+  CHECK(her[0].in(Lang::uk) == festering.uk);  // the Ukrainian player reads it in Ukrainian
+  CHECK(her[0].uk.rfind("Гнійна", 0) == 0);
+  REQUIRE(his.size() == 2);
+  CHECK(his[0].in(Lang::uk) == blurred.uk);
+  CHECK(his[0].in(Lang::cs) == blurred.cs);
+  CHECK(his[1].in(Lang::uk) == "ВЛАСНІ-СЛОВА");
+  CHECK(his[1].in(Lang::cs) == "VLASTNÍ-SLOVA");
+
+  // A link made before carries the text itself: still read as it was.
+  json wire = json::parse(bytes.substr(1));
+  for (auto& c : wire["c"])
+    if (c[0] == mira) {
+      const std::string id = c[4]["i"][0][0];
+      c[4]["i"] = json::array({json::array({id, {{"cs", festering.cs}, {"uk", ""}, {"en", ""}}})});
+    }
+  const Campaign old = share::decode(craft('t', wire.dump())).payload.get<Campaign>();
+  const json& kept = find_creature(old, mira)->modules.at("lingering-injuries").at("injuries");
+  REQUIRE(kept.size() == 1);
+  CHECK(kept[0]["text"]["cs"] == festering.cs);
+  // A table or row that is none is refused.
+  for (const json& bad : {json::array({"i1", "no-such-table", 3}), json::array({"i1", "lingering-injury", 101}),
+                          json::array({"i1", "lingering-injury", "43"})}) {
+    for (auto& c : wire["c"])
+      if (c[0] == mira) c[4]["i"] = json::array({bad});
+    CHECK(decode_error(craft('t', wire.dump())) == "link.err.invalid");
+  }
 }
 
 TEST_CASE("link table: the modules' compact keys are their own", "[share][link]") {

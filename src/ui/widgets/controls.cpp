@@ -338,6 +338,7 @@ namespace {
 struct Confirm {
   std::string key, question, yes, no;
   bool pending = false;
+  bool destructive = false;  // Yes in red
 };
 
 Confirm& confirm_state() {
@@ -354,6 +355,12 @@ void ask_confirm(const std::string& key, const std::string& question, const char
   c.yes = yes ? yes : "";
   c.no = no ? no : "";
   c.pending = true;
+  c.destructive = false;
+}
+
+void ask_confirm_destructive(const std::string& key, const std::string& question, const char* yes, const char* no) {
+  ask_confirm(key, question, yes, no);
+  confirm_state().destructive = true;
 }
 
 bool confirm_popup(const std::string& key) {
@@ -386,7 +393,7 @@ bool confirm_popup(const std::string& key) {
     }
     track("confirm.no", no);
     ImGui::SameLine();
-    if (colored_button(yes.c_str(), col_bad(), ImVec2(bw, 56), "confirm.yes")) {
+    if (colored_button(yes.c_str(), c.destructive ? col_bad() : col_accent(), ImVec2(bw, 56), "confirm.yes")) {
       result = true;
       c.key.clear();
       ImGui::CloseCurrentPopup();

@@ -6,7 +6,8 @@
 //   stepper         [−] value [+]; the value opens the number pad              <id>.minus, <id>.value, <id>.plus
 //   switch_row      a full-width row: label, detail and an ON/OFF pill         <id>, "label [on]" / "label [off]"
 //   card_button     a tappable card: a title and a body                        <id>, the title
-//   ask_confirm     "are you sure?" with a red Yes                             confirm.yes, confirm.no
+//   ask_confirm     "are you sure?" with Yes in the accent colour (red when     confirm.yes, confirm.no
+//                   the step deletes or loses something: ask_confirm_destructive)
 // choice_button (a big button highlighted when chosen) and the text helpers leave tracking to the caller.
 // The number pad behind stepper() is the app's one pad (number_pad.hpp).
 #pragma once
@@ -71,6 +72,9 @@ void end_popup();
 // A confirmation: ask_confirm(key, question) on tap (yes / no: the buttons' labels, default "Yes" / "Cancel"),
 // then each frame confirm_popup(key) returns true once when the user confirms.
 void ask_confirm(const std::string& key, const std::string& question, const char* yes = nullptr, const char* no = nullptr);
+// The same for a step that deletes or loses something (a creature, a campaign, the roll history): Yes in red.
+void ask_confirm_destructive(const std::string& key, const std::string& question, const char* yes = nullptr,
+                             const char* no = nullptr);
 bool confirm_popup(const std::string& key);
 
 }  // namespace druzina::ui

@@ -157,7 +157,7 @@ int draw_prompts(const std::string& only_creature) {
       track(base + ".dismiss", T("ui.prompt.dismiss"));
     }
     ImGui::SetCursorPos(keep);
-    if (dismiss) ask_confirm("prompt.dismiss." + p.id, Tf("ui.prompt.dismiss_confirm", jobj{"text", text}));
+    if (dismiss) ask_confirm_destructive("prompt.dismiss." + p.id, Tf("ui.prompt.dismiss_confirm", jobj{"text", text}));
 
     const json* choices = p.data.contains("choices") && p.data["choices"].is_array() ? &p.data["choices"] : nullptr;
     if (choices) {

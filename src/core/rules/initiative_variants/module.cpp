@@ -8,6 +8,10 @@
 //     (PCs, sidekicks, NPCs) and the monsters each roll one d20 (no modifier; a tie rolls both again); every
 //     member of a side takes its side's roll, the side keeps the order its members rolled in, lair actions stay at
 //     20 and lose ties. → initiative_rerolled {order, rolls: [{side, roll}…], round 1, turn 0, reason "side"}.
+//     A creature joining the fight with its initiative rolled (encounter_joined with a roll) takes its side's
+//     initiative (a side not in the fight yet rolls its d20 then), while the fight runs by sides (each side's
+//     members on one initiative) → initiative_rerolled {order, rolls: [{side, roll}]?, round, turn, reason
+//     "joined", creature, side}; whose turn it is stays.
 //   * reroll: when the last turn of a round ends (turn_ended, nobody after it still to act), everyone who still
 //     takes turns rolls d20 + initiative modifier again, the dead keep
 //     their place at the end → initiative_rerolled {…, round: the next round, turn: the last index, reason
@@ -19,6 +23,7 @@
 // Data: Campaign::modules["initiative-variants"] {variant?, ties?} (absent = standard).
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "core/campaign/json_read.hpp"
@@ -240,6 +245,74 @@ void on_turn_ended(Ctx& ctx, const Event&) {
   emit_order(ctx, rows, std::move(rolls), enc.round + 1, static_cast<int>(rows.size()) - 1, "reroll");
 }
 
+// ---- side initiative for a creature joining the running fight --------------------------------------------
+// What a side's members (lair actions and objects aside: a lit fuse is on no side) share in the running fight,
+// `except` aside: each side's one initiative, or nullopt when a side's members differ (the fight does not run by
+// sides: the DM typed the initiative one by one).
+std::optional<std::map<std::string, int>> side_initiatives(const Campaign& c, const std::string& except) {
+  std::map<std::string, int> sides;
+  for (const auto& e : c.encounter->order) {
+    if (e.lair || e.creature == except) continue;
+    const Creature* x = campaign::find_creature(c, e.creature);
+    if (!x || x->kind == "object") continue;
+    const auto [at, added] = sides.emplace(initiative_side(*x), e.initiative);
+    if (!added && at->second != e.initiative) return std::nullopt;
+  }
+  return sides;
+}
+
+// Under side initiative a creature that joins the fight with its initiative rolled (not typed: JoinEncounter, and
+// so AddMonsters / AddOwnMonster / RunEncounter with join) takes its side's initiative; a side not in the fight
+// yet rolls its d20 now (again while it equals the other side's). The joiner moves to its place for that
+// initiative, whose turn it is stays. → initiative_rerolled {order, rolls, round, turn, reason "joined", creature,
+// side}.
+void on_joined(Ctx& ctx, const Event& ev) {
+  const Campaign& c = ctx.state();
+  if (!c.encounter || initiative_variant(c).variant != "side" || !ev.data.contains("roll")) return;
+  const std::string who = ev.data.value("creature", "");
+  const Creature* x = campaign::find_creature(c, who);
+  if (!x || x->kind == "object") return;
+  const auto sides = side_initiatives(c, who);
+  if (!sides || sides->empty()) return;
+  const std::string mine = initiative_side(*x);
+  json rolls = json::array();
+  int init = 0;
+  if (auto it = sides->find(mine); it != sides->end()) {
+    init = it->second;
+  } else {
+    const int other = sides->begin()->second;
+    init = other;
+    for (int k = 0; k < kMaxRollOffs && init == other; ++k) {
+      init = ctx.rng().die(20);
+      rolls.push_back(jobj{"side", mine, "roll", init});
+    }
+    if (init == other) init += mine == "party" ? 1 : -1;  // the party wins the 20th tie, as at the start
+  }
+  const auto& enc = *c.encounter;
+  std::vector<InitEntry> order = enc.order;
+  size_t from = order.size();
+  for (size_t k = 0; k < order.size(); ++k)
+    if (!order[k].lair && order[k].creature == who) from = k;
+  if (from == order.size() || static_cast<int>(from) == enc.turn) return;
+  if (order[from].initiative == init && rolls.empty()) return;
+  const InitEntry current = order[static_cast<size_t>(enc.turn)];
+  InitEntry joiner = order[from];
+  joiner.initiative = init;
+  order.erase(order.begin() + static_cast<std::ptrdiff_t>(from));
+  size_t to = order.size();  // after everyone at the same initiative, before a lair action there (it loses ties)
+  for (size_t k = 0; k < order.size(); ++k)
+    if (order[k].initiative < init || (order[k].lair && order[k].initiative <= init)) {
+      to = k;
+      break;
+    }
+  order.insert(order.begin() + static_cast<std::ptrdiff_t>(to), joiner);
+  int turn = 0;
+  for (size_t k = 0; k < order.size(); ++k)
+    if (order[k].creature == current.creature && order[k].lair == current.lair) turn = static_cast<int>(k);
+  ctx.emit("initiative_rerolled", jobj{"order", order, "rolls", std::move(rolls), "round", enc.round, "turn", turn,
+                                       "reason", "joined", "creature", who, "side", mine});
+}
+
 void apply_rerolled(Campaign& c, const json& d) {
   if (!c.encounter) throw std::logic_error("no encounter");
   std::vector<InitEntry> order;
@@ -261,6 +334,17 @@ std::string render_rerolled(const json& d, const LogContext& lc) {
     append(order, ", ", who + " " + std::to_string(entry.value("initiative", 0)));
   }
   const std::string reason = d.value("reason", "reroll");
+  if (reason == "joined") {  // one creature took its side's initiative
+    const std::string who = d.value("creature", "");
+    int initiative = 0;
+    for (const auto& entry : d.at("order"))
+      if (entry.value("creature", "") == who && !entry.value("lair", false)) initiative = entry.value("initiative", 0);
+    const json args = jobj{"name", lc.name ? lc.name(who) : who, "initiative", initiative,
+                           "side", tr(lc.lang, d.value("side", "") == "party" ? "rules.initiative.side_of.party"
+                                                                        : "rules.initiative.side_of.monsters")};
+    return tr(lc.lang, d.at("rolls").empty() ? "event.initiative_rerolled.joined" : "event.initiative_rerolled.joined_rolled",
+              args);
+  }
   json args = jobj{"order", order, "round", d.value("round", 1)};
   if (reason == "side") {
     int party = 0, monsters = 0;
@@ -282,6 +366,7 @@ void install(Engine& e) {
   }
   e.on_event("encounter_started", on_started);
   e.on_event("turn_ended", on_turn_ended);
+  e.on_event("encounter_joined", on_joined);
 }
 
 }  // namespace

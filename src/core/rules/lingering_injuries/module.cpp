@@ -94,6 +94,55 @@ Injury* injury_in(std::vector<Injury>& list, const std::string& id) {
 }
 
 // [SECTION] data fields: the lists read strictly (as the base state read them until schema 3), ids unique -------------
+// The table row an injury's text is, when it is one: its table and the row's die result, with the text the row has
+// in every language both hold (an injury the DM entered by hand, or wrote her own words for, is no row's).
+const tables::Row* table_row_of(const json& injury) {
+  const std::string table = injury.value("table", std::string());
+  const json& row = injury.value("table_row", json(0));
+  if (table.empty() || !row.is_number_integer() || !tables::has_table(table)) return nullptr;
+  const tables::Table& t = tables::table(table);
+  const int roll = row.get<int>();
+  if (roll < t.min || roll > t.max) return nullptr;
+  const tables::Row& r = tables::row_for(t, roll);
+  const Text text = injury.value("text", json::object()).get<Text>();
+  bool same = false;
+  for (Lang lang : kLangs) {
+    const std::string& mine = lang == Lang::cs ? text.cs : lang == Lang::uk ? text.uk : text.en;
+    const std::string& its = lang == Lang::cs ? r.text.cs : lang == Lang::uk ? r.text.uk : r.text.en;
+    if (mine.empty() || its.empty()) continue;
+    if (mine != its) return nullptr;
+    same = true;
+  }
+  return same ? &r : nullptr;
+}
+
+// An open injury in the table link: [id, table, row] for a table row (the reader's phone writes its text in her
+// language, and the link stays short), [id, text {cs, uk, en}] otherwise (and in every link made before).
+json injury_to_wire(const json& j) {
+  if (table_row_of(j)) return json::array({j.at("id"), j.at("table"), j.at("table_row")});
+  return json::array({j.at("id"), j.at("text")});
+}
+
+json injury_from_wire(const json& a, const std::string& q, std::vector<std::string>& ids) {
+  auto wrong = [](const std::string& at, const char* expected) {
+    throw UserError("state.err.wrong_type", jobj{"path", at, "expected", expected});
+  };
+  if (!a.is_array()) wrong(q, "array");
+  if (a.empty() || !a[0].is_string()) wrong(q + "[0]", "string");
+  ids.push_back(a[0].get<std::string>());
+  if (a.size() == 3 && a[1].is_string()) {  // a table row
+    const std::string table = a[1].get<std::string>();
+    if (!tables::has_table(table)) wrong(q + "[1]", "table");
+    const tables::Table& t = tables::table(table);
+    if (!a[2].is_number_integer() || a[2].get<long long>() < t.min || a[2].get<long long>() > t.max)
+      wrong(q + "[2]", "table row");
+    const int roll = a[2].get<int>();
+    return jobj{"id", a[0], "table", table, "table_row", roll, "text", tables::row_for(t, roll).text};
+  }
+  if (a.size() < 2 || !a[1].is_object()) wrong(q + "[1]", "object");
+  return jobj{"id", a[0], "text", a[1]};
+}
+
 campaign::DataField injuries_field() {
   return {kInjuries, "list of {id, table, table_row, effects, since_minutes, text {cs, uk, en}, cured}", false,
           [](const json& v) {
@@ -109,37 +158,33 @@ campaign::DataField injuries_field() {
           },
           false,
           {},
-          // The table sees an NPC's or a monster's open wounds (what they are, not how they came).
+          // The table sees an NPC's or a monster's open wounds (what they are and the table row they are, not how
+          // they came).
           [](const json& v) {
             json open = json::array();
-            for (const auto& j : v)
-              if (!j.value("cured", false)) open.push_back(jobj{"id", j.at("id"), "text", j.at("text")});
+            for (const auto& j : v) {
+              if (j.value("cured", false)) continue;
+              json o = jobj{"id", j.at("id"), "text", j.at("text")};
+              if (table_row_of(j)) o["table"] = j.at("table"), o["table_row"] = j.at("table_row");
+              open.push_back(std::move(o));
+            }
             return open.empty() ? json(nullptr) : open;
           },
           {},
-          // In the table link: the open injuries as [[id, text], …] (cured ones stay home).
+          // In the table link: the open injuries (cured ones stay home), each as injury_to_wire writes it.
           {"i",
            [](const json& shown) {
              json out = json::array();
              for (const auto& j : shown)
-               if (!j.value("cured", false)) out.push_back({j.at("id"), j.at("text")});
+               if (!j.value("cured", false)) out.push_back(injury_to_wire(j));
              return out.empty() ? json(nullptr) : out;
            },
            [](const json& compact, const std::string& path, std::vector<std::string>& ids) {
-             auto wrong = [](const std::string& at, const char* expected) {
-               throw UserError("state.err.wrong_type", jobj{"path", at, "expected", expected});
-             };
-             if (!compact.is_array()) wrong(path, "array");
+             if (!compact.is_array())
+               throw UserError("state.err.wrong_type", jobj{"path", path, "expected", "array"});
              json out = json::array();
-             for (size_t k = 0; k < compact.size(); ++k) {
-               const std::string q = path + "[" + std::to_string(k) + "]";
-               const json& a = compact[k];
-               if (!a.is_array()) wrong(q, "array");
-               if (a.empty() || !a[0].is_string()) wrong(q + "[0]", "string");
-               if (a.size() < 2 || !a[1].is_object()) wrong(q + "[1]", "object");
-               ids.push_back(a[0].get<std::string>());
-               out.push_back(jobj{"id", a[0], "text", a[1]});
-             }
+             for (size_t k = 0; k < compact.size(); ++k)
+               out.push_back(injury_from_wire(compact[k], path + "[" + std::to_string(k) + "]", ids));
              return out;
            }}};
 }

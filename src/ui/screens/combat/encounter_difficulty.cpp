@@ -1,7 +1,9 @@
 // Rule "encounter-difficulty" on the Combat screen (DM only): the difficulty of a group of monsters for the party
 // (the picked ones before a fight, each prepared encounter, the running fight) and, when a fight ends, the XP award
 // the end asks about (EndEncounter {award_xp}). The arithmetic is the core's (rules::difficulty_for,
-// rules::xp_award_preview). Test ids: combat.difficulty, combat.prep.difficulty.<encounter>, combat.fight_difficulty.
+// rules::xp_award_preview). Its choice under its switch in Settings → Rules: the DMG's thresholds or the 2024 budget
+// (SetSettings {encounter_rules}). Test ids: combat.difficulty, combat.prep.difficulty.<encounter>,
+// combat.fight_difficulty, settings.encounter.rules.<2014 | 2024>.
 #include <imgui.h>
 
 #include <algorithm>
@@ -14,6 +16,7 @@
 #include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
+#include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
 #include "ui/widgets/widgets.hpp"
 
@@ -40,6 +43,15 @@ void draw_line(const std::vector<int>& xp, const std::string& test_id) {
   const std::string text = difficulty_text(rules::difficulty_for(model().state(), xp));
   muted(text.c_str());
   track(test_id, text);
+}
+
+// Settings → Rules, under the rule's switch: which way the difficulty is read.
+void settings_panel(SlotContext& x) {
+  if (x.rule != rules::kEncounterDifficulty) return;
+  int at = rules::encounter_rules(model().state()) == rules::EncounterRules::budget2024 ? 1 : 0;
+  if (segmented("settings.encounter.rules",
+                {{"2014", T("ui.encounter.rules.2014")}, {"2024", T("ui.encounter.rules.2024")}}, at, 1))
+    model().dispatch(jobj{"type", "SetSettings", "encounter_rules", at == 1 ? "2024" : "2014"});
 }
 
 void draw_picked_difficulty(const CombatSetup& setup) {
@@ -79,7 +91,8 @@ RulePanels encounter_difficulty_ui() {
   return {{Slot::combat_picked, [](SlotContext& x) { draw_picked_difficulty(*x.setup); }},
           {Slot::prepared_encounter, [](SlotContext& x) { draw_prepared_difficulty(x.subject); }},
           {Slot::combat_header, [](SlotContext&) { draw_fight_difficulty(); }},
-          {Slot::combat_end, award_question}};
+          {Slot::combat_end, award_question},
+          {Slot::settings_rule, settings_panel}};
 }
 
 }  // namespace druzina::ui

@@ -125,7 +125,7 @@ void draw_history() {
     ImGui::PopID();
   }
   if (big_button(T("ui.dice.history_clear")))
-    ask_confirm("dice.clear", T("ui.dice.history_clear_q"), T("ui.dice.history_clear"), T("ui.ctl.cancel"));
+    ask_confirm_destructive("dice.clear", T("ui.dice.history_clear_q"), T("ui.dice.history_clear"), T("ui.ctl.cancel"));
   track("dice.history.clear", T("ui.dice.history_clear"));
   if (confirm_popup("dice.clear"))
     dice_store::clear_history();

@@ -372,7 +372,7 @@ void project_card(const rules::Project& p) {
   if (dm) {
     ImGui::PushFont(ui().fonts.small);
     if (big_button(T("ui.project.remove"), ImVec2(0, 44)))
-      ask_confirm("project.remove." + p.id, Tf("ui.project.remove_confirm", jobj{"name", p.name}));
+      ask_confirm_destructive("project.remove." + p.id, Tf("ui.project.remove_confirm", jobj{"name", p.name}));
     ImGui::PopFont();
     track(base + ".remove", T("ui.project.remove"));
     if (confirm_popup("project.remove." + p.id)) downtime_dispatch(jobj{"type", "RemoveProject", "project", p.id});

@@ -666,7 +666,7 @@ void actions_block(const Creature& c) {
   track("sheet.edit", T("ui.sheet.edit"));
   ImGui::SameLine();
   if (colored_button(T("ui.sheet.remove"), col_bad(), ImVec2(w, 56), "sheet.remove"))
-    ask_confirm("sheet.remove." + c.id, Tf("ui.sheet.remove_confirm", jobj{"name", c.name}));
+    ask_confirm_destructive("sheet.remove." + c.id, Tf("ui.sheet.remove_confirm", jobj{"name", c.name}));
   if (confirm_popup("sheet.remove." + c.id)) dispatch_and_tell(jobj{"type", "RemoveCreature", "target", c.id});
 }
 

@@ -387,7 +387,7 @@ void draw_campaigns() {
     ImGui::BeginDisabled(lib.index().campaigns.size() < 2);
     const std::string confirm_id = "campaigns.delete." + c.id;
     if (big_button(T("ui.store.delete"), ImVec2(third, kTouchTarget)))
-      ask_confirm(confirm_id, Tf("ui.store.delete_q", jobj{"name", name}), T("ui.store.delete_yes"));
+      ask_confirm_destructive(confirm_id, Tf("ui.store.delete_q", jobj{"name", name}), T("ui.store.delete_yes"));
     ImGui::EndDisabled();
     track("campaigns.delete", T("ui.store.delete"));
     std::string victim = c.id;
@@ -397,8 +397,9 @@ void draw_campaigns() {
     if (!active) {
       const std::string archive_id = "campaigns.archive." + c.id;
       if (big_button(T("ui.store.archive")))
-        ask_confirm(archive_id, Tf("ui.store.archive_q", jobj{"name", name, "size", size_text(size_of(c.id))}),
-                    T("ui.store.archive_yes"));
+        ask_confirm_destructive(archive_id,
+                                Tf("ui.store.archive_q", jobj{"name", name, "size", size_text(size_of(c.id))}),
+                                T("ui.store.archive_yes"));
       track("campaigns.archive", T("ui.store.archive"));
       archive = confirm_popup(archive_id);
     }

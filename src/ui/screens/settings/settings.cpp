@@ -1,5 +1,6 @@
 // Settings: language, look (theme, text size), DM or player mode, what players see of HP (DM only), the
-// campaign's rules (rule modules on/off, exhaustion edition, potion warning), data (rename, export as JSON: copy
+// campaign's rules (rule modules on/off, under a rule's switch its own choices: the settings_rule slot; exhaustion
+// edition, potion warning), data (rename, export as JSON: copy
 // or download, start a new campaign), and About with the SRD credit; two columns on wide screens. Campaign
 // settings change through SetSettings (undoable); look and mode are preferences of this device
 // (platform::storage(), through style.hpp and mode.hpp); a new campaign goes through the model (Model::reset).
@@ -16,6 +17,7 @@
 #include "ui/screens/live/live.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/screens/settings/storage_ui.hpp"
 #include "ui/share/pwa_ui.hpp"
 #include "ui/share/share_buttons.hpp"
@@ -182,6 +184,13 @@ void draw_rule_group(const char* group, const char* title_key, const std::vector
     const char* desc = has_key(ui().lang, s.desc_key) ? T(s.desc_key) : nullptr;
     if (switch_row("settings.rule." + s.id, name.c_str(), s.on, desc))
       model().dispatch({{"type", "SetSettings"}, {"rules", {{s.id, !s.on}}}});
+    if (s.on) {  // the rule's own choices, under its switch
+      SlotContext ctx;
+      ctx.rule = s.id;
+      ImGui::Indent(gap());
+      draw_slot(Slot::settings_rule, ctx);
+      ImGui::Unindent(gap());
+    }
   }
   ImGui::EndDisabled();
 }

@@ -89,7 +89,7 @@ void injury_cures(const Creature& c, const rules::Injury& inj) {
   {
     ImGui::PushFont(ui().fonts.small);
     if (big_button(T("ui.injury.remove"), ImVec2(0, 44)))
-      ask_confirm("injury.remove." + inj.id, Tf("ui.injury.remove_confirm", jobj{"text", inj.text.in(ui().lang)}));
+      ask_confirm_destructive("injury.remove." + inj.id, Tf("ui.injury.remove_confirm", jobj{"text", inj.text.in(ui().lang)}));
     ImGui::PopFont();
     track(base + ".remove", T("ui.injury.remove"));
     if (confirm_popup("injury.remove." + inj.id))

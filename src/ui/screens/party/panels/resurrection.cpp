@@ -314,7 +314,7 @@ void cancel_button(const json& r) {
   ImGui::Spacing();
   const std::string id = r.value("id", "");
   if (colored_button(T("ui.res.cancel"), col_bad(), ImVec2(0, 52), "res.cancel"))
-    ask_confirm("res.cancel." + id, T("ui.res.cancel_confirm"));
+    ask_confirm_destructive("res.cancel." + id, T("ui.res.cancel_confirm"));
   if (confirm_popup("res.cancel." + id)) dispatch_and_tell(jobj{"type", "CancelResurrection", "ritual", id});
 }
 
