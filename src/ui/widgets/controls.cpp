@@ -1,3 +1,12 @@
+// The shared controls of every screen: buttons, choices, steppers, rows and cards, small texts, the confirmation.
+//
+// Index:
+//   [SECTION] buttons
+//   [SECTION] choices
+//   [SECTION] numbers
+//   [SECTION] rows and cards
+//   [SECTION] text
+//   [SECTION] popups
 #include "ui/widgets/controls.hpp"
 
 #include <imgui.h>
@@ -38,9 +47,7 @@ void push_selected() {
 
 }  // namespace
 
-// =====================================================================================================
-// buttons
-// =====================================================================================================
+// [SECTION] buttons ---------------------------------------------------------------------------------------------------
 bool choice_button(const char* text, bool active, ImVec2 size) {
   if (active) push_selected();
   // A label wider than the button drops to the small font rather than being cut.
@@ -79,9 +86,7 @@ bool toggle_button(const char* label, bool on, const std::string& test_id, ImVec
   return pressed;
 }
 
-// =====================================================================================================
-// choices
-// =====================================================================================================
+// [SECTION] choices ---------------------------------------------------------------------------------------------------
 std::vector<Option> options(const std::vector<std::string>& ids, const std::vector<std::string>& labels) {
   std::vector<Option> out;
   for (size_t i = 0; i < labels.size(); ++i) out.push_back({i < ids.size() ? ids[i] : std::to_string(i), labels[i]});
@@ -115,9 +120,7 @@ bool segmented(std::string_view prefix, const std::vector<Option>& options, int&
   return changed;
 }
 
-// =====================================================================================================
-// numbers
-// =====================================================================================================
+// [SECTION] numbers ---------------------------------------------------------------------------------------------------
 namespace {
 
 // The labelled row: the label wrapped on the left, [−] [value] [+] on the right.
@@ -218,9 +221,7 @@ bool stepper(std::string_view test_id, int& value, int lo, int hi, const Stepper
   return changed;
 }
 
-// =====================================================================================================
-// rows and cards
-// =====================================================================================================
+// [SECTION] rows and cards --------------------------------------------------------------------------------------------
 bool switch_row(std::string_view id, const char* text, bool on, const char* detail) {
   const ImGuiStyle& st = ImGui::GetStyle();
   const float w = ImGui::GetContentRegionAvail().x;
@@ -289,9 +290,7 @@ bool card_button(std::string_view id, const char* title, const char* body, bool 
   return pressed;
 }
 
-// =====================================================================================================
-// text
-// =====================================================================================================
+// [SECTION] text ------------------------------------------------------------------------------------------------------
 void small_label(const char* text) {
   ImGui::PushFont(ui().fonts.small);
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
@@ -314,9 +313,7 @@ void bullet(const char* text) {
   ImGui::TextWrapped("%s", text);
 }
 
-// =====================================================================================================
-// popups
-// =====================================================================================================
+// [SECTION] popups ----------------------------------------------------------------------------------------------------
 void open_popup(const char* id) { ImGui::OpenPopup(id); }
 
 bool begin_popup(const char* id) {
