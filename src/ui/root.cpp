@@ -6,6 +6,8 @@
 
 #include <optional>
 
+#include "platform/lang.hpp"
+#include "platform/storage.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/live/live.hpp"
 #include "ui/screens/log/log.hpp"
