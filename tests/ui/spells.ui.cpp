@@ -1,5 +1,6 @@
 // The spells, spell slots and limited uses on the screens, without a browser (tests/ui/headless.hpp): a cleric's
-// slots as pips, Cast cure wounds at 2nd level on the fighter from her sheet, a dragon's breath in combat.
+// slots as pips, Cast cure wounds at 2nd level on the fighter from her sheet, a dragon's breath in combat and its
+// recharge d6 entered on the pad.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -85,4 +86,34 @@ TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][li
   app.tap(use);
   REQUIRE(app.scroll_to(use));
   CHECK(label(app, use) == "Fire Breath — not ready (recharge 5–6)");
+}
+
+TEST_CASE("a spent breath recharges on the table's d6: a tap opens the pad, 4 leaves it spent, 5 readies it", "[ui][limited-uses]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}}));
+  REQUIRE(app.dispatch({{"type", "AddMonsters"}, {"monster", "young-red-dragon"}}));
+  const std::string dragon = id_of(app.campaign(), "Young Red Dragon");
+  auto used = [&] {
+    const json campaign = app.campaign();
+    for (const auto& c : campaign["creatures"])
+      if (c["id"] == dragon) return c["modules"]["limited-uses"]["uses"][0].value("used", 0);
+    return -1;
+  };
+  app.tap("tab.party");
+  app.tap("party.card." + dragon);
+  tap_seen(app, "sheet.uses.0");
+  CHECK(used() == 1);
+  REQUIRE(app.scroll_to("sheet.uses.0"));
+  CHECK(label(app, "sheet.uses.0") == "Fire Breath — not ready (recharge 5–6)");
+  for (const auto& [die, spent] : {std::pair{"4", 1}, std::pair{"5", 0}}) {
+    tap_seen(app, "sheet.uses.0");
+    REQUIRE(app.find("pad.value"));
+    CHECK(label(app, "pad.recharge_auto") == "Roll for me");
+    app.tap(std::string("pad.") + die);
+    app.tap("pad.ok");
+    CHECK_FALSE(app.find("pad.value"));
+    CHECK(used() == spent);
+  }
+  REQUIRE(app.scroll_to("sheet.uses.0"));
+  CHECK(label(app, "sheet.uses.0") == "Fire Breath — ready (recharge 5–6)");
 }
