@@ -49,7 +49,17 @@ void pip_row(const Creature& c, const std::string& id, const std::string& label,
     const bool lit = i < left;
     const std::string pip_id = id + "." + std::to_string(i);
     const std::string text = "##" + pip_id;
-    if (colored_button(text.c_str(), lit ? col_accent() : col_card(), ImVec2(pip, pip), pip_id) && can_tap) {
+    // a spent pip: empty, outlined in the lit one's colour (a dark pip alone all but vanished on the dark sheet)
+    if (!lit) {
+      ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+      ImGui::PushStyleColor(ImGuiCol_Border, col_accent());
+    }
+    const bool tapped = colored_button(text.c_str(), lit ? col_accent() : col_card(), ImVec2(pip, pip), pip_id);
+    if (!lit) {
+      ImGui::PopStyleColor();
+      ImGui::PopStyleVar();
+    }
+    if (tapped && can_tap) {
       json cmd = jobj{"type", lit ? "SpendSpellSlot" : "RegainSpellSlot", "target", c.id, "level", level};
       if (pact) cmd["pact"] = true;
       dispatch_and_tell(cmd);
