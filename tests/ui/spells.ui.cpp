@@ -1,5 +1,6 @@
 // The spells, spell slots and limited uses on the screens, without a browser (tests/ui/headless.hpp): a cleric's
-// slots as pips, Cast cure wounds at 2nd level on the fighter from her sheet, a dragon's breath in combat.
+// slots as pips, Cast cure wounds at 2nd level on the fighter from her sheet, a dragon's breath in combat and its
+// recharge d6 entered on the pad, the DM's classes for a multiclass caster.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -30,6 +31,11 @@ std::string label(const Headless& app, const std::string& id) {
 
 void tap_seen(Headless& app, const std::string& id) {
   REQUIRE(app.scroll_to(id));
+  app.tap(id);
+}
+
+void tap_seen_up(Headless& app, const std::string& id) {
+  REQUIRE(app.scroll_to(id, /*up*/ true));
   app.tap(id);
 }
 
@@ -85,4 +91,79 @@ TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][li
   app.tap(use);
   REQUIRE(app.scroll_to(use));
   CHECK(label(app, use) == "Fire Breath — not ready (recharge 5–6)");
+}
+
+TEST_CASE("a spent breath recharges on the table's d6: a tap opens the pad, 4 leaves it spent, 5 readies it", "[ui][limited-uses]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}}));
+  REQUIRE(app.dispatch({{"type", "AddMonsters"}, {"monster", "young-red-dragon"}}));
+  const std::string dragon = id_of(app.campaign(), "Young Red Dragon");
+  auto used = [&] {
+    const json campaign = app.campaign();
+    for (const auto& c : campaign["creatures"])
+      if (c["id"] == dragon) return c["modules"]["limited-uses"]["uses"][0].value("used", 0);
+    return -1;
+  };
+  app.tap("tab.party");
+  app.tap("party.card." + dragon);
+  tap_seen(app, "sheet.uses.0");
+  CHECK(used() == 1);
+  REQUIRE(app.scroll_to("sheet.uses.0"));
+  CHECK(label(app, "sheet.uses.0") == "Fire Breath — not ready (recharge 5–6)");
+  for (const auto& [die, spent] : {std::pair{"4", 1}, std::pair{"5", 0}}) {
+    tap_seen(app, "sheet.uses.0");
+    REQUIRE(app.find("pad.value"));
+    CHECK(label(app, "pad.recharge_auto") == "Roll for me");
+    app.tap(std::string("pad.") + die);
+    app.tap("pad.ok");
+    CHECK_FALSE(app.find("pad.value"));
+    CHECK(used() == spent);
+  }
+  REQUIRE(app.scroll_to("sheet.uses.0"));
+  CHECK(label(app, "sheet.uses.0") == "Fire Breath — ready (recharge 5–6)");
+}
+
+TEST_CASE("the DM gives a cleric a level of wizard: the slots by the multiclass table, one command a tap", "[ui][spell-slots]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 30}, {"level", 5},
+                        {"class", "cleric"}, {"abilities", {{"wis", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 3}, {"class", "fighter"}}));
+  const std::string cleric = id_of(app.campaign(), "Vesna"), fighter = id_of(app.campaign(), "Bors");
+  auto classes = [&](const std::string& id) {
+    const json campaign = app.campaign();
+    for (const auto& c : campaign["creatures"])
+      if (c["id"] == id) return c["modules"].value("spell-slots", json::object()).value("classes", json()).dump();
+    return std::string("?");
+  };
+  app.tap("tab.party");
+  app.tap("party.card." + cleric);
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Cleric 5");
+  app.tap("sheet.slots.classes");
+  CHECK_FALSE(app.find("sheet.slots.class.cleric.remove"));  // the only class stays
+  tap_seen(app, "sheet.slots.add.wizard");
+  CHECK(classes(cleric) == R"([{"class":"cleric","level":5},{"class":"wizard","level":1}])");
+  CHECK(label(app, "sheet.slots.3") == "3/3");  // caster level 6: 4, 3, 3
+  tap_seen(app, "sheet.slots.class.wizard.plus");
+  CHECK(label(app, "sheet.slots.4") == "1/1");  // caster level 7: 4, 3, 3, 1
+  CHECK_FALSE(app.find("sheet.slots.add.wizard"));
+  tap_seen(app, "sheet.slots.class.cleric.remove");
+  CHECK(classes(cleric) == R"([{"class":"wizard","level":2}])");
+  CHECK(label(app, "sheet.slots.1") == "3/3");
+  CHECK_FALSE(app.find("sheet.slots.2"));
+  tap_seen(app, "sheet.slots.classes.done");
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Wizard 2");
+  app.tap("top.undo");
+  CHECK(classes(cleric) == R"([{"class":"cleric","level":5},{"class":"wizard","level":2}])");
+  // a fighter without slots: the button alone, and a wizard level gives him slots
+  app.tap("tab.party");
+  if (app.find("sheet.back")) tap_seen_up(app, "sheet.back");
+  app.tap("party.card." + fighter);
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Fighter 3");
+  CHECK_FALSE(app.find("sheet.slots"));
+  app.tap("sheet.slots.classes");
+  tap_seen(app, "sheet.slots.add.wizard");
+  CHECK(label(app, "sheet.slots.1") == "2/2");  // fighter 3 (no slots) + wizard 1
 }

@@ -62,7 +62,7 @@ TEST_CASE("limited-uses: an SRD dragon brings its breath - it recharges on a 5 o
   t.session.undo();
   CHECK_FALSE(rules::limited_uses_of(t.c(d), Lang::en)[0].ready());
   const auto uk = t.session.log_lines(Lang::uk);
-  CHECK(std::any_of(uk.begin(), uk.end(), [](const std::string& l) { return l.find("Вогняний подих не перезарядилося (к6: 4") != std::string::npos; }));
+  CHECK(std::any_of(uk.begin(), uk.end(), [](const std::string& l) { return l.find("Вогняний подих — досі не готове (к6: 4") != std::string::npos; }));
 }
 
 TEST_CASE("limited-uses: X/day and innate spells - a long rest gives them back, a short rest the per-rest ones", "[rules][limited-uses]") {

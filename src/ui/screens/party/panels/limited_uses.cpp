@@ -1,8 +1,10 @@
 // Rule "limited-uses" on the sheet and in combat: a creature's X/day, recharge and per-rest abilities and innate
 // spells, one button each — a tap spends one (UseLimited); a recharge ability shows "ready" or "not ready (5–6)"
-// (the d6 is rolled by itself at the start of the creature's turn, the log says how it fell). The DM's; players
-// see those of their party.
-// Test ids: sheet.uses.<i> / combat.uses.<creature>.<i> (label: the button's text).
+// (the d6 is rolled by itself at the start of the creature's turn, the log says how it fell); a tap on one that is
+// not ready opens the number pad for its d6 as rolled at the table, or Roll for me (RollRecharge). The DM's;
+// players see those of their party.
+// Test ids: sheet.uses.<i> / combat.uses.<creature>.<i> (label: the button's text); on the pad pad.ok and
+// pad.recharge_auto.
 #include <imgui.h>
 
 #include <string>
@@ -16,6 +18,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 #include "core/json_obj.hpp"
 
@@ -26,12 +29,31 @@ using nlohmann::json;
 
 namespace {
 
+std::string range_of(const rules::LimitedUse& u) {
+  return u.min >= 6 ? "6" : std::to_string(u.min) + "\xE2\x80\x93" + "6";
+}
+
 std::string use_text(const rules::LimitedUse& u) {
-  if (u.kind == "recharge") {
-    const std::string range = u.min >= 6 ? "6" : std::to_string(u.min) + "\xE2\x80\x93" + "6";
-    return Tf(u.ready() ? "ui.uses.recharge_ready" : "ui.uses.recharge_not_ready", jobj{"name", u.name, "range", range});
-  }
+  if (u.kind == "recharge")
+    return Tf(u.ready() ? "ui.uses.recharge_ready" : "ui.uses.recharge_not_ready", jobj{"name", u.name, "range", range_of(u)});
   return Tf(u.kind == "rest" ? "ui.uses.per_rest" : "ui.uses.per_day", jobj{"name", u.name, "left", u.left, "max", u.max});
+}
+
+// The recharge d6 of a spent ability: as rolled at the table (1–6 on the pad), or rolled by the app.
+void ask_recharge(const Creature& c, const rules::LimitedUse& u) {
+  pad::Request r;
+  r.title = Tf("ui.uses.recharge_title", jobj{"name", u.name, "range", range_of(u)});
+  r.subtitle = T("ui.uses.recharge_body");
+  r.lo = 1;
+  r.hi = 6;
+  const std::string id = c.id;
+  const int use = u.index;
+  r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.recharge_auto", col_accent(),
+                       [id, use](int) { dispatch_and_tell(jobj{"type", "RollRecharge", "target", id, "use", use}); }, true});
+  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [id, use](int die) {
+                         dispatch_and_tell(jobj{"type", "RollRecharge", "target", id, "use", use, "roll", die});
+                       }});
+  pad::open(std::move(r));
 }
 
 void draw_uses(const Creature& c, const std::string& prefix) {
@@ -39,9 +61,12 @@ void draw_uses(const Creature& c, const std::string& prefix) {
   for (const auto& u : rules::limited_uses_of(c, ui().lang)) {
     const std::string id = prefix + std::to_string(u.index);
     const std::string text = use_text(u);
-    ImGui::BeginDisabled(!u.ready() || !can_tap);
-    if (colored_button(text.c_str(), u.ready() ? col_tint(hue_green(), 0.45f) : col_card(), ImVec2(0, kTouchTarget), id))
-      dispatch_and_tell(jobj{"type", "UseLimited", "target", c.id, "use", u.index});
+    const bool recharge = !u.ready() && u.kind == "recharge";  // a tap rolls its d6
+    ImGui::BeginDisabled((!u.ready() && !recharge) || !can_tap);
+    if (colored_button(text.c_str(), u.ready() ? col_tint(hue_green(), 0.45f) : col_card(), ImVec2(0, kTouchTarget), id)) {
+      if (recharge) ask_recharge(c, u);
+      else dispatch_and_tell(jobj{"type", "UseLimited", "target", c.id, "use", u.index});
+    }
     ImGui::EndDisabled();
   }
 }

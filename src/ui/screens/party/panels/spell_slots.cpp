@@ -1,13 +1,22 @@
 // Rule "spell-slots" on the sheet: a caster's spell save DC and attack bonus, and her slots as pips per level — a
 // tap on a lit pip spends one (SpendSpellSlot), a tap on a spent one gives it back (RegainSpellSlot); the pact slots
 // on a row of their own; a wizard's Arcane Recovery in one tap (the highest spent slots that fit). A player tracks
-// her own slots on her sheet in player mode; the DM any creature's.
+// her own slots on her sheet in player mode; the DM any creature's. The DM also sets a character's classes for a
+// multiclass caster (SetSpellcasting {classes}: the slots by the multiclass table), from a button under the slots
+// (on a character without slots too: a fighter taking a level of wizard): each class a level stepper and ✕, a tap
+// on a caster class adds it at level 1, every change one command.
 // Test ids: sheet.slots (label "DC 14 · +6"), sheet.slots.<level> (label "left/max"), sheet.slots.<level>.<i>,
-// sheet.slots.pact, sheet.slots.pact.<i>, sheet.slots.recovery.
+// sheet.slots.pact, sheet.slots.pact.<i>, sheet.slots.recovery; sheet.slots.classes (the button, label: the classes),
+// sheet.slots.class.<class>.minus/.value/.plus, sheet.slots.class.<class>.remove, sheet.slots.add.<class>,
+// sheet.slots.classes.done.
 #include <imgui.h>
 
+#include <algorithm>
+#include <map>
 #include <string>
+#include <vector>
 
+#include "core/rules/classes/classes.hpp"
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "ui/rule_panels.hpp"
 #include "ui/mode.hpp"
@@ -40,7 +49,17 @@ void pip_row(const Creature& c, const std::string& id, const std::string& label,
     const bool lit = i < left;
     const std::string pip_id = id + "." + std::to_string(i);
     const std::string text = "##" + pip_id;
-    if (colored_button(text.c_str(), lit ? col_accent() : col_card(), ImVec2(pip, pip), pip_id) && can_tap) {
+    // a spent pip: empty, outlined in the lit one's colour (a dark pip alone all but vanished on the dark sheet)
+    if (!lit) {
+      ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+      ImGui::PushStyleColor(ImGuiCol_Border, col_accent());
+    }
+    const bool tapped = colored_button(text.c_str(), lit ? col_accent() : col_card(), ImVec2(pip, pip), pip_id);
+    if (!lit) {
+      ImGui::PopStyleColor();
+      ImGui::PopStyleVar();
+    }
+    if (tapped && can_tap) {
       json cmd = jobj{"type", lit ? "SpendSpellSlot" : "RegainSpellSlot", "target", c.id, "level", level};
       if (pact) cmd["pact"] = true;
       dispatch_and_tell(cmd);
@@ -61,12 +80,90 @@ json recovery_pick(const rules::SlotsView& v) {
   return levels;
 }
 
+std::string classes_text(const std::vector<calc::ClassLevel>& classes) {
+  std::string out;
+  for (const auto& k : classes) out += (out.empty() ? "" : ", ") + rules::class_name(ui().lang, k.cls) + " " + std::to_string(k.level);
+  return out;
+}
+
+// The DM's: the classes the slots count by (several: the multiclass table). Folded behind one button.
+void classes_editor(const Creature& c) {
+  static std::map<std::string, bool> open;
+  bool& o = open[c.id];
+  const std::vector<calc::ClassLevel> cur = rules::caster_classes(c);
+  const auto send = [&](const std::vector<calc::ClassLevel>& next) {
+    std::string text;
+    for (const auto& k : next) text += (text.empty() ? "" : ",") + k.cls + ":" + std::to_string(k.level);
+    dispatch_and_tell(jobj{"type", "SetSpellcasting", "target", c.id, "classes", text});
+  };
+  if (!o) {
+    const std::string label = cur.empty() ? std::string(T("ui.slots.classes_none")) : Tf("ui.slots.classes", jobj{"classes", classes_text(cur)});
+    if (big_button(label.c_str(), ImVec2(0, kTouchTarget))) o = true;
+    track("sheet.slots.classes", label);
+    return;
+  }
+  small_label(T("ui.slots.classes_title"));
+  for (size_t i = 0; i < cur.size(); ++i) {
+    const std::string id = "sheet.slots.class." + cur[i].cls;
+    ImGui::PushID(id.c_str());
+    int level = cur[i].level;
+    const std::string name = rules::class_name(ui().lang, cur[i].cls);
+    // ✕ first (with two classes or more), then the class and its level (the stepper takes the rest of the row)
+    bool removed = false;
+    if (cur.size() > 1) {
+      removed = big_button("\xE2\x9C\x95", ImVec2(kTouchTarget, kTouchTarget));
+      track(id + ".remove", Tf("ui.slots.class_remove", jobj{"class", name}));
+      ImGui::SameLine();
+    }
+    const bool changed = stepper(id, level, 1, 20, {.label = name.c_str()});
+    ImGui::PopID();
+    if (changed && level != cur[i].level) {
+      auto next = cur;
+      next[i].level = level;
+      send(next);
+      return;
+    }
+    if (removed) {
+      auto next = cur;
+      next.erase(next.begin() + static_cast<long>(i));
+      send(next);
+      return;
+    }
+  }
+  small_label(T("ui.slots.class_add"));
+  static const char* const casters[] = {"bard", "cleric", "druid", "paladin", "ranger", "sorcerer", "warlock", "wizard"};
+  const float w = split_width(4);
+  int col = 0;
+  for (const char* k : casters) {
+    if (std::any_of(cur.begin(), cur.end(), [&](const calc::ClassLevel& x) { return x.cls == k; })) continue;
+    if (col++ % 4) ImGui::SameLine();
+    const std::string name = rules::class_name(ui().lang, k);
+    ImGui::PushFont(ui().fonts.small);
+    const bool add = big_button((fit_text(name, w - 12) + "##add" + k).c_str(), ImVec2(w, kTouchTarget));
+    ImGui::PopFont();
+    track(std::string("sheet.slots.add.") + k, name);
+    if (add) {
+      auto next = cur;
+      next.push_back({k, 1});
+      send(next);
+      return;
+    }
+  }
+  if (big_button(T("ui.slots.classes_done"), ImVec2(0, kTouchTarget))) o = false;
+  track("sheet.slots.classes.done", T("ui.slots.classes_done"));
+}
+
 }  // namespace
 
 void spell_slots(const Creature& c) {
   if (!rule_on(rules::kSpellSlots)) return;
   const rules::SlotsView v = rules::slots_view(model().state(), c);
-  if (v.highest() == 0) return;
+  // a character without slots: only the DM's button for a caster class taken as a multiclass
+  const bool classes = !ui_player_mode() && c.kind == "pc" && !c.death_saves.dead;
+  if (v.highest() == 0) {
+    if (classes) classes_editor(c);
+    return;
+  }
   section(T("ui.slots.title"));
   std::string line = Tf("ui.slots.dc", jobj{"dc", v.dc, "attack", signed_num(v.attack)});
   if (v.cantrips > 0) line += " · " + Tf("ui.slots.cantrips", jobj{"n", v.cantrips});
@@ -93,6 +190,7 @@ void spell_slots(const Creature& c) {
       dispatch_and_tell(jobj{"type", "ArcaneRecovery", "target", c.id, "levels", pick});
     track("sheet.slots.recovery", label);
   }
+  if (classes) classes_editor(c);
 }
 
 }  // namespace druzina::ui::panels

@@ -1,8 +1,8 @@
 // Rule "spells" on the sheet: the spell list searched by name (cs/uk/en; a class caster's own class list, a
-// monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level, and
-// Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else everyone's),
-// one tap → CastSpell (the slot spent, the dice rolled, the targets' saves asked at her DC as cards, concentration
-// started). Players cast from their own sheet in player mode.
+// monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level she
+// has, and Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else
+// everyone's), one tap → CastSpell (the slot spent, the dice rolled, the targets' saves asked at her DC as cards,
+// concentration started). Players cast from their own sheet in player mode.
 // Test ids: sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.card (label: the facts), sheet.spells.level.<n>,
 // sheet.spells.target.<creature>, sheet.spells.cast, sheet.spells.ritual, sheet.spells.close.
 #include <imgui.h>
@@ -46,8 +46,9 @@ std::map<std::string, Draft>& drafts() {
   return d;
 }
 
-// The spell's facts; its dice at each slot level as this caster rolls them (her modifier in place of MOD).
-std::string facts_of(const rules::Spell& s, const Creature& caster, int mod) {
+// The spell's facts; its dice at each slot level as this caster rolls them (her modifier in place of MOD), up to
+// the highest slot level she has (every level when she has none).
+std::string facts_of(const rules::Spell& s, const Creature& caster, int mod, int highest) {
   const Lang lang = ui().lang;
   std::string out = rules::spell_level_text(s.level, lang) + " · " + rules::spell_school_text(s, lang);
   if (s.ritual) out += " · " + std::string(T("ui.spells.ritual_tag"));
@@ -60,7 +61,8 @@ std::string facts_of(const rules::Spell& s, const Creature& caster, int mod) {
   const auto& table = s.heals() ? s.heal_dice : s.slot_dice;
   std::string dice;
   for (const auto& entry : table)
-    dice += (dice.empty() ? "" : " · ") + std::to_string(entry.first) + ": " + rules::spell_dice(s, entry.first, caster.level, mod);
+    if (highest <= 0 || entry.first <= std::max(highest, s.level))
+      dice += (dice.empty() ? "" : " · ") + std::to_string(entry.first) + ": " + rules::spell_dice(s, entry.first, caster.level, mod);
   for (const auto& [lv, d] : s.char_dice) dice += (dice.empty() ? "" : " · ") + std::to_string(lv) + "+: " + d;
   if (!dice.empty()) {
     std::string type = s.damage_type.empty() ? std::string() : " (" + std::string(T(("campaign.damage." + s.damage_type).c_str())) + ")";
@@ -140,7 +142,7 @@ void spells(const Creature& c) {
   begin_card("##spellcard", col_tint(hue_violet(), 0.25f));
   ImGui::TextUnformatted(s.name_in(ui().lang).c_str());
   const int mod = v.ability.empty() ? 0 : campaign::modifier(c, v.ability);
-  const std::string facts = facts_of(s, c, mod);
+  const std::string facts = facts_of(s, c, mod, v.highest());
   muted(facts.c_str());
   end_card();
   track("sheet.spells.card", s.name_in(ui().lang) + "\n" + facts);

@@ -1,0 +1,231 @@
+// Spells, spell slots and limited uses at the table, in Czech and Ukrainian, driven as the table would (taps):
+// a level-5 cleric's sheet shows her slots as pips; she casts cure wounds at 2nd level on the fighter (his HP goes
+// up by the cast's total, a 2nd-level slot is spent); in a fight the wizard casts fireball at 3rd level at three
+// goblins, whose DEX saves against her DC 14 come as prompt cards and are answered with the table's d20 (one
+// fails: the whole damage; two succeed: half); a young red dragon added from the SRD list breathes (one tap on
+// its Fire Breath in the fight), its d6 is rolled by itself at the start of its next turn (the log and the button
+// agree), and a tap on the spent breath takes the table's d6: 4 leaves it spent, 5 recharges it; after the fight
+// a long rest gives the slots back. Creatures and the fight's order are set up by commands (the setup's own
+// screens have tests of their own). Screenshots: <shots>/spells-<lang>-*.png.
+import { test, before, after, afterEach } from "node:test";
+import assert from "node:assert/strict";
+import { launch, openApp, shot, waitWidget, tapCarefully, tapSettled, typeReplacing, openTab, campaign, untilCampaign,
+         screenshotFailures, scrollIntoView, accepted, idOf, openSheet, see, pad, widgets, gone, freshFrames } from "./lib.mjs";
+
+let env;
+before(async () => { env = await launch(); });
+after(async () => { await env?.close(); });
+screenshotFailures(afterEach, import.meta.url);
+
+const words = {
+  cs: { cleric: "Vesna", fighter: "Bořek", wizard: "Mira", goblin: "Skřet", cure: "léčení", fireball: "ohnivá",
+        dragonQuery: "rudý drak", dragon: "Mladý rudý drak",
+        card: /^Léčení zranění\n1\. úroveň · .*Léčení podle úrovně pozice: 1: 1[dk]8\+3 · 2: 2[dk]8\+3/s,
+        level2: "2. (zbývá 3)", cast: "Seslat: Léčení zranění", castFireball: "Seslat: Ohnivá koule",
+        healed: /Vesna sesílá kouzlo Léčení zranění \(pozice: 2\. úroveň\): léčí .*= (\d+)/i,
+        burned: /Mira sesílá kouzlo Ohnivá koule \(pozice: 3\. úroveň\): .*= (\d+) zranění.*SO 14/i,
+        save: /Skřet \d.*Obratnost/, dc: /SO 14/,
+        ready: "Ohnivý dech — připraveno (dobití 5–6)", notReady: "Ohnivý dech — nepřipraveno (dobití 5–6)",
+        rolled: /Ohnivý dech — (znovu připraveno|stále nepřipraveno) \(k6: (\d), potřeba 5\+\)/,
+        four: /Ohnivý dech — stále nepřipraveno \(k6: 4, potřeba 5\+\)/, five: /Ohnivý dech — znovu připraveno \(k6: 5, potřeba 5\+\)/ },
+  uk: { cleric: "Весна", fighter: "Борис", wizard: "Міра", goblin: "Гоблін", cure: "лікування", fireball: "вогняна",
+        dragonQuery: "червоний дракон", dragon: "Молодий червоний дракон",
+        card: /^Лікування ран\n1-й рівень · .*: 1: 1[dк]8\+3 · 2: 2[dк]8\+3/s,
+        level2: "2. (лишилося 3)", cast: "Створити: Лікування ран", castFireball: "Створити: Вогняна куля",
+        healed: /Весна творить заклинання Лікування ран \(комірка: 2-й рівень\): лікує .*= (\d+)/i,
+        burned: /Міра творить заклинання Вогняна куля \(комірка: 3-й рівень\): .*= (\d+) шкоди.*СК 14/i,
+        save: /Гоблін \d.*Спритн/, dc: /СК 14/,
+        ready: "Вогняний подих — готове (перезарядка 5–6)", notReady: "Вогняний подих — не готове (перезарядка 5–6)",
+        rolled: /Вогняний подих — (знову готове|досі не готове) \(к6: (\d), треба 5\+\)/,
+        four: /Вогняний подих — досі не готове \(к6: 4, треба 5\+\)/, five: /Вогняний подих — знову готове \(к6: 5, треба 5\+\)/ },
+};
+
+const who = (c, id) => c.creatures.find((x) => x.id === id);
+const breathUsed = (c, id) => who(c, id).modules?.["limited-uses"]?.uses?.[0]?.used || 0;
+const spent = (c, id, level) => who(c, id).modules?.["spell-slots"]?.spent?.[level - 1] || 0;
+
+// The log's lines (Log in the top bar), newest first; closed again.
+async function logLines(page) {
+  await tapSettled(page, "top.log");
+  let lines = [];
+  for (const end = Date.now() + 30000; !lines.length; await freshFrames(page, 1)) {
+    if (Date.now() > end) throw new Error("the log shows no line");
+    lines = (await widgets(page)).filter((w) => w.id.startsWith("log.entry.")).map((w) => w.label);
+  }
+  await tapCarefully(page, "log.close");  // the log opens at the step a notice shows: its top may be scrolled away
+  await gone(page, "log.close");
+  return lines;
+}
+
+// The cast's total as its line in the log says it ("… = 14").
+async function castTotal(page, re) {
+  const line = (await logLines(page)).find((x) => re.test(x));
+  assert.ok(line, `the cast in the log: ${re}`);
+  return Number(re.exec(line)[1]);
+}
+
+for (const lang of ["cs", "uk"]) {
+  test(`a cleric heals, a wizard's fireball, a dragon's breath recharges, a long rest (${lang})`, { timeout: 900000 }, async () => {
+    const w = words[lang];
+    const { page, errors, context } = await openApp(env, { device: { locale: lang === "cs" ? "cs-CZ" : "uk-UA" } });
+    await accepted(page, { type: "CreateCampaign", name: "Test" });
+    await accepted(page, { type: "AddCreature", name: w.cleric, kind: "pc", max_hp: 38, level: 5, class: "cleric", abilities: { wis: 16 } });
+    await accepted(page, { type: "AddCreature", name: w.fighter, kind: "pc", max_hp: 44, level: 5, class: "fighter" });
+    await accepted(page, { type: "AddCreature", name: w.wizard, kind: "pc", max_hp: 27, level: 5, class: "wizard", abilities: { int: 16 } });
+    // sturdy goblins (50 HP): the fireball's damage shows in full and halved, none of them at 0
+    for (const n of [1, 2, 3]) await accepted(page, { type: "AddCreature", name: `${w.goblin} ${n}`, kind: "monster", max_hp: 50, abilities: { dex: 14 } });
+    let c = await campaign(page);
+    const cleric = idOf(c, w.cleric), fighter = idOf(c, w.fighter), wizard = idOf(c, w.wizard);
+    const goblins = [1, 2, 3].map((n) => idOf(c, `${w.goblin} ${n}`));
+    await accepted(page, { type: "ApplyDamage", target: fighter, amount: 21 });  // under half his HP: no massive-damage save
+
+    // ---- the cleric's sheet: DC 14 · +6, slots 4/3/2 as pips
+    await openSheet(page, cleric, w.cleric);
+    assert.match((await see(page, "sheet.slots", { minH: 8 })).label, / 14 · [^·]*\+6/);
+    for (const [lv, left] of [[1, "4/4"], [2, "3/3"], [3, "2/2"]])
+      assert.equal((await see(page, `sheet.slots.${lv}`, { minH: 8 })).label, left);
+    assert.ok(!(await widgets(page)).some((x) => x.id === "sheet.slots.4"), "no 4th-level slots at level 5");
+    await scrollIntoView(page, "sheet.slots.3.1");
+    await shot(page, `spells-${lang}-01-cleric-slots`);
+
+    // ---- Cast: search, pick cure wounds, 2nd level, the fighter, Cast
+    await typeReplacing(page, "sheet.spells.search", w.cure);
+    await tapCarefully(page, "sheet.spells.pick.cure-wounds");
+    const card = (await see(page, "sheet.spells.card", { minH: 8 })).label;
+    assert.match(card, w.card);
+    assert.doesNotMatch(card, /4: 4[dkк]8/, "the dice only up to her highest slot level (3rd)");
+    await tapCarefully(page, "sheet.spells.level.2");
+    await waitWidget(page, "sheet.spells.level.2", { where: (x) => x.label === `${w.level2} [on]` });
+    await tapCarefully(page, `sheet.spells.target.${fighter}`);
+    const cast = await see(page, "sheet.spells.cast");
+    assert.equal(cast.label, w.cast);
+    await shot(page, `spells-${lang}-02-cast-dialog`);
+    const hpBefore = who(await campaign(page), fighter).hp;
+    assert.equal(hpBefore, 23);
+    await tapCarefully(page, "sheet.spells.cast");
+    c = await untilCampaign(page, (c) => who(c, fighter).hp > hpBefore, "the fighter healed");
+    const healed = await castTotal(page, w.healed);
+    assert.ok(healed >= 2 + 3 && healed <= 16 + 3, `2d8+3: ${healed}`);
+    assert.equal(who(c, fighter).hp, hpBefore + healed, "the fighter's HP up by the cast's total");
+    assert.equal(spent(c, cleric, 2), 1, "one 2nd-level slot spent");
+    assert.equal(spent(c, cleric, 1), 0, "no 1st-level slot spent");
+    assert.equal((await see(page, "sheet.slots.2", { minH: 8 })).label, "2/3");
+    await shot(page, `spells-${lang}-03-cured`);
+
+    // ---- a young red dragon from the SRD list
+    await openTab(page, "party");
+    if ((await widgets(page)).some((x) => x.id === "sheet.back")) await tapCarefully(page, "sheet.back");
+    await tapCarefully(page, "party.add_srd");
+    await waitWidget(page, "screen.srd");
+    await typeReplacing(page, "srd.search", w.dragonQuery);
+    await tapCarefully(page, "srd.pick.young-red-dragon");
+    await tapCarefully(page, "srd.add");
+    c = await untilCampaign(page, (c) => c.creatures.some((x) => x.modules?.srd_monsters?.monster === "young-red-dragon"), "the dragon");
+    const dragon = c.creatures.find((x) => x.modules?.srd_monsters?.monster === "young-red-dragon").id;
+    assert.equal(who(c, dragon).modules["limited-uses"].uses[0].kind, "recharge");
+    assert.equal(who(c, dragon).modules["limited-uses"].uses[0].min, 5);
+
+    // ---- the fight: the dragon first, then the wizard, the goblins, the cleric, the fighter
+    await accepted(page, { type: "StartEncounter", initiative: { [dragon]: 22, [wizard]: 20, [goblins[0]]: 15, [goblins[1]]: 14,
+                                                                [goblins[2]]: 13, [cleric]: 8, [fighter]: 5 } });
+    await openTab(page, "combat");
+    const breath = `combat.uses.${dragon}.0`;
+    assert.equal((await see(page, breath)).label, w.ready);
+    await tapCarefully(page, breath);  // the dragon breathes
+    c = await untilCampaign(page, (c) => breathUsed(c, dragon) === 1, "the breath spent");
+    await waitWidget(page, breath, { where: (x) => x.label === w.notReady });
+    await shot(page, `spells-${lang}-04-breath-spent`);
+    await tapCarefully(page, "combat.next");  // the wizard's turn
+    await untilCampaign(page, (c) => c.encounter.turn === 1, "the wizard's turn");
+
+    // ---- the wizard: fireball at 3rd level at the three goblins
+    await openSheet(page, wizard, w.wizard);
+    assert.match((await see(page, "sheet.slots", { minH: 8 })).label, / 14 · [^·]*\+6/);
+    await typeReplacing(page, "sheet.spells.search", w.fireball);
+    await tapCarefully(page, "sheet.spells.pick.fireball");
+    await see(page, "sheet.spells.level.3");
+    for (const g of goblins) await tapCarefully(page, `sheet.spells.target.${g}`);
+    const fb = await see(page, "sheet.spells.cast");
+    assert.equal(fb.label, w.castFireball);
+    await shot(page, `spells-${lang}-05-fireball-dialog`);
+    await tapCarefully(page, "sheet.spells.cast");
+    c = await untilCampaign(page, (c) => c.prompts.filter((p) => p.kind === "group.save_for_damage").length === 3, "three save cards");
+    const total = await castTotal(page, w.burned);
+    assert.ok(total >= 8 && total <= 48, `8d6: ${total}`);
+    assert.equal(spent(c, wizard, 3), 1, "a 3rd-level slot spent");
+    for (const g of goblins) assert.equal(who(c, g).hp, 50, "no damage before the saves");
+    // the save cards on the Combat screen, at her DC 14 (DEX +2)
+    await openTab(page, "combat");
+    const saves = c.prompts.filter((p) => p.kind === "group.save_for_damage");
+    for (const p of saves) {
+      assert.equal(p.data.dc, 14);
+      assert.equal(p.data.dice, "1d20+2");
+      assert.match((await waitWidget(page, `prompt.${p.id}`)).label, w.save);
+    }
+    await shot(page, `spells-${lang}-06-fireball-saves`);
+    // the saves as rolled at the table (the totals): goblin 1 has 3 (fails), goblins 2 and 3 have 15 and 18 (half)
+    const rolls = { [goblins[0]]: 3, [goblins[1]]: 15, [goblins[2]]: 18 };
+    for (const g of goblins) {
+      const p = saves.find((x) => x.creature === g);
+      await tapCarefully(page, `prompt.${p.id}.enter`);
+      await pad(page, rolls[g], "pad.ok");
+      await untilCampaign(page, (c) => !c.prompts.some((x) => x.id === p.id), "the save answered");
+    }
+    c = await campaign(page);
+    assert.equal(who(c, goblins[0]).hp, 50 - total, "a failed save: the whole damage");
+    assert.equal(who(c, goblins[1]).hp, 50 - Math.floor(total / 2), "a success: half");
+    assert.equal(who(c, goblins[2]).hp, 50 - Math.floor(total / 2), "a success: half");
+    await shot(page, `spells-${lang}-07-fireball-done`);
+
+    // ---- round 2: the dragon's turn rolls the breath's d6 by itself; the log and the button agree
+    // one tap a turn, each waited for (a tap read before its frame ran would be sent twice and skip the dragon)
+    for (let turn = (await campaign(page)).encounter.turn; turn !== 0;) {
+      const next = (turn + 1) % 7;
+      await tapCarefully(page, "combat.next");
+      await untilCampaign(page, (c) => c.encounter.turn === next, `turn ${next}`);
+      turn = next;
+    }
+    c = await campaign(page);
+    assert.equal(c.encounter.round, 2);
+    const line = (await logLines(page)).find((x) => w.rolled.test(x));
+    assert.ok(line, "the recharge roll in the log");
+    const auto = Number(w.rolled.exec(line)[2]);
+    assert.equal(breathUsed(c, dragon), auto >= 5 ? 0 : 1, `the d6 rolled ${auto}`);
+    await openTab(page, "combat");
+    assert.equal((await see(page, breath)).label, auto >= 5 ? w.ready : w.notReady);
+    if (auto >= 5) {  // it breathes again
+      await tapCarefully(page, breath);
+      await untilCampaign(page, (c) => breathUsed(c, dragon) === 1, "the breath spent again");
+    }
+    // the table's d6 on the pad: a 4 leaves it spent, a 5 recharges it
+    await tapCarefully(page, breath);
+    await waitWidget(page, "pad.recharge_auto");
+    await shot(page, `spells-${lang}-08-recharge-pad`);
+    await pad(page, 4, "pad.ok");
+    await waitWidget(page, "notice", { where: (x) => w.four.test(x.label) });
+    assert.equal(breathUsed(await campaign(page), dragon), 1, "4: still spent");
+    await waitWidget(page, breath, { where: (x) => x.label === w.notReady });
+    await tapCarefully(page, breath);
+    await pad(page, 5, "pad.ok");
+    await waitWidget(page, "notice", { where: (x) => w.five.test(x.label) });
+    await untilCampaign(page, (c) => breathUsed(c, dragon) === 0, "5: recharged");
+    await waitWidget(page, breath, { where: (x) => x.label === w.ready });
+    await shot(page, `spells-${lang}-09-recharged`);
+    assert.ok((await logLines(page)).some((x) => w.five.test(x)), "the table's 5 in the log");
+
+    // ---- the fight ends; a long rest gives the slots back
+    await tapCarefully(page, "combat.end");
+    await tapSettled(page, "confirm.yes");
+    await untilCampaign(page, (c) => !c.encounter, "the fight over");
+    await openTab(page, "downtime");
+    await tapCarefully(page, "rest.long");
+    c = await untilCampaign(page, (c) => spent(c, cleric, 2) === 0 && spent(c, wizard, 3) === 0, "the slots back");
+    await openSheet(page, cleric, w.cleric);
+    assert.equal((await see(page, "sheet.slots.2", { minH: 8 })).label, "3/3");
+    await openSheet(page, wizard, w.wizard);
+    assert.equal((await see(page, "sheet.slots.3", { minH: 8 })).label, "2/2");
+    await shot(page, `spells-${lang}-10-after-long-rest`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
