@@ -51,6 +51,29 @@ void append(std::string& list, const std::string& sep, const std::string& item) 
   list += item;
 }
 
+Text catalogue_text(const json& j) {
+  if (j.is_string()) return Text{j.get<std::string>(), j.get<std::string>(), j.get<std::string>()};
+  if (!j.is_object()) return {};
+  return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
+}
+
+int d20_total(Ctx& ctx, std::optional<int> entered, int mod, json& data) {
+  if (entered) {
+    data["rolled"] = false;
+    return *entered;
+  }
+  const int d20 = ctx.rng().die(20);
+  data["roll"] = d20;
+  data["rolled"] = true;
+  return d20 + mod;
+}
+
+int d20_total(Ctx& ctx, const json& cmd, int mod, json& data) {
+  std::optional<int> entered;
+  if (campaign::param::find(cmd, "roll")) entered = static_cast<int>(campaign::param::integer(cmd, "roll", -100, 1000));
+  return d20_total(ctx, entered, mod, data);
+}
+
 const json& data_of(const Campaign& c, std::string_view module) {
   static const json null;
   auto it = c.modules.find(std::string(module));

@@ -9,10 +9,16 @@
 #include "core/campaign/actions.hpp"
 #include "core/campaign/derived.hpp"
 #include "core/campaign/engine.hpp"
+#include "core/campaign/json_read.hpp"
 #include "core/error.hpp"
 #include "core/rules/rules.hpp"
 
 namespace druzina::rules::detail {
+
+// The core's namespaces a module names most (`using namespace detail;` brings them in with the helpers below).
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+namespace jr = campaign::jr;
 
 using campaign::Condition;
 using campaign::Ctx;
@@ -75,6 +81,9 @@ std::vector<T> read_catalogue(const json& entries, const char* file, Read read) 
   }
   return out;
 }
+// A text of a catalogue entry: {cs, uk, en} (a language not loaded — the web build's packs, assets.hpp — is empty),
+// one string for every language, anything else (an optional text that is absent) empty.
+Text catalogue_text(const json& j);
 // The entry with this id, or nullptr.
 template <class T>
 const T* find_by_id(const std::vector<T>& list, std::string_view id) {
@@ -94,6 +103,12 @@ std::vector<std::string> ids_of(const std::vector<T>& list) {
 std::vector<std::string> id_list(const json& cmd, const char* name);
 std::optional<int> opt_int(const json& cmd, const char* name, int lo, int hi);
 std::vector<int> int_list(const json& cmd, const char* name, int lo, int hi);
+
+// The total of a check or save at modifier `mod`: `entered` (a total the player rolled at the table; data.rolled =
+// false), else d20 + mod rolled by the engine (data.roll, data.rolled = true).
+int d20_total(Ctx& ctx, std::optional<int> entered, int mod, json& data);
+// The same with the command's "roll" (-100..1000) as the entered total.
+int d20_total(Ctx& ctx, const json& cmd, int mod, json& data);
 
 // The die result for the table a prompt's answer leads to, when the table entered it: ResolvePrompt
 // {"prompt": p.id, "then_roll": N} as the top-level command.

@@ -49,9 +49,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -62,11 +59,6 @@ constexpr const char* kReasonPrefix = "rules.diseases.reason.";
 constexpr long long kDay = 1440;
 
 std::string source_of(const std::string& disease) { return "disease:" + disease; }
-
-Text text_of(const nlohmann::json& j) {
-  if (!j.is_object()) return {};
-  return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
-}
 
 // [SECTION] data ------------------------------------------------------------------------------------------------------
 void validate_infection(const json& e) {
@@ -523,16 +515,7 @@ void execute_expose(Ctx& ctx, const json& cmd) {
   const int target_dc = dc.value_or(*dz.save_dc);
   const int mod = save_bonus(ctx.state(), x, dz.save);
   json data = jobj{"creature", who, "disease", dz.id, "dc", target_dc, "modifier", mod};
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["roll"] = d20;
-    data["rolled"] = true;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
   data["total"] = total;
   data["success"] = total >= target_dc;
   ctx.emit("disease_save", data);
@@ -651,7 +634,7 @@ const std::vector<Disease>& disease_list() {
       Disease d;
       d.id = j.at("id").get<std::string>();
       d.kind = j.at("kind").get<std::string>();
-      d.name = text_of(j.at("name"));
+      d.name = catalogue_text(j.at("name"));
       d.save = j.value("save", std::string("con"));
       if (j.contains("save_dc") && j["save_dc"].is_number_integer()) d.save_dc = j["save_dc"].get<int>();
       const auto& inc = j.at("incubation");
@@ -669,8 +652,8 @@ const std::vector<Disease>& disease_list() {
       d.disadvantage = j.value("disadvantage", std::vector<std::string>{});
       d.vulnerable_to_all = j.value("vulnerable_to_all", false);
       d.stunned_on_damage = j.value("stunned_on_damage", false);
-      d.symptoms = text_of(j.at("symptoms"));
-      d.long_rest_text = text_of(j.value("long_rest_text", nlohmann::json()));
+      d.symptoms = catalogue_text(j.at("symptoms"));
+      d.long_rest_text = catalogue_text(j.value("long_rest_text", nlohmann::json()));
       static const std::set<std::string> units = {"hours", "days", "saves"}, rests = {"save_dc_drops", "save_exhaustion", "worsens", "none"};
       if (d.kind != "sample" && d.kind != "contagion") throw std::runtime_error("diseases.json: unknown kind " + d.kind);
       if (!units.count(d.incubation_unit)) throw std::runtime_error("diseases.json: unknown unit " + d.incubation_unit);

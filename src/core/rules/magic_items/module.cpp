@@ -78,9 +78,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -1037,16 +1034,7 @@ void execute_dominate(Ctx& ctx, const json& cmd) {
   const int dc = calc::sentient_dominate_dc(campaign::ability_modifier(item["sentient"]["cha"].get<int>()));
   const int mod = save_bonus(ctx.state(), x, "cha");
   json data = jobj{"creature", who, "item", item["id"], "name", item["name"], "dc", dc, "modifier", mod};
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["roll"] = d20;
-    data["rolled"] = true;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
   const bool success = total >= dc;
   data["total"] = total;
   data["success"] = success;

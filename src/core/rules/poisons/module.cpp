@@ -47,9 +47,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -294,16 +291,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
   const int mod = save_bonus(ctx.state(), x, "con");
   const std::vector<std::string> cond_immune = x.condition_immunities;
   json data = jobj{"creature", who, "poison", p.id, "dc", p.save_dc, "modifier", mod};
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["roll"] = d20;
-    data["rolled"] = true;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
   const bool success = total >= p.save_dc;
   data["total"] = total;
   data["success"] = success;
