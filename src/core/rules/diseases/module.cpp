@@ -90,11 +90,7 @@ void validate_infection(const json& e) {
       int_in(v, 0, 1'000'000'000'000LL);
     }
   }
-  for (const char* k : {"disease", "stage", "at", "dc"})
-    if (!e.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(e, {"disease", "stage", "at", "dc"});
   if (!find_disease(e["disease"].get<std::string>())) {
     jr::PathGuard g("disease");
     jr::fail_value("not_one_of", jobj{"value", e["disease"].get<std::string>(), "allowed", "a disease of diseases.json"});
@@ -116,11 +112,7 @@ campaign::DataField infections_field() {
 const json& infections_json(const Creature& x) { return creature_data(x, kDiseases, kInfections); }
 
 const json* find_infection(const Creature& x, const std::string& disease) {
-  const json& list = infections_json(x);
-  if (!list.is_array()) return nullptr;
-  for (const auto& e : list)
-    if (e.value("disease", "") == disease) return &e;
-  return nullptr;
+  return find_in_list(infections_json(x), "disease", disease);
 }
 
 const Disease& disease_of(const std::string& id) {
@@ -134,19 +126,12 @@ void apply_infected(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& inf = d.at("infection");
   validate_infection(inf);
-  json list = infections_json(x).is_array() ? infections_json(x) : json::array();
-  for (const auto& e : list)
-    if (e.value("disease", "") == inf.value("disease", "")) throw std::invalid_argument("infected twice");
-  list.push_back(inf);
-  set_creature_data(x, kDiseases, kInfections, std::move(list));
+  set_creature_data(x, kDiseases, kInfections, list_with(infections_json(x), inf, "disease", "infected twice"));
 }
 
 // The entry of `disease` in a creature's infection list (an event that names none is a broken history).
 json::iterator entry_of(json& list, const std::string& disease) {
-  if (!list.is_array()) throw std::out_of_range("no infection " + disease);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("disease", "") == disease; });
-  if (it == list.end()) throw std::out_of_range("no infection " + disease);
-  return it;
+  return entry_in(list, "disease", disease, "no infection " + disease);
 }
 
 // Merges d.patch into the infection d.disease (a null value erases the key).
@@ -479,11 +464,7 @@ void on_sewer_plague_save(Ctx& ctx, const Prompt& p, const json& answer) {
 const Disease& require_disease(const json& cmd) {
   const std::string id = param::str(cmd, "disease");
   const Disease* d = find_disease(id);
-  if (!d) throw UserError("rules.err.disease_unknown", jobj{"id", id, "allowed", [] {
-                                                            std::string s;
-                                                            for (const auto& x : disease_ids()) append(s, ", ", x);
-                                                            return s;
-                                                          }()});
+  if (!d) throw UserError("rules.err.disease_unknown", jobj{"id", id, "allowed", joined(disease_ids(), ", ")});
   return *d;
 }
 
@@ -528,15 +509,8 @@ void execute_infect(Ctx& ctx, const json& cmd) {
 }
 
 const json& chosen(const Creature& x, const json& cmd) {
-  const json& list = infections_json(x);
-  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_disease", jobj{"name", x.name});
-  if (param::find(cmd, "disease")) {
-    const json* inf = find_infection(x, param::str(cmd, "disease"));
-    if (!inf) throw UserError("rules.err.disease_not_infected", jobj{"name", x.name, "id", param::str(cmd, "disease")});
-    return *inf;
-  }
-  if (list.size() > 1) throw UserError("rules.err.disease_which", jobj{"name", x.name});
-  return list.front();
+  return chosen_entry(x, infections_json(x), cmd, "disease", "disease",
+                      {"rules.err.no_disease", "rules.err.disease_not_infected", "rules.err.disease_which"});
 }
 
 void validate_cure(const Campaign& c, const json& cmd) {
@@ -671,10 +645,7 @@ const Disease* find_disease(std::string_view id) { return find_by_id(disease_lis
 std::vector<std::string> disease_ids() { return ids_of(disease_list()); }
 
 std::vector<Infection> infections_of(const Creature& x) {
-  std::vector<Infection> out;
-  const json& list = infections_json(x);
-  if (!list.is_array()) return out;
-  for (const auto& j : list) {
+  return read_list<Infection>(infections_json(x), [](const json& j) {
     Infection i;
     i.disease = j.value("disease", "");
     i.info = find_disease(i.disease);
@@ -690,9 +661,8 @@ std::vector<Infection> infections_of(const Creature& x) {
     i.ointment = j.value("ointment", false);
     i.exhaustion = j.value("exhaustion", 0);
     i.source = j.value("source", "");
-    out.push_back(std::move(i));
-  }
-  return out;
+    return i;
+  });
 }
 
 DiseasesView diseases_view(const Campaign& c, const Creature& x) {

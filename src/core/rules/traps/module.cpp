@@ -80,11 +80,7 @@ void validate_placed_one(const json& t) {
       jr::fail_type("string");
     }
   }
-  for (const char* k : {"id", "card", "state"})
-    if (!t.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(t, {"id", "card", "state"});
   if (!find_trap_card(t["card"].get<std::string>())) {
     jr::PathGuard g("card");
     jr::fail_value("not_one_of", jobj{"value", t["card"].get<std::string>(), "allowed", "a sample trap of traps.json"});
