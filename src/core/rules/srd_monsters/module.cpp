@@ -566,4 +566,15 @@ Module srd_monsters() {
   return {kSrdMonsters, /*default_on*/ true, install, {.creature_data = {monster_field()}, .campaign_data = {roll_hp_field()}}};
 }
 
+std::vector<std::pair<std::string, std::string>> srd_monsters_added(const campaign::Ctx& ctx) {
+  std::vector<std::pair<std::string, std::string>> added;
+  for (const auto& ev : ctx.events())
+    if (ev.type == "creature_added") {
+      const json& cr = ev.data.at("creature");
+      const json mods = cr.value("modules", json::object());
+      if (mods.contains(kSrdMonsters)) added.push_back({cr.value("id", ""), mods[kSrdMonsters].value("monster", "")});
+    }
+  return added;
+}
+
 }  // namespace druzina::rules
