@@ -51,6 +51,78 @@ void append(std::string& list, const std::string& sep, const std::string& item) 
   list += item;
 }
 
+Text catalogue_text(const json& j) {
+  if (j.is_string()) return Text{j.get<std::string>(), j.get<std::string>(), j.get<std::string>()};
+  if (!j.is_object()) return {};
+  return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
+}
+
+void require_keys(const json& obj, std::initializer_list<const char*> keys) {
+  for (const char* k : keys)
+    if (!obj.contains(k)) {
+      jr::PathGuard g(k);
+      jr::fail_type("a value");
+    }
+}
+
+const json* find_in_list(const json& list, const char* key, std::string_view value) {
+  if (!list.is_array()) return nullptr;
+  for (const auto& e : list)
+    if (e.value(key, "") == value) return &e;
+  return nullptr;
+}
+
+json::iterator entry_in(json& list, const char* key, std::string_view value, const std::string& missing) {
+  if (!list.is_array()) throw std::out_of_range(missing);
+  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value(key, "") == value; });
+  if (it == list.end()) throw std::out_of_range(missing);
+  return it;
+}
+
+json list_with(const json& list, const json& entry, const char* key, const char* twice) {
+  json out = list.is_array() ? list : json::array();
+  if (key)
+    for (const auto& e : out)
+      if (e.value(key, "") == entry.value(key, "")) throw std::invalid_argument(twice);
+  out.push_back(entry);
+  return out;
+}
+
+const json& chosen_entry(const Creature& x, const json& list, const json& cmd, const char* param_name, const char* key,
+                         const ChoiceErrors& err) {
+  if (!list.is_array() || list.empty()) throw UserError(err.none, jobj{"name", x.name});
+  if (param::find(cmd, param_name)) {
+    const json* e = find_in_list(list, key, param::str(cmd, param_name));
+    if (!e) throw UserError(err.unknown, jobj{"name", x.name, "id", param::str(cmd, param_name)});
+    return *e;
+  }
+  if (list.size() > 1) throw UserError(err.which, jobj{"name", x.name});
+  return list.front();
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& sep) {
+  std::string s;
+  for (const auto& x : items) append(s, sep, x);
+  return s;
+}
+
+int d20_total(Ctx& ctx, std::optional<int> entered, int mod, json& data) {
+  if (entered) {
+    data["rolled"] = false;
+    return *entered;
+  }
+  const int d20 = ctx.rng().die(20);
+  data["roll"] = d20;
+  data["rolled"] = true;
+  return d20 + mod;
+}
+
+int d20_total(Ctx& ctx, const json& cmd, int mod, json& data) {
+  std::optional<int> entered;
+  if (campaign::param::find(cmd, "roll")) entered = static_cast<int>(campaign::param::integer(cmd, "roll", -100, 1000));
+  return d20_total(ctx, entered, mod, data);
+}
+
 const json& data_of(const Campaign& c, std::string_view module) {
   static const json null;
   auto it = c.modules.find(std::string(module));

@@ -1,6 +1,7 @@
 // Helpers shared by the house-rule modules (internal to src/core/rules).
 #pragma once
 #include <functional>
+#include <initializer_list>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -9,10 +10,16 @@
 #include "core/campaign/actions.hpp"
 #include "core/campaign/derived.hpp"
 #include "core/campaign/engine.hpp"
+#include "core/campaign/json_read.hpp"
 #include "core/error.hpp"
 #include "core/rules/rules.hpp"
 
 namespace druzina::rules::detail {
+
+// The core's namespaces a module names most (`using namespace detail;` brings them in with the helpers below).
+namespace actions = campaign::actions;
+namespace param = campaign::param;
+namespace jr = campaign::jr;
 
 using campaign::Condition;
 using campaign::Ctx;
@@ -58,6 +65,37 @@ void int_in(const json& v, long long lo, long long hi);
 // DataField validation of a list of at most `max` objects, each checked by `one` (its index in the path), no two
 // with the same string `key` (UserError state.err.wrong_type / too_many / duplicate_id with the path).
 void unique_list(const json& v, size_t max, const char* key, const std::function<void(const json&)>& one);
+// DataField validation: each of `keys` is in the object (UserError state.err.wrong_type "a value" with its path).
+void require_keys(const json& obj, std::initializer_list<const char*> keys);
+
+// A rule's own list of objects on a creature (infections, poison effects, madness …), absent = empty:
+// the entry whose string `key` is `value`, or nullptr;
+const json* find_in_list(const json& list, const char* key, std::string_view value);
+// the same in a list an event's apply function changes, where none is a broken history (std::out_of_range(missing));
+json::iterator entry_in(json& list, const char* key, std::string_view value, const std::string& missing);
+// the list with `entry` added at the end (with a `key`: one with the same key there is std::invalid_argument(twice));
+json list_with(const json& list, const json& entry, const char* key = nullptr, const char* twice = "");
+// its entries read as T.
+template <class T, class Read>
+std::vector<T> read_list(const json& list, Read read) {
+  std::vector<T> out;
+  if (!list.is_array()) return out;
+  for (const auto& j : list) out.push_back(read(j));
+  return out;
+}
+// The refusals of chosen_entry (rules.err.* keys, each with {name}; `unknown` also with {id}).
+struct ChoiceErrors {
+  const char* none;     // the list is empty
+  const char* unknown;  // the command names an entry that is not there
+  const char* which;    // it names none and there are several
+};
+// The entry of `list` a command means: the one whose `key` is the command's string parameter `param_name`, else the
+// only one.
+const json& chosen_entry(const Creature& x, const json& list, const json& cmd, const char* param_name, const char* key,
+                         const ChoiceErrors& err);
+// items with sep in between ("a, b, c").
+std::string joined(const std::vector<std::string>& items, const std::string& sep);
+
 // The next id "<prefix><n>" of a rule's own list of {id} objects: one past the highest n there ("t4" → "t5").
 std::string next_list_id(const json& list, char prefix);
 
@@ -75,6 +113,9 @@ std::vector<T> read_catalogue(const json& entries, const char* file, Read read) 
   }
   return out;
 }
+// A text of a catalogue entry: {cs, uk, en} (a language not loaded — the web build's packs, assets.hpp — is empty),
+// one string for every language, anything else (an optional text that is absent) empty.
+Text catalogue_text(const json& j);
 // The entry with this id, or nullptr.
 template <class T>
 const T* find_by_id(const std::vector<T>& list, std::string_view id) {
@@ -94,6 +135,12 @@ std::vector<std::string> ids_of(const std::vector<T>& list) {
 std::vector<std::string> id_list(const json& cmd, const char* name);
 std::optional<int> opt_int(const json& cmd, const char* name, int lo, int hi);
 std::vector<int> int_list(const json& cmd, const char* name, int lo, int hi);
+
+// The total of a check or save at modifier `mod`: `entered` (a total the player rolled at the table; data.rolled =
+// false), else d20 + mod rolled by the engine (data.roll, data.rolled = true).
+int d20_total(Ctx& ctx, std::optional<int> entered, int mod, json& data);
+// The same with the command's "roll" (-100..1000) as the entered total.
+int d20_total(Ctx& ctx, const json& cmd, int mod, json& data);
 
 // The die result for the table a prompt's answer leads to, when the table entered it: ResolvePrompt
 // {"prompt": p.id, "then_roll": N} as the top-level command.

@@ -14,16 +14,12 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 
 namespace {
 
 constexpr const char* kId = "deity";
 constexpr const char* kName = "name";
 constexpr size_t kMaxName = 100;
-
-Text text_of(const json& j) { return j.get<Text>(); }  // a language not loaded (assets.hpp) is empty
 
 campaign::DataField deity_field() {
   return {kId, "text: a deity of assets/data/rules/deities.json (absent = none)", false, [](const json& v) {
@@ -118,9 +114,9 @@ const std::vector<Deity>& deities() {
       d.id = j.at("id").get<std::string>();
       d.pantheon = j.at("pantheon").get<std::string>();
       d.alignment = j.at("alignment").get<std::string>();
-      d.name = text_of(j.at("name"));
-      d.title = text_of(j.at("title"));
-      d.symbol = text_of(j.at("symbol"));
+      d.name = catalogue_text(j.at("name"));
+      d.title = catalogue_text(j.at("title"));
+      d.symbol = catalogue_text(j.at("symbol"));
       d.domains = j.at("domains").get<std::vector<std::string>>();
       out.push_back(std::move(d));
     }

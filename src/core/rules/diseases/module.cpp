@@ -49,9 +49,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -62,11 +59,6 @@ constexpr const char* kReasonPrefix = "rules.diseases.reason.";
 constexpr long long kDay = 1440;
 
 std::string source_of(const std::string& disease) { return "disease:" + disease; }
-
-Text text_of(const nlohmann::json& j) {
-  if (!j.is_object()) return {};
-  return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
-}
 
 // [SECTION] data ------------------------------------------------------------------------------------------------------
 void validate_infection(const json& e) {
@@ -98,11 +90,7 @@ void validate_infection(const json& e) {
       int_in(v, 0, 1'000'000'000'000LL);
     }
   }
-  for (const char* k : {"disease", "stage", "at", "dc"})
-    if (!e.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(e, {"disease", "stage", "at", "dc"});
   if (!find_disease(e["disease"].get<std::string>())) {
     jr::PathGuard g("disease");
     jr::fail_value("not_one_of", jobj{"value", e["disease"].get<std::string>(), "allowed", "a disease of diseases.json"});
@@ -124,11 +112,7 @@ campaign::DataField infections_field() {
 const json& infections_json(const Creature& x) { return creature_data(x, kDiseases, kInfections); }
 
 const json* find_infection(const Creature& x, const std::string& disease) {
-  const json& list = infections_json(x);
-  if (!list.is_array()) return nullptr;
-  for (const auto& e : list)
-    if (e.value("disease", "") == disease) return &e;
-  return nullptr;
+  return find_in_list(infections_json(x), "disease", disease);
 }
 
 const Disease& disease_of(const std::string& id) {
@@ -142,19 +126,12 @@ void apply_infected(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& inf = d.at("infection");
   validate_infection(inf);
-  json list = infections_json(x).is_array() ? infections_json(x) : json::array();
-  for (const auto& e : list)
-    if (e.value("disease", "") == inf.value("disease", "")) throw std::invalid_argument("infected twice");
-  list.push_back(inf);
-  set_creature_data(x, kDiseases, kInfections, std::move(list));
+  set_creature_data(x, kDiseases, kInfections, list_with(infections_json(x), inf, "disease", "infected twice"));
 }
 
 // The entry of `disease` in a creature's infection list (an event that names none is a broken history).
 json::iterator entry_of(json& list, const std::string& disease) {
-  if (!list.is_array()) throw std::out_of_range("no infection " + disease);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("disease", "") == disease; });
-  if (it == list.end()) throw std::out_of_range("no infection " + disease);
-  return it;
+  return entry_in(list, "disease", disease, "no infection " + disease);
 }
 
 // Merges d.patch into the infection d.disease (a null value erases the key).
@@ -487,11 +464,7 @@ void on_sewer_plague_save(Ctx& ctx, const Prompt& p, const json& answer) {
 const Disease& require_disease(const json& cmd) {
   const std::string id = param::str(cmd, "disease");
   const Disease* d = find_disease(id);
-  if (!d) throw UserError("rules.err.disease_unknown", jobj{"id", id, "allowed", [] {
-                                                            std::string s;
-                                                            for (const auto& x : disease_ids()) append(s, ", ", x);
-                                                            return s;
-                                                          }()});
+  if (!d) throw UserError("rules.err.disease_unknown", jobj{"id", id, "allowed", joined(disease_ids(), ", ")});
   return *d;
 }
 
@@ -523,16 +496,7 @@ void execute_expose(Ctx& ctx, const json& cmd) {
   const int target_dc = dc.value_or(*dz.save_dc);
   const int mod = save_bonus(ctx.state(), x, dz.save);
   json data = jobj{"creature", who, "disease", dz.id, "dc", target_dc, "modifier", mod};
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["roll"] = d20;
-    data["rolled"] = true;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
   data["total"] = total;
   data["success"] = total >= target_dc;
   ctx.emit("disease_save", data);
@@ -545,15 +509,8 @@ void execute_infect(Ctx& ctx, const json& cmd) {
 }
 
 const json& chosen(const Creature& x, const json& cmd) {
-  const json& list = infections_json(x);
-  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_disease", jobj{"name", x.name});
-  if (param::find(cmd, "disease")) {
-    const json* inf = find_infection(x, param::str(cmd, "disease"));
-    if (!inf) throw UserError("rules.err.disease_not_infected", jobj{"name", x.name, "id", param::str(cmd, "disease")});
-    return *inf;
-  }
-  if (list.size() > 1) throw UserError("rules.err.disease_which", jobj{"name", x.name});
-  return list.front();
+  return chosen_entry(x, infections_json(x), cmd, "disease", "disease",
+                      {"rules.err.no_disease", "rules.err.disease_not_infected", "rules.err.disease_which"});
 }
 
 void validate_cure(const Campaign& c, const json& cmd) {
@@ -651,7 +608,7 @@ const std::vector<Disease>& disease_list() {
       Disease d;
       d.id = j.at("id").get<std::string>();
       d.kind = j.at("kind").get<std::string>();
-      d.name = text_of(j.at("name"));
+      d.name = catalogue_text(j.at("name"));
       d.save = j.value("save", std::string("con"));
       if (j.contains("save_dc") && j["save_dc"].is_number_integer()) d.save_dc = j["save_dc"].get<int>();
       const auto& inc = j.at("incubation");
@@ -669,8 +626,8 @@ const std::vector<Disease>& disease_list() {
       d.disadvantage = j.value("disadvantage", std::vector<std::string>{});
       d.vulnerable_to_all = j.value("vulnerable_to_all", false);
       d.stunned_on_damage = j.value("stunned_on_damage", false);
-      d.symptoms = text_of(j.at("symptoms"));
-      d.long_rest_text = text_of(j.value("long_rest_text", nlohmann::json()));
+      d.symptoms = catalogue_text(j.at("symptoms"));
+      d.long_rest_text = catalogue_text(j.value("long_rest_text", nlohmann::json()));
       static const std::set<std::string> units = {"hours", "days", "saves"}, rests = {"save_dc_drops", "save_exhaustion", "worsens", "none"};
       if (d.kind != "sample" && d.kind != "contagion") throw std::runtime_error("diseases.json: unknown kind " + d.kind);
       if (!units.count(d.incubation_unit)) throw std::runtime_error("diseases.json: unknown unit " + d.incubation_unit);
@@ -688,10 +645,7 @@ const Disease* find_disease(std::string_view id) { return find_by_id(disease_lis
 std::vector<std::string> disease_ids() { return ids_of(disease_list()); }
 
 std::vector<Infection> infections_of(const Creature& x) {
-  std::vector<Infection> out;
-  const json& list = infections_json(x);
-  if (!list.is_array()) return out;
-  for (const auto& j : list) {
+  return read_list<Infection>(infections_json(x), [](const json& j) {
     Infection i;
     i.disease = j.value("disease", "");
     i.info = find_disease(i.disease);
@@ -707,9 +661,8 @@ std::vector<Infection> infections_of(const Creature& x) {
     i.ointment = j.value("ointment", false);
     i.exhaustion = j.value("exhaustion", 0);
     i.source = j.value("source", "");
-    out.push_back(std::move(i));
-  }
-  return out;
+    return i;
+  });
 }
 
 DiseasesView diseases_view(const Campaign& c, const Creature& x) {

@@ -46,17 +46,10 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
 constexpr const char* kRounds = "rounds";
-
-Text text_of(const nlohmann::json& n) {
-  return n.get<Text>();  // a language not loaded (the web build's packs, assets.hpp) is empty
-}
 
 std::optional<int> price_of(const nlohmann::json& j) {
   if (!j.contains("price_gp") || j["price_gp"].is_null()) return std::nullopt;
@@ -253,16 +246,8 @@ void area_saves(Ctx& ctx, const json& cmd, int rolled, int dc, bool half, const 
     if (!x || x->death_saves.dead) continue;
     const int mod = save_bonus(ctx.state(), *x, "dex");
     json data = jobj{"creature", id, "dc", dc, "modifier", mod, "source", cause};
-    int total = 0;
-    if (saves && saves->contains(id)) {
-      total = (*saves)[id].get<int>();
-      data["rolled"] = false;
-    } else {
-      const int d20 = ctx.rng().die(20);
-      total = d20 + mod;
-      data["roll"] = d20;
-      data["rolled"] = true;
-    }
+    const int total =
+        d20_total(ctx, saves && saves->contains(id) ? std::optional<int>((*saves)[id].get<int>()) : std::nullopt, mod, data);
     const bool success = total >= dc;
     const int amount = success ? (half ? rolled / 2 : 0) : rolled;
     data["total"] = total;
@@ -455,7 +440,7 @@ const std::vector<Firearm>& firearm_list() {
       Firearm f;
       f.id = j.at("id").get<std::string>();
       f.era = j.at("era").get<std::string>();
-      f.name = text_of(j.at("name"));
+      f.name = catalogue_text(j.at("name"));
       f.price_gp = price_of(j);
       f.damage = j.at("damage").get<std::string>();
       f.damage_type = j.at("damage_type").get<std::string>();
@@ -485,7 +470,7 @@ const std::vector<Explosive>& explosive_list() {
       Explosive e;
       e.id = j.at("id").get<std::string>();
       e.era = j.at("era").get<std::string>();
-      e.name = text_of(j.at("name"));
+      e.name = catalogue_text(j.at("name"));
       e.price_gp = price_of(j);
       e.weight_lb = j.at("weight_lb").get<double>();
       e.throw_ft = j.value("throw_ft", 0);

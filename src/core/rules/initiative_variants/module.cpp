@@ -34,8 +34,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 using campaign::InitEntry;
 
 namespace {

@@ -40,9 +40,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -81,11 +78,7 @@ void validate_entry(const json& e) {
       int_in(v, 0, 1'000'000'000'000LL);
     }
   }
-  for (const char* k : {"id", "kind", "table", "roll", "at"})
-    if (!e.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(e, {"id", "kind", "table", "roll", "at"});
   const std::string kind = e["kind"].get<std::string>();
   if (std::find(kMadnessKinds.begin(), kMadnessKinds.end(), kind) == kMadnessKinds.end()) {
     jr::PathGuard g("kind");
@@ -116,13 +109,7 @@ campaign::DataField effects_field() {
 
 const json& effects_of(const Creature& x) { return creature_data(x, kMadness, kEffects); }
 
-const json* find_entry(const Creature& x, const std::string& id) {
-  const json& list = effects_of(x);
-  if (!list.is_array()) return nullptr;
-  for (const auto& e : list)
-    if (e.value("id", "") == id) return &e;
-  return nullptr;
-}
+const json* find_entry(const Creature& x, const std::string& id) { return find_in_list(effects_of(x), "id", id); }
 
 Text row_text(const std::string& table, int roll) {
   if (!tables::has_table(table)) return {};
@@ -145,9 +132,7 @@ void apply_gained(Campaign& c, const json& d) {
   const json& m = d.at("madness");
   validate_entry(m);
   campaign::claim_id(c, m.at("id").get<std::string>());
-  json list = effects_of(x).is_array() ? effects_of(x) : json::array();
-  list.push_back(m);
-  set_creature_data(x, kMadness, kEffects, std::move(list));
+  set_creature_data(x, kMadness, kEffects, list_with(effects_of(x), m));
 }
 
 void apply_ended(Campaign& c, const json& d) {
@@ -497,10 +482,7 @@ const char* madness_kind_key(const std::string& kind) {
 }
 
 std::vector<MadnessEntry> madness_of(const Creature& x) {
-  std::vector<MadnessEntry> out;
-  const json& list = effects_of(x);
-  if (!list.is_array()) return out;
-  for (const auto& m : list) {
+  return read_list<MadnessEntry>(effects_of(x), [](const json& m) {
     MadnessEntry e;
     e.id = m.value("id", "");
     e.kind = m.value("kind", "");
@@ -512,9 +494,8 @@ std::vector<MadnessEntry> madness_of(const Creature& x) {
     e.duration_roll = m.value("duration_roll", 0);
     e.source = m.value("source", "");
     if (m.contains("suppressed_until")) e.suppressed_until = m["suppressed_until"].get<long long>();
-    out.push_back(std::move(e));
-  }
-  return out;
+    return e;
+  });
 }
 
 MadnessView madness_view(const Campaign& c, const Creature& x) {

@@ -78,9 +78,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -150,11 +147,7 @@ void validate_sentient(const json& v) {
     if (k == "purpose") int_in(x, 1, 10);
     if (k == "alignment_id" && (!x.is_string() || !find_alignment(x.get<std::string>()))) jr::fail_type("alignment id");
   }
-  for (const char* k : {"int", "wis", "cha", "communication", "senses", "alignment", "purpose"})
-    if (!v.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(v, {"int", "wis", "cha", "communication", "senses", "alignment", "purpose"});
 }
 
 // The spells an item casts: [{name, level 0..9, cost 0..50 (charges), upcast? 0..10 (charges a level higher),
@@ -176,11 +169,7 @@ void validate_spells(const json& v) {
         if (!x.is_boolean()) jr::fail_type("true/false");
       } else jr::fail_value("not_one_of", jobj{"value", k, "allowed", "name, level, cost, upcast, concentration"});
     }
-    for (const char* k : {"name", "level", "cost"})
-      if (!sp.contains(k)) {
-        jr::PathGuard gk(k);
-        jr::fail_type("a value");
-      }
+    require_keys(sp, {"name", "level", "cost"});
   }
 }
 
@@ -236,11 +225,7 @@ void validate_item(const json& e) {
       jr::fail_type("boolean");
     }
   }
-  for (const char* k : {"id", "name"})
-    if (!e.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(e, {"id", "name"});
   if (e.contains("charges") && e.contains("max_charges") && e["charges"].get<int>() > e["max_charges"].get<int>()) {
     jr::PathGuard g("charges");
     jr::fail_value("out_of_range", jobj{"value", e["charges"], "min", 0, "max", e["max_charges"]});
@@ -1037,16 +1022,7 @@ void execute_dominate(Ctx& ctx, const json& cmd) {
   const int dc = calc::sentient_dominate_dc(campaign::ability_modifier(item["sentient"]["cha"].get<int>()));
   const int mod = save_bonus(ctx.state(), x, "cha");
   json data = jobj{"creature", who, "item", item["id"], "name", item["name"], "dc", dc, "modifier", mod};
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["roll"] = d20;
-    data["rolled"] = true;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
   const bool success = total >= dc;
   data["total"] = total;
   data["success"] = success;

@@ -18,8 +18,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 

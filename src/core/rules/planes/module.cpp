@@ -39,8 +39,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 
 namespace {
 
@@ -356,11 +354,6 @@ void install(Engine& e) {
   for (const auto& k : kinds) e.on_prompt(k, on_plane_save);
 }
 
-Text text_of(const json& j) {
-  if (!j.is_object()) return {};
-  return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
-}
-
 }  // namespace
 
 const std::vector<Plane>& plane_list() {
@@ -372,10 +365,10 @@ const std::vector<Plane>& plane_list() {
       Plane p;
       p.id = j.at("id").get<std::string>();
       p.kind = j.at("kind").get<std::string>();
-      p.name = text_of(j.at("name"));
+      p.name = catalogue_text(j.at("name"));
       p.alignments = j.value("alignments", std::vector<std::string>{});
       p.reference = j.value("reference", std::string());
-      p.effect = text_of(j.value("effect", json()));
+      p.effect = catalogue_text(j.value("effect", json()));
       for (const auto& s : j.value("long_rest", json::array())) {
         PlaneRestSave r;
         r.prompt = s.at("prompt").get<std::string>();

@@ -47,9 +47,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -80,11 +77,7 @@ void validate_effect(const json& e) {
       int_in(v, 0, 1'000'000'000'000LL);
     }
   }
-  for (const char* k : {"id", "poison", "at", "dc"})
-    if (!e.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(e, {"id", "poison", "at", "dc"});
   if (!find_poison(e["poison"].get<std::string>())) {
     jr::PathGuard g("poison");
     jr::fail_value("not_one_of", jobj{"value", e["poison"].get<std::string>(), "allowed", "a poison of poisons.json"});
@@ -115,13 +108,7 @@ campaign::DataField effects_field() {
 
 const json& effects_json(const Creature& x) { return creature_data(x, kPoisons, kEffects); }
 
-const json* find_effect(const Creature& x, const std::string& poison) {
-  const json& list = effects_json(x);
-  if (!list.is_array()) return nullptr;
-  for (const auto& e : list)
-    if (e.value("poison", "") == poison) return &e;
-  return nullptr;
-}
+const json* find_effect(const Creature& x, const std::string& poison) { return find_in_list(effects_json(x), "poison", poison); }
 
 std::string next_id(const Creature& x) { return next_list_id(effects_json(x), 'p'); }
 
@@ -136,20 +123,11 @@ void apply_applied(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
   const json& eff = d.at("effect");
   validate_effect(eff);
-  json list = effects_json(x).is_array() ? effects_json(x) : json::array();
-  for (const auto& e : list)
-    if (e.value("poison", "") == eff.value("poison", "")) throw std::invalid_argument("poisoned twice");
-  list.push_back(eff);
-  set_creature_data(x, kPoisons, kEffects, std::move(list));
+  set_creature_data(x, kPoisons, kEffects, list_with(effects_json(x), eff, "poison", "poisoned twice"));
 }
 
 // The stored effect of `poison` in a creature's list; a history that names one it does not have is corrupt.
-json::iterator effect_in(json& list, const std::string& poison) {
-  if (!list.is_array()) throw std::out_of_range("no poison " + poison);
-  auto it = std::find_if(list.begin(), list.end(), [&](const json& e) { return e.value("poison", "") == poison; });
-  if (it == list.end()) throw std::out_of_range("no poison " + poison);
-  return it;
-}
+json::iterator effect_in(json& list, const std::string& poison) { return entry_in(list, "poison", poison, "no poison " + poison); }
 
 void apply_ended(Campaign& c, const json& d) {
   Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
@@ -269,11 +247,7 @@ void deal_damage(Ctx& ctx, const std::string& who, const Poison& p, bool half) {
 const Poison& require_poison(const json& cmd) {
   const std::string id = param::str(cmd, "poison");
   const Poison* p = find_poison(id);
-  if (!p) throw UserError("rules.err.poison_unknown", jobj{"id", id, "allowed", [] {
-                                                          std::string s;
-                                                          for (const auto& x : poison_ids()) append(s, ", ", x);
-                                                          return s;
-                                                        }()});
+  if (!p) throw UserError("rules.err.poison_unknown", jobj{"id", id, "allowed", joined(poison_ids(), ", ")});
   return *p;
 }
 
@@ -294,16 +268,7 @@ void execute_poison(Ctx& ctx, const json& cmd) {
   const int mod = save_bonus(ctx.state(), x, "con");
   const std::vector<std::string> cond_immune = x.condition_immunities;
   json data = jobj{"creature", who, "poison", p.id, "dc", p.save_dc, "modifier", mod};
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["roll"] = d20;
-    data["rolled"] = true;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
   const bool success = total >= p.save_dc;
   data["total"] = total;
   data["success"] = success;
@@ -358,15 +323,8 @@ void execute_poison(Ctx& ctx, const json& cmd) {
 }
 
 const json& chosen(const Creature& x, const json& cmd) {
-  const json& list = effects_json(x);
-  if (!list.is_array() || list.empty()) throw UserError("rules.err.no_poison", jobj{"name", x.name});
-  if (param::find(cmd, "poison")) {
-    const json* e = find_effect(x, param::str(cmd, "poison"));
-    if (!e) throw UserError("rules.err.poison_not_acting", jobj{"name", x.name, "id", param::str(cmd, "poison")});
-    return *e;
-  }
-  if (list.size() > 1) throw UserError("rules.err.poison_which", jobj{"name", x.name});
-  return list.front();
+  return chosen_entry(x, effects_json(x), cmd, "poison", "poison",
+                      {"rules.err.no_poison", "rules.err.poison_not_acting", "rules.err.poison_which"});
 }
 
 void validate_cure(const Campaign& c, const json& cmd) {
@@ -510,10 +468,7 @@ const Poison* find_poison(std::string_view id) { return find_by_id(poison_list()
 std::vector<std::string> poison_ids() { return ids_of(poison_list()); }
 
 std::vector<PoisonEffect> poison_effects_of(const Creature& x) {
-  std::vector<PoisonEffect> out;
-  const json& list = effects_json(x);
-  if (!list.is_array()) return out;
-  for (const auto& j : list) {
+  return read_list<PoisonEffect>(effects_json(x), [](const json& j) {
     PoisonEffect e;
     e.id = j.value("id", "");
     e.poison = j.value("poison", "");
@@ -525,9 +480,8 @@ std::vector<PoisonEffect> poison_effects_of(const Creature& x) {
     e.dc = j.value("dc", 0);
     e.damage = j.value("damage", 0);
     e.successes = j.value("successes", 0);
-    out.push_back(std::move(e));
-  }
-  return out;
+    return e;
+  });
 }
 
 PoisonsView poisons_view(const Campaign& c, const Creature& x) {

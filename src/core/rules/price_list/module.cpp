@@ -13,7 +13,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace param = campaign::param;
 
 namespace {
 

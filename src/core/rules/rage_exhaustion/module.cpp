@@ -8,7 +8,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
 
 namespace {
 

@@ -19,8 +19,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 
 namespace {
 
@@ -70,15 +68,9 @@ campaign::DataField ranks_field() {
           }};
 }
 
-Text text_of(const json& j) {
-  if (j.is_string()) return Text{j.get<std::string>(), j.get<std::string>(), j.get<std::string>()};
-  if (!j.is_object()) return {};
-  return Text{j.value("cs", ""), j.value("uk", ""), j.value("en", "")};
-}
-
 std::vector<RenownRank> ranks_of(const json& list) {
   std::vector<RenownRank> out;
-  for (const auto& r : list) out.push_back({r.value("at", 0), text_of(r.value("title", json()))});
+  for (const auto& r : list) out.push_back({r.value("at", 0), catalogue_text(r.value("title", json()))});
   return out;
 }
 
@@ -103,7 +95,7 @@ std::string render_changed(const json& d, const LogContext& lc) {
                "new", d.value("new", 0), "reason", tr(lc.lang, kReasonPrefix + d.value("reason", std::string("set")))};
   std::string key = piety ? "event.piety_changed" : "event.renown_changed";
   if (d.contains("rank")) {
-    args["rank"] = text_of(d["rank"]).in(lc.lang);
+    args["rank"] = catalogue_text(d["rank"]).in(lc.lang);
     key += "_rank";
   }
   return tr(lc.lang, key, args);
@@ -215,7 +207,7 @@ const std::vector<RenownOrganization>& renown_organizations() {
     for (const auto& j : data.at("organizations")) {
       RenownOrganization o;
       o.id = j.at("id").get<std::string>();
-      o.name = text_of(j.at("name"));
+      o.name = catalogue_text(j.at("name"));
       o.ranks = ranks_of(j.at("ranks"));
       if (!o.name.complete() || o.ranks.empty()) throw std::runtime_error("renown.json: " + o.id);
       out.push_back(std::move(o));

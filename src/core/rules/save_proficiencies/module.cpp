@@ -11,8 +11,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 
 namespace {
 const std::vector<std::string> kAbilities = {"str", "dex", "con", "int", "wis", "cha"};

@@ -32,9 +32,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 namespace {
 
@@ -315,14 +312,7 @@ void on_rest_finished(Ctx& ctx, const Event& ev) {
 
 void after_add_monsters(Ctx& ctx, const json&) {
   static const json uses = assets::json("data/monster-uses.json");
-  std::vector<std::pair<std::string, std::string>> added;  // creature, srd id
-  for (const auto& ev : ctx.events())
-    if (ev.type == "creature_added") {
-      const json& cr = ev.data.at("creature");
-      const json mods = cr.value("modules", json::object());
-      if (mods.contains(kSrdMonsters)) added.push_back({cr.value("id", ""), mods[kSrdMonsters].value("monster", "")});
-    }
-  for (const auto& [id, monster] : added)
+  for (const auto& [id, monster] : srd_monsters_added(ctx))
     for (const auto& m : uses)
       if (m.value("id", "") == monster && m.contains("casting")) {
         const json& k = m["casting"];

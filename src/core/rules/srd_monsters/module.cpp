@@ -41,8 +41,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 
 namespace {
 
@@ -566,6 +564,17 @@ const Monster* srd_monster_of(const Creature& x) {
 
 Module srd_monsters() {
   return {kSrdMonsters, /*default_on*/ true, install, {.creature_data = {monster_field()}, .campaign_data = {roll_hp_field()}}};
+}
+
+std::vector<std::pair<std::string, std::string>> srd_monsters_added(const campaign::Ctx& ctx) {
+  std::vector<std::pair<std::string, std::string>> added;
+  for (const auto& ev : ctx.events())
+    if (ev.type == "creature_added") {
+      const json& cr = ev.data.at("creature");
+      const json mods = cr.value("modules", json::object());
+      if (mods.contains(kSrdMonsters)) added.push_back({cr.value("id", ""), mods[kSrdMonsters].value("monster", "")});
+    }
+  return added;
 }
 
 }  // namespace druzina::rules

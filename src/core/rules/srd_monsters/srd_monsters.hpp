@@ -7,6 +7,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -75,5 +76,8 @@ const Monster* srd_monster_of(const campaign::Creature& x);
 // The campaign's choice (CreateCampaign / SetSettings {srd_roll_hp}): SRD monsters added get rolled HP (each its
 // own roll) instead of the average; AddMonsters {roll_hp} overrides it.
 bool srd_roll_hp(const campaign::Campaign& c);
+// The SRD monsters the command so far added (its creature_added events): {creature id, srd id} in their order
+// (for a rule's hook after AddMonsters).
+std::vector<std::pair<std::string, std::string>> srd_monsters_added(const campaign::Ctx& ctx);
 
 }  // namespace druzina::rules

@@ -21,7 +21,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace param = campaign::param;
 
 namespace {
 

@@ -17,10 +17,6 @@ namespace druzina::rules {
 
 namespace {
 
-Text text_of(const nlohmann::json& n) {
-  return n.get<Text>();  // a language not loaded (the web build's packs, assets.hpp) is empty
-}
-
 nlohmann::json str_or_null(const std::string& s) { return s.empty() ? nlohmann::json() : nlohmann::json(s); }
 
 }  // namespace
@@ -38,7 +34,7 @@ const std::vector<TrapCard>& trap_cards() {
       t.kind = j.at("kind").get<std::string>();
       t.complex = j.value("complex", false);
       t.initiative_bonus = j.value("initiative_bonus", 0);
-      t.name = text_of(j.at("name"));
+      t.name = detail::catalogue_text(j.at("name"));
       t.spot_dc = j.at("spot").at("dc").get<int>();
       t.spot_skill = j.at("spot").at("skill").get<std::string>();
       const auto& d = j.at("disarm");
@@ -57,9 +53,9 @@ const std::vector<TrapCard>& trap_cards() {
       t.save_damage = j.value("save_damage", std::string());
       t.save_damage_type = j.value("save_damage_type", std::string());
       t.half_on_success = j.value("half_on_success", false);
-      t.trigger = text_of(j.at("trigger"));
-      t.effect = text_of(j.at("effect"));
-      t.disarm_text = text_of(j.at("disarm_text"));
+      t.trigger = detail::catalogue_text(j.at("trigger"));
+      t.effect = detail::catalogue_text(j.at("effect"));
+      t.disarm_text = detail::catalogue_text(j.at("disarm_text"));
       if (t.kind != "mechanical" && t.kind != "magic") throw std::runtime_error("traps.json: kind of " + t.id);
       if (!skills.count(t.spot_skill) || t.spot_dc < 5 || t.spot_dc > 30) throw std::runtime_error("traps.json: spot of " + t.id);
       if (!abilities.count(t.save_ability) || !abilities.count(t.disarm_ability)) throw std::runtime_error("traps.json: ability of " + t.id);

@@ -47,9 +47,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
-namespace jr = campaign::jr;
 
 std::optional<TrapNumbers> trap_numbers(std::string_view severity, int level) {
   int s = -1;
@@ -83,11 +80,7 @@ void validate_placed_one(const json& t) {
       jr::fail_type("string");
     }
   }
-  for (const char* k : {"id", "card", "state"})
-    if (!t.contains(k)) {
-      jr::PathGuard g(k);
-      jr::fail_type("a value");
-    }
+  require_keys(t, {"id", "card", "state"});
   if (!find_trap_card(t["card"].get<std::string>())) {
     jr::PathGuard g("card");
     jr::fail_value("not_one_of", jobj{"value", t["card"].get<std::string>(), "allowed", "a sample trap of traps.json"});
@@ -314,17 +307,10 @@ void execute_search(Ctx& ctx, const json& cmd) {
   const int mod = check_bonus(ctx.state(), x, skill_ability(card.spot_skill), cmd);
   json data = jobj{"creature", x.id, "trap", placed["id"], "card", card.id, "dc", card.spot_dc};
   int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
+  if (param::find(cmd, "roll") || param::boolean(cmd, "active", false)) {
+    total = d20_total(ctx, cmd, mod, data);
     data["method"] = "active";
-    data["rolled"] = false;
-  } else if (param::boolean(cmd, "active", false)) {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["method"] = "active";
-    data["rolled"] = true;
-    data["roll"] = d20;
-    data["modifier"] = mod;
+    if (data["rolled"].get<bool>()) data["modifier"] = mod;
   } else {
     total = param::find(cmd, "passive") ? static_cast<int>(param::integer(cmd, "passive", -100, 1000)) : 10 + mod;
     data["method"] = "passive";
@@ -359,17 +345,8 @@ void execute_disarm(Ctx& ctx, const json& cmd) {
     return;
   }
   const int mod = check_bonus(ctx.state(), x, card.disarm_ability, cmd);
-  int total = 0;
-  if (param::find(cmd, "roll")) {
-    total = static_cast<int>(param::integer(cmd, "roll", -100, 1000));
-    data["rolled"] = false;
-  } else {
-    const int d20 = ctx.rng().die(20);
-    total = d20 + mod;
-    data["rolled"] = true;
-    data["roll"] = d20;
-    data["modifier"] = mod;
-  }
+  const int total = d20_total(ctx, cmd, mod, data);
+  if (data["rolled"].get<bool>()) data["modifier"] = mod;
   const bool success = total >= *card.disarm_dc;
   data["means"] = "check";
   data["total"] = total;

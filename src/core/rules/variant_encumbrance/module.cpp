@@ -18,8 +18,6 @@
 namespace druzina::rules {
 
 using namespace detail;
-namespace actions = campaign::actions;
-namespace param = campaign::param;
 
 bool is_dwarf_race(std::string_view race) {
   const std::string f = reference::fold(race);
