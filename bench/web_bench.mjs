@@ -304,7 +304,9 @@ async function live(env, dm, players, updates) {
     await liveLabel(dm, "live.players", (l) => Number(l) === joins.length + 1);
     joins.push(Date.now() - t0);
   }
-  const ids = (await campaign(dm)).creatures.filter((c) => c.kind === "monster").map((c) => c.id);
+  // A point of damage to a PC: the party's HP is exact in the players' view, so each hit is an update (a goblin's
+  // status stays "healthy" after a point, and the players' view would not change at all).
+  const ids = (await campaign(dm)).creatures.filter((c) => c.kind === "pc").map((c) => c.id);
   const latencies = [], bytes = [];
   for (let k = 0; k < updates; ++k) {
     const sentBefore = await dm.evaluate(() => Module.druzinaLiveCapture.length);
