@@ -114,7 +114,8 @@ for (const lang of ["cs", "uk"]) {
     await snap("05-combat-setup");
     await tapCarefully(page, "combat.start");
     c = await untilCampaign(page, (c) => c.encounter && c.encounter.order.length === 4, "the encounter");
-    await waitWidget(page, `combat.row.${wizard.id}`);
+    // The rolled order decides where her row is: below a goblin's turn with its reminders it starts off screen.
+    await scrollIntoView(page, `combat.row.${wizard.id}`);
     await snap("06-initiative");
 
     // 9 damage to the wizard via the pad → the massive-damage prompt
