@@ -181,6 +181,28 @@ void move_creature_patch(json& patch, const std::string& path, const CreatureMov
   }
 }
 
+// One transaction's events: creature_added's creature and creature_updated's patch move the fields (the other
+// events keep their type and data).
+template <size_t N>
+void move_creature_events(json& tx, const std::string& path, const CreatureMove (&moves)[N], int from) {
+  if (!tx.is_object()) cannot(from, path, "object");
+  auto evs = tx.find("events");
+  if (evs == tx.end()) return;
+  if (!evs->is_array()) cannot(from, path + ".events", "array");
+  for (size_t k = 0; k < evs->size(); ++k) {
+    json& ev = (*evs)[k];
+    const std::string at = path + ".events[" + std::to_string(k) + "]";
+    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(from, at, "event");
+    json& d = ev["data"];
+    if (!d.is_object()) cannot(from, at + ".data", "object");
+    const std::string& type = ev["type"].get_ref<const std::string&>();
+    if (type == "creature_added" && d.contains("creature"))
+      move_creature_fields(d["creature"], at + ".data.creature", moves, from);
+    else if (type == "creature_updated" && d.contains("patch"))
+      move_creature_patch(d["patch"], at + ".data.patch", moves, from);
+  }
+}
+
 void v3_creature(json& x, const std::string& path) { move_creature_fields(x, path, kCreatureMoves, 2); }
 void v3_creature_patch(json& patch, const std::string& path) { move_creature_patch(patch, path, kCreatureMoves, 2); }
 
@@ -282,26 +304,8 @@ constexpr CreatureMove kV4CreatureMoves[] = {
     {"scars", "lingering-injuries", "scars", "array"},
 };
 
-// One transaction's events: creature_added's creature and creature_updated's patch (injury_added and
-// injury_cured keep their type and data: the module registers them now).
-void v4_transaction(json& tx, const std::string& path) {
-  if (!tx.is_object()) cannot(3, path, "object");
-  auto evs = tx.find("events");
-  if (evs == tx.end()) return;
-  if (!evs->is_array()) cannot(3, path + ".events", "array");
-  for (size_t k = 0; k < evs->size(); ++k) {
-    json& ev = (*evs)[k];
-    const std::string at = path + ".events[" + std::to_string(k) + "]";
-    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(3, at, "event");
-    json& d = ev["data"];
-    if (!d.is_object()) cannot(3, at + ".data", "object");
-    const std::string& type = ev["type"].get_ref<const std::string&>();
-    if (type == "creature_added" && d.contains("creature"))
-      move_creature_fields(d["creature"], at + ".data.creature", kV4CreatureMoves, 3);
-    else if (type == "creature_updated" && d.contains("patch"))
-      move_creature_patch(d["patch"], at + ".data.patch", kV4CreatureMoves, 3);
-  }
-}
+// One transaction's events (injury_added and injury_cured keep their type and data: the module registers them now).
+void v4_transaction(json& tx, const std::string& path) { move_creature_events(tx, path, kV4CreatureMoves, 3); }
 
 }  // namespace
 
@@ -581,24 +585,7 @@ constexpr CreatureMove kV8Moves[] = {
     {"loyalty", "npc-loyalty", "legacy", "number or object"},
 };
 
-void v8_transaction(json& tx, const std::string& path) {
-  if (!tx.is_object()) cannot(7, path, "object");
-  auto evs = tx.find("events");
-  if (evs == tx.end()) return;
-  if (!evs->is_array()) cannot(7, path + ".events", "array");
-  for (size_t k = 0; k < evs->size(); ++k) {
-    json& ev = (*evs)[k];
-    const std::string at = path + ".events[" + std::to_string(k) + "]";
-    if (!ev.is_object() || !ev.contains("type") || !ev["type"].is_string()) cannot(7, at, "event");
-    json& d = ev["data"];
-    if (!d.is_object()) cannot(7, at + ".data", "object");
-    const std::string& type = ev["type"].get_ref<const std::string&>();
-    if (type == "creature_added" && d.contains("creature"))
-      move_creature_fields(d["creature"], at + ".data.creature", kV8Moves, 7);
-    else if (type == "creature_updated" && d.contains("patch"))
-      move_creature_patch(d["patch"], at + ".data.patch", kV8Moves, 7);
-  }
-}
+void v8_transaction(json& tx, const std::string& path) { move_creature_events(tx, path, kV8Moves, 7); }
 
 }  // namespace
 
