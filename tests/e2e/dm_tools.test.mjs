@@ -7,7 +7,7 @@ import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { launch, shot, waitWidget, tapCarefully, openTab, untilCampaign, screenshotFailures, openApp, accepted, see,
-         scrollIntoView, typeReplacing } from "./lib.mjs";
+         scrollIntoView, typeReplacing, ruleSwitch, widgets, tapSettled } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -16,15 +16,21 @@ screenshotFailures(afterEach, import.meta.url);
 
 const iiFile = readFileSync(new URL("../fixtures/import/improved-initiative.json", import.meta.url));
 const words = {
-  cs: { medium: /Obtížnost: střední · 400 zk\. \(upraveno 800\) pro postavy: 4/, award: /Udělit 350 zk\.: 87 každé z postav \(4\)/, summary: "nestvůry 2, postavy 2, střetnutí 1" },
-  uk: { medium: /Складність: середня · 400 досвіду \(скориговано 800\) для персонажів: 4/, award: /Дати 350 досвіду: по 87 кожному \(4\)/, summary: "потвори 2, персонажі 2, сутички 1" },
+  cs: { medium: /Obtížnost: střední · 400 zk\. \(upraveno 800\) pro postavy: 4/, award: /Udělit 350 zk\.: 87 každé z postav \(4\)/, summary: "nestvůry 2, postavy 2, střetnutí 1",
+        rerolled: /Iniciativa znovu hozena pro (\d)\. kolo/ },
+  uk: { medium: /Складність: середня · 400 досвіду \(скориговано 800\) для персонажів: 4/, award: /Дати 350 досвіду: по 87 кожному \(4\)/, summary: "потвори 2, персонажі 2, сутички 1",
+        rerolled: /Ініціативу перекинуто на раунд (\d)/ },
 };
 
 for (const lang of ["cs", "uk"]) {
   test(`the DM's tools (${lang}): difficulty, initiative each round, the XP award, an Improved Initiative import`, { timeout: 600000 }, async () => {
     const w = words[lang];
     const { page, errors, context } = await openApp(env, { device: { locale: lang === "uk" ? "uk-UA" : "cs-CZ" } });
-    await accepted(page, { type: "SetSettings", initiative_variant: "reroll" });
+    // the DM picks "roll again every round" under the initiative variants' switch in Settings → Rules
+    await openTab(page, "settings");
+    await ruleSwitch(page, "initiative-variants", "table");
+    await tapCarefully(page, "settings.initiative.variant.reroll");
+    await untilCampaign(page, (c) => c.modules?.["initiative-variants"]?.variant === "reroll", "initiative each round");
     for (const name of ["Ana", "Bor", "Cyr", "Dana"]) await accepted(page, { type: "AddCreature", name, kind: "pc", hp: 24, level: 3 });
     await accepted(page, { type: "AddMonsters", monster: "goblin", count: 4 });
     await accepted(page, { type: "AddMonsters", monster: "bugbear" });
@@ -52,6 +58,11 @@ for (const lang of ["cs", "uk"]) {
       c = await untilCampaign(page, (c) => c.encounter.round === round, `round ${round}`);
     }
     await shot(page, `dmtools-${lang}-02-round4`);
+    // the log tells each new round's order (rounds 2, 3 and 4)
+    await tapSettled(page, "top.log");
+    const told = (await widgets(page)).filter((x) => w.rerolled.test(x.label ?? "")).map((x) => x.label.match(w.rerolled)[1]);
+    assert.deepEqual([...new Set(told)].sort(), ["2", "3", "4"]);
+    await tapSettled(page, "top.log");
     // the goblins fall (3 of 4) and the bugbear: 350 XP for the four characters
     const monsters = c.creatures.filter((x) => x.kind === "monster").map((x) => x.id);
     for (const id of [monsters[0], monsters[1], monsters[2], monsters[4]]) await accepted(page, { type: "ApplyDamage", target: id, amount: 100 });
