@@ -157,12 +157,6 @@ bool Model::refuse_read_only() {
 }
 
 // [SECTION] commands, undo and redo, notices --------------------------------------------------------------------------
-const nlohmann::json* Outcome::event(std::string_view type) const {
-  for (auto it = events.rbegin(); it != events.rend(); ++it)
-    if (it->type == type) return &it->data;
-  return nullptr;
-}
-
 std::vector<nlohmann::json> Outcome::prompts() const {
   std::vector<nlohmann::json> out;
   for (const auto& e : events)

@@ -42,15 +42,13 @@ enum class ReadOnly {
 
 // What a dispatched command did (the engine's transaction): its events, and the prompts and log lines they make.
 // False when the command was refused (the model has shown why). Screens read their result here, never from the
-// session's tail.
+// session's tail, through the rules' typed results (rules::attack_result(o.events), rules::luck_reroll …).
 struct Outcome {
   bool ok = false;
   long long tx = 0;                        // the transaction's id (Campaign::last_tx after it)
   std::vector<campaign::Event> events;     // in the order they were applied
   std::vector<std::string> lines;          // its log lines in the UI's language (Model::dispatch fills them)
   explicit operator bool() const { return ok; }
-  // The data of the last event of that type, or nullptr ("attack_rolled", "inspiration_used" …).
-  const nlohmann::json* event(std::string_view type) const;
   std::vector<nlohmann::json> prompts() const;  // the prompts it asked (prompt_created's prompt)
 };
 

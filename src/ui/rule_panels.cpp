@@ -36,6 +36,7 @@
   X(initiative_variants)       \
   X(prepared_encounters)       \
   X(tracker_import)            \
+  X(group_actions)             \
   X(hazards)                   \
   X(campaign_place)            \
   X(crafting)                  \

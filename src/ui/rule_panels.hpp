@@ -40,6 +40,9 @@ enum class Slot {
                      //   answer yes adds to EndEncounter into *ctx.params (nothing is drawn)
   combat_join,       // in a fight, in "+ Add to the fight"
   combat_order,      // under the order: ctx.current is the creature whose turn it is
+  combat_tools,      // beside "Reorder", above the order (DM): ctx.width; `shown` says whether a panel takes a place
+  combat_row_select, // a row of the order, before its card (DM): a panel that takes the rows' taps now sets ctx.done
+                     //   and ctx.picked (the card shows as picked); it is called again with ctx.tapped on a tap
   combat_row,        // on a row of the order, under its card: ctx.creature
   combat_reminders,  // what to remember at ctx.creature's turn: push lines onto *ctx.facts (nothing is drawn)
   // The downtime screen.
@@ -69,6 +72,8 @@ struct SlotContext {
   std::vector<std::string>* facts = nullptr;      // sheet_facts, combat_reminders, combat_end
   const CombatSetup* setup = nullptr;             // combat_picked, combat_setup
   std::string rule;                               // settings_rule
+  float width = 0;                                // combat_tools
+  bool picked = false, tapped = false;            // combat_row_select
   bool done = false;                              // see the slot
 };
 

@@ -1,4 +1,6 @@
 // House rule "flanking" and the attack helper (src/core/rules/attack_roll/).
+#include "core/rules/attack_roll/attack_roll.hpp"
+#include "core/rules/inspiration_luck/inspiration_luck.hpp"
 #include "rules_helpers.hpp"
 
 using namespace druzina;
@@ -54,11 +56,31 @@ TEST_CASE("attack roll: advantage, natural 20 and 1, inspiration offered", "[rul
   const Transaction& insp = t.run({{"type", "AttackRoll"}, {"attacker", a}, {"target", g}, {"bonus", 5}, {"rolls", {4}}});
   const json& i = find_event(insp, "attack_rolled")->data;
   CHECK(i["inspiration"] == true);
+  // The typed result the attack helper draws from reads the same.
+  const auto typed = rules::attack_result(insp.events);
+  REQUIRE(typed);
+  CHECK(typed->attacker == a);
+  CHECK(typed->target == g);
+  CHECK(typed->rolls == std::vector<int>{4});
+  CHECK(typed->kept == 4);
+  CHECK(typed->total == i["total"].get<int>());
+  CHECK(typed->ac == i["ac"].get<int>());
+  CHECK(typed->hit == i["hit"].get<bool>());
+  CHECK(typed->inspiration);
   // The helper's follow-up: inspiration as luck on the attack.
-  const Transaction& luck = t.run({{"type", "UseInspiration"}, {"target", a}, {"first_roll", i["kept"]}, {"roll", 19},
-                                   {"modifier", i["bonus"].get<int>() + i["flank_bonus"].get<int>()}, {"dc", i["ac"]}});
+  const Transaction& luck = t.run({{"type", "UseInspiration"}, {"target", a}, {"first_roll", typed->kept}, {"roll", 19},
+                                   {"modifier", typed->bonus + typed->flank_bonus}, {"dc", typed->ac}});
   CHECK(find_event(luck, "inspiration_used")->data["total"] == 24);
   CHECK(find_event(luck, "inspiration_used")->data["success"] == false);
+  const auto reroll = rules::luck_reroll(luck.events);
+  REQUIRE(reroll);
+  CHECK(reroll->first == 4);
+  CHECK(reroll->second == 19);
+  CHECK(reroll->kept == 19);
+  CHECK(reroll->total == 24);
+  CHECK(reroll->dc == typed->ac);
+  CHECK_FALSE(reroll->success);
+  CHECK_FALSE(rules::attack_result(luck.events));  // no attack in that transaction
 }
 
 TEST_CASE("attack roll: with flanking switched off, a flanking position is refused", "[rules][flanking]") {

@@ -4,6 +4,7 @@
 // success (a third failure so turned does not kill), the calculator.
 #include "core/calc/calc.hpp"
 #include "core/io/player_view.hpp"
+#include "core/rules/hero_points/hero_points.hpp"
 #include "rules_helpers.hpp"
 
 using namespace druzina;
@@ -126,6 +127,12 @@ TEST_CASE("hero points: one per roll (roll_id), +1d6 to the roll's total", "[rul
         json{{"creature", m}, {"d6", 4}, {"rolled", false}, {"roll_id", "r-1"}, {"total_before", 11}, {"total", 15},
              {"dc", 15}, {"success", true}});
   CHECK(t.c(m).modules["hero-points"]["spent_on"] == "r-1");
+  const auto spent = rules::hero_point_spent(tx.events);  // the typed result the dice screen draws from
+  REQUIRE(spent);
+  CHECK(spent->creature == m);
+  CHECK(spent->d6 == 4);
+  CHECK(spent->total_before == 11);
+  CHECK(spent->total == 15);
   REQUIRE_REFUSED(t.run({{"type", "UseHeroPoint"}, {"target", m}, {"total", 15}, {"roll_id", "r-1"}}), "rules.err.hero_point_once");
   CHECK(rules::hero_points_of(t.c(m)) == 4);
   t.run({{"type", "UseHeroPoint"}, {"target", m}, {"total", 9}, {"roll_id", "r-2"}});  // the next roll

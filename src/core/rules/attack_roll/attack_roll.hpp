@@ -4,7 +4,9 @@
 #pragma once
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "core/calc/calc.hpp"
 #include "core/campaign/engine.hpp"
@@ -32,5 +34,17 @@ calc::Calculator flanking_calculator();  // flanking --position direct|side|none
 // against the target's AC. Refuses (UserError) what the command refuses; stores nothing (the combat screen's roll
 // when the attack-roll rule is off).
 nlohmann::json attack_roll(const campaign::Campaign& c, const nlohmann::json& cmd, Rng& rng);
+
+// An attack as rolled (attack_rolled's data, or attack_roll()'s): what the attack helper draws.
+struct AttackResult {
+  std::string attacker, target;  // target: empty when the roll had none (then no AC, hit or critical)
+  std::vector<int> rolls;        // the d20s (two with advantage or disadvantage)
+  int kept = 0, bonus = 0, flank_bonus = 0, total = 0, ac = 0;
+  bool hit = false, critical = false;
+  bool inspiration = false;  // the attacker may spend inspiration as luck on it (UseInspiration)
+};
+AttackResult attack_result(const nlohmann::json& attack_rolled);
+// The last attack a transaction rolled, if any.
+std::optional<AttackResult> attack_result(const std::vector<campaign::Event>& events);
 
 }  // namespace druzina::rules

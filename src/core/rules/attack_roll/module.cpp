@@ -81,6 +81,29 @@ json outcome(const Campaign& c, Plan p, Rng& rng) {
 
 json attack_roll(const Campaign& c, const json& cmd, Rng& rng) { return outcome(c, plan(c, cmd), rng); }
 
+AttackResult attack_result(const json& d) {
+  AttackResult r;
+  r.attacker = d.value("attacker", "");
+  r.target = d.value("target", "");
+  for (const auto& x : d.value("rolls", json::array()))
+    if (x.is_number_integer()) r.rolls.push_back(x.get<int>());
+  r.kept = d.value("kept", 0);
+  r.bonus = d.value("bonus", 0);
+  r.flank_bonus = d.value("flank_bonus", 0);
+  r.total = d.value("total", 0);
+  r.ac = d.value("ac", 0);
+  r.hit = d.value("hit", false);
+  r.critical = d.value("critical", false);
+  r.inspiration = d.value("inspiration", false);
+  return r;
+}
+
+std::optional<AttackResult> attack_result(const std::vector<campaign::Event>& events) {
+  for (auto it = events.rbegin(); it != events.rend(); ++it)
+    if (it->type == "attack_rolled") return attack_result(it->data);
+  return std::nullopt;
+}
+
 Module attack_roll() {
   return {kAttackRoll,
           true,

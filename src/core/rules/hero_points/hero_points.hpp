@@ -6,6 +6,10 @@
 // assets/i18n/<lang>/hero_points.json, tests in tests/unit/rules_hero_points.tests.cpp. Like every rule that is off, it refuses its commands then, and the UI
 // does not show hero points (a creature keeps its points: they come back when the DM switches the rule on).
 #pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "core/calc/calc.hpp"
 #include "core/campaign/engine.hpp"
 
@@ -27,5 +31,14 @@ struct HeroPointsView {
   int points = 0;
 };
 HeroPointsView hero_points_view(const campaign::Campaign& c, const campaign::Creature& x);
+
+// What UseHeroPoint did (hero_point_used): the d6, and with the roll's total given, the total after it.
+struct HeroPointSpent {
+  std::string creature;
+  int d6 = 0;
+  std::optional<int> total_before, total;
+};
+// The last hero point a transaction spent on a roll, if any.
+std::optional<HeroPointSpent> hero_point_spent(const std::vector<campaign::Event>& events);
 
 }  // namespace druzina::rules

@@ -238,4 +238,18 @@ Module hero_points() {
            .creature_data = {points_field(), spent_on_field()}}};
 }
 
+std::optional<HeroPointSpent> hero_point_spent(const std::vector<campaign::Event>& events) {
+  for (auto it = events.rbegin(); it != events.rend(); ++it) {
+    if (it->type != "hero_point_used") continue;
+    const json& d = it->data;
+    HeroPointSpent r;
+    r.creature = d.value("creature", "");
+    r.d6 = d.value("d6", 0);
+    if (d.contains("total") && d["total"].is_number_integer()) r.total = d["total"].get<int>();
+    if (d.contains("total_before") && d["total_before"].is_number_integer()) r.total_before = d["total_before"].get<int>();
+    return r;
+  }
+  return std::nullopt;
+}
+
 }  // namespace druzina::rules

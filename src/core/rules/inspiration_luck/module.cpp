@@ -6,6 +6,8 @@
 //   → inspiration_used {creature, first, second, kept, rolled, modifier, total, dc?, success?}, inspiration_set
 //   false. Refused without inspiration.
 // Hook: long_rest_applied → inspiration_set false (reason "long_rest").
+#include "core/rules/inspiration_luck/inspiration_luck.hpp"
+
 #include "core/rules/common.hpp"
 #include "core/json_obj.hpp"
 
@@ -65,6 +67,25 @@ Module inspiration_luck() {
             });
           },
           {.seed = "Inspirace", .reference = {"hr-inspiration-luck"}}};
+}
+
+std::optional<LuckReroll> luck_reroll(const std::vector<campaign::Event>& events) {
+  for (auto it = events.rbegin(); it != events.rend(); ++it) {
+    if (it->type != "inspiration_used") continue;
+    const json& d = it->data;
+    LuckReroll r;
+    r.creature = d.value("creature", "");
+    r.first = d.value("first", 0);
+    r.second = d.value("second", 0);
+    r.kept = d.value("kept", 0);
+    r.modifier = d.value("modifier", 0);
+    r.total = d.value("total", 0);
+    r.rolled = d.value("rolled", false);
+    if (d.contains("dc") && d["dc"].is_number_integer()) r.dc = d["dc"].get<int>();
+    r.success = d.value("success", false);
+    return r;
+  }
+  return std::nullopt;
 }
 
 }  // namespace druzina::rules

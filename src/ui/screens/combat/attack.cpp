@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/error.hpp"
@@ -27,7 +28,8 @@ struct Attack {
   int flank = 0;  // 0 none, 1 side, 2 direct
   bool adv = false, dis = false;
   bool choosing_attacker = false;
-  json result;  // the last attack: the attack_rolled data (or the UI-side roll in the same shape)
+  std::optional<rules::AttackResult> result;  // the last attack (the rule's, or rolled here with the rule off)
+  bool ui_side = false;                         // rolled here: nothing stored, no luck to spend on it
 };
 
 Attack& atk() {
@@ -47,42 +49,41 @@ void roll_attack(const std::string& attacker) {
   if (rule_on(rules::kAttackRoll)) {
     const Outcome o = dispatch_and_tell(cmd, 6.0);
     if (!o) return;
-    const json* rolled = o.event("attack_rolled");
-    a.result = rolled ? *rolled : json();
+    a.result = rules::attack_result(o.events);
+    a.ui_side = false;
     return;
   }
   // The rule is off: the core still works the roll out (the same maths as AttackRoll), nothing is stored.
   try {
-    a.result = rules::attack_roll(model().state(), cmd, model().rng());
+    a.result = rules::attack_result(rules::attack_roll(model().state(), cmd, model().rng()));
   } catch (const UserError& e) {
     model().notify(e.message(ui().lang), true);
     return;
   }
-  a.result["ui_side"] = true;
-  a.result["inspiration"] = false;  // luck is spent on a stored roll (UseInspiration) only, as before
+  a.ui_side = true;
+  a.result->inspiration = false;  // luck is spent on a stored roll (UseInspiration) only
 }
 
 void result_card(const std::string& attacker) {
   Attack& a = atk();
-  const json& r = a.result;
-  if (!r.is_object() || r.value("attacker", "") != attacker) return;
+  if (!a.result || a.result->attacker != attacker) return;
+  const rules::AttackResult& r = *a.result;
   begin_card("##attack_result", col_tint(hue_blue()));
   std::string dice;
-  for (const auto& d : r.value("rolls", json::array())) {
+  for (const int d : r.rolls) {
     if (!dice.empty()) dice += " / ";
-    dice += std::to_string(d.get<int>());
+    dice += std::to_string(d);
   }
-  int fb = r.value("flank_bonus", 0);
-  std::string line = std::string(T("ui.attack.dice")) + ": " + dice + "  " + signed_num(r.value("bonus", 0)) + (fb ? "  " + signed_num(fb) : "") + "  =  " +
-                     std::to_string(r.value("total", 0));
+  const int fb = r.flank_bonus;
+  std::string line = std::string(T("ui.attack.dice")) + ": " + dice + "  " + signed_num(r.bonus) + (fb ? "  " + signed_num(fb) : "") + "  =  " +
+                     std::to_string(r.total);
   ImGui::PushFont(ui().fonts.big);
   ImGui::TextWrapped("%s", line.c_str());
   ImGui::PopFont();
   track("attack.result", line);
-  if (r.contains("hit")) {
-    bool hit = r.value("hit", false), crit = r.value("critical", false);
-    std::string verdict = crit ? Tf("ui.attack.critical", jobj{"ac", r.value("ac", 0)})
-                               : hit ? Tf("ui.attack.hit", jobj{"ac", r.value("ac", 0)}) : Tf("ui.attack.miss", jobj{"ac", r.value("ac", 0)});
+  if (!r.target.empty()) {
+    const bool hit = r.hit, crit = r.critical;
+    std::string verdict = Tf(crit ? "ui.attack.critical" : hit ? "ui.attack.hit" : "ui.attack.miss", jobj{"ac", r.ac});
     ImGui::PushStyleColor(ImGuiCol_Text, hit ? col_good() : col_bad());
     ImGui::PushFont(ui().fonts.big);
     ImGui::TextUnformatted(verdict.c_str());
@@ -90,21 +91,20 @@ void result_card(const std::string& attacker) {
     ImGui::PopStyleColor();
     track("attack.verdict", hit ? (crit ? "critical" : "hit") : "miss");
   }
-  if (r.value("ui_side", false)) muted(T("ui.attack.ui_side"));
+  if (a.ui_side) muted(T("ui.attack.ui_side"));
   const auto* at = creature(attacker);
-  if (at && at->inspiration && r.value("inspiration", false)) {
+  if (at && at->inspiration && r.inspiration) {
     if (colored_button((std::string("\xE2\x98\x85 ") + T("ui.attack.use_inspiration")).c_str(), col_accent(), ImVec2(0, 52),
                        "attack.inspiration")) {
-      json cmd = jobj{"type", "UseInspiration", "target", attacker, "first_roll", r.value("kept", 1),
-                  "modifier", r.value("bonus", 0) + fb};
-      if (r.contains("ac")) cmd["dc"] = r["ac"];
-      if (dispatch_and_tell(cmd, 8.0)) a.result["inspiration"] = false;
+      json cmd = jobj{"type", "UseInspiration", "target", attacker, "first_roll", r.kept, "modifier", r.bonus + fb};
+      if (!r.target.empty()) cmd["dc"] = r.ac;
+      if (dispatch_and_tell(cmd, 8.0)) a.result->inspiration = false;
     }
   }
-  if (r.value("hit", false) && creature(r.value("target", ""))) {
-    if (colored_button(Tf("ui.attack.damage", jobj{"name", creature_name(r.value("target", ""))}).c_str(), col_bad(), ImVec2(0, 52),
+  if (r.hit && creature(r.target)) {
+    if (colored_button(Tf("ui.attack.damage", jobj{"name", creature_name(r.target)}).c_str(), col_bad(), ImVec2(0, 52),
                        "attack.damage"))
-      pad::open_hp(r.value("target", ""));
+      pad::open_hp(r.target);
   }
   end_card();
 }
@@ -115,7 +115,7 @@ void reset_attack_helper() {
   Attack& a = atk();
   a.attacker.clear();
   a.target.clear();
-  a.result = json();
+  a.result.reset();
   a.choosing_attacker = false;
 }
 

@@ -202,13 +202,17 @@ void draw_rows() {
     } else {
       const float more_w = 60.0f;
       std::string init = std::to_string(e.initiative);
-      const bool picking = group_selecting();
-      if (creature_card(c, "combat.row." + c.id, picking ? group_picked(c.id) : current, more_w + gap(), init.c_str()) &&
+      SlotContext pick;  // a rule may take the rows' taps (picking several)
+      pick.creature = &c;
+      const bool picking = dm && draw_slot(Slot::combat_row_select, pick);
+      if (creature_card(c, "combat.row." + c.id, picking ? pick.picked : current, more_w + gap(), init.c_str()) &&
           dm && !c.death_saves.dead) {
-        if (picking)
-          group_tap(c.id);
-        else
+        if (picking) {
+          pick.tapped = true;
+          draw_slot(Slot::combat_row_select, pick);
+        } else {
           pad::open_hp(c.id);
+        }
       }
       float h = ImGui::GetItemRectSize().y;
       ImGui::SameLine();
@@ -366,16 +370,16 @@ void header_compact() {
 }
 
 // [SECTION] under the order: reorder, attack helper, joining ----------------------------------------------------------
-// Reorder and Select several side by side (one line: the order's first rows stay where they were).
-void reorder_and_select() {
+// Reorder and a rule's tool (Select several) side by side (one line: the order's first rows stay where they were).
+void reorder_and_tools() {
   CombatUi& u = cu();
-  const bool select = group_available();
-  const float w = select ? split_width(2) : ImGui::GetContentRegionAvail().x;
-  if (toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder", ImVec2(w, 0))) u.reorder = !u.reorder;
-  if (!select) return;
+  SlotContext tools;
+  const bool more = slot_shown(Slot::combat_tools, tools);
+  tools.width = more ? split_width(2) : ImGui::GetContentRegionAvail().x;
+  if (toggle_button(T("ui.combat.reorder"), u.reorder, "combat.reorder", ImVec2(tools.width, 0))) u.reorder = !u.reorder;
+  if (!more) return;
   ImGui::SameLine();
-  group_toggle(w);
-  draw_group_bar();
+  draw_slot(Slot::combat_tools, tools);
 }
 
 void attack_toggle() {
@@ -383,7 +387,7 @@ void attack_toggle() {
   if (ui_player_mode()) return;
   if (toggle_button((std::string("\xE2\x9A\x94 ") + T("ui.combat.attack")).c_str(), u.attack, "combat.attack")) u.attack = !u.attack;
   if (u.attack) draw_attack_helper(current_creature());
-  reorder_and_select();
+  reorder_and_tools();
 }
 
 // Under the order (DM): "+ Add to the fight" — every living creature not in the order joins with its initiative
@@ -464,7 +468,7 @@ void draw_combat() {
     ImGui::BeginChild("##combat_list", ImVec2(left, avail.y - head_h));
     draw_prompts();
     draw_rows();
-    if (!ui_player_mode()) reorder_and_select();  // under the rows: the order itself comes first
+    if (!ui_player_mode()) reorder_and_tools();  // under the rows: the order itself comes first
     join_panel();
     order_panels();
     ImGui::EndChild();

@@ -14,7 +14,7 @@
 #include "core/rules/group_actions/group_actions.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
-#include "ui/screens/combat/parts.hpp"
+#include "ui/rule_panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
@@ -94,30 +94,23 @@ void open_group_pad() {
   pad::open(std::move(r));
 }
 
-}  // namespace
+bool selecting() { return gr().selecting && !ui_player_mode() && rule_on(rules::kGroupActions); }
 
-bool group_selecting() { return gr().selecting && !ui_player_mode() && rule_on(rules::kGroupActions); }
+bool available(const SlotContext&) { return !ui_player_mode() && rule_on(rules::kGroupActions); }
 
-bool group_picked(const std::string& id) { return gr().picked.count(id) > 0; }
-
-void group_tap(const std::string& id) {
+// A row of the order: picked or not while selecting; a tap picks it or lets it go.
+void row_select(SlotContext& x) {
+  if (!selecting() || !x.creature) return;
   auto& p = gr().picked;
-  if (!p.erase(id)) p.insert(id);
-}
-
-bool group_available() { return !ui_player_mode() && rule_on(rules::kGroupActions); }
-
-void group_toggle(float width) {
-  Group& g = gr();
-  if (toggle_button(T("ui.group.select"), g.selecting, "combat.select", ImVec2(width, 0))) {
-    g.selecting = !g.selecting;
-    g.picked.clear();
-  }
+  const std::string& id = x.creature->id;
+  if (x.tapped && !p.erase(id)) p.insert(id);
+  x.picked = p.count(id) > 0;
+  x.done = true;
 }
 
 void draw_group_bar() {
   Group& g = gr();
-  if (!group_selecting()) return;
+  if (!selecting()) return;
   // who is picked and still there (a creature removed meanwhile drops out)
   for (auto it = g.picked.begin(); it != g.picked.end();) {
     const campaign::Creature* c = creature(*it);
@@ -151,6 +144,23 @@ void draw_group_bar() {
     ImGui::PopFont();
   }
   ImGui::EndDisabled();
+}
+
+// "Select several" beside Reorder, and while picking the bar with the count and the actions.
+void tools(SlotContext& x) {
+  if (!available(x)) return;
+  Group& g = gr();
+  if (toggle_button(T("ui.group.select"), g.selecting, "combat.select", ImVec2(x.width, 0))) {
+    g.selecting = !g.selecting;
+    g.picked.clear();
+  }
+  draw_group_bar();
+}
+
+}  // namespace
+
+RulePanels group_actions_ui() {
+  return {{Slot::combat_tools, tools, available}, {Slot::combat_row_select, row_select}};
 }
 
 }  // namespace druzina::ui

@@ -7,11 +7,10 @@
 //                       advantage / disadvantage → AttackRoll (the house-rule module), or with the rule off
 //                       the core's rules::attack_roll (nothing stored); inspiration as luck after the roll.
 //                       Test ids: attack.*.
-//   group_actions.cpp — (rule group-actions) "Select several": rows picked by a tap, then Damage with a save each
-//                       or Heal for all of them on the number pad (GroupDamage, GroupHeal).
-// The rules' panels on this screen (prepared_encounters.cpp, encounter_difficulty.cpp, tracker_import.cpp, hazards.cpp)
-// fill its slots (ui/rule_panels.hpp): above and under Start, the end of the setup, a prepared encounter's line, the
-// header, "+ Add to the fight", under the order, a row of the order, the end of a fight's question.
+// The rules' panels on this screen (prepared_encounters.cpp, encounter_difficulty.cpp, tracker_import.cpp, hazards.cpp,
+// group_actions.cpp, initiative_variants.cpp) fill its slots (ui/rule_panels.hpp): above and under Start, the end of
+// the setup, a prepared encounter's line, the header, "+ Add to the fight", beside Reorder, under the order, a row of
+// the order (and who takes its tap), the end of a fight's question.
 #pragma once
 #include <nlohmann/json.hpp>
 #include <string>
@@ -19,13 +18,6 @@
 #include "core/campaign/state.hpp"
 
 namespace druzina::ui {
-
-bool group_selecting();                      // a tap on a row picks it
-bool group_picked(const std::string& id);
-void group_tap(const std::string& id);
-bool group_available();                      // DM mode, the rule on
-void group_toggle(float width);              // "Select several"
-void draw_group_bar();                       // while picking: the count and the actions
 
 void draw_combat_setup();
 

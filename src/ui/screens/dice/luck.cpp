@@ -6,6 +6,7 @@
 #include "core/campaign/engine.hpp"
 #include "core/dice/luck.hpp"
 #include "core/rules/hero_points/hero_points.hpp"
+#include "core/rules/inspiration_luck/inspiration_luck.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/dice/parts.hpp"
 #include "ui/screens/dice/store.hpp"
@@ -37,10 +38,10 @@ void use_inspiration() {
   const Outcome o = model().dispatch(cmd);
   if (!o) return;
   // The rule's result: the second d20, the die kept and the total (the modifier added when the command had it).
-  const nlohmann::json* ev = o.event("inspiration_used");
-  if (!ev) return;
-  const int second = ev->value("second", first), kept = ev->value("kept", first);
-  const long long total = with_rest ? ev->value("total", 0LL) : kept + rest;
+  const auto used = rules::luck_reroll(o.events);
+  if (!used) return;
+  const int second = used->second, kept = used->kept;
+  const long long total = with_rest ? used->total : kept + rest;
   lr.shown_total = total;
   // one result, the one that counts: the tiles, the line and the total all show the kept die
   lr.roll = dice::with_second_d20(lr.roll, static_cast<size_t>(lr.d20), second);
@@ -59,8 +60,8 @@ void use_hero_point() {
   if (lr.shown_total >= -100 && lr.shown_total <= 1000) cmd["total"] = lr.shown_total;
   const Outcome o = model().dispatch(cmd);
   if (!o) return;
-  const nlohmann::json* ev = o.event("hero_point_used");
-  const int d6 = ev ? ev->value("d6", 0) : 0;
+  const auto spent = rules::hero_point_spent(o.events);
+  const int d6 = spent ? spent->d6 : 0;
   lr.shown_total += d6;
   lr.luck = Tf("ui.dice.luck.hero_done", jobj{"d6", d6, "total", lr.shown_total});
   dice_store::add_history({lr.who_name, lr.roll.expr + " + " + T("ui.dice.luck.hero_short"), lr.luck, lr.shown_total,
