@@ -106,6 +106,25 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   for (const auto& e : after["encounter"]["order"]) joined = joined || (e["creature"] == mira && e["initiative"] == 17);
   CHECK(joined);
 
+  // a spell slot: one she has (a 1st-level wizard's) is queued, shown and spent on accept; one she has not is refused
+  REQUIRE(app.dispatch({{"type", "SetSpellcasting"}, {"target", mira}, {"classes", "wizard:1"}}));
+  app.frame(2);
+  phone.pump();
+  phone.send(app, phone.guest.request("spell_slot", {{"level", 3}}));
+  CHECK(phone.guest.answers.back().status == "refused");
+  CHECK(phone.guest.answers.back().why["key"] == "rules.err.spell_level_unavailable");
+  CHECK_FALSE(app.find("live.request.0"));
+  phone.send(app, phone.guest.request("spell_slot", {{"level", 1}}));
+  CHECK(phone.guest.answers.back().status == "queued");
+  CHECK(label(app, "live.request.0") == "Mira: spends a spell slot (level 1)");
+  app.tap("live.accept.0");
+  app.frame(2);
+  phone.pump();
+  CHECK(phone.guest.answers.back().status == "accepted");
+  const json slots = app.campaign();
+  for (const auto& c : slots["creatures"])
+    if (c["id"] == mira) CHECK(c["modules"]["spell-slots"]["spent"][0] == 1);
+
   // a request for another character is refused, and nothing is queued
   phone.guest.who = olena;
   phone.send(app, phone.guest.request("heal", {{"amount", 2}}));
@@ -155,6 +174,13 @@ TEST_CASE("live table, player: an offer link shows her answer, then the table - 
   pump();
   REQUIRE(host.players()[0].who == "c1");
   CHECK(app.find("live.send.initiative"));
+  // her spell slot, sent from her phone: the DM's phone (its rules) refuses it, the reason shows on hers
+  REQUIRE(app.scroll_to("live.send.spell_slot"));
+  app.tap("live.send.spell_slot");
+  REQUIRE(native::live_sent().back().find("\"r\":\"spell_slot\"") != std::string::npos);
+  pump();
+  REQUIRE(app.scroll_to("live.answer.1"));
+  CHECK(label(app, "live.answer.1").rfind("Spell slot: refused", 0) == 0);
   // a hit on the DM's phone shows on hers
   dm.dispatch({{"type", "ApplyDamage"}, {"target", "c1"}, {"amount", 5}}, rng);
   for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);

@@ -84,7 +84,8 @@ struct State {
   long long answer_shown_at = 0, open_at = 0;  // the page clock
   long long lost_at = 0;                         // the wall clock: "not live since 21:04"
   bool said_hello = false;
-  int amount = 1, value = 10, roll = 10;
+  int amount = 1, value = 10, roll = 10, slot_level = 1;
+  bool slot_pact = false;
   std::string expr = "1d20";
 };
 
@@ -475,6 +476,17 @@ void draw_requests(const campaign::Campaign& c) {
     if (big_button(T("ui.live.send_hero_point"))) send_request("hero_point", json::object());
     track("live.send.hero_point", T("ui.live.send_hero_point"));
   }
+  // A spell slot she spends (the DM's spell-slots rule says whether she has one left).
+  StepperOptions slot_opt;
+  slot_opt.label = T("ui.live.slot_level");
+  stepper("live.slot_level", s.slot_level, 1, 9, slot_opt);
+  if (switch_row("live.slot_pact", T("ui.live.pact"), s.slot_pact)) s.slot_pact = !s.slot_pact;
+  if (big_button(T("ui.live.send_spell_slot"))) {
+    json args = jobj{"level", s.slot_level};
+    if (s.slot_pact) args["pact"] = true;
+    send_request("spell_slot", std::move(args));
+  }
+  track("live.send.spell_slot", T("ui.live.send_spell_slot"));
   // Her requests and what became of them, newest first.
   for (size_t k = s.guest.answers.size(); k-- > 0 && k + 5 >= s.guest.answers.size();) {
     const auto& a = s.guest.answers[k];
