@@ -352,7 +352,7 @@ TEST_CASE("live requests: her own character only - each kind becomes an ordinary
   REQUIRE(live::describe(f.t.state(), req("initiative", late, {{"value", 14}}), Lang::en) == "Lada: initiative 14");
 }
 
-TEST_CASE("live requests: a spell slot - her own, of a level she has and has left; the spell-slots rule's command", "[live]") {
+TEST_CASE("live requests: a spell slot - her own, of a level she has and has left, by the spell-slots rule", "[live]") {
   Fight f;
   const std::string& mira = f.pcs[0];
   const std::string& borek = f.pcs[1];
