@@ -12,7 +12,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { serve } from "../../scripts/static-server.mjs";
 import { root, shots, testPhone, chromiumPath, chromiumArgs, waitForApp, dispatch, campaign, idOf, waitWidget,
-         widgets, tapCarefully, openTab, freshFrames, screenshotFailures } from "./lib.mjs";
+         widgets, tapCarefully, openTab, freshFrames, screenshotFailures, scrollIntoView } from "./lib.mjs";
 
 const camera = path.join(shots, "live-camera.y4m");
 let env;
@@ -59,7 +59,9 @@ async function phone(locale, url = env.url) {
 // The QR code `id` on the page, as a camera sees it: its screenshot, decoded by jsQR in a blank page; also the
 // picture's luma centred on a white 640×480 frame (for the fake camera).
 async function readQr(page, id) {
-  const w = await waitWidget(page, id);
+  await waitWidget(page, id);
+  // (the phone shows it: with the DM's camera open the next player's code is below it, scrolled to)
+  const w = await scrollIntoView(page, id);
   await freshFrames(page, 2);
   const png = await page.screenshot({ clip: { x: w.x, y: w.y, width: w.w, height: w.h } });
   const reader = await env.browser.newPage();
@@ -146,6 +148,22 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   console.log(`offer code: ${offer1.data.length} characters, QR version ${offer1.version} (${17 + 4 * offer1.version} modules)`);
   const { page: p1 } = await phone("cs-CZ", offer1.data);
   const answer1 = await dmScans(dm, p1, "live.answer_qr");
+  // The camera's preview lies on its own place in the layout, a bounded box, with Close below it in sight.
+  await waitWidget(dm, "live.scan_stop");
+  // (the next player's code comes in place of the last: the layout moves, and the box follows a frame later)
+  await untilLabel(dm, "live.offer_qr", (l) => l !== offer1.data, "the next player's code");
+  await freshFrames(dm, 3);
+  const box = await dm.evaluate(() => {
+    const el = document.getElementById("druzina-scanner");
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height, shown: getComputedStyle(el).display !== "none" };
+  });
+  const stop = await waitWidget(dm, "live.scan_stop");
+  const vh = await dm.evaluate(() => innerHeight);
+  assert.ok(box.shown && box.h > 60 && box.h <= vh * 0.34 + 1, `a bounded preview (${JSON.stringify(box)})`);
+  assert.ok(box.y + box.h <= stop.y + 1, `Close (${JSON.stringify(stop)}) below the preview (${JSON.stringify(box)})`);
+  assert.ok(stop.y + stop.h <= vh, "Close in sight");
+  await dm.screenshot({ path: path.join(shots, "live-dm-scanner-en.png") });
   console.log(`answer code: ${answer1.data.length} characters, QR version ${answer1.version}`);
   await untilLabel(dm, "live.players", (l) => l === "1", "the DM sees one player");
   console.log(`join (offer shown → connected, two scans in the test): ${Date.now() - t0} ms`);

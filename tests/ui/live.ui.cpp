@@ -97,6 +97,7 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   phone.send(app, phone.guest.request("initiative", {{"value", 17}}));
   CHECK(phone.guest.answers.back().status == "queued");
   CHECK(label(app, "live.request.0") == "Mira: initiative 17");
+  REQUIRE(app.scroll_to("live.accept.0", true));  // (the open scanner is in sight below)
   app.tap("live.accept.0");
   app.frame(2);
   phone.pump();
@@ -117,6 +118,7 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   phone.send(app, phone.guest.request("spell_slot", {{"level", 1}}));
   CHECK(phone.guest.answers.back().status == "queued");
   CHECK(label(app, "live.request.0") == "Mira: spends a spell slot (level 1)");
+  REQUIRE(app.scroll_to("live.accept.0", true));  // (the open scanner is in sight below)
   app.tap("live.accept.0");
   app.frame(2);
   phone.pump();
@@ -212,4 +214,45 @@ TEST_CASE("live table: no connection 15 s after the answer is read says so and o
   REQUIRE(app.scroll_to("live.snapshot"));
   app.tap("live.snapshot");
   CHECK(app.find("screen.share"));
+}
+
+TEST_CASE("live table: the camera's preview lies on its own place, cut to the screen, never over Close", "[ui][live]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}}));
+  app.tap("tab.party");
+  app.tap("party.live");
+  app.frame(2);
+  REQUIRE(app.scroll_to("live.scan"));
+  app.tap("live.scan");
+  app.frame(3);
+  auto box = native::scanner_box();
+  const auto preview = app.find("live.preview");
+  const auto stop = app.find("live.scan_stop");
+  REQUIRE(preview);
+  REQUIRE(stop);
+  INFO("box " << box[0] << "," << box[1] << " " << box[2] << "x" << box[3] << "; close at y " << stop->y);
+  CHECK(box[2] > 100);
+  CHECK(box[3] > 75);
+  CHECK(box[3] <= 915 * 0.34f + 1);  // a third of the screen at most
+  // on its place in the layout, and Close (in sight) below it, not under it
+  CHECK(box[1] == Approx(preview->y).margin(1));
+  CHECK(stop->visible);
+  CHECK(box[1] + box[3] <= stop->y);
+  CHECK(stop->y + stop->h <= 915);
+  // the screen scrolls: the box follows its place, cut to the screen area, or hides out of sight
+  REQUIRE(app.scroll_to("live.end"));
+  app.frame(2);
+  box = native::scanner_box();
+  const auto moved = app.find("live.preview");
+  if (moved && moved->visible && moved->h >= 24) {
+    CHECK(box[1] == Approx(moved->y).margin(1));
+    CHECK(box[3] == Approx(moved->h).margin(1));
+  } else {
+    CHECK(box[2] == 0);
+  }
+  const auto end = app.find("live.end");
+  REQUIRE(end);
+  CHECK((box[3] == 0 || box[1] + box[3] <= end->y || box[1] >= end->y + end->h));
+  app.tap("live.scan_stop");
+  CHECK(native::scanner_box()[2] == 0);
 }

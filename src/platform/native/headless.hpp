@@ -2,6 +2,7 @@
 // link, pwa; one file each beside this one). Only the native UI tests (tests/ui) read or set these: the web build
 // has no such functions, and the screens never call them.
 #pragma once
+#include <array>
 #include <string>
 #include <vector>
 
@@ -55,5 +56,7 @@ const std::vector<std::string>& live_sent();
 void set_live_unreachable(bool unreachable);
 // scanner.cpp: no camera; the next take() gives this text, as if the camera had read a code.
 void scan_code(const std::string& text);
+// Where the camera's preview is (x, y, width, height in CSS px; all 0: closed or hidden).
+std::array<float, 4> scanner_box();
 
 }  // namespace druzina::platform::native

@@ -69,6 +69,7 @@ struct State {
   std::string error;     // a refused code, in the user's language
   bool timed_out = false;
   bool scanning = false;
+  bool scroll_to_preview = false;  // the scanner just opened: bring it and its Close button into sight
   std::string pasted;    // a code typed or pasted instead of scanned
   // DM
   live::Host host;
@@ -279,20 +280,43 @@ bool tick_player(long long now) {
 
 // [SECTION] DM --------------------------------------------------------------------------------------------------------
 
+// The camera's picture: a box laid over the canvas (a <video>), on the space this frame leaves for it, cut to
+// what the screen area shows (it scrolls under a box that would stay put, and would cover the buttons). A third
+// of the screen's height at most, so that the hint above and Close below stay in sight with it.
+ImVec2 preview_size() {
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float h = std::min(w * 0.75f, ImGui::GetIO().DisplaySize.y * 0.34f);
+  return ImVec2(std::min(w, h / 0.75f), h);
+}
+
+void place_preview(ImVec2 min, ImVec2 max) {
+  const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin();
+  const ImVec2 clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
+  const float x0 = std::max(min.x, clip_min.x), y0 = std::max(min.y, clip_min.y);
+  const float x1 = std::min(max.x, clip_max.x), y1 = std::min(max.y, clip_max.y);
+  if (x1 - x0 < 24 || y1 - y0 < 24) platform::scanner::place(0, 0, 0, 0);  // scrolled out of sight
+  else platform::scanner::place(x0, y0, x1 - x0, y1 - y0);
+}
+
 void draw_scanner_block(const char* hint) {
   State& s = st();
   if (!s.scanning) {
     if (big_button(T("ui.live.scan"))) {
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      const float w = ImGui::GetContentRegionAvail().x;
-      platform::scanner::open(at.x, at.y, w, w * 0.75f);
+      const ImVec2 size = preview_size();
+      platform::scanner::open(at.x, at.y, size.x, size.y);  // placed where it belongs from the next frame on
       s.scanning = true;
+      s.scroll_to_preview = true;
     }
     track("live.scan", T("ui.live.scan"));
   } else {
+    const float top = ImGui::GetCursorScreenPos().y;
     muted(hint);
-    const float w = ImGui::GetContentRegionAvail().x;
-    ImGui::Dummy(ImVec2(w, w * 0.75f));  // the camera's picture lies over this space
+    const ImVec2 size = preview_size();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);  // the camera's picture lies over this space
+    place_preview(at, ImVec2(at.x + size.x, at.y + size.y));
+    track("live.preview", "");
     const auto status = platform::scanner::status();
     if (status == platform::scanner::Status::no_camera) error_text(T("ui.live.no_camera"));
     if (status == platform::scanner::Status::failed) error_text(T("ui.live.scan_failed"));
@@ -301,6 +325,14 @@ void draw_scanner_block(const char* hint) {
     track("live.scan_photo", T("ui.live.scan_photo"));
     if (big_button(T("ui.live.scan_stop"))) stop_scanner();
     track("live.scan_stop", T("ui.live.scan_stop"));
+    if (s.scroll_to_preview) {
+      // the hint, the preview and Close in sight at once (the screen scrolls only as far as needed)
+      if (top < ImGui::GetWindowDrawList()->GetClipRectMin().y)
+        ImGui::SetScrollFromPosY(top - ImGui::GetWindowPos().y - ImGui::GetStyle().ItemSpacing.y, 0.0f);
+      else if (ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y)
+        ImGui::SetScrollHereY(1.0f);
+      s.scroll_to_preview = false;
+    }
   }
   // A code as text (copied from a message), for a phone without a camera.
   small_label(T("ui.live.paste"));
@@ -370,6 +402,10 @@ void draw_dm() {
     error_text(s.error.c_str());
     track("live.error", s.error);
   }
+  // While the camera is on, it and Close come first (the code for the next player below: the new one appears
+  // there after a scan, and moves nothing the DM is looking at); else the code, then the Scan button.
+  const bool scanning = s.scanning;  // (as the frame began: Close or Scan tapped moves the block next frame)
+  if (scanning) draw_scanner_block(T("ui.live.scan_answer"));
   // The next player's code.
   small_label(T("ui.live.offer_hint"));
   if (s.offer_url.empty()) {
@@ -381,7 +417,7 @@ void draw_dm() {
     track("live.offer_qr", s.offer_url);
     muted(Tf("ui.share.qr_size", jobj{"modules", qr.modules}).c_str());
   }
-  draw_scanner_block(T("ui.live.scan_answer"));
+  if (!scanning) draw_scanner_block(T("ui.live.scan_answer"));
   muted(T("ui.live.network"));
   ImGui::Spacing();
   if (big_button(T("ui.live.end"))) {
