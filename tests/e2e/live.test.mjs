@@ -4,7 +4,8 @@
 // scanner reads the player's answer from Chromium's fake camera, fed a y4m file made of the screenshot of the
 // player's code. Then: the DM deals damage and the player's screen shows it; the player sends her initiative and
 // the DM accepts it; a request for another character is refused; a dropped connection is shown, and the player
-// rejoins through her own scanner; the messages the DM's phone sent hold no DM secret.
+// rejoins through her own scanner; the messages the DM's phone sent hold no DM secret; her page reloads and her copy
+// of the table is still there, marked not live, with no DM secret in it.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -190,6 +191,25 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   fs.mkdirSync(shots, { recursive: true });
   await p1.screenshot({ path: path.join(shots, "live-player-cs.png") });
 
+  // Her phone locks a moment: ICE "disconnected" (simulated on the connection's state: a browser test cannot cut
+  // the network between two contexts of one browser). She sees "reconnecting", her actions wait; back by itself,
+  // she is live again with no scan, and what the DM did meanwhile is on her screen.
+  const setState = (page, state) => page.evaluate((st) => {
+    for (const P of Object.values(Module.druzinaLive.peers)) {
+      if (st) Object.defineProperty(P.pc, "connectionState", { get: () => st, configurable: true });
+      else delete P.pc.connectionState;
+      P.pc.onconnectionstatechange();
+    }
+  }, state);
+  await setState(p2, "disconnected");
+  await untilLabel(p2, "live.status", (l) => l.startsWith("Зв’язок зник о"), "reconnecting, in Ukrainian");
+  assert.equal(await label(p2, "live.send.initiative"), null, "her actions wait for the connection");
+  await p2.screenshot({ path: path.join(shots, "live-player-reconnecting-uk.png") });
+  await dispatch(dm, { type: "ApplyDamage", target: olena, amount: 1 });
+  await setState(p2, null);
+  await untilLabel(p2, "live.status", (l) => l.startsWith("Наживо"), "live again, by itself");
+  await untilLabel(p2, `live.creature.${olena}`, (l) => l.includes("17/18"), "the hit that came meanwhile");
+
   // Her initiative, for a fight that runs without her: the DM accepts it.
   await dispatch(dm, { type: "StartEncounter", participants: [olena, goblin] });
   await untilLabel(p1, "live.turn", () => true, "the round on her phone");
@@ -245,4 +265,25 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
     assert.ok(!all.includes(secret), `no ${secret} in the messages`);
   const bytes = sent.map((t) => t.length);
   console.log(`messages sent by the DM: ${sent.length}, ${Math.min(...bytes)}–${Math.max(...bytes)} bytes`);
+
+  // Her page reloads (her phone's browser dropped it): her copy of the table is still there, the campaign open on
+  // her phone, in player mode, marked "not live since" in Czech; neither it nor anything her phone stores holds
+  // a DM secret.
+  await p1.reload();
+  await waitForApp(p1);
+  await openTab(p1, "party");
+  await untilLabel(p1, "live.status", (l) => l.startsWith("Není živě od"), "not live since, after the reload");
+  await p1.screenshot({ path: path.join(shots, "live-player-reloaded-cs.png") });
+  const copy = await campaign(p1);
+  assert.equal(copy.name, "Les");
+  assert.equal(copy.creatures.find((x) => x.id === mira)?.hp, 14, "her copy holds Mira's 14/20");
+  assert.ok(copy.creatures.some((x) => x.id === goblin), "and the goblin");
+  const stored = await p1.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+  assert.ok(stored.includes("Olena"), "the copy is in her phone's storage");
+  assert.equal(await p1.evaluate(() => localStorage.getItem("druzina.ui.player_mode")), "1", "in player mode");
+  assert.equal(copy.settings.dm_notes, "", "the DM's notes are empty in her copy (the field every campaign has)");
+  for (const secret of ["SECRET", "loyalty", "command_word"]) {
+    assert.ok(!JSON.stringify(copy).includes(secret), `no ${secret} in her copy`);
+    assert.ok(!stored.includes(secret), `no ${secret} in her phone's storage`);
+  }
 });

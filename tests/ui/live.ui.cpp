@@ -12,6 +12,7 @@
 #include "headless.hpp"
 #include "platform/live.hpp"
 #include "platform/native/headless.hpp"
+#include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -138,8 +139,28 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   for (const auto& text : native::live_sent())
     for (const char* secret : {"SECRET", "Spy", "dm_notes", "hidden"}) CHECK(text.find(secret) == std::string::npos);
 
+  // her phone locks a moment: she stays on the DM's list, marked; back by itself, she is listed as before
+  native::interrupt_live(phone.peer, true);
+  app.frame(2);
+  CHECK(label(app, "live.players") == "1");
+  CHECK(label(app, "live.player.0") == "Mira · reconnecting…");
+  native::interrupt_live(phone.peer, false);
+  app.frame(2);
+  CHECK(label(app, "live.player.0") == "Mira");
+  // gone for longer than a lock (45 s): off the list, as after a drop
+  native::interrupt_live(phone.peer, true);
+  app.frame(44000 / 16);
+  CHECK(label(app, "live.players") == "1");
+  app.frame(2000 / 16);
+  CHECK(label(app, "live.players") == "0");
+  native::interrupt_live(phone.peer, false);
+
   // the connection drops: the DM's list empties; the next code is already shown for a rejoin
-  native::drop_live(phone.peer);
+  Phone second;
+  second.answer(app);
+  second.send(app, second.guest.hello(mira, "Mira"));
+  REQUIRE(label(app, "live.players") == "1");
+  native::drop_live(second.peer);
   app.frame(2);
   CHECK(label(app, "live.players") == "0");
   Phone again;
@@ -150,6 +171,8 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
 
 TEST_CASE("live table, player: an offer link shows her answer, then the table - a drop keeps her copy", "[ui][live]") {
   Headless app;
+  REQUIRE(druzina::ui::set_dm_pin("2468"));  // her phone's way to DM mode is locked
+  CHECK_FALSE(druzina::ui::ui_player_mode());
   // The DM's phone, played by the test: a Host with its own campaign state.
   druzina::campaign::Session dm;
   druzina::Rng rng(3);
@@ -189,12 +212,43 @@ TEST_CASE("live table, player: an offer link shows her answer, then the table - 
   app.frame(3);
   CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
   CHECK(label(app, "live.status").rfind("Live", 0) == 0);
-  // the connection drops: "not live since …", her copy stays
-  native::drop_live(offer);
+  // her phone locks a moment: "reconnecting", her copy stays; an update the DM sent meanwhile arrives when it is
+  // back by itself, with no new scan
+  native::interrupt_live(offer, true);
   app.frame(3);
-  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(label(app, "live.status").rfind("Connection lost at", 0) == 0);
+  CHECK_FALSE(app.find("live.send.initiative"));
   CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
+  dm.dispatch({{"type", "ApplyDamage"}, {"target", "c1"}, {"amount", 1}}, rng);
+  for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
+  app.frame(3);
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
+  native::interrupt_live(offer, false);
+  pump();
+  CHECK(label(app, "live.status").rfind("Live", 0) == 0);
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 14/20", 0) == 0);
+  CHECK(app.find("live.send.initiative"));
+  // her copy of the table is the campaign open on her phone, kept in the library, in player mode
+  const json mine = app.campaign();
+  CHECK(mine["name"] == "Les");
+  REQUIRE(mine["creatures"].size() == 1);
+  CHECK(mine["creatures"][0]["hp"] == 14);
+  CHECK(druzina::ui::ui_player_mode());
+  CHECK_FALSE(druzina::ui::set_player_mode(false));  // the PIN keeps her copy in player mode
+  // gone for longer than a lock (45 s): "not live since …" (when it went away), her copy stays, scan again
+  native::interrupt_live(offer, true);
+  app.frame(3);
+  const std::string away = label(app, "live.status");
+  app.frame(46000 / 16);
+  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(label(app, "live.status").substr(15) == away.substr(19, away.find(' ', 19) - 19));  // the same time
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 14/20", 0) == 0);
   CHECK(app.find("live.scan"));  // to rejoin
+  // the Party screen says it too
+  app.tap("live.back");
+  app.tap("tab.party");
+  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(app.campaign()["creatures"][0]["hp"] == 14);
 }
 
 TEST_CASE("live table: no connection 15 s after the answer is read says so and offers the table link", "[ui][live]") {

@@ -430,9 +430,17 @@ TEST_CASE("live table: the DM's phone and two players' phones, message by messag
       if (auto back = g.receive(o.text, now)) to_dm(o.peer, *back);
     }
   };
+  host.table_id = "5f3a_09-c";  // the campaign's share id: her phone keeps its copy of the table under it
   to_dm(1, mira.hello(f.pcs[0], "Mira"));
   to_dm(2, olena.hello(f.pcs[2], "Olena"));
   REQUIRE(mira.follower.view);
+  REQUIRE(mira.follower.table_id == "5f3a_09-c");
+  // an id that is not one (a path, a quote, too long, empty) is refused with the whole message
+  for (const std::string& bad : std::vector<std::string>{"../x", "a\"b", std::string(65, 'a'), ""}) {
+    nlohmann::json v = {{"k", "view"}, {"s", 1}, {"t", 0}, {"h", std::string(16, '0')}, {"v", nlohmann::json::object()},
+                        {"id", bad}};
+    REQUIRE(refusal([&] { live::decode(live::encode(v)); }) == "live.err.field");
+  }
   REQUIRE(host.players()[0].name == "Mira");
   REQUIRE(olena.follower.players == std::vector<std::string>{"Mira", "Olena"});
   // a second claim of Mira is refused

@@ -51,6 +51,9 @@ void deliver_tab_message(const std::string& json);
 // live.cpp: the loopback's connections. drop_live() breaks a connection from both ends (a phone that left the
 // Wi-Fi); live_sent() is every text sent on any connection, oldest first (what a capture of the channel holds).
 void drop_live(int id);
+// Puts a connection (both ends) into `reconnecting` (a phone locked a moment) and back: what is sent meanwhile
+// arrives once it is back.
+void interrupt_live(int id, bool interrupted);
 const std::vector<std::string>& live_sent();
 // Answers are taken but no connection comes up (phones on networks that cannot reach each other).
 void set_live_unreachable(bool unreachable);
