@@ -8,13 +8,19 @@
 //   DM:     id = create_offer(); … local_sdp(id) once gathered → QR code; the player's answer → accept_answer(id, sdp)
 //   player: id = accept_offer(offer sdp); … local_sdp(id) once gathered → QR code
 //   both:   state(id) == open → send(id, text), receive(id) each frame; close(id) to end.
+//
+// A phone that locks or leaves the Wi-Fi for a few seconds: the connection goes to `reconnecting` (ICE
+// "disconnected") and the ICE agent keeps checking by itself; when the phone is back (the same address, or a new
+// one the other side learns from its checks) it is `open` again, and what was sent meanwhile arrives, in order.
+// There is no ICE restart: it needs a new offer and answer, and with no server the only way for them is the QR
+// codes (the data channel is down exactly when one would be needed). `failed` or `closed` is for good: scan again.
 #pragma once
 #include <optional>
 #include <string>
 
 namespace druzina::platform::live {
 
-enum class PeerState { connecting, open, closed, failed };
+enum class PeerState { connecting, open, closed, failed, reconnecting };
 
 bool available();  // the browser has RTCPeerConnection
 

@@ -1,4 +1,4 @@
-// The QR code scanner of the live table: the camera (getUserMedia) shown over the top of the screen, each frame
+// The QR code scanner of the live table: the camera (getUserMedia) shown in a box over the app's canvas, each frame
 // decoded by the browser's BarcodeDetector where it has one, else by jsQR (an npm package the build ships as
 // jsqr.js, loaded only when the scanner first opens), until a code is read. A photo of a code (a file) is read the
 // same way. Implemented: [X] web (src/platform/web/scanner.cpp)  [X] native (src/platform/native/scanner.cpp: no
@@ -16,6 +16,9 @@ enum class Status { closed, starting, scanning, no_camera, failed };
 void prepare();
 // Opens the camera preview in the rectangle (CSS px of the page) and starts reading.
 void open(float x, float y, float width, float height);
+// Moves the preview to the rectangle each frame (the screen scrolls under it: the box follows its place in the
+// layout, cut to the part of the screen area it shows); width or height 0 hides it (scrolled out of sight).
+void place(float x, float y, float width, float height);
 void close();
 Status status();
 // The text of the code read, once (the scanner stays open for the next one).

@@ -4,7 +4,8 @@
 // scanner reads the player's answer from Chromium's fake camera, fed a y4m file made of the screenshot of the
 // player's code. Then: the DM deals damage and the player's screen shows it; the player sends her initiative and
 // the DM accepts it; a request for another character is refused; a dropped connection is shown, and the player
-// rejoins through her own scanner; the messages the DM's phone sent hold no DM secret.
+// rejoins through her own scanner; the messages the DM's phone sent hold no DM secret; her page reloads and her copy
+// of the table is still there, marked not live, with no DM secret in it.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -12,7 +13,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { serve } from "../../scripts/static-server.mjs";
 import { root, shots, testPhone, chromiumPath, chromiumArgs, waitForApp, dispatch, campaign, idOf, waitWidget,
-         widgets, tapCarefully, openTab, freshFrames, screenshotFailures } from "./lib.mjs";
+         widgets, tapCarefully, openTab, freshFrames, screenshotFailures, scrollIntoView } from "./lib.mjs";
 
 const camera = path.join(shots, "live-camera.y4m");
 let env;
@@ -59,7 +60,9 @@ async function phone(locale, url = env.url) {
 // The QR code `id` on the page, as a camera sees it: its screenshot, decoded by jsQR in a blank page; also the
 // picture's luma centred on a white 640×480 frame (for the fake camera).
 async function readQr(page, id) {
-  const w = await waitWidget(page, id);
+  await waitWidget(page, id);
+  // (the phone shows it: with the DM's camera open the next player's code is below it, scrolled to)
+  const w = await scrollIntoView(page, id);
   await freshFrames(page, 2);
   const png = await page.screenshot({ clip: { x: w.x, y: w.y, width: w.w, height: w.h } });
   const reader = await env.browser.newPage();
@@ -146,6 +149,22 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   console.log(`offer code: ${offer1.data.length} characters, QR version ${offer1.version} (${17 + 4 * offer1.version} modules)`);
   const { page: p1 } = await phone("cs-CZ", offer1.data);
   const answer1 = await dmScans(dm, p1, "live.answer_qr");
+  // The camera's preview lies on its own place in the layout, a bounded box, with Close below it in sight.
+  await waitWidget(dm, "live.scan_stop");
+  // (the next player's code comes in place of the last: the layout moves, and the box follows a frame later)
+  await untilLabel(dm, "live.offer_qr", (l) => l !== offer1.data, "the next player's code");
+  await freshFrames(dm, 3);
+  const box = await dm.evaluate(() => {
+    const el = document.getElementById("druzina-scanner");
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, w: r.width, h: r.height, shown: getComputedStyle(el).display !== "none" };
+  });
+  const stop = await waitWidget(dm, "live.scan_stop");
+  const vh = await dm.evaluate(() => innerHeight);
+  assert.ok(box.shown && box.h > 60 && box.h <= vh * 0.34 + 1, `a bounded preview (${JSON.stringify(box)})`);
+  assert.ok(box.y + box.h <= stop.y + 1, `Close (${JSON.stringify(stop)}) below the preview (${JSON.stringify(box)})`);
+  assert.ok(stop.y + stop.h <= vh, "Close in sight");
+  await dm.screenshot({ path: path.join(shots, "live-dm-scanner-en.png") });
   console.log(`answer code: ${answer1.data.length} characters, QR version ${answer1.version}`);
   await untilLabel(dm, "live.players", (l) => l === "1", "the DM sees one player");
   console.log(`join (offer shown → connected, two scans in the test): ${Date.now() - t0} ms`);
@@ -171,6 +190,25 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   assert.match(await label(p2, "live.status"), /^Наживо/);
   fs.mkdirSync(shots, { recursive: true });
   await p1.screenshot({ path: path.join(shots, "live-player-cs.png") });
+
+  // Her phone locks a moment: ICE "disconnected" (simulated on the connection's state: a browser test cannot cut
+  // the network between two contexts of one browser). She sees "reconnecting", her actions wait; back by itself,
+  // she is live again with no scan, and what the DM did meanwhile is on her screen.
+  const setState = (page, state) => page.evaluate((st) => {
+    for (const P of Object.values(Module.druzinaLive.peers)) {
+      if (st) Object.defineProperty(P.pc, "connectionState", { get: () => st, configurable: true });
+      else delete P.pc.connectionState;
+      P.pc.onconnectionstatechange();
+    }
+  }, state);
+  await setState(p2, "disconnected");
+  await untilLabel(p2, "live.status", (l) => l.startsWith("Зв’язок зник о"), "reconnecting, in Ukrainian");
+  assert.equal(await label(p2, "live.send.initiative"), null, "her actions wait for the connection");
+  await p2.screenshot({ path: path.join(shots, "live-player-reconnecting-uk.png") });
+  await dispatch(dm, { type: "ApplyDamage", target: olena, amount: 1 });
+  await setState(p2, null);
+  await untilLabel(p2, "live.status", (l) => l.startsWith("Наживо"), "live again, by itself");
+  await untilLabel(p2, `live.creature.${olena}`, (l) => l.includes("17/18"), "the hit that came meanwhile");
 
   // Her initiative, for a fight that runs without her: the DM accepts it.
   await dispatch(dm, { type: "StartEncounter", participants: [olena, goblin] });
@@ -227,4 +265,25 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
     assert.ok(!all.includes(secret), `no ${secret} in the messages`);
   const bytes = sent.map((t) => t.length);
   console.log(`messages sent by the DM: ${sent.length}, ${Math.min(...bytes)}–${Math.max(...bytes)} bytes`);
+
+  // Her page reloads (her phone's browser dropped it): her copy of the table is still there, the campaign open on
+  // her phone, in player mode, marked "not live since" in Czech; neither it nor anything her phone stores holds
+  // a DM secret.
+  await p1.reload();
+  await waitForApp(p1);
+  await openTab(p1, "party");
+  await untilLabel(p1, "live.status", (l) => l.startsWith("Není živě od"), "not live since, after the reload");
+  await p1.screenshot({ path: path.join(shots, "live-player-reloaded-cs.png") });
+  const copy = await campaign(p1);
+  assert.equal(copy.name, "Les");
+  assert.equal(copy.creatures.find((x) => x.id === mira)?.hp, 14, "her copy holds Mira's 14/20");
+  assert.ok(copy.creatures.some((x) => x.id === goblin), "and the goblin");
+  const stored = await p1.evaluate(() => JSON.stringify(Object.entries(localStorage)));
+  assert.ok(stored.includes("Olena"), "the copy is in her phone's storage");
+  assert.equal(await p1.evaluate(() => localStorage.getItem("druzina.ui.player_mode")), "1", "in player mode");
+  assert.equal(copy.settings.dm_notes, "", "the DM's notes are empty in her copy (the field every campaign has)");
+  for (const secret of ["SECRET", "loyalty", "command_word"]) {
+    assert.ok(!JSON.stringify(copy).includes(secret), `no ${secret} in her copy`);
+    assert.ok(!stored.includes(secret), `no ${secret} in her phone's storage`);
+  }
 });

@@ -12,6 +12,7 @@
 #include "headless.hpp"
 #include "platform/live.hpp"
 #include "platform/native/headless.hpp"
+#include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -97,6 +98,7 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   phone.send(app, phone.guest.request("initiative", {{"value", 17}}));
   CHECK(phone.guest.answers.back().status == "queued");
   CHECK(label(app, "live.request.0") == "Mira: initiative 17");
+  REQUIRE(app.scroll_to("live.accept.0", true));  // (the open scanner is in sight below)
   app.tap("live.accept.0");
   app.frame(2);
   phone.pump();
@@ -105,6 +107,26 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   const json after = app.campaign();
   for (const auto& e : after["encounter"]["order"]) joined = joined || (e["creature"] == mira && e["initiative"] == 17);
   CHECK(joined);
+
+  // a spell slot: one she has (a 1st-level wizard's) is queued, shown and spent on accept; one she has not is refused
+  REQUIRE(app.dispatch({{"type", "SetSpellcasting"}, {"target", mira}, {"classes", "wizard:1"}}));
+  app.frame(2);
+  phone.pump();
+  phone.send(app, phone.guest.request("spell_slot", {{"level", 3}}));
+  CHECK(phone.guest.answers.back().status == "refused");
+  CHECK(phone.guest.answers.back().why["key"] == "rules.err.spell_level_unavailable");
+  CHECK_FALSE(app.find("live.request.0"));
+  phone.send(app, phone.guest.request("spell_slot", {{"level", 1}}));
+  CHECK(phone.guest.answers.back().status == "queued");
+  CHECK(label(app, "live.request.0") == "Mira: spends a spell slot (level 1)");
+  REQUIRE(app.scroll_to("live.accept.0", true));  // (the open scanner is in sight below)
+  app.tap("live.accept.0");
+  app.frame(2);
+  phone.pump();
+  CHECK(phone.guest.answers.back().status == "accepted");
+  const json slots = app.campaign();
+  for (const auto& c : slots["creatures"])
+    if (c["id"] == mira) CHECK(c["modules"]["spell-slots"]["spent"][0] == 1);
 
   // a request for another character is refused, and nothing is queued
   phone.guest.who = olena;
@@ -117,8 +139,28 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
   for (const auto& text : native::live_sent())
     for (const char* secret : {"SECRET", "Spy", "dm_notes", "hidden"}) CHECK(text.find(secret) == std::string::npos);
 
+  // her phone locks a moment: she stays on the DM's list, marked; back by itself, she is listed as before
+  native::interrupt_live(phone.peer, true);
+  app.frame(2);
+  CHECK(label(app, "live.players") == "1");
+  CHECK(label(app, "live.player.0") == "Mira · reconnecting…");
+  native::interrupt_live(phone.peer, false);
+  app.frame(2);
+  CHECK(label(app, "live.player.0") == "Mira");
+  // gone for longer than a lock (45 s): off the list, as after a drop
+  native::interrupt_live(phone.peer, true);
+  app.frame(44000 / 16);
+  CHECK(label(app, "live.players") == "1");
+  app.frame(2000 / 16);
+  CHECK(label(app, "live.players") == "0");
+  native::interrupt_live(phone.peer, false);
+
   // the connection drops: the DM's list empties; the next code is already shown for a rejoin
-  native::drop_live(phone.peer);
+  Phone second;
+  second.answer(app);
+  second.send(app, second.guest.hello(mira, "Mira"));
+  REQUIRE(label(app, "live.players") == "1");
+  native::drop_live(second.peer);
   app.frame(2);
   CHECK(label(app, "live.players") == "0");
   Phone again;
@@ -129,6 +171,8 @@ TEST_CASE("live table, DM: a player joins by the codes, follows the damage, her 
 
 TEST_CASE("live table, player: an offer link shows her answer, then the table - a drop keeps her copy", "[ui][live]") {
   Headless app;
+  REQUIRE(druzina::ui::set_dm_pin("2468"));  // her phone's way to DM mode is locked
+  CHECK_FALSE(druzina::ui::ui_player_mode());
   // The DM's phone, played by the test: a Host with its own campaign state.
   druzina::campaign::Session dm;
   druzina::Rng rng(3);
@@ -155,18 +199,56 @@ TEST_CASE("live table, player: an offer link shows her answer, then the table - 
   pump();
   REQUIRE(host.players()[0].who == "c1");
   CHECK(app.find("live.send.initiative"));
+  // her spell slot, sent from her phone: the DM's phone (its rules) refuses it, the reason shows on hers
+  REQUIRE(app.scroll_to("live.send.spell_slot"));
+  app.tap("live.send.spell_slot");
+  REQUIRE(native::live_sent().back().find("\"r\":\"spell_slot\"") != std::string::npos);
+  pump();
+  REQUIRE(app.scroll_to("live.answer.1"));
+  CHECK(label(app, "live.answer.1").rfind("Spell slot: refused", 0) == 0);
   // a hit on the DM's phone shows on hers
   dm.dispatch({{"type", "ApplyDamage"}, {"target", "c1"}, {"amount", 5}}, rng);
   for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
   app.frame(3);
   CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
   CHECK(label(app, "live.status").rfind("Live", 0) == 0);
-  // the connection drops: "not live since …", her copy stays
-  native::drop_live(offer);
+  // her phone locks a moment: "reconnecting", her copy stays; an update the DM sent meanwhile arrives when it is
+  // back by itself, with no new scan
+  native::interrupt_live(offer, true);
   app.frame(3);
-  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(label(app, "live.status").rfind("Connection lost at", 0) == 0);
+  CHECK_FALSE(app.find("live.send.initiative"));
   CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
+  dm.dispatch({{"type", "ApplyDamage"}, {"target", "c1"}, {"amount", 1}}, rng);
+  for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
+  app.frame(3);
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 15/20", 0) == 0);
+  native::interrupt_live(offer, false);
+  pump();
+  CHECK(label(app, "live.status").rfind("Live", 0) == 0);
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 14/20", 0) == 0);
+  CHECK(app.find("live.send.initiative"));
+  // her copy of the table is the campaign open on her phone, kept in the library, in player mode
+  const json mine = app.campaign();
+  CHECK(mine["name"] == "Les");
+  REQUIRE(mine["creatures"].size() == 1);
+  CHECK(mine["creatures"][0]["hp"] == 14);
+  CHECK(druzina::ui::ui_player_mode());
+  CHECK_FALSE(druzina::ui::set_player_mode(false));  // the PIN keeps her copy in player mode
+  // gone for longer than a lock (45 s): "not live since …" (when it went away), her copy stays, scan again
+  native::interrupt_live(offer, true);
+  app.frame(3);
+  const std::string away = label(app, "live.status");
+  app.frame(46000 / 16);
+  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(label(app, "live.status").substr(15) == away.substr(19, away.find(' ', 19) - 19));  // the same time
+  CHECK(label(app, "live.creature.c1").rfind("Mira · 14/20", 0) == 0);
   CHECK(app.find("live.scan"));  // to rejoin
+  // the Party screen says it too
+  app.tap("live.back");
+  app.tap("tab.party");
+  CHECK(label(app, "live.status").rfind("Not live since", 0) == 0);
+  CHECK(app.campaign()["creatures"][0]["hp"] == 14);
 }
 
 TEST_CASE("live table: no connection 15 s after the answer is read says so and offers the table link", "[ui][live]") {
@@ -186,4 +268,45 @@ TEST_CASE("live table: no connection 15 s after the answer is read says so and o
   REQUIRE(app.scroll_to("live.snapshot"));
   app.tap("live.snapshot");
   CHECK(app.find("screen.share"));
+}
+
+TEST_CASE("live table: the camera's preview lies on its own place, cut to the screen, never over Close", "[ui][live]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}}));
+  app.tap("tab.party");
+  app.tap("party.live");
+  app.frame(2);
+  REQUIRE(app.scroll_to("live.scan"));
+  app.tap("live.scan");
+  app.frame(3);
+  auto box = native::scanner_box();
+  const auto preview = app.find("live.preview");
+  const auto stop = app.find("live.scan_stop");
+  REQUIRE(preview);
+  REQUIRE(stop);
+  INFO("box " << box[0] << "," << box[1] << " " << box[2] << "x" << box[3] << "; close at y " << stop->y);
+  CHECK(box[2] > 100);
+  CHECK(box[3] > 75);
+  CHECK(box[3] <= 915 * 0.34f + 1);  // a third of the screen at most
+  // on its place in the layout, and Close (in sight) below it, not under it
+  CHECK(box[1] == Approx(preview->y).margin(1));
+  CHECK(stop->visible);
+  CHECK(box[1] + box[3] <= stop->y);
+  CHECK(stop->y + stop->h <= 915);
+  // the screen scrolls: the box follows its place, cut to the screen area, or hides out of sight
+  REQUIRE(app.scroll_to("live.end"));
+  app.frame(2);
+  box = native::scanner_box();
+  const auto moved = app.find("live.preview");
+  if (moved && moved->visible && moved->h >= 24) {
+    CHECK(box[1] == Approx(moved->y).margin(1));
+    CHECK(box[3] == Approx(moved->h).margin(1));
+  } else {
+    CHECK(box[2] == 0);
+  }
+  const auto end = app.find("live.end");
+  REQUIRE(end);
+  CHECK((box[3] == 0 || box[1] + box[3] <= end->y || box[1] >= end->y + end->h));
+  app.tap("live.scan_stop");
+  CHECK(native::scanner_box()[2] == 0);
 }

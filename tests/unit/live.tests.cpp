@@ -7,6 +7,7 @@
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
 #include "core/live/view.hpp"
+#include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/share/link.hpp"
 
 using namespace druzina;
@@ -351,6 +352,53 @@ TEST_CASE("live requests: her own character only - each kind becomes an ordinary
   REQUIRE(live::describe(f.t.state(), req("initiative", late, {{"value", 14}}), Lang::en) == "Lada: initiative 14");
 }
 
+TEST_CASE("live requests: a spell slot - her own, of a level she has and has left, by the spell-slots rule", "[live]") {
+  Fight f;
+  const std::string& mira = f.pcs[0];
+  const std::string& borek = f.pcs[1];
+  f.t.run({{"type", "SetSpellcasting"}, {"target", mira}, {"classes", "wizard:3"}});  // 4 of the 1st level, 2 of the 2nd
+  f.t.run({{"type", "SetSpellcasting"}, {"target", borek}, {"classes", "warlock:2"}});  // 2 pact slots of the 1st
+  auto req = [](const std::string& who, nlohmann::json args) {
+    return nlohmann::json{{"k", "req"}, {"id", 7}, {"r", "spell_slot"}, {"c", who}, {"a", std::move(args)}};
+  };
+  // for another character: refused before the rules are asked
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(borek, {{"level", 1}})); }) == "live.err.not_yours");
+  // a slot she does not have: a 3rd-level one, a pact slot (she is no warlock)
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(mira, {{"level", 3}})); }) ==
+          "rules.err.spell_level_unavailable");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(mira, {{"level", 1}, {"pact", true}})); }) ==
+          "rules.err.spell_level_unavailable");
+  // a malformed level or pact
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(mira, {{"level", 0}})); }) == "live.err.argument");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(mira, {{"level", "2"}})); }) == "live.err.argument");
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(mira, {{"level", 1}, {"pact", 1}})); }) ==
+          "live.err.argument");
+
+  // accepted: SpendSpellSlot, in the log, undoable; the last one of a level spent, the next request is refused
+  nlohmann::json spend = live::to_command(f.t.state(), mira, req(mira, {{"level", 2}}));
+  REQUIRE(spend == nlohmann::json{{"type", "SpendSpellSlot"}, {"target", mira}, {"level", 2}});
+  REQUIRE(rules::slots_view(f.t.state(), f.t.c(mira)).left[1] == 2);
+  f.t.run(spend);
+  REQUIRE(rules::slots_view(f.t.state(), f.t.c(mira)).left[1] == 1);
+  f.t.session.undo();
+  REQUIRE(rules::slots_view(f.t.state(), f.t.c(mira)).left[1] == 2);
+  f.t.run(spend);
+  f.t.run(live::to_command(f.t.state(), mira, req(mira, {{"level", 2}})));
+  REQUIRE(rules::slots_view(f.t.state(), f.t.c(mira)).left[1] == 0);
+  REQUIRE(refusal([&] { live::to_command(f.t.state(), mira, req(mira, {{"level", 2}})); }) ==
+          "rules.err.spell_no_slot_left");
+  // the warlock's pact slot
+  REQUIRE(live::to_command(f.t.state(), borek, req(borek, {{"level", 1}, {"pact", true}})) ==
+          nlohmann::json{{"type", "SpendSpellSlot"}, {"target", borek}, {"level", 1}, {"pact", true}});
+  // the DM's queue, in every language
+  REQUIRE(live::describe(f.t.state(), req(mira, {{"level", 2}}), Lang::en) == "Mira: spends a spell slot (level 2)");
+  REQUIRE(live::describe(f.t.state(), req(borek, {{"level", 1}, {"pact", true}}), Lang::en) ==
+          "Bořek: spends a pact slot (level 1)");
+  REQUIRE(live::describe(f.t.state(), req(mira, {{"level", 2}}), Lang::cs) == "Mira: utratí pozici kouzla (2. úrovně)");
+  REQUIRE(live::describe(f.t.state(), req(mira, {{"level", 2}}), Lang::uk) ==
+          "Mira: витрачає комірку заклинання (2-го рівня)");
+}
+
 TEST_CASE("live requests: a hidden character cannot be claimed or acted for", "[live]") {
   Table t(3);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}});
@@ -382,9 +430,17 @@ TEST_CASE("live table: the DM's phone and two players' phones, message by messag
       if (auto back = g.receive(o.text, now)) to_dm(o.peer, *back);
     }
   };
+  host.table_id = "5f3a_09-c";  // the campaign's share id: her phone keeps its copy of the table under it
   to_dm(1, mira.hello(f.pcs[0], "Mira"));
   to_dm(2, olena.hello(f.pcs[2], "Olena"));
   REQUIRE(mira.follower.view);
+  REQUIRE(mira.follower.table_id == "5f3a_09-c");
+  // an id that is not one (a path, a quote, too long, empty) is refused with the whole message
+  for (const std::string& bad : std::vector<std::string>{"../x", "a\"b", std::string(65, 'a'), ""}) {
+    nlohmann::json v = {{"k", "view"}, {"s", 1}, {"t", 0}, {"h", std::string(16, '0')}, {"v", nlohmann::json::object()},
+                        {"id", bad}};
+    REQUIRE(refusal([&] { live::decode(live::encode(v)); }) == "live.err.field");
+  }
   REQUIRE(host.players()[0].name == "Mira");
   REQUIRE(olena.follower.players == std::vector<std::string>{"Mira", "Olena"});
   // a second claim of Mira is refused

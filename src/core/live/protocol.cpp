@@ -56,6 +56,13 @@ void check_fields(const json& m) {
     bool whole = m.contains("v"), delta = m.contains("d");
     if (whole == delta) field(whole ? "d" : "v");
     if (whole && !m["v"].is_object()) field("v");
+    need_str(m, "id", 64, true);
+    if (m.contains("id")) {
+      const std::string& id = m["id"].get_ref<const std::string&>();
+      if (id.empty() || id.find_first_not_of("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_-") !=
+                            std::string::npos)
+        field("id");
+    }
     if (delta) {
       if (!m["d"].is_object()) field("d");
       need_int(m, "b", 0, kMaxSeq);

@@ -9,7 +9,9 @@
 //
 //   DM → player
 //     view    {s: sequence number, v: the whole view | b: the sequence it is based on + d: a delta (view.hpp),
-//              h: the view's hash (16 hex), t: the DM's wall clock in ms, p: [names of the connected players]}
+//              h: the view's hash (16 hex), t: the DM's wall clock in ms, p: [names of the connected players],
+//              id?: with a whole view, the campaign's share id (≤ 64 of [0-9A-Za-z_-]): the player's phone keeps
+//              its copy of that table under it, as a table link's copy)
 //     res     {id: the request's id, st: "queued" | "accepted" | "declined" | "refused",
 //              why?: {key: a text key, args: {…}} (refused: the reason, shown in the player's language)}
 //     bye     {}  the DM ended the live table

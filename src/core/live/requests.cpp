@@ -43,6 +43,13 @@ std::optional<std::string> arg_str(const json& a, const char* key, size_t max, b
   return it->get<std::string>();
 }
 
+std::optional<bool> arg_bool(const json& a, const char* key) {
+  auto it = a.find(key);
+  if (it == a.end()) return std::nullopt;
+  if (!it->is_boolean()) bad_arg(key);
+  return it->get<bool>();
+}
+
 const Creature& party_member(const Campaign& c, std::string_view who) {
   const Creature* x = campaign::find_creature(c, who);
   if (!x || x->hidden || (x->kind != "pc" && x->kind != "sidekick"))
@@ -94,6 +101,12 @@ json build(const Campaign& c, const Creature& x, const std::string& kind, const 
     if (auto dc = arg_int(a, "dc", -50, 100, false)) cmd["dc"] = *dc;
     return cmd;
   }
+  if (kind == "spell_slot") {
+    // a slot she has, of a level she has left: the spell-slots rule's own command refuses any other
+    json cmd = jobj{"type", "SpendSpellSlot", "target", id, "level", *arg_int(a, "level", 1, 9, true)};
+    if (arg_bool(a, "pact").value_or(false)) cmd["pact"] = true;
+    return cmd;
+  }
   throw UserError("live.err.unknown_request", jobj{"kind", kind.substr(0, 32)});
 }
 
@@ -101,7 +114,7 @@ json build(const Campaign& c, const Creature& x, const std::string& kind, const 
 
 const std::vector<std::string>& request_kinds() {
   static const std::vector<std::string> kinds = {"initiative", "death_save", "roll",      "damage",
-                                                 "heal",       "inspiration", "hero_point"};
+                                                 "heal",       "inspiration", "hero_point", "spell_slot"};
   return kinds;
 }
 
@@ -125,11 +138,12 @@ std::string describe(const Campaign& state, const json& request, Lang lang) {
   const Creature* x = campaign::find_creature(state, who);
   json args = request.contains("a") && request["a"].is_object() ? request["a"] : json::object();
   args["name"] = x ? x->name : who;
-  for (const char* k : {"value", "roll", "amount", "total"})
+  for (const char* k : {"value", "roll", "amount", "total", "level"})
     if (!args.contains(k)) args[k] = "";
   if (!args.contains("expr")) args["expr"] = "";
   std::string kind = request.value("r", std::string());
-  if (std::find(request_kinds().begin(), request_kinds().end(), kind) == request_kinds().end()) kind = "unknown";
+  if (kind == "spell_slot" && args.value("pact", json(false)) == json(true)) kind = "pact_slot";  // its own line
+  else if (std::find(request_kinds().begin(), request_kinds().end(), kind) == request_kinds().end()) kind = "unknown";
   const std::string text_key = "live.req." + kind;
   return tr(lang, text_key, args);
 }

@@ -13,6 +13,8 @@
 //   inspiration   first_roll? (1…20), modifier?, dc?          UseInspiration (rule "inspiration luck" on, with
 //                                                             first_roll), else SetInspiration {value: false}
 //   hero_point    total?, dc?                                 UseHeroPoint {target, total?, dc?}
+//   spell_slot    level (1…9), pact? (true: a warlock's pact     SpendSpellSlot {target, level, pact?} (the
+//                 slot)                                       spell-slots rule: a slot she has, one left)
 //
 // to_command() refuses (UserError) a request for another creature than the player's own (live.err.not_yours), a
 // creature that is not a visible party member, an unknown kind, arguments of the wrong type or range, and what the

@@ -45,6 +45,7 @@ std::vector<std::string> Host::names() const {
 
 Outgoing Host::view_for(Player& p, const json& view, long long now_ms) {
   json m = view_message(p.last ? &*p.last : nullptr, p.seq, view, ++seq_, now_ms, names());
+  if (m.contains("v") && !table_id.empty()) m["id"] = table_id;
   p.last = view;
   p.seq = seq_;
   return {p.peer, encode(m)};

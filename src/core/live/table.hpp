@@ -41,6 +41,7 @@ class Host {
   };
 
   std::set<std::string> auto_accept;  // request kinds accepted without asking (Settings)
+  std::string table_id;               // the campaign's share id, sent with each whole view ("" = not sent)
 
   void add_peer(int peer);
   void remove_peer(int peer);

@@ -164,6 +164,7 @@ bool Follower::apply(const json& m) {
     view = std::move(next);
     seq = m["s"].get<long long>();
     dm_time = m.value("t", 0LL);
+    if (m.contains("id")) table_id = m["id"].get<std::string>();
     players.clear();
     if (m.contains("p"))
       for (const auto& p : m["p"]) players.push_back(p.get<std::string>());

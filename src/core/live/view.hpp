@@ -40,6 +40,7 @@ struct Follower {
   long long seq = -1;
   long long dm_time = 0;               // the DM's clock in the last update
   std::vector<std::string> players;    // connected, as the last update said
+  std::string table_id;                // the campaign's share id, as the last whole view said ("" = none)
   // Applies a "view" message. False when it cannot (a delta against another sequence, a hash that does not
   // match, a view that does not read): the copy is unchanged and the caller asks for "resync".
   bool apply(const nlohmann::json& message);

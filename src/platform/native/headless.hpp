@@ -2,6 +2,7 @@
 // link, pwa; one file each beside this one). Only the native UI tests (tests/ui) read or set these: the web build
 // has no such functions, and the screens never call them.
 #pragma once
+#include <array>
 #include <string>
 #include <vector>
 
@@ -50,10 +51,15 @@ void deliver_tab_message(const std::string& json);
 // live.cpp: the loopback's connections. drop_live() breaks a connection from both ends (a phone that left the
 // Wi-Fi); live_sent() is every text sent on any connection, oldest first (what a capture of the channel holds).
 void drop_live(int id);
+// Puts a connection (both ends) into `reconnecting` (a phone locked a moment) and back: what is sent meanwhile
+// arrives once it is back.
+void interrupt_live(int id, bool interrupted);
 const std::vector<std::string>& live_sent();
 // Answers are taken but no connection comes up (phones on networks that cannot reach each other).
 void set_live_unreachable(bool unreachable);
 // scanner.cpp: no camera; the next take() gives this text, as if the camera had read a code.
 void scan_code(const std::string& text);
+// Where the camera's preview is (x, y, width, height in CSS px; all 0: closed or hidden).
+std::array<float, 4> scanner_box();
 
 }  // namespace druzina::platform::native

@@ -1,6 +1,7 @@
 // Native live connections (see platform/live.hpp): an in-memory loopback. Each offer and answer is a small SDP
 // the core's handshake code reads (a ufrag, a password, a fingerprint, one host candidate); an answer links the
-// answering peer to the offering one, and both are open at once. Texts sent on one end arrive at the other.
+// answering peer to the offering one, and both are open at once. Texts sent on one end arrive at the other
+// (while a test has interrupted the connection, they wait for it to be back).
 #include "platform/live.hpp"
 
 #include <deque>
@@ -16,7 +17,7 @@ namespace {
 struct Peer {
   std::string ufrag, remote_ufrag, sdp;
   int other = 0;
-  bool offering = false, dropped = false;
+  bool offering = false, dropped = false, interrupted = false;
   std::deque<std::string> inbox;
 };
 
@@ -92,6 +93,7 @@ bool accept_answer(int id, const std::string& answer_sdp) {
 PeerState state(int id) {
   Peer* p = find(id);
   if (!p || p->dropped) return PeerState::closed;
+  if (p->interrupted) return PeerState::reconnecting;
   return p->other ? PeerState::open : PeerState::connecting;
 }
 
@@ -107,7 +109,7 @@ bool send(int id, const std::string& text) {
 
 std::optional<std::string> receive(int id) {
   Peer* p = find(id);
-  if (!p || p->inbox.empty()) return std::nullopt;
+  if (!p || p->interrupted || p->inbox.empty()) return std::nullopt;  // (what was sent waits for the way back)
   std::string t = std::move(p->inbox.front());
   p->inbox.pop_front();
   return t;
@@ -128,6 +130,13 @@ void drop_live(int id) {
   if (Peer* p = find(id)) {
     p->dropped = true;
     if (Peer* o = find(p->other)) o->dropped = true;
+  }
+}
+void interrupt_live(int id, bool interrupted) {
+  using namespace druzina::platform::live;
+  if (Peer* p = find(id)) {
+    p->interrupted = interrupted;
+    if (Peer* o = find(p->other)) o->interrupted = interrupted;
   }
 }
 const std::vector<std::string>& live_sent() { return druzina::platform::live::sent; }

@@ -35,6 +35,7 @@ EM_JS(int, js_live_new, (int answering), {
   };
   P.pc.onicecandidate = function (e) { if (!e.candidate) done(); };
   P.pc.onicegatheringstatechange = function () { if (P.pc.iceGatheringState === "complete") done(); };
+  P.pc.oniceconnectionstatechange = wake;
   P.pc.onconnectionstatechange = function () {
     if (P.pc.connectionState === "failed") P.failed = true;
     wake();
@@ -77,9 +78,11 @@ EM_JS(int, js_live_state, (int id), {
   if (P.failed) return 3;
   var cs = P.pc.connectionState;
   if (cs === "failed") return 3;
-  if (cs === "closed" || cs === "disconnected") return 2;
-  if (P.ch && P.ch.readyState === "open") return 1;
+  if (cs === "closed") return 2;
   if (P.ch && (P.ch.readyState === "closed" || P.ch.readyState === "closing")) return 2;
+  // ICE lost its pair for now (a phone locked, the Wi-Fi gone a moment): the agent keeps checking by itself
+  if (P.ch && P.ch.readyState === "open" && (cs === "disconnected" || P.pc.iceConnectionState === "disconnected")) return 4;
+  if (P.ch && P.ch.readyState === "open") return 1;
   return 0;
 });
 

@@ -57,7 +57,9 @@ EM_JS(void, js_scan_open, (float x, float y, float w, float h), {
   S.decoderReady.catch(function () { if (S.state) { S.state = 4; wake(); } });
   var box = document.createElement("div");
   box.id = "druzina-scanner";
-  box.style.cssText = "position:fixed;z-index:20;background:#000;overflow:hidden;border-radius:12px;left:" + x +
+  // (pointer-events none: a finger or a wheel on the picture scrolls the app's screen under it, as anywhere else)
+  box.style.cssText = "position:fixed;z-index:20;background:#000;overflow:hidden;border-radius:12px;" +
+    "pointer-events:none;left:" + x +
     "px;top:" + y + "px;width:" + w + "px;height:" + h + "px";
   var video = document.createElement("video");
   video.setAttribute("playsinline", "");
@@ -98,6 +100,15 @@ EM_JS(void, js_scan_close, (), {
   if (S.box) S.box.remove();
   S.box = null;
   S.last = null;
+});
+
+EM_JS(void, js_scan_place, (float x, float y, float w, float h), {
+  var S = Module.druzinaScan;
+  if (!S || !S.box) return;
+  var st = S.box.style;
+  if (w < 1 || h < 1) { st.display = "none"; return; }
+  st.display = "";
+  st.left = x + "px"; st.top = y + "px"; st.width = w + "px"; st.height = h + "px";
 });
 
 EM_JS(int, js_scan_status, (), { return Module.druzinaScan ? Module.druzinaScan.state : 0; });
@@ -141,6 +152,7 @@ void open(float x, float y, float width, float height) {
   js_scan_init();
   js_scan_open(x, y, width, height);
 }
+void place(float x, float y, float width, float height) { js_scan_place(x, y, width, height); }
 void close() { js_scan_close(); }
 Status status() { return static_cast<Status>(js_scan_status()); }
 std::optional<std::string> take() {

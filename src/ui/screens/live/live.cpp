@@ -1,12 +1,14 @@
 // The live table screen (see live.hpp).
 //
 //   state      one State: the DM's Host and her offer, or the player's Guest and her answer
+//   her copy   the player's copy of the table kept in the library (player mode), and when it was last live
 //   tick       each frame: codes made, texts moved, updates sent, timeouts
 //   DM         the offer's QR code, the scanner, the players, the queue
 //   player     her answer's QR code, the live view, her requests
 //
 // Index:
 //   [SECTION] state
+//   [SECTION] her copy
 //   [SECTION] tick
 //   [SECTION] DM
 //   [SECTION] player
@@ -24,7 +26,9 @@
 #include "core/campaign/derived.hpp"
 #include "core/dice/dice.hpp"
 #include "core/io/guard.hpp"
+#include "core/io/save.hpp"
 #include "core/json_obj.hpp"
+#include "core/live/protocol.hpp"
 #include "core/live/requests.hpp"
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
@@ -36,6 +40,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/share/qr.hpp"
+#include "ui/share/share_ids.hpp"
 #include "ui/share/share_ui.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -50,6 +55,7 @@ using json = nlohmann::json;
 namespace net = platform::live;
 
 constexpr long long kConnectTimeoutMs = 15'000;  // an answer given, no connection: say so, offer the link
+constexpr long long kReconnectMs = 45'000;       // a connection gone a moment comes back by itself within this
 constexpr size_t kMaxPlayers = 8;
 
 // [SECTION] state -----------------------------------------------------------------------------------------------------
@@ -61,6 +67,7 @@ struct DmPeer {
   long long answered_at = 0;  // when her answer was read
   long long open_at = 0;      // when the channel opened (0: not yet)
   bool lost = false;          // it was open and closed
+  long long away_since = 0;   // reconnecting since (0: not)
 };
 
 struct State {
@@ -69,6 +76,7 @@ struct State {
   std::string error;     // a refused code, in the user's language
   bool timed_out = false;
   bool scanning = false;
+  bool scroll_to_preview = false;  // the scanner just opened: bring it and its Close button into sight
   std::string pasted;    // a code typed or pasted instead of scanned
   // DM
   live::Host host;
@@ -83,8 +91,12 @@ struct State {
   std::string answer_url;
   long long answer_shown_at = 0, open_at = 0;  // the page clock
   long long lost_at = 0;                         // the wall clock: "not live since 21:04"
+  long long kept_seq = -1;                       // the follower's sequence last written to her copy
+  std::string copy_lib;                          // her copy's campaign in the library ("" = none yet)
+  long long away_at = 0, away_wall = 0;          // reconnecting since (the page clock; the wall clock)
   bool said_hello = false;
-  int amount = 1, value = 10, roll = 10;
+  int amount = 1, value = 10, roll = 10, slot_level = 1;
+  bool slot_pact = false;
   std::string expr = "1d20";
 };
 
@@ -125,6 +137,95 @@ void new_offer() {
   State& s = st();
   s.offer = net::create_offer();
   s.offer_url.clear();
+}
+
+// [SECTION] her copy --------------------------------------------------------------------------------------------------
+// Each view that comes is written to the library as her copy of the table, the campaign open on her phone in
+// player mode (a table link's copy: share_ids says whose table it is, so a later link or live table of the same
+// campaign updates it). "live.copy" remembers which campaign is the live copy, her character and the wall clock
+// when it was last live, so that after a reload (or the browser closing) the copy says "not live since 21:04".
+
+constexpr const char* kCopyKey = "live.copy";
+
+struct KeptCopy {
+  std::string campaign;  // the library's id
+  std::string who;       // her character
+  long long since = 0;   // the wall clock when it was last live
+};
+
+std::optional<KeptCopy> kept_copy() {
+  auto text = platform::storage().load(kCopyKey);
+  if (!text) return std::nullopt;
+  try {
+    json j = io::parse_json(*text, io::InputLimits{1024, 3});
+    KeptCopy k{j.value("campaign", ""), j.value("who", ""), j.value("since", 0LL)};
+    if (k.campaign.empty() || !model().library().find(k.campaign)) return std::nullopt;
+    return k;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+void save_kept(const KeptCopy& k) {
+  platform::storage().save(kCopyKey, json(jobj{"campaign", k.campaign, "who", k.who, "since", k.since}).dump());
+}
+
+// The open campaign is her live copy, and this phone is not live on it now: when it was last live.
+std::optional<long long> stale_copy_here() {
+  const State& s = st();
+  if (s.role == Role::player && s.open_at && !s.lost_at && !s.guest.ended) return std::nullopt;
+  auto k = kept_copy();
+  if (!k || k->campaign != model().campaign_id()) return std::nullopt;
+  return s.role == Role::player && s.lost_at ? s.lost_at : k->since;
+}
+
+// A view came that her copy does not hold yet: write it (a new campaign the first time, opened; afterwards the
+// same one, replaced: the DM is the one writer). False when the library refused (the model said why).
+bool keep_copy() {
+  State& s = st();
+  const live::Follower& f = s.guest.follower;
+  if (!f.view || f.seq == s.kept_seq) return true;
+  Model& m = model();
+  const bool first = s.copy_lib.empty();  // the first view since she joined: her copy is opened
+  std::string lib = s.copy_lib;
+  if (lib.empty() && !f.table_id.empty()) lib = share_ids::find_copy(f.table_id, "table", "");
+  if (lib.empty())
+    if (auto k = kept_copy(); k && k->campaign == m.campaign_id() && f.table_id.empty()) lib = k->campaign;
+  const bool listed = !lib.empty() && m.library().find(lib);
+  if (listed && !first && lib != m.campaign_id()) return true;  // she opened another campaign: written when back
+  s.kept_seq = f.seq;  // (tried once per view: a refusal is not repeated every frame)
+  campaign::Campaign c;
+  try {
+    c = f.campaign().get<campaign::Campaign>();
+  } catch (const std::exception&) {
+    return false;
+  }
+  campaign::Session session(campaign::Engine::standard(), c, {}, {}, c, campaign::SessionOptions{});
+  if (!listed) {
+    // the empty, untitled campaign of a first start gives its place to the copy (as to a table link)
+    const bool blank = m.state().name.empty() && m.state().creatures.empty() && m.session().undo_depth() == 0 &&
+                       !share_ids::copy_of(m.campaign_id());
+    if (!m.restore_text(io::save(session), blank ? m.campaign_id() : std::string())) return false;
+    lib = m.campaign_id();
+    m.clear_notice();  // ("Restored." would say nothing to her)
+  } else {
+    if (lib != m.campaign_id() && !m.open_campaign(lib)) return false;
+    if (!m.replace_session(std::move(session))) return false;
+  }
+  if (!f.table_id.empty())
+    share_ids::set(lib, f.table_id, share_ids::Copy{f.table_id, "table", "", f.dm_time});
+  set_player_mode(true);
+  s.copy_lib = lib;
+  save_kept({lib, s.guest.who, now_wall()});
+  return true;
+}
+
+// The connection ended: her copy was live until now.
+void mark_copy_lost(long long at) {
+  if (auto k = kept_copy(); k && k->campaign == model().campaign_id()) {
+    k->since = at;
+    save_kept(*k);
+  }
 }
 
 // [SECTION] tick ------------------------------------------------------------------------------------------------------
@@ -193,7 +294,18 @@ bool tick_dm(long long now) {
         send_all(s.host.receive(p.id, *text, model().state(), now));
         changed = true;
       }
-    if ((ps == net::PeerState::closed || ps == net::PeerState::failed) && p.open_at && !p.lost) {
+    // gone a moment (her phone locked, the Wi-Fi away): she stays on the list, her updates wait for her
+    if (ps == net::PeerState::reconnecting && p.open_at && !p.lost && !p.away_since) {
+      p.away_since = now;
+      changed = true;
+    }
+    if (ps == net::PeerState::open && p.away_since) {
+      p.away_since = 0;
+      changed = true;
+    }
+    const bool gone = ps == net::PeerState::closed || ps == net::PeerState::failed ||
+                      (ps == net::PeerState::reconnecting && p.away_since && now - p.away_since > kReconnectMs);
+    if (gone && p.open_at && !p.lost) {
       p.lost = true;
       s.host.remove_peer(p.id);
       changed = true;
@@ -249,7 +361,27 @@ bool tick_player(long long now) {
     }
   }
   const net::PeerState ps = net::state(s.peer);
-  if (ps == net::PeerState::open) {
+  if (ps == net::PeerState::open && s.away_at) {
+    // back by itself: what the DM sent meanwhile arrives now; the whole view, to be sure of her copy
+    s.away_at = s.away_wall = 0;
+    net::send(s.peer, live::encode(jobj{"k", "resync"}));
+    changed = true;
+  }
+  if (ps == net::PeerState::reconnecting && s.open_at && !s.lost_at) {
+    if (!s.away_at) {
+      s.away_at = now;
+      s.away_wall = now_wall();
+      changed = true;
+    }
+    if (now - s.away_at > kReconnectMs) {
+      // not back: for good (no way to a new handshake but the codes); not live since she went away
+      net::close(s.peer);
+      s.lost_at = s.away_wall;
+      s.away_at = 0;
+      mark_copy_lost(s.lost_at);
+      changed = true;
+    }
+  } else if (ps == net::PeerState::open) {
     if (!s.open_at) {
       s.open_at = now;
       s.lost_at = 0;
@@ -264,9 +396,15 @@ bool tick_player(long long now) {
       if (auto back = s.guest.receive(*text, now_wall())) net::send(s.peer, *back);
       changed = true;
     }
-    if (s.guest.ended && !s.lost_at) s.lost_at = now_wall();
+    keep_copy();  // (nothing to do unless a new view came, or she is back on her copy)
+    if (s.guest.ended && !s.lost_at) {
+      s.lost_at = now_wall();
+      mark_copy_lost(s.lost_at);
+    }
   } else if (s.open_at && !s.lost_at) {
-    s.lost_at = now_wall();  // her last copy stays on the screen, marked
+    s.lost_at = s.away_wall ? s.away_wall : now_wall();  // her last copy stays on the screen (and stored), marked
+    s.away_at = 0;
+    mark_copy_lost(s.lost_at);
     changed = true;
   }
   if (!s.open_at && s.answer_shown_at && !s.timed_out && now - s.answer_shown_at > kConnectTimeoutMs) {
@@ -278,20 +416,43 @@ bool tick_player(long long now) {
 
 // [SECTION] DM --------------------------------------------------------------------------------------------------------
 
+// The camera's picture: a box laid over the canvas (a <video>), on the space this frame leaves for it, cut to
+// what the screen area shows (it scrolls under a box that would stay put, and would cover the buttons). A third
+// of the screen's height at most, so that the hint above and Close below stay in sight with it.
+ImVec2 preview_size() {
+  const float w = ImGui::GetContentRegionAvail().x;
+  const float h = std::min(w * 0.75f, ImGui::GetIO().DisplaySize.y * 0.34f);
+  return ImVec2(std::min(w, h / 0.75f), h);
+}
+
+void place_preview(ImVec2 min, ImVec2 max) {
+  const ImVec2 clip_min = ImGui::GetWindowDrawList()->GetClipRectMin();
+  const ImVec2 clip_max = ImGui::GetWindowDrawList()->GetClipRectMax();
+  const float x0 = std::max(min.x, clip_min.x), y0 = std::max(min.y, clip_min.y);
+  const float x1 = std::min(max.x, clip_max.x), y1 = std::min(max.y, clip_max.y);
+  if (x1 - x0 < 24 || y1 - y0 < 24) platform::scanner::place(0, 0, 0, 0);  // scrolled out of sight
+  else platform::scanner::place(x0, y0, x1 - x0, y1 - y0);
+}
+
 void draw_scanner_block(const char* hint) {
   State& s = st();
   if (!s.scanning) {
     if (big_button(T("ui.live.scan"))) {
       const ImVec2 at = ImGui::GetCursorScreenPos();
-      const float w = ImGui::GetContentRegionAvail().x;
-      platform::scanner::open(at.x, at.y, w, w * 0.75f);
+      const ImVec2 size = preview_size();
+      platform::scanner::open(at.x, at.y, size.x, size.y);  // placed where it belongs from the next frame on
       s.scanning = true;
+      s.scroll_to_preview = true;
     }
     track("live.scan", T("ui.live.scan"));
   } else {
+    const float top = ImGui::GetCursorScreenPos().y;
     muted(hint);
-    const float w = ImGui::GetContentRegionAvail().x;
-    ImGui::Dummy(ImVec2(w, w * 0.75f));  // the camera's picture lies over this space
+    const ImVec2 size = preview_size();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImGui::Dummy(size);  // the camera's picture lies over this space
+    place_preview(at, ImVec2(at.x + size.x, at.y + size.y));
+    track("live.preview", "");
     const auto status = platform::scanner::status();
     if (status == platform::scanner::Status::no_camera) error_text(T("ui.live.no_camera"));
     if (status == platform::scanner::Status::failed) error_text(T("ui.live.scan_failed"));
@@ -300,6 +461,14 @@ void draw_scanner_block(const char* hint) {
     track("live.scan_photo", T("ui.live.scan_photo"));
     if (big_button(T("ui.live.scan_stop"))) stop_scanner();
     track("live.scan_stop", T("ui.live.scan_stop"));
+    if (s.scroll_to_preview) {
+      // the hint, the preview and Close in sight at once (the screen scrolls only as far as needed)
+      if (top < ImGui::GetWindowDrawList()->GetClipRectMin().y)
+        ImGui::SetScrollFromPosY(top - ImGui::GetWindowPos().y - ImGui::GetStyle().ItemSpacing.y, 0.0f);
+      else if (ImGui::GetItemRectMax().y > ImGui::GetWindowDrawList()->GetClipRectMax().y)
+        ImGui::SetScrollHereY(1.0f);
+      s.scroll_to_preview = false;
+    }
   }
   // A code as text (copied from a message), for a phone without a camera.
   small_label(T("ui.live.paste"));
@@ -340,6 +509,8 @@ void draw_dm() {
   track("live.players", std::to_string(players.size()));
   for (size_t i = 0; i < players.size(); ++i) {
     std::string name = players[i].name.empty() ? T("ui.live.watching") : players[i].name;
+    for (const auto& p : s.peers)
+      if (p.id == players[i].peer && p.away_since) name += " · " + std::string(T("ui.live.player_away"));
     bullet(name.c_str());
     track("live.player." + std::to_string(i), name);
   }
@@ -369,6 +540,10 @@ void draw_dm() {
     error_text(s.error.c_str());
     track("live.error", s.error);
   }
+  // While the camera is on, it and Close come first (the code for the next player below: the new one appears
+  // there after a scan, and moves nothing the DM is looking at); else the code, then the Scan button.
+  const bool scanning = s.scanning;  // (as the frame began: Close or Scan tapped moves the block next frame)
+  if (scanning) draw_scanner_block(T("ui.live.scan_answer"));
   // The next player's code.
   small_label(T("ui.live.offer_hint"));
   if (s.offer_url.empty()) {
@@ -380,7 +555,7 @@ void draw_dm() {
     track("live.offer_qr", s.offer_url);
     muted(Tf("ui.share.qr_size", jobj{"modules", qr.modules}).c_str());
   }
-  draw_scanner_block(T("ui.live.scan_answer"));
+  if (!scanning) draw_scanner_block(T("ui.live.scan_answer"));
   muted(T("ui.live.network"));
   ImGui::Spacing();
   if (big_button(T("ui.live.end"))) {
@@ -475,6 +650,17 @@ void draw_requests(const campaign::Campaign& c) {
     if (big_button(T("ui.live.send_hero_point"))) send_request("hero_point", json::object());
     track("live.send.hero_point", T("ui.live.send_hero_point"));
   }
+  // A spell slot she spends (the DM's spell-slots rule says whether she has one left).
+  StepperOptions slot_opt;
+  slot_opt.label = T("ui.live.slot_level");
+  stepper("live.slot_level", s.slot_level, 1, 9, slot_opt);
+  if (switch_row("live.slot_pact", T("ui.live.pact"), s.slot_pact)) s.slot_pact = !s.slot_pact;
+  if (big_button(T("ui.live.send_spell_slot"))) {
+    json args = jobj{"level", s.slot_level};
+    if (s.slot_pact) args["pact"] = true;
+    send_request("spell_slot", std::move(args));
+  }
+  track("live.send.spell_slot", T("ui.live.send_spell_slot"));
   // Her requests and what became of them, newest first.
   for (size_t k = s.guest.answers.size(); k-- > 0 && k + 5 >= s.guest.answers.size();) {
     const auto& a = s.guest.answers[k];
@@ -496,7 +682,15 @@ void draw_player() {
     track("live.error", s.error);
   }
   const bool open = s.peer && net::state(s.peer) == net::PeerState::open && !s.guest.ended;
-  if (!s.peer) {
+  const std::optional<long long> stale = s.peer ? std::nullopt : stale_copy_here();
+  if (!s.peer && stale) {
+    // the page was reloaded: her copy from the library, marked
+    std::string line = Tf("ui.live.not_live", jobj{"time", clock_text(*stale)});
+    error_text(line.c_str());
+    track("live.status", line);
+    muted(T("ui.live.rejoin_hint"));
+    draw_scanner_block(T("ui.live.scan_offer"));
+  } else if (!s.peer) {
     muted(T("ui.live.player_hint"));
     draw_scanner_block(T("ui.live.scan_offer"));
   } else if (!s.open_at) {
@@ -511,6 +705,11 @@ void draw_player() {
       muted(T("ui.live.network"));
     }
     if (s.timed_out) draw_timed_out();
+  } else if (s.away_at) {
+    std::string line = Tf("ui.live.reconnecting", jobj{"time", clock_text(s.away_wall)});
+    error_text(line.c_str());
+    track("live.status", line);
+    muted(Tf("ui.live.reconnecting_hint", jobj{"seconds", kReconnectMs / 1000}).c_str());
   } else if (open) {
     std::string line = Tf("ui.live.live_since", jobj{"time", s.guest.last_update ? clock_text(s.guest.last_update) : "—"});
     if (!s.guest.follower.players.empty()) {
@@ -551,6 +750,9 @@ void draw_player() {
         draw_requests(c);
       }
     }
+  } else if (stale) {
+    ImGui::Separator();
+    draw_table(model().state());
   }
   if (!open && s.open_at) draw_scanner_block(T("ui.live.scan_offer"));  // rejoin: the DM's next code
   ImGui::Spacing();
@@ -566,6 +768,13 @@ void draw_player() {
 // [SECTION] the entry points ------------------------------------------------------------------------------------------
 
 void draw_live_button() {
+  // her copy of a live table, not live now (after a drop, or the page reloaded): say since when, and how back
+  if (auto since = stale_copy_here()) {
+    std::string line = Tf("ui.live.not_live", jobj{"time", clock_text(*since)});
+    error_text(line.c_str());
+    track("live.status", line);
+    muted(T("ui.live.rejoin_hint"));
+  }
   if (!ui_player_mode() && model().state().creatures.empty()) return;
   if (big_button(T("ui.live.open_button"))) open_live();
   track("party.live", T("ui.live.open_button"));
@@ -579,6 +788,7 @@ void open_live() {
   if (ui_player_mode()) return;      // a player joins by a code
   s.role = Role::dm;
   s.host.auto_accept = live_auto_accept();
+  s.host.table_id = share_ids::campaign_id(model().campaign_id());  // her copy is kept under it
   new_offer();
 }
 
@@ -618,6 +828,8 @@ bool open_live_link(const std::string& fragment) {
     State fresh;
     fresh.role = Role::player;
     fresh.guest.who = who;  // a rejoin keeps her character and her last copy
+    if (who.empty())
+      if (auto k = kept_copy(); k && k->campaign == model().campaign_id()) fresh.guest.who = k->who;  // (a reload)
     if (copy) fresh.guest.follower.view = copy;
     fresh.peer = net::accept_offer(live::to_sdp(offer));
     if (!fresh.peer) throw UserError("live.err.damaged");

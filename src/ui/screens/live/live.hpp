@@ -4,8 +4,9 @@
 //     answer; the connected players; the queue of their requests (accept / decline; kinds accepted
 //     automatically are set in Settings). Every change of the campaign goes to every player as the players' view.
 //   - player: opening an offer link shows her answer as a QR code, then the live view: who is connected, when the
-//     last update came ("not live since 21:04" after a drop, her last copy kept), the table, and what she may
-//     send for her own character.
+//     last update came ("reconnecting" while the connection is away a moment, "not live since 21:04" after a
+//     drop), the table, and what she may send for her own character. Her copy is kept in the library as a
+//     campaign in player mode (after a reload the Party screen says since when it is not live).
 //   - no connection 15 s after the answer: the screen says why that happens and offers the snapshot link.
 // The screen takes the screen area (a tab closes it); the connections live on in live_tick() whichever screen
 // is shown.
@@ -15,7 +16,7 @@
 
 namespace druzina::ui {
 
-void draw_live_button();  // Party screen: one button
+void draw_live_button();  // Party screen: one button (and, on her copy of a table not live now, since when)
 void open_live();         // the DM's side (or, in player mode, the player's last copy)
 bool live_open();
 void close_live();
