@@ -70,12 +70,41 @@ TEST_CASE("a cleric's sheet: slots as pips, Cast cure wounds at 2nd level on the
   tap_seen(app, "sheet.spells.level.2");
   tap_seen(app, "sheet.spells.target." + fighter);
   tap_seen(app, "sheet.spells.cast");
+  REQUIRE(app.find("pad.value"));  // the total rolled at the table, or Roll for me
+  app.tap("pad.spell_roll");
   const int healed = hp_of(app.campaign(), "Bors") - 10;
   CHECK(healed >= 5);
   CHECK(healed <= 19);
   CHECK(label(app, "sheet.slots.2") == "2/3");
   app.tap("top.undo");
   CHECK(hp_of(app.campaign(), "Bors") == 10);
+}
+
+TEST_CASE("Cast takes the healing the cleric rolled at the table on the number pad", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 30}, {"level", 5},
+                        {"class", "cleric"}, {"abilities", {{"wis", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 5}, {"class", "fighter"}}));
+  const std::string cleric = id_of(app.campaign(), "Vesna"), fighter = id_of(app.campaign(), "Bors");
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", fighter}, {"amount", 30}}));
+  app.tap("tab.party");
+  app.tap("party.card." + cleric);
+  tap_seen(app, "sheet.spells.search");
+  app.type("cure");
+  tap_seen(app, "sheet.spells.pick.cure-wounds");
+  tap_seen(app, "sheet.spells.level.2");
+  tap_seen(app, "sheet.spells.target." + fighter);
+  tap_seen(app, "sheet.spells.cast");
+  REQUIRE(app.find("pad.value"));
+  CHECK(hp_of(app.campaign(), "Bors") == 10);  // nothing cast before the total
+  CHECK(label(app, "pad.spell_roll") == "Roll for me");
+  app.tap("pad.1");
+  app.tap("pad.3");
+  app.tap("pad.ok");
+  CHECK_FALSE(app.find("pad.value"));
+  CHECK(hp_of(app.campaign(), "Bors") == 23);
+  CHECK(label(app, "notice").find("Vesna casts Cure Wounds (2nd level slot): heals 13, rolled at the table.") != std::string::npos);
+  CHECK(label(app, "sheet.slots.2") == "2/3");
 }
 
 TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][limited-uses]") {

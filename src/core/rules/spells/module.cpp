@@ -3,7 +3,8 @@
 //   CastSpell {caster, spell: id or name, level?: 0..9 (the slot level; default the spell's own), targets?: [ids],
 //              ritual?: bool, total?: 0..10000 (the damage or healing as rolled at the table)}
 //     → spell_cast {creature, spell (id), level, slot?: "slot" | "pact" (what it spent; absent for a cantrip or a
-//       ritual), ritual?, dice?, total?, text? (the roll), damage_type?, heal?, save?, dc?, attack?, targets?}
+//       ritual), ritual?, dice?, total?, text? (the roll), rolled?: false (the total was rolled at the table; the
+//       log says so), damage_type?, heal?, save?, dc?, attack?, targets?}
 //       — its apply spends the slot (the spell-slots rule's data), so one event is the whole cast; then, with
 //       targets: a healing spell heals each living target by the total (Heal's consequences); a damaging spell
 //       with a save runs GroupDamage {targets, amount: total, damage_type, save, dc: the caster's, on_save: half |
@@ -144,12 +145,14 @@ std::string render_spell_cast(const json& d, const LogContext& lc) {
   std::string extra;
   if (d.contains("total")) {
     json r = jobj{"total", d.value("total", 0), "text", d.value("text", std::to_string(d.value("total", 0)))};
+    // the total the caster rolled at the table says so (rolled: false); the app's roll shows its dice
+    const std::string table = d.value("rolled", true) ? "" : "_table";
     if (d.value("heal", false)) {
-      extra += tr(lc.lang, "spells.log.heal", r);
+      extra += tr(lc.lang, "spells.log.heal" + table, r);
     } else {
       const std::string type = d.value("damage_type", "");
       r["type"] = type.empty() ? std::string() : label(lc.lang, "campaign.damage." + type, type);
-      extra += tr(lc.lang, type.empty() ? "spells.log.damage_untyped" : "spells.log.damage", r);
+      extra += tr(lc.lang, (type.empty() ? "spells.log.damage_untyped" : "spells.log.damage") + table, r);
     }
   }
   if (d.contains("dc"))
@@ -181,6 +184,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
     if (param::find(cmd, "total")) {
       total = static_cast<int>(param::integer(cmd, "total", 0, 10000));
       d["text"] = std::to_string(total);
+      d["rolled"] = false;  // the table's dice, as elsewhere (a save's or a table's roll entered)
     } else {
       dice::Roll r = dice::roll(dice, ctx.rng());
       total = std::max(0, static_cast<int>(std::floor(r.total)));

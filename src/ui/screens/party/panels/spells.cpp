@@ -1,10 +1,12 @@
 // Rule "spells" on the sheet: the spell list searched by name (cs/uk/en; a class caster's own class list, a
 // monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level she
 // has, and Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else
-// everyone's), one tap → CastSpell (the slot spent, the dice rolled, the targets' saves asked at her DC as cards,
-// concentration started). Players cast from their own sheet in player mode.
+// everyone's), Cast → CastSpell (the slot spent, the targets' saves asked at her DC as cards, concentration
+// started); a spell with damage or healing dice first opens the number pad for the total she rolled at the table
+// (CastSpell {total}), or Roll for me (the app rolls). Players cast from their own sheet in player mode.
 // Test ids: sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.card (label: the facts), sheet.spells.level.<n>,
-// sheet.spells.target.<creature>, sheet.spells.cast, sheet.spells.ritual, sheet.spells.close.
+// sheet.spells.target.<creature>, sheet.spells.cast, sheet.spells.ritual, sheet.spells.close; on the pad pad.ok
+// (the table's total) and pad.spell_roll.
 #include <imgui.h>
 
 #include <algorithm>
@@ -24,6 +26,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 #include "core/json_obj.hpp"
 
@@ -107,6 +110,26 @@ std::vector<const Creature*> target_choices() {
   return out;
 }
 
+// The damage or healing as the caster rolled it at the table (the pad), or Roll for me: the cast either way.
+void ask_total(const std::string& caster, const rules::Spell& s, const std::string& dice, const json& cmd) {
+  pad::Request r;
+  r.title = Tf("ui.spells.pad_title", jobj{"spell", s.name_in(ui().lang), "dice", dice_notation(ui().lang, dice)});
+  r.subtitle = Tf("ui.prompt.enter_total", jobj{"dice", dice_notation(ui().lang, dice)});
+  r.lo = 0;
+  r.hi = 10000;
+  r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.spell_roll", col_accent(),
+                       [caster, cmd](int) {
+                         if (dispatch_and_tell(cmd, 8.0)) drafts().erase(caster);
+                       },
+                       true});
+  r.actions.push_back({T("ui.spells.pad_cast"), "pad.ok", col_good(), [caster, cmd](int total) {
+                         json with = cmd;
+                         with["total"] = total;
+                         if (dispatch_and_tell(with, 8.0)) drafts().erase(caster);
+                       }});
+  pad::open(std::move(r));
+}
+
 }  // namespace
 
 void spells(const Creature& c) {
@@ -177,8 +200,14 @@ void spells(const Creature& c) {
   const int buttons = s.ritual ? 3 : 2;
   const float bw = split_width(buttons);
   const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
-  if (colored_button(cast.c_str(), col_accent(), ImVec2(bw, kTouchTarget), "sheet.spells.cast") && dispatch_and_tell(cmd))
-    drafts().erase(c.id);
+  if (colored_button(cast.c_str(), col_accent(), ImVec2(bw, kTouchTarget), "sheet.spells.cast")) {
+    const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
+    if (dice.empty()) {
+      if (dispatch_and_tell(cmd)) drafts().erase(c.id);
+    } else {
+      ask_total(c.id, s, dice, cmd);
+    }
+  }
   if (s.ritual) {
     ImGui::SameLine();
     json ritual = cmd;
