@@ -6,6 +6,7 @@
 #include <string>
 
 #include "headless.hpp"
+#include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -105,6 +106,38 @@ TEST_CASE("Cast takes the healing the cleric rolled at the table on the number p
   CHECK(hp_of(app.campaign(), "Bors") == 23);
   CHECK(label(app, "notice").find("Vesna casts Cure Wounds (2nd level slot): heals 13, rolled at the table.") != std::string::npos);
   CHECK(label(app, "sheet.slots.2") == "2/3");
+}
+
+TEST_CASE("the cast's targets show their HP - in player mode as the players may see them, no hidden one", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", "exact"}, {"others", "status"}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 27}, {"level", 5},
+                        {"class", "wizard"}, {"abilities", {{"int", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 5}, {"class", "fighter"}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Ogre"}, {"kind", "monster"}, {"hp", 59}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Lurker"}, {"kind", "monster"}, {"hp", 30}, {"hidden", true}}));
+  const std::string mira = id_of(app.campaign(), "Mira"), bors = id_of(app.campaign(), "Bors"), ogre = id_of(app.campaign(), "Ogre"),
+                    lurker = id_of(app.campaign(), "Lurker");
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", ogre}, {"amount", 40}}));
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", bors}, {"amount", 15}}));
+  auto pick_fireball = [&] {
+    app.tap("tab.party");
+    app.tap("party.card." + mira);
+    tap_seen(app, "sheet.spells.search");
+    app.type("fireball");
+    tap_seen(app, "sheet.spells.pick.fireball");
+    REQUIRE(app.scroll_to("sheet.spells.target." + ogre));
+  };
+  pick_fireball();
+  CHECK(label(app, "sheet.spells.target." + ogre) == "Ogre  19 / 59");  // the DM's phone: the numbers
+  CHECK(label(app, "sheet.spells.target." + bors) == "Bors  25 / 40");
+  CHECK(label(app, "sheet.spells.target." + lurker) == "Lurker  30 / 30");
+  REQUIRE(druzina::ui::set_player_mode(true));
+  app.frame(2);
+  REQUIRE(app.find("sheet.spells.target." + ogre));  // the same sheet, the fireball still picked
+  CHECK(label(app, "sheet.spells.target." + ogre) == "Ogre  bloodied");  // the others' HP as a status
+  CHECK(label(app, "sheet.spells.target." + bors) == "Bors  25 / 40");   // the party's exact
+  CHECK_FALSE(app.find("sheet.spells.target." + lurker));                // a hidden monster is not there
 }
 
 TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][limited-uses]") {

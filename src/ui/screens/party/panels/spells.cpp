@@ -1,11 +1,11 @@
 // Rule "spells" on the sheet: the spell list searched by name (cs/uk/en; a class caster's own class list, a
 // monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level she
 // has, and Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else
-// everyone's), Cast → CastSpell (the slot spent, the targets' saves asked at her DC as cards, concentration
+// everyone's; each with its HP as this phone may show them, no hidden creature in player mode), Cast → CastSpell (the slot spent, the targets' saves asked at her DC as cards, concentration
 // started); a spell with damage or healing dice first opens the number pad for the total she rolled at the table
 // (CastSpell {total}), or Roll for me (the app rolls). Players cast from their own sheet in player mode.
 // Test ids: sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.card (label: the facts), sheet.spells.level.<n>,
-// sheet.spells.target.<creature>, sheet.spells.cast, sheet.spells.ritual, sheet.spells.close; on the pad pad.ok
+// sheet.spells.target.<creature> (label: the name and its HP as shown here), sheet.spells.cast, sheet.spells.ritual, sheet.spells.close; on the pad pad.ok
 // (the table's total) and pad.spell_roll.
 #include <imgui.h>
 
@@ -189,7 +189,11 @@ void spells(const Creature& c) {
     for (const Creature* x : choices) {
       if (col++ % 2) ImGui::SameLine();
       const bool on = d.targets.count(x->id) > 0;
-      if (toggle_button(fit_text(x->name, w - 40).c_str(), on, "sheet.spells.target." + x->id, ImVec2(w, kTouchTarget))) {
+      // its HP as this phone may show them (player mode: the status word or nothing, per the HP visibility)
+      const std::string hp = hp_shown(*x);
+      const float hp_w = ImGui::CalcTextSize(hp.c_str()).x;
+      const std::string text = fit_text(x->name, w - 48 - hp_w) + "  " + hp;
+      if (toggle_button(text.c_str(), on, "sheet.spells.target." + x->id, ImVec2(w, kTouchTarget))) {
         if (on) d.targets.erase(x->id);
         else d.targets.insert(x->id);
       }
