@@ -140,6 +140,44 @@ TEST_CASE("the cast's targets show their HP - in player mode as the players may 
   CHECK_FALSE(app.find("sheet.spells.target." + lurker));                // a hidden monster is not there
 }
 
+TEST_CASE("her own spells: added from a spell's card, Cast starts from them, the last cast first", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 27}, {"level", 5},
+                        {"class", "wizard"}, {"abilities", {{"int", 16}}}}));
+  const std::string mira = id_of(app.campaign(), "Mira");
+  app.tap("tab.party");
+  app.tap("party.card." + mira);
+  REQUIRE(app.scroll_to("sheet.spells.search"));
+  CHECK_FALSE(app.find("sheet.spells.mine.shield"));
+  for (const char* q : {"shield", "magic missile"}) {
+    tap_seen(app, "sheet.spells.search");
+    app.type(q);
+    const std::string id = std::string(q) == "shield" ? "shield" : "magic-missile";
+    tap_seen(app, "sheet.spells.pick." + id);
+    REQUIRE(app.scroll_to("sheet.spells.keep"));
+    CHECK(label(app, "sheet.spells.keep") == "Add to my spells");
+    app.tap("sheet.spells.keep");
+    CHECK(label(app, "sheet.spells.keep") == "In my spells");
+    tap_seen(app, "sheet.spells.close");
+  }
+  const json mods = app.campaign()["creatures"][0]["modules"]["spells"];
+  CHECK(mods["prepared"] == json::array({"shield", "magic-missile"}));
+  // her list, one tap each: magic missile cast from it (Roll for me)
+  REQUIRE(app.scroll_to("sheet.spells.mine.magic-missile"));
+  CHECK(label(app, "sheet.spells.mine.shield") == "Shield");
+  CHECK(app.find("sheet.spells.mine.shield")->y < app.find("sheet.spells.mine.magic-missile")->y + 1);
+  app.tap("sheet.spells.mine.magic-missile");
+  REQUIRE(app.find("sheet.spells.card"));
+  tap_seen(app, "sheet.spells.cast");
+  app.tap("pad.spell_roll");
+  CHECK(label(app, "sheet.slots.1") == "3/4");
+  // the last cast first: magic missile now before shield
+  REQUIRE(app.scroll_to("sheet.spells.mine.shield"));
+  const auto mm = app.find("sheet.spells.mine.magic-missile"), sh = app.find("sheet.spells.mine.shield");
+  REQUIRE(mm);
+  CHECK((mm->y < sh->y || (mm->y == sh->y && mm->x < sh->x)));
+}
+
 TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][limited-uses]") {
   Headless app;
   REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}}));

@@ -220,6 +220,42 @@ TEST_CASE("spells: the total rolled at the table is the cast's, and the log says
   CHECK(std::count_if(en.begin(), en.end(), [](const std::string& l) { return l.find("rolled at the table") != std::string::npos; }) == 2);
 }
 
+TEST_CASE("spells: her own list (PrepareSpell) and the spells she cast last, newest first", "[rules][spells]") {
+  RulesTable t(4);
+  new_campaign(t);
+  const std::string w = t.pc("Elara", 30, {{"level", 5}, {"class", "wizard"}, {"abilities", {{"int", 16}}}});
+  CHECK(rules::prepared_spells(t.c(w)).empty());
+  CHECK(rules::recent_spells(t.c(w)).empty());
+  t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}});
+  t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "Štít"}});  // by name, in any language
+  CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"fireball", "shield"});
+  REQUIRE_REFUSED(t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}}), "rules.err.spell_already_on_list");
+  REQUIRE_REFUSED(t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "bless"}, {"prepared", false}}), "rules.err.spell_not_on_list");
+  REQUIRE_REFUSED(t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "wingardium"}}), "rules.err.spell_unknown");
+  t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}, {"prepared", false}});
+  CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"shield"});
+  CHECK(has_line(t.session.log_lines(Lang::en), "Elara takes Fireball off her spells."));
+  CHECK(has_line(t.session.log_lines(Lang::uk), "Elara прибирає Вогняна куля зі своїх заклинань."));
+  t.session.undo();
+  CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"fireball", "shield"});
+  for (const char* id : {"fire-bolt", "magic-missile", "fire-bolt", "shield", "mage-hand", "light"})
+    t.run({{"type", "CastSpell"}, {"caster", w}, {"spell", id}});
+  CHECK(rules::recent_spells(t.c(w)) == std::vector<std::string>{"light", "mage-hand", "shield", "fire-bolt"});
+  t.session.undo();
+  CHECK(rules::recent_spells(t.c(w)) == std::vector<std::string>{"mage-hand", "shield", "fire-bolt", "magic-missile"});
+  const auto en = t.session.log_lines(Lang::en), cs = t.session.log_lines(Lang::cs), uk = t.session.log_lines(Lang::uk);
+  CHECK(has_line(en, "Elara adds Shield to her spells."));
+  CHECK(has_line(cs, "Elara si přidává kouzlo Štít mezi svá kouzla."));
+  CHECK(has_line(uk, "Elara додає Щит до своїх заклинань."));
+  // the data is checked like any field: a spell that is not in the list is refused in a save
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", w},
+                         {"patch", {{"modules", {{"spells", {{"prepared", {"wingardium"}}}}}}}}}),
+                  "state.err.bad_value");
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", w},
+                         {"patch", {{"modules", {{"spells", {{"recent", {"light", "light", "light", "light", "light"}}}}}}}}}),
+                  "state.err.out_of_range");
+}
+
 TEST_CASE("spells: a warlock casts with a pact slot, at its level", "[rules][spells]") {
   RulesTable t(3);
   new_campaign(t);
