@@ -223,6 +223,40 @@ TEST_CASE("a spent breath recharges on the table's d6: a tap opens the pad, 4 le
   CHECK(label(app, "sheet.uses.0") == "Fire Breath — ready (recharge 5–6)");
 }
 
+TEST_CASE("the DM's own monster: X/day and recharge set on its sheet, spent, one taken off", "[ui][limited-uses]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Cultist"}, {"kind", "monster"}, {"hp", 20}}));
+  const std::string m = id_of(app.campaign(), "Cultist");
+  app.tap("tab.party");
+  app.tap("party.card." + m);
+  CHECK_FALSE(app.find("sheet.uses.0"));
+  tap_seen(app, "sheet.uses.edit");
+  // Poison Spit, recharge 5–6
+  tap_seen(app, "sheet.uses.name");
+  app.type("Poison Spit");
+  tap_seen(app, "sheet.uses.kind.recharge");
+  CHECK(label(app, "sheet.uses.min.value") == "5");
+  tap_seen(app, "sheet.uses.add");
+  // Curse, 3 a day
+  tap_seen(app, "sheet.uses.name");
+  app.type("Curse");
+  tap_seen(app, "sheet.uses.kind.day");
+  tap_seen(app, "sheet.uses.count.plus");
+  tap_seen(app, "sheet.uses.count.plus");
+  tap_seen(app, "sheet.uses.add");
+  CHECK(label(app, "sheet.uses.0") == "Poison Spit — ready (recharge 5–6)");
+  CHECK(label(app, "sheet.uses.1") == "Curse — 3/3 a day");
+  tap_seen_up(app, "sheet.uses.1");
+  CHECK(label(app, "sheet.uses.1") == "Curse — 2/3 a day");
+  tap_seen(app, "sheet.uses.remove.0");
+  CHECK(label(app, "sheet.uses.0") == "Curse — 2/3 a day");  // what was spent stays spent
+  CHECK_FALSE(app.find("sheet.uses.1"));
+  tap_seen(app, "sheet.uses.done");
+  CHECK(app.find("sheet.uses.edit"));
+  app.tap("top.undo");
+  CHECK(label(app, "sheet.uses.1") == "Curse — 2/3 a day");
+}
+
 TEST_CASE("the DM gives a cleric a level of wizard: the slots by the multiclass table, one command a tap", "[ui][spell-slots]") {
   Headless app;
   REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 30}, {"level", 5},
