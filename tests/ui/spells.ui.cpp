@@ -301,3 +301,37 @@ TEST_CASE("the DM gives a cleric a level of wizard: the slots by the multiclass 
   tap_seen(app, "sheet.slots.add.wizard");
   CHECK(label(app, "sheet.slots.1") == "2/2");  // fighter 3 (no slots) + wizard 1
 }
+
+TEST_CASE("a fighter becomes an Eldritch Knight in the classes editor: the third caster's slots", "[ui][spell-slots]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 7}, {"class", "fighter"},
+                        {"abilities", {{"int", 14}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Lis"}, {"kind", "pc"}, {"hp", 30}, {"level", 3}, {"class", "rogue"}}));
+  const std::string fighter = id_of(app.campaign(), "Bors"), rogue = id_of(app.campaign(), "Lis");
+  app.tap("tab.party");
+  app.tap("party.card." + fighter);
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  app.tap("sheet.slots.classes");
+  CHECK(label(app, "sheet.slots.add.eldritch-knight") == "Eldritch Knight");
+  tap_seen(app, "sheet.slots.add.eldritch-knight");
+  const json bors = app.campaign()["creatures"][0];
+  CHECK(bors["modules"]["spell-slots"]["classes"].dump() == R"([{"class":"eldritch-knight","level":7}])");
+  // the third caster's table at level 7: 4 first-level and 2 second-level slots, DC 8 + 3 + INT 2
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  CHECK(label(app, "sheet.slots.2") == "2/2");
+  CHECK_FALSE(app.find("sheet.slots.3"));
+  CHECK(label(app, "sheet.slots").find("13") != std::string::npos);
+  CHECK_FALSE(app.find("sheet.slots.add.eldritch-knight"));
+  REQUIRE(app.scroll_to("sheet.slots.classes.done"));
+  app.tap("sheet.slots.classes.done");
+  REQUIRE(app.scroll_to("sheet.slots.classes", /*up*/ true));
+  CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Eldritch Knight 7");
+  // a rogue 3 as an Arcane Trickster: two 1st-level slots
+  app.tap("tab.party");
+  if (app.find("sheet.back")) tap_seen_up(app, "sheet.back");
+  app.tap("party.card." + rogue);
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  app.tap("sheet.slots.classes");
+  tap_seen(app, "sheet.slots.add.arcane-trickster");
+  CHECK(label(app, "sheet.slots.1") == "2/2");
+}
