@@ -95,6 +95,11 @@ TEST_CASE("Cast takes the healing the cleric rolled at the table on the number p
   tap_seen(app, "sheet.spells.pick.cure-wounds");
   tap_seen(app, "sheet.spells.level.2");
   tap_seen(app, "sheet.spells.target." + fighter);
+  // Cast on a row of its own, across the sheet: its label in the normal font (in a third of the row, beside Ritual
+  // and Close, big_button stepped it down to the small font)
+  REQUIRE(app.scroll_to("sheet.spells.close"));
+  CHECK(app.find("sheet.spells.cast")->w > 360);
+  CHECK(app.find("sheet.spells.close")->y > app.find("sheet.spells.cast")->y + 40);
   tap_seen(app, "sheet.spells.cast");
   REQUIRE(app.find("pad.value"));
   CHECK(hp_of(app.campaign(), "Bors") == 10);  // nothing cast before the total

@@ -239,10 +239,9 @@ void spells(const Creature& c) {
   }
   json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
   if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
-  const int buttons = s.ritual ? 3 : 2;
-  const float bw = split_width(buttons);
+  // Cast alone on its row, its label in the normal font (beside Close it was stepped down to the small one)
   const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
-  if (colored_button(cast.c_str(), col_accent(), ImVec2(bw, kTouchTarget), "sheet.spells.cast")) {
+  if (colored_button(cast.c_str(), col_accent(), ImVec2(0, kTouchTarget), "sheet.spells.cast")) {
     const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
     if (dice.empty()) {
       if (dispatch_and_tell(cmd)) drafts().erase(c.id);
@@ -250,14 +249,14 @@ void spells(const Creature& c) {
       ask_total(c.id, s, dice, cmd);
     }
   }
+  const float bw = split_width(s.ritual ? 2 : 1);
   if (s.ritual) {
-    ImGui::SameLine();
     json ritual = cmd;
     ritual["ritual"] = true;
     if (big_button(T("ui.spells.ritual"), ImVec2(bw, kTouchTarget)) && dispatch_and_tell(ritual)) drafts().erase(c.id);
     track("sheet.spells.ritual", T("ui.spells.ritual"));
+    ImGui::SameLine();
   }
-  ImGui::SameLine();
   if (big_button(T("ui.spells.close"), ImVec2(bw, kTouchTarget))) drafts().erase(c.id);
   track("sheet.spells.close", T("ui.spells.close"));
 }
