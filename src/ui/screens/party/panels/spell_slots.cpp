@@ -164,7 +164,9 @@ void classes_editor(const Creature& c) {
   small_label(T("ui.slots.third_add"));
   const float w2 = split_width(2);
   int col2 = 0;
-  for (const auto& [k, base] : thirds) {
+  for (const auto& third : thirds) {
+    const char* k = third.first;  // named, not a structured binding: the web build's clang does not capture those
+    const char* base = third.second;
     if (std::any_of(cur.begin(), cur.end(), [&](const calc::ClassLevel& x) { return x.cls == k; })) continue;
     if (col2++ % 2) ImGui::SameLine();
     const std::string name = class_label(k);
