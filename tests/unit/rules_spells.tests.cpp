@@ -235,7 +235,7 @@ TEST_CASE("spells: her own list (PrepareSpell) and the spells she cast last, new
   t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}, {"prepared", false}});
   CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"shield"});
   CHECK(has_line(t.session.log_lines(Lang::en), "Elara takes Fireball off her spells."));
-  CHECK(has_line(t.session.log_lines(Lang::uk), "Elara прибирає Вогняна куля зі своїх заклинань."));
+  CHECK(has_line(t.session.log_lines(Lang::uk), "Elara прибирає зі своїх заклинань: Вогняна куля."));
   t.session.undo();
   CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"fireball", "shield"});
   for (const char* id : {"fire-bolt", "magic-missile", "fire-bolt", "shield", "mage-hand", "light"})
@@ -246,7 +246,7 @@ TEST_CASE("spells: her own list (PrepareSpell) and the spells she cast last, new
   const auto en = t.session.log_lines(Lang::en), cs = t.session.log_lines(Lang::cs), uk = t.session.log_lines(Lang::uk);
   CHECK(has_line(en, "Elara adds Shield to her spells."));
   CHECK(has_line(cs, "Elara si přidává kouzlo Štít mezi svá kouzla."));
-  CHECK(has_line(uk, "Elara додає Щит до своїх заклинань."));
+  CHECK(has_line(uk, "Elara додає до своїх заклинань: Щит."));
   // the data is checked like any field: a spell that is not in the list is refused in a save
   REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", w},
                          {"patch", {{"modules", {{"spells", {{"prepared", {"wingardium"}}}}}}}}}),

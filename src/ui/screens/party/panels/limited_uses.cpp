@@ -102,7 +102,7 @@ void editor(const Creature& c) {
     track(id, Tf("ui.uses.remove", jobj{"name", u.name}));
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
-    ImGui::TextUnformatted(use_text(u).c_str());
+    ImGui::TextUnformatted(fit_text(use_text(u), ImGui::GetContentRegionAvail().x).c_str());  // one line, never off the screen
     if (remove) {
       json next = list;
       next.erase(static_cast<size_t>(u.index));
