@@ -1,12 +1,14 @@
-// Spells, spell slots and limited uses at the table, in Czech and Ukrainian, driven as the table would (taps):
-// a level-5 cleric's sheet shows her slots as pips; she casts cure wounds at 2nd level on the fighter (his HP goes
-// up by the cast's total, a 2nd-level slot is spent); in a fight the wizard casts fireball at 3rd level at three
-// goblins, whose DEX saves against her DC 14 come as prompt cards and are answered with the table's d20 (one
-// fails: the whole damage; two succeed: half); a young red dragon added from the SRD list breathes (one tap on
-// its Fire Breath in the fight), its d6 is rolled by itself at the start of its next turn (the log and the button
-// agree), and a tap on the spent breath takes the table's d6: 4 leaves it spent, 5 recharges it; after the fight
-// a long rest gives the slots back. Creatures and the fight's order are set up by commands (the setup's own
-// screens have tests of their own). Screenshots: <shots>/spells-<lang>-*.png.
+// Spells, spell slots and limited uses at the table, in Czech and Ukrainian, driven as the table would (taps): a
+// level-5 cleric's sheet shows her slots as pips; she casts cure wounds at 2nd level on the fighter with the total she
+// rolled at the table typed on the pad (his HP goes up by it, the log says it was the table's roll, a 2nd-level slot is
+// spent); in a fight the wizard casts fireball at 3rd level at three goblins (Roll for me on the pad), whose DEX saves
+// against her DC 14 come as prompt cards and are answered with the table's d20 (one fails: the whole damage; two
+// succeed: half); a young red dragon added from the SRD list breathes (one tap on its Fire Breath in the fight), its d6
+// is rolled by itself at the start of its next turn (the log and the button agree), and a tap on the spent breath takes
+// the table's d6: 4 leaves it spent, 5 recharges it; after the fight a long rest gives the slots back; the DM gives a
+// goblin a recharge ability on its sheet, and the fighter becomes an Eldritch Knight in the classes editor (the third
+// caster's slots). Creatures and the fight's order are set up by commands (the setup's own screens have tests of their
+// own). Screenshots: <shots>/spells-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { launch, openApp, shot, waitWidget, tapCarefully, tapSettled, typeReplacing, openTab, campaign, untilCampaign,
@@ -18,21 +20,21 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 const words = {
-  cs: { cleric: "Vesna", fighter: "Bořek", wizard: "Mira", goblin: "Skřet", cure: "léčení", fireball: "ohnivá",
+  cs: { cleric: "Vesna", fighter: "Bořek", wizard: "Mira", goblin: "Skřet", cure: "léčení", fireball: "ohnivá", spit: "Jedovatý plivanec",
         dragonQuery: "rudý drak", dragon: "Mladý rudý drak",
         card: /^Léčení zranění\n1\. úroveň · .*Léčení podle úrovně pozice: 1: 1[dk]8\+3 · 2: 2[dk]8\+3/s,
         level2: "2. (zbývá 3)", cast: "Seslat: Léčení zranění", castFireball: "Seslat: Ohnivá koule",
-        healed: /Vesna sesílá kouzlo Léčení zranění \(pozice: 2\. úroveň\): léčí .*= (\d+)/i,
+        healed: /Vesna sesílá kouzlo Léčení zranění \(pozice: 2\. úroveň\): léčí (\d+), hozeno u stolu/i,
         burned: /Mira sesílá kouzlo Ohnivá koule \(pozice: 3\. úroveň\): .*= (\d+) zranění.*SO 14/i,
         save: /Skřet \d.*Obratnost/, dc: /SO 14/,
         ready: "Ohnivý dech — připraveno (dobití 5–6)", notReady: "Ohnivý dech — nepřipraveno (dobití 5–6)",
         rolled: /Ohnivý dech — (znovu připraveno|stále nepřipraveno) \(k6: (\d), potřeba 5\+\)/,
         four: /Ohnivý dech — stále nepřipraveno \(k6: 4, potřeba 5\+\)/, five: /Ohnivý dech — znovu připraveno \(k6: 5, potřeba 5\+\)/ },
-  uk: { cleric: "Весна", fighter: "Борис", wizard: "Міра", goblin: "Гоблін", cure: "лікування", fireball: "вогняна",
+  uk: { cleric: "Весна", fighter: "Борис", wizard: "Міра", goblin: "Гоблін", cure: "лікування", fireball: "вогняна", spit: "Отруйний плювок",
         dragonQuery: "червоний дракон", dragon: "Молодий червоний дракон",
         card: /^Лікування ран\n1-й рівень · .*: 1: 1[dк]8\+3 · 2: 2[dк]8\+3/s,
         level2: "2. (лишилося 3)", cast: "Створити: Лікування ран", castFireball: "Створити: Вогняна куля",
-        healed: /Весна творить заклинання Лікування ран \(комірка: 2-й рівень\): лікує .*= (\d+)/i,
+        healed: /Весна творить заклинання Лікування ран \(комірка: 2-й рівень\): лікує (\d+), кинуто за столом/i,
         burned: /Міра творить заклинання Вогняна куля \(комірка: 3-й рівень\): .*= (\d+) шкоди.*СК 14/i,
         save: /Гоблін \d.*Спритн/, dc: /СК 14/,
         ready: "Вогняний подих — готове (перезарядка 5–6)", notReady: "Вогняний подих — не готове (перезарядка 5–6)",
@@ -103,9 +105,13 @@ for (const lang of ["cs", "uk"]) {
     const hpBefore = who(await campaign(page), fighter).hp;
     assert.equal(hpBefore, 23);
     await tapCarefully(page, "sheet.spells.cast");
+    // she rolled 2d8 at the table: 9, plus her +3 — the pad takes the total
+    await waitWidget(page, "pad.spell_roll");
+    await shot(page, `spells-${lang}-02b-cast-pad`);
+    await pad(page, 12, "pad.ok");
     c = await untilCampaign(page, (c) => who(c, fighter).hp > hpBefore, "the fighter healed");
     const healed = await castTotal(page, w.healed);
-    assert.ok(healed >= 2 + 3 && healed <= 16 + 3, `2d8+3: ${healed}`);
+    assert.equal(healed, 12, "the table's total");
     assert.equal(who(c, fighter).hp, hpBefore + healed, "the fighter's HP up by the cast's total");
     assert.equal(spent(c, cleric, 2), 1, "one 2nd-level slot spent");
     assert.equal(spent(c, cleric, 1), 0, "no 1st-level slot spent");
@@ -141,14 +147,25 @@ for (const lang of ["cs", "uk"]) {
     // ---- the wizard: fireball at 3rd level at the three goblins
     await openSheet(page, wizard, w.wizard);
     assert.match((await see(page, "sheet.slots", { minH: 8 })).label, / 14 · [^·]*\+6/);
+    // she keeps fireball on her own list (from its card), then casts it from there: one tap, no typing
     await typeReplacing(page, "sheet.spells.search", w.fireball);
     await tapCarefully(page, "sheet.spells.pick.fireball");
+    await tapCarefully(page, "sheet.spells.keep");
+    await untilCampaign(page, (c) => (who(c, wizard).modules?.spells?.prepared || []).includes("fireball"), "fireball on her list");
+    await tapCarefully(page, "sheet.spells.close");
+    await see(page, "sheet.spells.mine.fireball");
+    await shot(page, `spells-${lang}-05a-her-spells`);
+    await tapCarefully(page, "sheet.spells.mine.fireball");
     await see(page, "sheet.spells.level.3");
+    // each target with its HP (the DM's phone: the numbers)
+    assert.equal((await see(page, `sheet.spells.target.${goblins[0]}`)).label, `${w.goblin} 1  50 / 50`);
     for (const g of goblins) await tapCarefully(page, `sheet.spells.target.${g}`);
     const fb = await see(page, "sheet.spells.cast");
     assert.equal(fb.label, w.castFireball);
     await shot(page, `spells-${lang}-05-fireball-dialog`);
     await tapCarefully(page, "sheet.spells.cast");
+    await waitWidget(page, "pad.spell_roll");
+    await tapSettled(page, "pad.spell_roll");  // the app rolls her 8d6
     c = await untilCampaign(page, (c) => c.prompts.filter((p) => p.kind === "group.save_for_damage").length === 3, "three save cards");
     const total = await castTotal(page, w.burned);
     assert.ok(total >= 8 && total <= 48, `8d6: ${total}`);
@@ -225,6 +242,25 @@ for (const lang of ["cs", "uk"]) {
     await openSheet(page, wizard, w.wizard);
     assert.equal((await see(page, "sheet.slots.3", { minH: 8 })).label, "2/2");
     await shot(page, `spells-${lang}-10-after-long-rest`);
+
+    // ---- the DM's own monster: a recharge ability set on its sheet
+    await openSheet(page, goblins[0], `${w.goblin} 1`);
+    await tapCarefully(page, "sheet.uses.edit");
+    await typeReplacing(page, "sheet.uses.name", w.spit);
+    await tapCarefully(page, "sheet.uses.kind.recharge");
+    await tapCarefully(page, "sheet.uses.add");
+    c = await untilCampaign(page, (c) => (who(c, goblins[0]).modules?.["limited-uses"]?.uses || []).length === 1, "the goblin's ability");
+    assert.deepEqual(who(c, goblins[0]).modules["limited-uses"].uses[0], { name: w.spit, kind: "recharge", min: 5 });
+    await see(page, "sheet.uses.0");
+    await shot(page, `spells-${lang}-11-own-monster-uses`);
+
+    // ---- the fighter, 5th level, becomes an Eldritch Knight: the third caster's slots (3 of the 1st level)
+    await openSheet(page, fighter, w.fighter);
+    await tapCarefully(page, "sheet.slots.classes");
+    await tapCarefully(page, "sheet.slots.add.eldritch-knight");
+    await untilCampaign(page, (c) => who(c, fighter).modules?.["spell-slots"]?.classes?.[0]?.class === "eldritch-knight", "an Eldritch Knight");
+    assert.equal((await see(page, "sheet.slots.1", { minH: 8 })).label, "3/3");
+    await shot(page, `spells-${lang}-12-eldritch-knight`);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "headless.hpp"
+#include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -70,12 +71,116 @@ TEST_CASE("a cleric's sheet: slots as pips, Cast cure wounds at 2nd level on the
   tap_seen(app, "sheet.spells.level.2");
   tap_seen(app, "sheet.spells.target." + fighter);
   tap_seen(app, "sheet.spells.cast");
+  REQUIRE(app.find("pad.value"));  // the total rolled at the table, or Roll for me
+  app.tap("pad.spell_roll");
   const int healed = hp_of(app.campaign(), "Bors") - 10;
   CHECK(healed >= 5);
   CHECK(healed <= 19);
   CHECK(label(app, "sheet.slots.2") == "2/3");
   app.tap("top.undo");
   CHECK(hp_of(app.campaign(), "Bors") == 10);
+}
+
+TEST_CASE("Cast takes the healing the cleric rolled at the table on the number pad", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 30}, {"level", 5},
+                        {"class", "cleric"}, {"abilities", {{"wis", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 5}, {"class", "fighter"}}));
+  const std::string cleric = id_of(app.campaign(), "Vesna"), fighter = id_of(app.campaign(), "Bors");
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", fighter}, {"amount", 30}}));
+  app.tap("tab.party");
+  app.tap("party.card." + cleric);
+  tap_seen(app, "sheet.spells.search");
+  app.type("cure");
+  tap_seen(app, "sheet.spells.pick.cure-wounds");
+  tap_seen(app, "sheet.spells.level.2");
+  tap_seen(app, "sheet.spells.target." + fighter);
+  // Cast on a row of its own, across the sheet: its label in the normal font (in a third of the row, beside Ritual
+  // and Close, big_button stepped it down to the small font)
+  REQUIRE(app.scroll_to("sheet.spells.close"));
+  CHECK(app.find("sheet.spells.cast")->w > 360);
+  CHECK(app.find("sheet.spells.close")->y > app.find("sheet.spells.cast")->y + 40);
+  tap_seen(app, "sheet.spells.cast");
+  REQUIRE(app.find("pad.value"));
+  CHECK(hp_of(app.campaign(), "Bors") == 10);  // nothing cast before the total
+  CHECK(label(app, "pad.spell_roll") == "Roll for me");
+  app.tap("pad.1");
+  app.tap("pad.3");
+  app.tap("pad.ok");
+  CHECK_FALSE(app.find("pad.value"));
+  CHECK(hp_of(app.campaign(), "Bors") == 23);
+  CHECK(label(app, "notice").find("Vesna casts Cure Wounds (2nd level slot): heals 13, rolled at the table.") != std::string::npos);
+  CHECK(label(app, "sheet.slots.2") == "2/3");
+}
+
+TEST_CASE("the cast's targets show their HP - in player mode as the players may see them, no hidden one", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "SetSettings"}, {"hp_visibility", {{"party", "exact"}, {"others", "status"}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 27}, {"level", 5},
+                        {"class", "wizard"}, {"abilities", {{"int", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 5}, {"class", "fighter"}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Ogre"}, {"kind", "monster"}, {"hp", 59}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Lurker"}, {"kind", "monster"}, {"hp", 30}, {"hidden", true}}));
+  const std::string mira = id_of(app.campaign(), "Mira"), bors = id_of(app.campaign(), "Bors"), ogre = id_of(app.campaign(), "Ogre"),
+                    lurker = id_of(app.campaign(), "Lurker");
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", ogre}, {"amount", 40}}));
+  REQUIRE(app.dispatch({{"type", "ApplyDamage"}, {"target", bors}, {"amount", 15}}));
+  auto pick_fireball = [&] {
+    app.tap("tab.party");
+    app.tap("party.card." + mira);
+    tap_seen(app, "sheet.spells.search");
+    app.type("fireball");
+    tap_seen(app, "sheet.spells.pick.fireball");
+    REQUIRE(app.scroll_to("sheet.spells.target." + ogre));
+  };
+  pick_fireball();
+  CHECK(label(app, "sheet.spells.target." + ogre) == "Ogre  19 / 59");  // the DM's phone: the numbers
+  CHECK(label(app, "sheet.spells.target." + bors) == "Bors  25 / 40");
+  CHECK(label(app, "sheet.spells.target." + lurker) == "Lurker  30 / 30");
+  REQUIRE(druzina::ui::set_player_mode(true));
+  app.frame(2);
+  REQUIRE(app.find("sheet.spells.target." + ogre));  // the same sheet, the fireball still picked
+  CHECK(label(app, "sheet.spells.target." + ogre) == "Ogre  bloodied");  // the others' HP as a status
+  CHECK(label(app, "sheet.spells.target." + bors) == "Bors  25 / 40");   // the party's exact
+  CHECK_FALSE(app.find("sheet.spells.target." + lurker));                // a hidden monster is not there
+}
+
+TEST_CASE("her own spells: added from a spell's card, Cast starts from them, the last cast first", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 27}, {"level", 5},
+                        {"class", "wizard"}, {"abilities", {{"int", 16}}}}));
+  const std::string mira = id_of(app.campaign(), "Mira");
+  app.tap("tab.party");
+  app.tap("party.card." + mira);
+  REQUIRE(app.scroll_to("sheet.spells.search"));
+  CHECK_FALSE(app.find("sheet.spells.mine.shield"));
+  for (const char* q : {"shield", "magic missile"}) {
+    tap_seen(app, "sheet.spells.search");
+    app.type(q);
+    const std::string id = std::string(q) == "shield" ? "shield" : "magic-missile";
+    tap_seen(app, "sheet.spells.pick." + id);
+    REQUIRE(app.scroll_to("sheet.spells.keep"));
+    CHECK(label(app, "sheet.spells.keep") == "Add to my spells");
+    app.tap("sheet.spells.keep");
+    CHECK(label(app, "sheet.spells.keep") == "In my spells");
+    tap_seen(app, "sheet.spells.close");
+  }
+  const json mods = app.campaign()["creatures"][0]["modules"]["spells"];
+  CHECK(mods["prepared"] == json::array({"shield", "magic-missile"}));
+  // her list, one tap each: magic missile cast from it (Roll for me)
+  REQUIRE(app.scroll_to("sheet.spells.mine.magic-missile"));
+  CHECK(label(app, "sheet.spells.mine.shield") == "Shield");
+  CHECK(app.find("sheet.spells.mine.shield")->y < app.find("sheet.spells.mine.magic-missile")->y + 1);
+  app.tap("sheet.spells.mine.magic-missile");
+  REQUIRE(app.find("sheet.spells.card"));
+  tap_seen(app, "sheet.spells.cast");
+  app.tap("pad.spell_roll");
+  CHECK(label(app, "sheet.slots.1") == "3/4");
+  // the last cast first: magic missile now before shield
+  REQUIRE(app.scroll_to("sheet.spells.mine.shield"));
+  const auto mm = app.find("sheet.spells.mine.magic-missile"), sh = app.find("sheet.spells.mine.shield");
+  REQUIRE(mm);
+  CHECK((mm->y < sh->y || (mm->y == sh->y && mm->x < sh->x)));
 }
 
 TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][limited-uses]") {
@@ -123,6 +228,40 @@ TEST_CASE("a spent breath recharges on the table's d6: a tap opens the pad, 4 le
   CHECK(label(app, "sheet.uses.0") == "Fire Breath — ready (recharge 5–6)");
 }
 
+TEST_CASE("the DM's own monster: X/day and recharge set on its sheet, spent, one taken off", "[ui][limited-uses]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Cultist"}, {"kind", "monster"}, {"hp", 20}}));
+  const std::string m = id_of(app.campaign(), "Cultist");
+  app.tap("tab.party");
+  app.tap("party.card." + m);
+  CHECK_FALSE(app.find("sheet.uses.0"));
+  tap_seen(app, "sheet.uses.edit");
+  // Poison Spit, recharge 5–6
+  tap_seen(app, "sheet.uses.name");
+  app.type("Poison Spit");
+  tap_seen(app, "sheet.uses.kind.recharge");
+  CHECK(label(app, "sheet.uses.min.value") == "5");
+  tap_seen(app, "sheet.uses.add");
+  // Curse, 3 a day
+  tap_seen(app, "sheet.uses.name");
+  app.type("Curse");
+  tap_seen(app, "sheet.uses.kind.day");
+  tap_seen(app, "sheet.uses.count.plus");
+  tap_seen(app, "sheet.uses.count.plus");
+  tap_seen(app, "sheet.uses.add");
+  CHECK(label(app, "sheet.uses.0") == "Poison Spit — ready (recharge 5–6)");
+  CHECK(label(app, "sheet.uses.1") == "Curse — 3/3 a day");
+  tap_seen_up(app, "sheet.uses.1");
+  CHECK(label(app, "sheet.uses.1") == "Curse — 2/3 a day");
+  tap_seen(app, "sheet.uses.remove.0");
+  CHECK(label(app, "sheet.uses.0") == "Curse — 2/3 a day");  // what was spent stays spent
+  CHECK_FALSE(app.find("sheet.uses.1"));
+  tap_seen(app, "sheet.uses.done");
+  CHECK(app.find("sheet.uses.edit"));
+  app.tap("top.undo");
+  CHECK(label(app, "sheet.uses.1") == "Curse — 2/3 a day");
+}
+
 TEST_CASE("the DM gives a cleric a level of wizard: the slots by the multiclass table, one command a tap", "[ui][spell-slots]") {
   Headless app;
   REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 30}, {"level", 5},
@@ -166,4 +305,38 @@ TEST_CASE("the DM gives a cleric a level of wizard: the slots by the multiclass 
   app.tap("sheet.slots.classes");
   tap_seen(app, "sheet.slots.add.wizard");
   CHECK(label(app, "sheet.slots.1") == "2/2");  // fighter 3 (no slots) + wizard 1
+}
+
+TEST_CASE("a fighter becomes an Eldritch Knight in the classes editor: the third caster's slots", "[ui][spell-slots]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}, {"level", 7}, {"class", "fighter"},
+                        {"abilities", {{"int", 14}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Lis"}, {"kind", "pc"}, {"hp", 30}, {"level", 3}, {"class", "rogue"}}));
+  const std::string fighter = id_of(app.campaign(), "Bors"), rogue = id_of(app.campaign(), "Lis");
+  app.tap("tab.party");
+  app.tap("party.card." + fighter);
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  app.tap("sheet.slots.classes");
+  CHECK(label(app, "sheet.slots.add.eldritch-knight") == "Eldritch Knight");
+  tap_seen(app, "sheet.slots.add.eldritch-knight");
+  const json bors = app.campaign()["creatures"][0];
+  CHECK(bors["modules"]["spell-slots"]["classes"].dump() == R"([{"class":"eldritch-knight","level":7}])");
+  // the third caster's table at level 7: 4 first-level and 2 second-level slots, DC 8 + 3 + INT 2
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  CHECK(label(app, "sheet.slots.2") == "2/2");
+  CHECK_FALSE(app.find("sheet.slots.3"));
+  CHECK(label(app, "sheet.slots").find("13") != std::string::npos);
+  CHECK_FALSE(app.find("sheet.slots.add.eldritch-knight"));
+  REQUIRE(app.scroll_to("sheet.slots.classes.done"));
+  app.tap("sheet.slots.classes.done");
+  REQUIRE(app.scroll_to("sheet.slots.classes", /*up*/ true));
+  CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Eldritch Knight 7");
+  // a rogue 3 as an Arcane Trickster: two 1st-level slots
+  app.tap("tab.party");
+  if (app.find("sheet.back")) tap_seen_up(app, "sheet.back");
+  app.tap("party.card." + rogue);
+  REQUIRE(app.scroll_to("sheet.slots.classes"));
+  app.tap("sheet.slots.classes");
+  tap_seen(app, "sheet.slots.add.arcane-trickster");
+  CHECK(label(app, "sheet.slots.1") == "2/2");
 }

@@ -92,6 +92,23 @@ TEST_CASE("limited-uses: X/day and innate spells - a long rest gives them back, 
   CHECK(own[0].name == "Kletba");
   CHECK(own[0].left == 3);
   CHECK(own[2].min == 6);
+  // set again with what was used (the sheet's editor adds or takes off one): the spent ones stay spent
+  t.run({{"type", "UseLimited"}, {"target", m}, {"use", 0}});
+  t.run({{"type", "SetLimitedUses"}, {"target", m}, {"uses", rules::limited_uses_list(t.c(m))}});
+  CHECK(rules::limited_uses_of(t.c(m), Lang::en)[0].left == 2);
+  json fewer = rules::limited_uses_list(t.c(m));
+  fewer.erase(1);
+  t.run({{"type", "SetLimitedUses"}, {"target", m}, {"uses", fewer}});
+  own = rules::limited_uses_of(t.c(m), Lang::en);
+  REQUIRE(own.size() == 2);
+  CHECK(own[0].left == 2);
+  CHECK(own[1].name == "Jedovatý plivanec");
+  REQUIRE_REFUSED(t.run({{"type", "SetLimitedUses"}, {"target", m}, {"uses", {{{"name", "X"}, {"kind", "day"}, {"used", 2}}}}}), "campaign.err.param");
+  t.session.undo();
+  t.session.undo();
+  t.session.undo();
+  REQUIRE(rules::limited_uses_of(t.c(m), Lang::en).size() == 3);
+  CHECK(rules::limited_uses_of(t.c(m), Lang::en)[0].left == 3);
   REQUIRE_REFUSED(t.run({{"type", "SetLimitedUses"}, {"target", m}, {"uses", {{{"name", "X"}, {"kind", "weekly"}}}}}), "campaign.err.param");
   REQUIRE_REFUSED(t.run({{"type", "SetLimitedUses"}, {"target", m}, {"uses", {{{"spell", "no-such"}, {"kind", "day"}}}}}), "rules.err.spell_unknown");
   for (int i : {0, 0, 1, 2}) t.run({{"type", "UseLimited"}, {"target", m}, {"use", i}});

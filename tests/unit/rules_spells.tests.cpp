@@ -196,6 +196,66 @@ TEST_CASE("spells: a spell with a save and no damage asks the saves - concentrat
   CHECK(t.c(o).hp == 6);
 }
 
+TEST_CASE("spells: the total rolled at the table is the cast's, and the log says it was the table's", "[rules][spells]") {
+  RulesTable t(11);
+  new_campaign(t);
+  const std::string cleric = t.pc("Vesna", 30, {{"level", 5}, {"class", "cleric"}, {"abilities", {{"wis", 16}}}});
+  const std::string w = t.pc("Elara", 30, {{"level", 5}, {"class", "wizard"}, {"abilities", {{"int", 16}}}});
+  const std::string o = t.monster("Ork", 40);
+  t.run({{"type", "ApplyDamage"}, {"target", cleric}, {"amount", 20}});
+  const Transaction& heal = t.run({{"type", "CastSpell"}, {"caster", cleric}, {"spell", "cure-wounds"}, {"level", 2}, {"targets", {cleric}}, {"total", 14}});
+  CHECK(heal.events.front().data["rolled"] == false);
+  CHECK(heal.events.front().data["total"] == 14);
+  CHECK(t.c(cleric).hp == 24);
+  const Transaction& mm = t.run({{"type", "CastSpell"}, {"caster", w}, {"spell", "magic-missile"}, {"targets", {o}}, {"total", 11}});
+  CHECK(mm.events.front().data["rolled"] == false);
+  CHECK(t.c(o).hp == 29);
+  const Transaction& app = t.run({{"type", "CastSpell"}, {"caster", w}, {"spell", "magic-missile"}, {"targets", {o}}});
+  CHECK_FALSE(app.events.front().data.contains("rolled"));  // the app's roll: its dice in the text, as before
+  const auto en = t.session.log_lines(Lang::en), cs = t.session.log_lines(Lang::cs), uk = t.session.log_lines(Lang::uk);
+  CHECK(has_line(en, "Vesna casts Cure Wounds (2nd level slot): heals 14, rolled at the table."));
+  CHECK(has_line(cs, "Vesna sesílá kouzlo Léčení zranění (pozice: 2. úroveň): léčí 14, hozeno u stolu."));
+  CHECK(has_line(uk, "Vesna творить заклинання Лікування ран (комірка: 2-й рівень): лікує 14, кинуто за столом."));
+  CHECK(has_line(en, "Elara casts Magic Missile (1st level slot): 11 damage (force), rolled at the table."));
+  CHECK(std::count_if(en.begin(), en.end(), [](const std::string& l) { return l.find("rolled at the table") != std::string::npos; }) == 2);
+}
+
+TEST_CASE("spells: her own list (PrepareSpell) and the spells she cast last, newest first", "[rules][spells]") {
+  RulesTable t(4);
+  new_campaign(t);
+  const std::string w = t.pc("Elara", 30, {{"level", 5}, {"class", "wizard"}, {"abilities", {{"int", 16}}}});
+  CHECK(rules::prepared_spells(t.c(w)).empty());
+  CHECK(rules::recent_spells(t.c(w)).empty());
+  t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}});
+  t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "Štít"}});  // by name, in any language
+  CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"fireball", "shield"});
+  REQUIRE_REFUSED(t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}}), "rules.err.spell_already_on_list");
+  REQUIRE_REFUSED(t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "bless"}, {"prepared", false}}), "rules.err.spell_not_on_list");
+  REQUIRE_REFUSED(t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "wingardium"}}), "rules.err.spell_unknown");
+  t.run({{"type", "PrepareSpell"}, {"target", w}, {"spell", "fireball"}, {"prepared", false}});
+  CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"shield"});
+  CHECK(has_line(t.session.log_lines(Lang::en), "Elara takes Fireball off her spells."));
+  CHECK(has_line(t.session.log_lines(Lang::uk), "Elara прибирає зі своїх заклинань: Вогняна куля."));
+  t.session.undo();
+  CHECK(rules::prepared_spells(t.c(w)) == std::vector<std::string>{"fireball", "shield"});
+  for (const char* id : {"fire-bolt", "magic-missile", "fire-bolt", "shield", "mage-hand", "light"})
+    t.run({{"type", "CastSpell"}, {"caster", w}, {"spell", id}});
+  CHECK(rules::recent_spells(t.c(w)) == std::vector<std::string>{"light", "mage-hand", "shield", "fire-bolt"});
+  t.session.undo();
+  CHECK(rules::recent_spells(t.c(w)) == std::vector<std::string>{"mage-hand", "shield", "fire-bolt", "magic-missile"});
+  const auto en = t.session.log_lines(Lang::en), cs = t.session.log_lines(Lang::cs), uk = t.session.log_lines(Lang::uk);
+  CHECK(has_line(en, "Elara adds Shield to her spells."));
+  CHECK(has_line(cs, "Elara si přidává kouzlo Štít mezi svá kouzla."));
+  CHECK(has_line(uk, "Elara додає до своїх заклинань: Щит."));
+  // the data is checked like any field: a spell that is not in the list is refused in a save
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", w},
+                         {"patch", {{"modules", {{"spells", {{"prepared", {"wingardium"}}}}}}}}}),
+                  "state.err.bad_value");
+  REQUIRE_REFUSED(t.run({{"type", "UpdateCreature"}, {"target", w},
+                         {"patch", {{"modules", {{"spells", {{"recent", {"light", "light", "light", "light", "light"}}}}}}}}}),
+                  "state.err.out_of_range");
+}
+
 TEST_CASE("spells: a warlock casts with a pact slot, at its level", "[rules][spells]") {
   RulesTable t(3);
   new_campaign(t);

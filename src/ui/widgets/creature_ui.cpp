@@ -150,6 +150,19 @@ std::string hp_visibility(const Creature& c) {
 
 bool hidden_from_players(const Creature& c) { return ui_player_mode() && c.hidden; }
 
+std::string hp_shown(const Creature& c) {
+  std::string vis = hp_visibility(c);
+  if (vis == "hidden") return "?";
+  if (vis == "status") return Tk("ui.creature.status.", campaign::health_status(c));
+  if (c.death_saves.dead) return std::string("\xE2\x98\xA0 ") + T("ui.creature.status.dead");  // ☠
+  char buf[64];
+  if (c.temp_hp > 0)
+    std::snprintf(buf, sizeof buf, "%d / %d  +%d", c.hp, c.max_hp, c.temp_hp);
+  else
+    std::snprintf(buf, sizeof buf, "%d / %d", c.hp, c.max_hp);
+  return buf;
+}
+
 bool rule_on(const char* module_id) {
   const auto& engine = model().session().engine();
   if (!engine.module(module_id)) return false;
@@ -164,18 +177,6 @@ namespace {
 float small_size() { return ui().fonts.small->FontSize * ImGui::GetIO().FontGlobalScale; }
 float body_size() { return ui().fonts.body->FontSize * ImGui::GetIO().FontGlobalScale; }
 
-std::string hp_label(const Creature& c) {
-  std::string vis = hp_visibility(c);
-  if (vis == "hidden") return "?";
-  if (vis == "status") return Tk("ui.creature.status.", campaign::health_status(c));
-  if (c.death_saves.dead) return std::string("\xE2\x98\xA0 ") + T("ui.creature.status.dead");  // ☠
-  char buf[64];
-  if (c.temp_hp > 0)
-    std::snprintf(buf, sizeof buf, "%d / %d  +%d", c.hp, c.max_hp, c.temp_hp);
-  else
-    std::snprintf(buf, sizeof buf, "%d / %d", c.hp, c.max_hp);
-  return buf;
-}
 
 void draw_hp_bar(ImDrawList* dl, ImVec2 p, ImVec2 size, const Creature& c) {
   const float r = 6.0f;
@@ -195,7 +196,7 @@ void draw_hp_bar(ImDrawList* dl, ImVec2 p, ImVec2 size, const Creature& c) {
     ImVec4 col = s == "healthy" ? col_hp(1) : s == "bloodied" ? col_hp(0.4f) : col_hp(0);
     if (s != "dead") dl->AddRectFilled(p, ImVec2(p.x + size.x, p.y + size.y), ImGui::GetColorU32(col), r);
   }
-  std::string text = hp_label(c);
+  std::string text = hp_shown(c);
   ImFont* f = ui().fonts.body;
   float fs = body_size();
   ImVec2 ts = f->CalcTextSizeA(fs, FLT_MAX, 0, text.c_str());

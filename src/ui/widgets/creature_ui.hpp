@@ -56,6 +56,8 @@ std::string duration_text(long long minutes);  // "2 days 3 hours"
 int uncured_injuries(const campaign::Creature& c);
 // What this device may show of a creature's HP: "exact", "status" (healthy / bloodied / down / dead), "hidden".
 std::string hp_visibility(const campaign::Creature& c);
+// Its HP as this device may show them: "12 / 17  +5", the status word (player mode, per hp_visibility) or "?".
+std::string hp_shown(const campaign::Creature& c);
 bool hidden_from_players(const campaign::Creature& c);  // player mode and the creature is a DM secret
 bool rule_on(const char* module_id);                    // the module exists in the engine and is on here
 

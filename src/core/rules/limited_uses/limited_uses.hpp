@@ -31,5 +31,7 @@ struct LimitedUse {
   bool ready() const { return left > 0; }
 };
 std::vector<LimitedUse> limited_uses_of(const campaign::Creature& x, Lang lang);
+// Its uses as stored, the list SetLimitedUses takes (an ability added to it or taken off it, then set again).
+nlohmann::json limited_uses_list(const campaign::Creature& x);
 
 }  // namespace druzina::rules

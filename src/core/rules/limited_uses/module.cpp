@@ -2,8 +2,8 @@
 //
 //   UseLimited {target, use: 0-based index} → limited_use_spent {creature, use, name?, spell?} (refused when none
 //     is left: rules.err.use_none_left; a recharge ability not ready: rules.err.use_not_ready)
-//   SetLimitedUses {target, uses: [{name | spell, kind, max?, min?, dc?}] (0..30; [] clears)} → limited_uses_set
-//     {creature, uses} (the DM's own monsters, or a correction)
+//   SetLimitedUses {target, uses: [{name | spell, kind, max?, min?, dc?, used?}] (0..30; [] clears)} →
+//     limited_uses_set {creature, uses} (the DM's own monsters, or a correction; what was used stays used)
 //   RollRecharge {target, use, roll?: 1..6 (the d6 as rolled at the table)} → recharge_rolled {creature, use, name?,
 //     roll, min, ready}
 // Hooks: turn_started (a creature's own turn, not the lair's) → recharge_rolled for each of its recharge
@@ -186,12 +186,12 @@ json uses_param(const json& cmd) {
     } catch (const UserError&) {
       throw UserError("campaign.err.param", jobj{"param", kUses, "expected", "{name | spell, kind, max?, min?}"});
     }
-    json one = u;
-    one.erase("used");
+    json one = u;  // "used" kept: a list set again (one ability added or taken off) keeps what was spent
     if (one.value("kind", "") == "recharge") {
       one.erase("max");
       if (!one.contains("min")) one["min"] = 6;
     }
+    if (one.value("used", 0) == 0) one.erase("used");
     if (one.contains("spell") && !find_spell(one.value("spell", ""))) throw UserError("rules.err.spell_unknown", jobj{"value", one.value("spell", "")});
     out.push_back(std::move(one));
   }
@@ -301,6 +301,11 @@ std::vector<LimitedUse> limited_uses_of(const Creature& x, Lang lang) {
     out.push_back(std::move(l));
   }
   return out;
+}
+
+json limited_uses_list(const Creature& x) {
+  const json& uses = uses_of(x);
+  return uses.is_array() ? uses : json::array();
 }
 
 Module limited_uses() { return {kLimitedUses, /*default_on*/ true, install, {.creature_data = {uses_field()}}}; }

@@ -3,7 +3,8 @@
 //   CastSpell {caster, spell: id or name, level?: 0..9 (the slot level; default the spell's own), targets?: [ids],
 //              ritual?: bool, total?: 0..10000 (the damage or healing as rolled at the table)}
 //     → spell_cast {creature, spell (id), level, slot?: "slot" | "pact" (what it spent; absent for a cantrip or a
-//       ritual), ritual?, dice?, total?, text? (the roll), damage_type?, heal?, save?, dc?, attack?, targets?}
+//       ritual), ritual?, dice?, total?, text? (the roll), rolled?: false (the total was rolled at the table; the
+//       log says so), damage_type?, heal?, save?, dc?, attack?, targets?}
 //       — its apply spends the slot (the spell-slots rule's data), so one event is the whole cast; then, with
 //       targets: a healing spell heals each living target by the total (Heal's consequences); a damaging spell
 //       with a save runs GroupDamage {targets, amount: total, damage_type, save, dc: the caster's, on_save: half |
@@ -12,9 +13,22 @@
 //       damage asks each target's save: prompt "spells.save" {dice: d20 + its save bonus, dc, ability, modifier,
 //       spell and save_text ({cs, uk, en}: the log and the card read them in the reader's language)}. A spell that needs concentration then runs
 //       StartConcentration (the concentration rule ends the one she held).
-//   Refusals: rules.err.spell_unknown, rules.err.spell_level_too_low (below the spell's level, or a cantrip with a
+//   PrepareSpell {target, spell: id or name, prepared?: bool (true; false takes it off)} → spell_prepared {creature,
+//     spell (id), prepared}: the caster's own short list (her prepared or known spells), which Cast starts from.
+//     Refusals: rules.err.spell_already_on_list, rules.err.spell_not_on_list, rules.err.spell_list_full (60).
+// Data: Creature::modules["spells"] = {"prepared"?: [ids] (her list, in the order added), "recent"?: [ids] (the
+// last 4 spells she cast, newest first: spell_cast's apply keeps it)}; both hers (player_owned), absent = none.
+//   Refusals of CastSpell: rules.err.spell_unknown, rules.err.spell_level_too_low (below the spell's level, or a cantrip with a
 //   slot), rules.err.spell_not_ritual, and the spell-slots rule's rules.err.spell_level_unavailable (she has no
 //   slot of that level) and rules.err.spell_no_slot_left.
+//
+// Index:
+//   [SECTION] the spell data
+//   [SECTION] parameters
+//   [SECTION] her list
+//   [SECTION] events
+//   [SECTION] commands
+//   [SECTION] the list, search and texts
 #include <algorithm>
 #include <cmath>
 
@@ -32,6 +46,7 @@ namespace druzina::rules {
 using namespace detail;
 
 namespace {
+// [SECTION] the spell data --------------------------------------------------------------------------------------------
 
 constexpr const char* kSchools[] = {"abjuration", "conjuration", "divination", "enchantment",
                                     "evocation",  "illusion",    "necromancy", "transmutation"};
@@ -42,6 +57,10 @@ constexpr const char* kTimeKey = "spells.time.";
 constexpr const char* kRangeKey = "spells.range.";
 constexpr const char* kDurationKey = "spells.duration.";
 constexpr size_t kMaxTargets = 50;
+constexpr const char* kPrepared = "prepared";
+constexpr const char* kRecent = "recent";
+constexpr size_t kMaxPrepared = 60;
+constexpr size_t kMaxRecent = 4;
 
 std::map<int, std::string> dice_map(const json& j, const char* key) {
   std::map<int, std::string> out;
@@ -76,7 +95,7 @@ Spell read_spell(const json& j) {
 
 Lang campaign_lang(const Campaign& c) { return parse_lang(c.settings.language).value_or(Lang::en); }
 
-// ---- parameters -------------------------------------------------------------------------------------------
+// [SECTION] parameters ------------------------------------------------------------------------------------------------
 const Spell& spell_param(const json& cmd) {
   const std::string name = param::str(cmd, "spell");
   if (name.size() > 100) throw UserError("state.err.too_long", jobj{"path", "spell", "max", 100});
@@ -130,11 +149,57 @@ int casting_modifier(const Campaign& c, const Creature& x) {
   return v.ability.empty() ? 0 : campaign::modifier(x, v.ability);
 }
 
-// ---- events -----------------------------------------------------------------------------------------------
+// [SECTION] her list --------------------------------------------------------------------------------------------------
+std::vector<std::string> id_field(const Creature& x, const char* key) {
+  const json& v = creature_data(x, kSpells, key);
+  return v.is_array() ? v.get<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+void set_ids(Creature& x, const char* key, const std::vector<std::string>& ids) {
+  set_creature_data(x, kSpells, key, ids.empty() ? json() : json(ids));
+}
+
+campaign::DataField ids_field(const char* key, size_t max, const char* type) {
+  return {key, type, false,
+          [max](const json& v) {
+            if (!v.is_array()) jr::fail_type("array");
+            if (v.empty() || v.size() > max) jr::fail_value("out_of_range", jobj{"min", 1, "max", max});
+            for (const auto& id : v) {
+              if (!id.is_string()) jr::fail_type("string");
+              if (!find_spell(id.get<std::string>())) jr::fail_value("bad_value", jobj{"value", id.dump()});
+            }
+          },
+          /*player_owned*/ true};
+}
+
+// [SECTION] events ----------------------------------------------------------------------------------------------------
 void apply_spell_cast(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  // the spell goes to the front of her recent ones
+  std::vector<std::string> recent = id_field(x, kRecent);
+  const std::string id = d.at("spell").get<std::string>();
+  recent.erase(std::remove(recent.begin(), recent.end(), id), recent.end());
+  recent.insert(recent.begin(), id);
+  if (recent.size() > kMaxRecent) recent.resize(kMaxRecent);
+  if (find_spell(id)) set_ids(x, kRecent, recent);
   const std::string slot = d.value("slot", "");
   if (slot.empty()) return;
-  spend_slot(campaign::creature_ref(c, d.at("creature").get<std::string>()), d.at("level").get<int>(), slot == "pact");
+  spend_slot(x, d.at("level").get<int>(), slot == "pact");
+}
+
+void apply_spell_prepared(Campaign& c, const json& d) {
+  Creature& x = campaign::creature_ref(c, d.at("creature").get<std::string>());
+  std::vector<std::string> list = id_field(x, kPrepared);
+  const std::string id = d.at("spell").get<std::string>();
+  list.erase(std::remove(list.begin(), list.end(), id), list.end());
+  if (d.at("prepared").get<bool>()) list.push_back(id);
+  set_ids(x, kPrepared, list);
+}
+
+std::string render_spell_prepared(const json& d, const LogContext& lc) {
+  const Spell* s = find_spell(d.value("spell", ""));
+  return tr(lc.lang, d.value("prepared", true) ? "event.spell_prepared" : "event.spell_prepared.removed",
+            jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", "")});
 }
 
 std::string render_spell_cast(const json& d, const LogContext& lc) {
@@ -144,12 +209,14 @@ std::string render_spell_cast(const json& d, const LogContext& lc) {
   std::string extra;
   if (d.contains("total")) {
     json r = jobj{"total", d.value("total", 0), "text", d.value("text", std::to_string(d.value("total", 0)))};
+    // the total the caster rolled at the table says so (rolled: false); the app's roll shows its dice
+    const std::string table = d.value("rolled", true) ? "" : "_table";
     if (d.value("heal", false)) {
-      extra += tr(lc.lang, "spells.log.heal", r);
+      extra += tr(lc.lang, "spells.log.heal" + table, r);
     } else {
       const std::string type = d.value("damage_type", "");
       r["type"] = type.empty() ? std::string() : label(lc.lang, "campaign.damage." + type, type);
-      extra += tr(lc.lang, type.empty() ? "spells.log.damage_untyped" : "spells.log.damage", r);
+      extra += tr(lc.lang, (type.empty() ? "spells.log.damage_untyped" : "spells.log.damage") + table, r);
     }
   }
   if (d.contains("dc"))
@@ -165,7 +232,7 @@ std::string render_spell_cast(const json& d, const LogContext& lc) {
   return tr(lc.lang, key, args);
 }
 
-// ---- commands ---------------------------------------------------------------------------------------------
+// [SECTION] commands --------------------------------------------------------------------------------------------------
 void execute_cast(Ctx& ctx, const json& cmd) {
   const Plan p = plan_of(ctx.state(), cmd);
   const Spell& s = *p.spell;
@@ -181,6 +248,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
     if (param::find(cmd, "total")) {
       total = static_cast<int>(param::integer(cmd, "total", 0, 10000));
       d["text"] = std::to_string(total);
+      d["rolled"] = false;  // the table's dice, as elsewhere (a save's or a table's roll entered)
     } else {
       dice::Roll r = dice::roll(dice, ctx.rng());
       total = std::max(0, static_cast<int>(std::floor(r.total)));
@@ -238,8 +306,27 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   }
 }
 
+void validate_prepare(const Campaign& c, const json& cmd) {
+  const Creature& x = actions::require(c, param::str(cmd, "target"));
+  const Spell& s = spell_param(cmd);
+  const bool on = param::boolean(cmd, "prepared", true);
+  const auto list = id_field(x, kPrepared);
+  const bool there = std::find(list.begin(), list.end(), s.id) != list.end();
+  const json args = jobj{"name", x.name, "spell", s.name_in(campaign_lang(c)), "max", kMaxPrepared};
+  if (on && there) throw UserError("rules.err.spell_already_on_list", args);
+  if (!on && !there) throw UserError("rules.err.spell_not_on_list", args);
+  if (on && list.size() >= kMaxPrepared) throw UserError("rules.err.spell_list_full", args);
+}
+
+void execute_prepare(Ctx& ctx, const json& cmd) {
+  ctx.emit("spell_prepared", jobj{"creature", param::str(cmd, "target"), "spell", spell_param(cmd).id, "prepared",
+                                  param::boolean(cmd, "prepared", true)});
+}
+
 void install(Engine& e) {
   event(e, "spell_cast", apply_spell_cast, render_spell_cast);
+  event(e, "spell_prepared", apply_spell_prepared, render_spell_prepared);
+  command(e, "PrepareSpell", {"target", "spell", "prepared"}, validate_prepare, execute_prepare);
   command(e, "CastSpell", {"caster", "spell", "level", "targets", "ritual", "total"},
           [](const Campaign& c, const json& cmd) { plan_of(c, cmd); }, execute_cast);
   e.on_prompt(kSavePrompt, [](Ctx&, const Prompt&, const json&) {});  // the log line is the answer: the spell's effect is the table's
@@ -248,6 +335,10 @@ void install(Engine& e) {
 std::string ordinal_key(int level) { return "spells.level." + std::to_string(level); }
 
 }  // namespace
+
+// [SECTION] the list, search and texts --------------------------------------------------------------------------------
+std::vector<std::string> prepared_spells(const Creature& x) { return id_field(x, kPrepared); }
+std::vector<std::string> recent_spells(const Creature& x) { return id_field(x, kRecent); }
 
 const std::string& Spell::name_in(Lang lang) const {
   auto it = name.find(std::string(lang_code(lang)));
@@ -383,7 +474,10 @@ nlohmann::json spell_json(const Spell& s, Lang lang) {
 }
 
 Module spells() {
-  return {kSpells, /*default_on*/ true, install, {.prompts = {kSavePrompt}}};
+  return {kSpells, /*default_on*/ true, install,
+          {.prompts = {kSavePrompt},
+           .creature_data = {ids_field(kPrepared, kMaxPrepared, "[spell ids], 1..60: her prepared or known spells (her list)"),
+                             ids_field(kRecent, kMaxRecent, "[spell ids], 1..4: the spells she cast last, newest first")}}};
 }
 
 }  // namespace druzina::rules

@@ -44,6 +44,10 @@ struct Spell {
   bool damages() const { return !slot_dice.empty() || !char_dice.empty(); }
 };
 
+// Her own list (PrepareSpell: prepared or known, in the order added) and the spells she cast last (newest first).
+std::vector<std::string> prepared_spells(const campaign::Creature& x);
+std::vector<std::string> recent_spells(const campaign::Creature& x);
+
 const std::vector<Spell>& spell_list();  // all 319, in the SRD's (alphabetical) order
 // By id, or by its name in any of the three languages (case- and diacritics-insensitive); nullptr when unknown.
 const Spell* find_spell(std::string_view id_or_name);

@@ -4,10 +4,12 @@
 // her own slots on her sheet in player mode; the DM any creature's. The DM also sets a character's classes for a
 // multiclass caster (SetSpellcasting {classes}: the slots by the multiclass table), from a button under the slots
 // (on a character without slots too: a fighter taking a level of wizard): each class a level stepper and ✕, a tap
-// on a caster class adds it at level 1, every change one command.
+// on a caster class adds it at level 1, every change one command; a fighter becomes an Eldritch Knight and a rogue an
+// Arcane Trickster (the third casters' table) in one tap (without a fighter or rogue among them: at level 3).
 // Test ids: sheet.slots (label "DC 14 · +6"), sheet.slots.<level> (label "left/max"), sheet.slots.<level>.<i>,
 // sheet.slots.pact, sheet.slots.pact.<i>, sheet.slots.recovery; sheet.slots.classes (the button, label: the classes),
-// sheet.slots.class.<class>.minus/.value/.plus, sheet.slots.class.<class>.remove, sheet.slots.add.<class>,
+// sheet.slots.class.<class>.minus/.value/.plus, sheet.slots.class.<class>.remove, sheet.slots.add.<class> (also
+// eldritch-knight, arcane-trickster),
 // sheet.slots.classes.done.
 #include <imgui.h>
 
@@ -80,9 +82,16 @@ json recovery_pick(const rules::SlotsView& v) {
   return levels;
 }
 
+// The third casters are a fighter's or rogue's subclass, named by the slots' own texts; the rest the classes rule's.
+bool third_caster(std::string_view cls) { return cls == "eldritch-knight" || cls == "arcane-trickster"; }
+
+std::string class_label(const std::string& cls) {
+  return third_caster(cls) ? std::string(T(("ui.slots.third." + cls).c_str())) : rules::class_name(ui().lang, cls);
+}
+
 std::string classes_text(const std::vector<calc::ClassLevel>& classes) {
   std::string out;
-  for (const auto& k : classes) out += (out.empty() ? "" : ", ") + rules::class_name(ui().lang, k.cls) + " " + std::to_string(k.level);
+  for (const auto& k : classes) out += (out.empty() ? "" : ", ") + class_label(k.cls) + " " + std::to_string(k.level);
   return out;
 }
 
@@ -107,7 +116,7 @@ void classes_editor(const Creature& c) {
     const std::string id = "sheet.slots.class." + cur[i].cls;
     ImGui::PushID(id.c_str());
     int level = cur[i].level;
-    const std::string name = rules::class_name(ui().lang, cur[i].cls);
+    const std::string name = class_label(cur[i].cls);
     // ✕ first (with two classes or more), then the class and its level (the stepper takes the rest of the row)
     bool removed = false;
     if (cur.size() > 1) {
@@ -145,6 +154,29 @@ void classes_editor(const Creature& c) {
     if (add) {
       auto next = cur;
       next.push_back({k, 1});
+      send(next);
+      return;
+    }
+  }
+  // a third caster: the fighter (rogue) she is becomes an Eldritch Knight (Arcane Trickster) at her level; without
+  // one, the subclass joins at the 3rd level, the first with its slots
+  static const std::pair<const char*, const char*> thirds[] = {{"eldritch-knight", "fighter"}, {"arcane-trickster", "rogue"}};
+  small_label(T("ui.slots.third_add"));
+  const float w2 = split_width(2);
+  int col2 = 0;
+  for (const auto& third : thirds) {
+    const char* k = third.first;  // named, not a structured binding: the web build's clang does not capture those
+    const char* base = third.second;
+    if (std::any_of(cur.begin(), cur.end(), [&](const calc::ClassLevel& x) { return x.cls == k; })) continue;
+    if (col2++ % 2) ImGui::SameLine();
+    const std::string name = class_label(k);
+    const bool add = big_button((name + "##third" + k).c_str(), ImVec2(w2, kTouchTarget));
+    track(std::string("sheet.slots.add.") + k, name);
+    if (add) {
+      auto next = cur;
+      auto it = std::find_if(next.begin(), next.end(), [&](const calc::ClassLevel& x) { return x.cls == base; });
+      if (it != next.end()) it->cls = k;
+      else next.push_back({k, 3});
       send(next);
       return;
     }

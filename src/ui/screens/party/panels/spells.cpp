@@ -1,10 +1,15 @@
-// Rule "spells" on the sheet: the spell list searched by name (cs/uk/en; a class caster's own class list, a
-// monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level she
-// has, and Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else
-// everyone's), one tap → CastSpell (the slot spent, the dice rolled, the targets' saves asked at her DC as cards,
-// concentration started). Players cast from their own sheet in player mode.
-// Test ids: sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.card (label: the facts), sheet.spells.level.<n>,
-// sheet.spells.target.<creature>, sheet.spells.cast, sheet.spells.ritual, sheet.spells.close.
+// Rule "spells" on the sheet: her own spells first, one tap each (the ones she cast last, then those she added to her
+// list: PrepareSpell from a spell's card), then the spell list searched by name (cs/uk/en; a class caster's own class
+// list, a monster's own spells when nothing is typed), a spell's card with its facts and its dice at each slot level
+// she has, and Cast: the slot level (its own or higher, with the slots left on each), the targets (the fight's, else
+// everyone's; each with its HP as this phone may show them, no hidden creature in player mode), Cast → CastSpell (the
+// slot spent, the targets' saves asked at her DC as cards, concentration started); a spell with damage or healing dice
+// first opens the number pad for the total she rolled at the table (CastSpell {total}), or Roll for me (the app rolls).
+// Players cast from their own sheet in player mode.
+// Test ids: sheet.spells.mine.<id> (her list), sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.keep (on the
+// card: "In my spells" on or off), sheet.spells.card (label: the facts), sheet.spells.level.<n>,
+// sheet.spells.target.<creature> (label: the name and its HP as shown here), sheet.spells.cast, sheet.spells.ritual,
+// sheet.spells.close; on the pad pad.ok (the table's total) and pad.spell_roll.
 #include <imgui.h>
 
 #include <algorithm>
@@ -24,6 +29,7 @@
 #include "ui/ui.hpp"
 #include "ui/widgets/controls.hpp"
 #include "ui/widgets/creature_ui.hpp"
+#include "ui/widgets/number_pad.hpp"
 #include "ui/widgets/widgets.hpp"
 #include "core/json_obj.hpp"
 
@@ -107,6 +113,51 @@ std::vector<const Creature*> target_choices() {
   return out;
 }
 
+// The spell picked: at the lowest slot level she still has a slot of.
+void pick(Draft& d, const rules::Spell& s, const rules::SlotsView& v) {
+  d.spell = s.id;
+  d.level = s.level;
+  if (s.level > 0)
+    for (int lv = s.level; lv <= 9; ++lv)
+      if (v.left[static_cast<size_t>(lv - 1)] > 0 || (v.pact_level == lv && v.pact_left > 0)) {
+        d.level = lv;
+        break;
+      }
+  d.targets.clear();
+}
+
+// Her list (PrepareSpell): the spells she cast last first, then her prepared or known ones in the order added.
+std::vector<const rules::Spell*> my_spells(const Creature& c) {
+  std::vector<const rules::Spell*> out;
+  auto add = [&](const std::string& id) {
+    const rules::Spell* s = rules::find_spell(id);
+    if (s && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  for (const auto& id : rules::recent_spells(c)) add(id);
+  for (const auto& id : rules::prepared_spells(c)) add(id);
+  return out;
+}
+
+// The damage or healing as the caster rolled it at the table (the pad), or Roll for me: the cast either way.
+void ask_total(const std::string& caster, const rules::Spell& s, const std::string& dice, const json& cmd) {
+  pad::Request r;
+  r.title = Tf("ui.spells.pad_title", jobj{"spell", s.name_in(ui().lang), "dice", dice_notation(ui().lang, dice)});
+  r.subtitle = Tf("ui.prompt.enter_total", jobj{"dice", dice_notation(ui().lang, dice)});
+  r.lo = 0;
+  r.hi = 10000;
+  r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.spell_roll", col_accent(),
+                       [caster, cmd](int) {
+                         if (dispatch_and_tell(cmd, 8.0)) drafts().erase(caster);
+                       },
+                       true});
+  r.actions.push_back({T("ui.spells.pad_cast"), "pad.ok", col_good(), [caster, cmd](int total) {
+                         json with = cmd;
+                         with["total"] = total;
+                         if (dispatch_and_tell(with, 8.0)) drafts().erase(caster);
+                       }});
+  pad::open(std::move(r));
+}
+
 }  // namespace
 
 void spells(const Creature& c) {
@@ -118,23 +169,27 @@ void spells(const Creature& c) {
   Draft& d = drafts()[c.id];
   const rules::Spell* chosen = d.spell.empty() ? nullptr : rules::find_spell(d.spell);
   if (!chosen) {
-    text_field("##spellsearch", T("ui.spells.search"), d.query);
+    // her own list first: the spells she cast last, then the rest of her prepared or known ones
+    const auto mine = my_spells(c);
+    if (!mine.empty()) {
+      small_label(T("ui.spells.mine"));
+      const float w = split_width(2);
+      int col = 0;
+      for (const rules::Spell* s : mine) {
+        if (col++ % 2) ImGui::SameLine();
+        const std::string text = fit_text(s->name_in(ui().lang), w - 16);
+        ImGui::PushID(s->id.c_str());
+        if (colored_button(text.c_str(), col_tint(hue_violet(), 0.35f), ImVec2(w, kTouchTarget), "sheet.spells.mine." + s->id))
+          pick(d, *s, v);
+        ImGui::PopID();
+      }
+    }
+    text_field("##spellsearch", T(mine.empty() ? "ui.spells.search" : "ui.spells.search_all"), d.query);
     track("sheet.spells.search", d.query);
     for (const rules::Spell* s : results(c, d, v)) {
+      if (d.query.empty() && std::find(mine.begin(), mine.end(), s) != mine.end()) continue;  // above already
       const std::string body = rules::spell_level_text(s->level, ui().lang) + " · " + rules::spell_school_text(*s, ui().lang);
-      if (card_button("sheet.spells.pick." + s->id, s->name_in(ui().lang).c_str(), body.c_str())) {
-        d.spell = s->id;
-        d.level = s->level;
-        if (s->level > 0) {
-          // the lowest slot level she still has a slot of
-          for (int lv = s->level; lv <= 9; ++lv)
-            if (v.left[static_cast<size_t>(lv - 1)] > 0 || (v.pact_level == lv && v.pact_left > 0)) {
-              d.level = lv;
-              break;
-            }
-        }
-        d.targets.clear();
-      }
+      if (card_button("sheet.spells.pick." + s->id, s->name_in(ui().lang).c_str(), body.c_str())) pick(d, *s, v);
     }
     return;
   }
@@ -146,6 +201,12 @@ void spells(const Creature& c) {
   muted(facts.c_str());
   end_card();
   track("sheet.spells.card", s.name_in(ui().lang) + "\n" + facts);
+  {
+    const auto list = rules::prepared_spells(c);
+    const bool kept = std::find(list.begin(), list.end(), s.id) != list.end();
+    if (toggle_button(T(kept ? "ui.spells.kept" : "ui.spells.keep"), kept, "sheet.spells.keep", ImVec2(0, kTouchTarget)))
+      dispatch_and_tell(jobj{"type", "PrepareSpell", "target", c.id, "spell", s.id, "prepared", !kept});
+  }
   if (s.level > 0) {
     small_label(T("ui.spells.slot_level"));
     std::vector<Option> opts;
@@ -166,7 +227,11 @@ void spells(const Creature& c) {
     for (const Creature* x : choices) {
       if (col++ % 2) ImGui::SameLine();
       const bool on = d.targets.count(x->id) > 0;
-      if (toggle_button(fit_text(x->name, w - 40).c_str(), on, "sheet.spells.target." + x->id, ImVec2(w, kTouchTarget))) {
+      // its HP as this phone may show them (player mode: the status word or nothing, per the HP visibility)
+      const std::string hp = hp_shown(*x);
+      const float hp_w = ImGui::CalcTextSize(hp.c_str()).x;
+      const std::string text = fit_text(x->name, w - 48 - hp_w) + "  " + hp;
+      if (toggle_button(text.c_str(), on, "sheet.spells.target." + x->id, ImVec2(w, kTouchTarget))) {
         if (on) d.targets.erase(x->id);
         else d.targets.insert(x->id);
       }
@@ -174,19 +239,24 @@ void spells(const Creature& c) {
   }
   json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
   if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
-  const int buttons = s.ritual ? 3 : 2;
-  const float bw = split_width(buttons);
+  // Cast alone on its row, its label in the normal font (beside Close it was stepped down to the small one)
   const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
-  if (colored_button(cast.c_str(), col_accent(), ImVec2(bw, kTouchTarget), "sheet.spells.cast") && dispatch_and_tell(cmd))
-    drafts().erase(c.id);
+  if (colored_button(cast.c_str(), col_accent(), ImVec2(0, kTouchTarget), "sheet.spells.cast")) {
+    const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
+    if (dice.empty()) {
+      if (dispatch_and_tell(cmd)) drafts().erase(c.id);
+    } else {
+      ask_total(c.id, s, dice, cmd);
+    }
+  }
+  const float bw = split_width(s.ritual ? 2 : 1);
   if (s.ritual) {
-    ImGui::SameLine();
     json ritual = cmd;
     ritual["ritual"] = true;
     if (big_button(T("ui.spells.ritual"), ImVec2(bw, kTouchTarget)) && dispatch_and_tell(ritual)) drafts().erase(c.id);
     track("sheet.spells.ritual", T("ui.spells.ritual"));
+    ImGui::SameLine();
   }
-  ImGui::SameLine();
   if (big_button(T("ui.spells.close"), ImVec2(bw, kTouchTarget))) drafts().erase(c.id);
   track("sheet.spells.close", T("ui.spells.close"));
 }
