@@ -715,3 +715,57 @@ TEST_CASE("player mode: no DM secret is drawn on any screen, the sheets and the 
   CHECK(player.find("Plainring") != std::string::npos);  // (no spaces: they are not drawn)
   CHECK(found(player).empty());
 }
+
+// The taps a person makes, counted as the app's own frame takes them (every tap, the pad's digits included; the
+// name's tap on its field and its letters not): a new character as the DM's journey has her — name, class and
+// level, AC, the six scores typed in one go, the HP following the class —, and an ambush hidden and revealed. (A
+// level-up on the player's own phone: Party, her card, Level up — players_phone above.)
+TEST_CASE("taps: a new character with class, level, AC and scores; an ambush hidden and revealed", "[ui][taps]") {
+  Headless app({.browser_language = "cs-CZ"});
+  int taps = 0;
+  auto tap = [&](const std::string& id) {
+    const auto w = app.find(id);
+    if (!w || !w->visible) REQUIRE(app.scroll_to(id));
+    app.tap(id);
+    ++taps;
+  };
+  tap("tab.party");
+  tap("party.add_pc");
+  REQUIRE(app.scroll_to("edit.name"));
+  app.tap("edit.name");
+  app.type("Mira");
+  tap("edit.class.wizard");
+  tap("edit.level.plus");
+  tap("edit.level.plus");
+  tap("edit.scores.type");
+  for (char d : std::string("15141312108")) tap(std::string("pad.") + d);  // the pad takes the six at once
+  tap("edit.ac.value");
+  tap("pad.1");
+  tap("pad.4");
+  tap("pad.ok");
+  tap("edit.save");
+  const json mira = creature_named(app.campaign(), "Mira");
+  CHECK(mira["level"] == 3);
+  CHECK(mira["ac"] == 14);
+  CHECK(mira["abilities"]["int"] == 12);
+  CHECK(mira["max_hp"] == 17);  // d6 + 2 × 4, CON +1 a level
+  INFO("a new character: " << taps << " taps with the Party tab, plus the name");
+  CHECK(taps <= 22);
+  WARN("a new character (class, level 3, AC 14, the scores typed): " << taps << " taps with the Party tab, plus the name");
+
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}));
+  const std::string g = creature_named(app.campaign(), "Goblin")["id"];
+  taps = 0;
+  tap("party.card." + g);
+  tap("sheet.hide");
+  CHECK(creature_named(app.campaign(), "Goblin")["hidden"] == true);
+  const int hide = taps;
+  REQUIRE(app.scroll_to("sheet.back", true));
+  tap("sheet.back");
+  tap("party.reveal_all");
+  CHECK(creature_named(app.campaign(), "Goblin").value("hidden", false) == false);
+  CHECK(hide <= 2);
+  CHECK(taps - hide <= 2);
+  WARN("an ambush: hidden in " << hide << " taps from the Party screen, revealed in " << taps - hide
+                                << " (back to the list, Reveal)");
+}
