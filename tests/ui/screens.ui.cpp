@@ -622,10 +622,10 @@ TEST_CASE("every screen lays out at the small and the large text size, in Englis
     for (const char* lang : {"en", "cs", "uk"}) {
       app.tap("tab.settings");
       if (app.state()["lang"] != lang) {
-        REQUIRE(app.scroll_to(std::string("settings.lang.") + lang));
+        REQUIRE((app.scroll_to(std::string("settings.lang.") + lang, true) || app.scroll_to(std::string("settings.lang.") + lang)));
         app.tap(std::string("settings.lang.") + lang);
       }
-      REQUIRE(app.scroll_to(std::string("settings.text.") + size));
+      REQUIRE((app.scroll_to(std::string("settings.text.") + size, true) || app.scroll_to(std::string("settings.text.") + size)));
       app.tap(std::string("settings.text.") + size);
       app.frame(3);  // the atlas is rasterised again at the new size
       REQUIRE(app.find(std::string("settings.text.") + size)->label.ends_with("[on]"));
@@ -633,6 +633,26 @@ TEST_CASE("every screen lays out at the small and the large text size, in Englis
         INFO(size << " " << lang << " " << tab);
         app.tap(std::string("tab.") + tab);
         app.frame(2);
+        CHECK(app.overflows() == json::array());
+      }
+      // the rules' sections and the rule switches unfolded
+      app.tap("tab.rules");
+      for (const char* section : {"tables", "prices", "notes", "reference"}) {
+        INFO(size << " " << lang << " rules " << section);
+        REQUIRE(app.scroll_to(std::string("rules.section.") + section, true));
+        app.tap(std::string("rules.section.") + section);
+        app.frame(2);
+        CHECK(app.overflows() == json::array());
+      }
+      app.tap("tab.settings");
+      for (const char* group : {"house", "dm", "table"}) {
+        INFO(size << " " << lang << " settings rules " << group);
+        const std::string id = std::string("settings.rules.") + group;
+        REQUIRE((app.scroll_to(id) || app.scroll_to(id, true)));
+        if (app.find(id)->label.rfind("+ ", 0) == 0) app.tap(id);  // folded ("+ …"): unfold it ("− …")
+        app.frame(2);
+        REQUIRE(app.find(id));
+        CHECK(app.find(id)->label.rfind("+ ", 0) != 0);
         CHECK(app.overflows() == json::array());
       }
     }
