@@ -610,6 +610,27 @@ void notice_covers_nothing(const char* browser_language) {
 
 }  // namespace
 
+// Every tab with a notice over its bottom (a refused command says why there): nothing under it for good, nothing
+// drawn over another.
+void notice_on_every_tab(const char* browser_language) {
+  Headless app({.browser_language = browser_language});
+  for (const char* name : {"Aňa", "Bára", "Cyril", "Dana"})
+    REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", name}, {"kind", "pc"}, {"max_hp", 20}, {"hit_die", 8}, {"level", 3}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}, {"count", 6}}));
+  REQUIRE(app.dispatch({{"type", "StartEncounter"}}));
+  const std::string ana = creature_named(app.campaign(), "Aňa")["id"];
+  for (const char* tab : {"dice", "party", "combat", "downtime", "rules", "settings"}) {
+    INFO(tab);
+    app.tap(std::string("tab.") + tab);
+    REQUIRE_FALSE(app.dispatch({{"type", "UseLegendaryResistance"}, {"target", ana}}));
+    app.frame(3);
+    REQUIRE(app.find("notice"));
+    CHECK(app.overflows() == json::array());
+  }
+}
+
+TEST_CASE("a notice on every tab covers no control for good, in Ukrainian", "[ui][overflow][notice]") { notice_on_every_tab("uk-UA"); }
+TEST_CASE("a notice on every tab covers no control for good, in Czech", "[ui][overflow][notice]") { notice_on_every_tab("cs-CZ"); }
 TEST_CASE("a notice leaves every control reachable, in Ukrainian", "[ui][overflow][notice]") { notice_covers_nothing("uk-UA"); }
 TEST_CASE("a notice leaves every control reachable, in Czech", "[ui][overflow][notice]") { notice_covers_nothing("cs-CZ"); }
 
