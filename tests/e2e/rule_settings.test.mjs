@@ -13,8 +13,8 @@ after(async () => { await env?.close(); });
 screenshotFailures(afterEach, import.meta.url);
 
 const words = {
-  cs: { side: "Iniciativa stran [on]", budget: /^Rozpočet 2024/, setup: /^Iniciativa: iniciativa stran/ },
-  uk: { side: "Ініціатива сторін [on]", budget: /^Бюджет 2024/, setup: /^Ініціатива: ініціатива сторін/ },
+  cs: { side: "Iniciativa stran [on]", budget: /^Rozpočet 2024/, setup: /^Iniciativa: po stranách \(/ },
+  uk: { side: "Ініціатива сторін [on]", budget: /^Бюджет 2024/, setup: /^Ініціатива: за сторонами \(/ },
 };
 
 for (const lang of ["cs", "uk"]) {

@@ -12,7 +12,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { execFileSync } from "node:child_process";
 import { launch, openApp, waitForApp, root, phone, testPhone, campaign, dispatch, shot, waitWidget, widgets,
-         tapCarefully, tapSettled, openTab, freshFrames, untilCampaign, screenshotFailures, gone } from "./lib.mjs";
+         tapCarefully, tapSettled, openTab, freshFrames, untilCampaign, screenshotFailures, gone, see } from "./lib.mjs";
 
 let env;
 before(async () => { env = await launch(); });
@@ -454,6 +454,42 @@ test("a character goes DM → player → DM: merged after a preview, and undoabl
   assert.equal((await library(dm.page)).campaigns.length, libBefore.campaigns.length, "no campaign added");
   await tapCarefully(dm.page, "link.undo");
   await untilCampaign(dm.page, (c) => c.creatures.find((x) => x.id === "c1").level === 3, "the merge undone");
+  await player.close();
+  await dm.context.close();
+});
+
+test("a character link: an injury rolled on a Czech DM's phone reads in Ukrainian on the player's", async () => {
+  const dm = await openApp(env, { device: { locale: "cs-CZ" } });
+  const ok = async (c) => assert.equal(await dispatch(dm.page, c), 1, JSON.stringify(c));
+  await ok({ type: "CreateCampaign", name: "Sklep pod Vyšehradem" });
+  await ok({ type: "AddCreature", name: "Mira", kind: "pc", max_hp: 20, ac: 15, level: 3 });
+  // The festering wound (d100 = 43) as a Czech DM's phone keeps it: the text of the languages it had loaded.
+  const festering = JSON.parse(fs.readFileSync(path.join(root, "assets/data/tables/lingering-injury.json"), "utf8"))
+    .rows.find((r) => r.range[0] <= 43 && 43 <= r.range[1]).text;
+  await ok({ type: "AddInjury", target: "c1", table: "lingering-injury", table_row: 43, text: { cs: festering.cs, uk: "", en: "" } });
+  await openTab(dm.page, "party");
+  await openSheet(dm.page, "c1");
+  await tapCarefully(dm.page, "sheet.share");
+  await waitWidget(dm.page, "share.kind.character", { where: (w) => w.label.endsWith("[on]") });
+  const link = await shareLink(dm.page);
+  const d = decodeInNode(link);
+  assert.ok(!d.text.includes(festering.cs.slice(0, 15)), "the link holds the table and row, not the Czech text");
+  console.log(`character link with a festering wound: ${link.length - link.indexOf("#")} characters`);
+
+  const player = await env.browser.newContext({ ...testPhone, locale: "uk-UA" });
+  const p = await openLink(player, link);
+  await waitWidget(p.page, "link.title", { where: (w) => /Mira/.test(w.label) });
+  await tapCarefully(p.page, "link.accept.copy");
+  await tapCarefully(p.page, "link.continue");
+  const c = await untilCampaign(p.page, (c) => c.creatures.length === 1 && c.creatures[0].name === "Mira", "Mira on the player's phone");
+  const injury = c.creatures[0].modules["lingering-injuries"].injuries[0];
+  await openTab(p.page, "party");
+  await openSheet(p.page, "c1");
+  const shown = await see(p.page, `sheet.injury.${injury.id}`, { minH: 8 });
+  assert.ok(shown.label.startsWith("Гнійна рана."), `the player reads it in Ukrainian: ${shown.label.slice(0, 40)}`);
+  assert.equal(shown.label, festering.uk);
+  await shot(p.page, "share-character-injury-uk");
+  assert.deepEqual(p.errors, []);
   await player.close();
   await dm.context.close();
 });

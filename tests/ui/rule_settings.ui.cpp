@@ -89,11 +89,11 @@ void rule_choices(const Expect& e) {
 TEST_CASE("Settings → Rules: side initiative and the 2024 budget, and the fight runs by them, in Czech",
           "[ui][settings][initiative-variants][encounter-difficulty]") {
   rule_choices({"cs-CZ", "Varianty iniciativy [on]", "Iniciativa stran [on]", "Rozpočet 2024 (nízká … vysoká) [on]",
-                "proti rozpočtu", "Iniciativa: iniciativa stran (družina a nestvůry hází každá strana jednou)"});
+                "proti rozpočtu", "Iniciativa: po stranách (družina hází jednou za všechny, nestvůry také)"});
 }
 
 TEST_CASE("Settings → Rules: side initiative and the 2024 budget, and the fight runs by them, in Ukrainian",
           "[ui][settings][initiative-variants][encounter-difficulty]") {
   rule_choices({"uk-UA", "Варіанти ініціативи [on]", "Ініціатива сторін [on]", "Бюджет 2024 (низька … висока) [on]",
-                "проти бюджету", "Ініціатива: ініціатива сторін (загін і потвори кидають по разу)"});
+                "проти бюджету", "Ініціатива: за сторонами (загін кидає раз за всіх, потвори теж)"});
 }

@@ -610,23 +610,43 @@ void notice_covers_nothing(const char* browser_language) {
 
 }  // namespace
 
+// Every tab with a notice over its bottom (a refused command says why there): nothing under it for good, nothing
+// drawn over another.
+void notice_on_every_tab(const char* browser_language) {
+  Headless app({.browser_language = browser_language});
+  for (const char* name : {"Aňa", "Bára", "Cyril", "Dana"})
+    REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", name}, {"kind", "pc"}, {"max_hp", 20}, {"hit_die", 8}, {"level", 3}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}, {"count", 6}}));
+  REQUIRE(app.dispatch({{"type", "StartEncounter"}}));
+  const std::string ana = creature_named(app.campaign(), "Aňa")["id"];
+  for (const char* tab : {"dice", "party", "combat", "downtime", "rules", "settings"}) {
+    INFO(tab);
+    app.tap(std::string("tab.") + tab);
+    REQUIRE_FALSE(app.dispatch({{"type", "UseLegendaryResistance"}, {"target", ana}}));
+    app.frame(3);
+    REQUIRE(app.find("notice"));
+    CHECK(app.overflows() == json::array());
+  }
+}
+
+TEST_CASE("a notice on every tab covers no control for good, in Ukrainian", "[ui][overflow][notice]") { notice_on_every_tab("uk-UA"); }
+TEST_CASE("a notice on every tab covers no control for good, in Czech", "[ui][overflow][notice]") { notice_on_every_tab("cs-CZ"); }
 TEST_CASE("a notice leaves every control reachable, in Ukrainian", "[ui][overflow][notice]") { notice_covers_nothing("uk-UA"); }
 TEST_CASE("a notice leaves every control reachable, in Czech", "[ui][overflow][notice]") { notice_covers_nothing("cs-CZ"); }
 
-// (At the large size, the fight's setup cuts a character's button and Rules and Settings overflow in Ukrainian:
-// not yet laid out for it, so only the small size is checked here.)
-TEST_CASE("every screen lays out at the small text size, in English, Czech and Ukrainian", "[ui][overflow][text-size]") {
+// (The Combat tab before a fight: its setup, a button per creature beside its initiative.)
+TEST_CASE("every screen lays out at the small and the large text size, in English, Czech and Ukrainian", "[ui][overflow][text-size]") {
   Headless app;
   REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira z Vyšehradu"}, {"kind", "pc"}, {"max_hp", 20}}));
   REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}));
-  for (const char* size : {"small"}) {
+  for (const char* size : {"small", "large"}) {
     for (const char* lang : {"en", "cs", "uk"}) {
       app.tap("tab.settings");
       if (app.state()["lang"] != lang) {
-        REQUIRE(app.scroll_to(std::string("settings.lang.") + lang));
+        REQUIRE((app.scroll_to(std::string("settings.lang.") + lang, true) || app.scroll_to(std::string("settings.lang.") + lang)));
         app.tap(std::string("settings.lang.") + lang);
       }
-      REQUIRE(app.scroll_to(std::string("settings.text.") + size));
+      REQUIRE((app.scroll_to(std::string("settings.text.") + size, true) || app.scroll_to(std::string("settings.text.") + size)));
       app.tap(std::string("settings.text.") + size);
       app.frame(3);  // the atlas is rasterised again at the new size
       REQUIRE(app.find(std::string("settings.text.") + size)->label.ends_with("[on]"));
@@ -634,6 +654,26 @@ TEST_CASE("every screen lays out at the small text size, in English, Czech and U
         INFO(size << " " << lang << " " << tab);
         app.tap(std::string("tab.") + tab);
         app.frame(2);
+        CHECK(app.overflows() == json::array());
+      }
+      // the rules' sections and the rule switches unfolded
+      app.tap("tab.rules");
+      for (const char* section : {"tables", "prices", "notes", "reference"}) {
+        INFO(size << " " << lang << " rules " << section);
+        REQUIRE(app.scroll_to(std::string("rules.section.") + section, true));
+        app.tap(std::string("rules.section.") + section);
+        app.frame(2);
+        CHECK(app.overflows() == json::array());
+      }
+      app.tap("tab.settings");
+      for (const char* group : {"house", "dm", "table"}) {
+        INFO(size << " " << lang << " settings rules " << group);
+        const std::string id = std::string("settings.rules.") + group;
+        REQUIRE((app.scroll_to(id) || app.scroll_to(id, true)));
+        if (app.find(id)->label.rfind("+ ", 0) == 0) app.tap(id);  // folded ("+ …"): unfold it ("− …")
+        app.frame(2);
+        REQUIRE(app.find(id));
+        CHECK(app.find(id)->label.rfind("+ ", 0) != 0);
         CHECK(app.overflows() == json::array());
       }
     }
@@ -715,4 +755,58 @@ TEST_CASE("player mode: no DM secret is drawn on any screen, the sheets and the 
   CHECK(player.find("Borek") != std::string::npos);
   CHECK(player.find("Plainring") != std::string::npos);  // (no spaces: they are not drawn)
   CHECK(found(player).empty());
+}
+
+// The taps a person makes, counted as the app's own frame takes them (every tap, the pad's digits included; the
+// name's tap on its field and its letters not): a new character as the DM's journey has her — name, class and
+// level, AC, the six scores typed in one go, the HP following the class —, and an ambush hidden and revealed. (A
+// level-up on the player's own phone: Party, her card, Level up — players_phone above.)
+TEST_CASE("taps: a new character with class, level, AC and scores; an ambush hidden and revealed", "[ui][taps]") {
+  Headless app({.browser_language = "cs-CZ"});
+  int taps = 0;
+  auto tap = [&](const std::string& id) {
+    const auto w = app.find(id);
+    if (!w || !w->visible) REQUIRE(app.scroll_to(id));
+    app.tap(id);
+    ++taps;
+  };
+  tap("tab.party");
+  tap("party.add_pc");
+  REQUIRE(app.scroll_to("edit.name"));
+  app.tap("edit.name");
+  app.type("Mira");
+  tap("edit.class.wizard");
+  tap("edit.level.plus");
+  tap("edit.level.plus");
+  tap("edit.scores.type");
+  for (char d : std::string("15141312108")) tap(std::string("pad.") + d);  // the pad takes the six at once
+  tap("edit.ac.value");
+  tap("pad.1");
+  tap("pad.4");
+  tap("pad.ok");
+  tap("edit.save");
+  const json mira = creature_named(app.campaign(), "Mira");
+  CHECK(mira["level"] == 3);
+  CHECK(mira["ac"] == 14);
+  CHECK(mira["abilities"]["int"] == 12);
+  CHECK(mira["max_hp"] == 17);  // d6 + 2 × 4, CON +1 a level
+  INFO("a new character: " << taps << " taps with the Party tab, plus the name");
+  CHECK(taps <= 22);
+  WARN("a new character (class, level 3, AC 14, the scores typed): " << taps << " taps with the Party tab, plus the name");
+
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"max_hp", 7}}));
+  const std::string g = creature_named(app.campaign(), "Goblin")["id"];
+  taps = 0;
+  tap("party.card." + g);
+  tap("sheet.hide");
+  CHECK(creature_named(app.campaign(), "Goblin")["hidden"] == true);
+  const int hide = taps;
+  REQUIRE(app.scroll_to("sheet.back", true));
+  tap("sheet.back");
+  tap("party.reveal_all");
+  CHECK(creature_named(app.campaign(), "Goblin").value("hidden", false) == false);
+  CHECK(hide <= 2);
+  CHECK(taps - hide <= 2);
+  WARN("an ambush: hidden in " << hide << " taps from the Party screen, revealed in " << taps - hide
+                                << " (back to the list, Reveal)");
 }

@@ -246,6 +246,64 @@ TEST_CASE("link table: a rolled injury travels as its table row and reads in the
   }
 }
 
+TEST_CASE("link character: a rolled injury travels as its table row and reads in the reader's language (cs, uk)",
+          "[share][link][injuries]") {
+  Table t(3);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}});
+  const std::string mira = t.pc("Mira", 17);
+  t.run({{"type", "RollInjury"}, {"target", mira}, {"roll", 43}});  // a festering wound
+  t.run({{"type", "RollInjury"}, {"target", mira}, {"roll", 3}});   // blurred vision, cured below
+  t.run({{"type", "AddInjury"}, {"target", mira}, {"text", {{"cs", "VLASTNÍ-SLOVA"}, {"uk", "ВЛАСНІ-СЛОВА"}, {"en", "OWN-WORDS"}}},
+         {"table", "lingering-injury"}, {"table_row", 43}});  // the DM's own words: they travel as written
+  const std::string blurred_id = t.c(mira).modules["lingering-injuries"]["injuries"][1]["id"];
+  t.run({{"type", "CureInjury"}, {"target", mira}, {"injury", blurred_id}});
+  const tables::Table& table = tables::table("lingering-injury");
+  const Text festering = tables::row_for(table, 43).text, blurred = tables::row_for(table, 3).text;
+  // The DM's phone of the web build keeps the texts of the languages it had loaded: Czech only here.
+  Campaign dm = t.state();
+  for (auto& j : find_creature(dm, mira)->modules["lingering-injuries"]["injuries"])
+    if (j["text"]["en"] != "OWN-WORDS") j["text"] = {{"cs", j["text"]["cs"]}, {"uk", ""}, {"en", ""}};
+  const json stored = find_creature(dm, mira)->modules["lingering-injuries"]["injuries"];
+
+  const std::string link = share::encode_character(dm, mira);
+  const std::string bytes = link_bytes(link);
+  CHECK(bytes.find(festering.cs.substr(0, 12)) == std::string::npos);  // no text of a table row in the link
+  CHECK(bytes.find(blurred.cs.substr(0, 12)) == std::string::npos);
+  CHECK(bytes.find("VLASTNÍ-SLOVA") != std::string::npos);
+  // Without the rows' texts the link is shorter than with them (as links were made before).
+  json old_wire = json::parse(bytes.substr(1));
+  old_wire["cr"]["modules"]["lingering-injuries"]["injuries"] = stored;
+  const std::string old_link = craft('c', old_wire.dump());
+  INFO("character link " << link.size() << " characters, with the rows' texts " << old_link.size());
+  CHECK(link.size() + 300 < old_link.size());
+
+  const Campaign back = share::decode(link).payload.get<Campaign>();
+  const json& got = find_creature(back, mira)->modules.at("lingering-injuries").at("injuries");
+  REQUIRE(got.size() == 3);
+  CHECK(got[0]["text"].get<Text>().in(Lang::uk) == festering.uk);  // the Ukrainian player reads it in Ukrainian
+  CHECK(got[0]["text"].get<Text>().uk.rfind("Гнійна", 0) == 0);
+  CHECK(got[0]["text"].get<Text>().in(Lang::cs) == festering.cs);
+  CHECK(got[1]["text"].get<Text>().in(Lang::uk) == blurred.uk);
+  CHECK(got[1]["cured"] == true);  // the whole injury travels: cured, its effects, since when
+  CHECK(got[0]["effects"] == stored[0]["effects"]);
+  CHECK(got[0]["since_minutes"] == stored[0]["since_minutes"]);
+  CHECK(got[2]["text"].get<Text>().in(Lang::uk) == "ВЛАСНІ-СЛОВА");
+
+  // A link made before carries the texts as stored: still read as it was.
+  const Campaign old = share::decode(old_link).payload.get<Campaign>();
+  CHECK(find_creature(old, mira)->modules.at("lingering-injuries").at("injuries") == stored);
+  // An injury without its text that names no table row is refused.
+  for (const json& bad : {json{{"table", "no-such-table"}, {"table_row", 3}}, json{{"table", "lingering-injury"}, {"table_row", 101}},
+                          json{{"table", "lingering-injury"}, {"table_row", "43"}}, json{{"table_row", 43}}}) {
+    json wire = json::parse(bytes.substr(1));
+    json& j = wire["cr"]["modules"]["lingering-injuries"]["injuries"][0];
+    j.erase("table"), j.erase("table_row");
+    j.update(bad);
+    INFO(bad.dump());
+    CHECK(decode_error(craft('c', wire.dump())) == "link.err.invalid");
+  }
+}
+
 TEST_CASE("link table: the modules' compact keys are their own", "[share][link]") {
   REQUIRE_NOTHROW(share::check_wire_keys(campaign::Engine::standard()));
   campaign::Engine e;

@@ -7,7 +7,8 @@
 //                            body font as rasterised, device px), font_scale (ImGui's FontGlobalScale),
 //                            save ("saved"|"pending"|"failed"|"blocked"), readOnly ("no"|"newer"|"other_tab"),
 //                            campaignId (the library's id of the open campaign)}
-//   druzina_test_overflows() → JSON [{where: "button"|"window", what, by}]: text that did not fit in the last frame
+//   druzina_test_overflows() → JSON [{where: "button"|"window"|"overlap"|"covered", what, by}]: text that did not fit in the
+//     last frame, two widgets drawn over each other ("<id> / <id>"), a control a notice covers for good ("<id> / notice")
 //   druzina_test_campaign() → the campaign state as JSON (settings, creatures, …)
 //   druzina_test_dispatch(json) → runs one command like a screen would (test set-up only); 1 = done
 // The JSON is made by report.cpp, which the native UI tests (tests/ui) read too.

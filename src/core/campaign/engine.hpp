@@ -170,6 +170,11 @@ struct WireCodec {
   // state.err.wrong_type {path, expected} on a bad shape. `ids`: the ids it brings ("c12"), which the copy's
   // counter must pass.
   Fn<json(const json& compact, const std::string& path, std::vector<std::string>& ids)> decode;
+  // A character link carries the field whole (every entry with all it keeps), less what the reader's phone writes
+  // itself (a table row's text, in her language): `shorten` the value → what the link holds, `restore` it back
+  // (hostile input, as decode; a link made before holds the value as it is). Both empty = the value as it is.
+  Fn<json(const json& value)> shorten{};
+  Fn<json(const json& held, const std::string& path)> restore{};
 };
 
 // A piece of data a module keeps (per creature, or per campaign in Campaign::modules[id]), described so that
@@ -190,7 +195,7 @@ struct DataField {
   // Campaign data: what the table sees of it (the DM's prices, the projects of creatures players may know);
   // empty = the DM's only.
   Fn<json(const json& value, const Sees& sees)> for_table{};
-  WireCodec wire{};  // empty key = not in the table link
+  WireCodec wire{};  // empty key = not in the table link (shorten / restore serve the character link all the same)
 };
 
 // What a module declares about itself (the rest of its description is recorded when it registers).

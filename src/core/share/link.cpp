@@ -11,7 +11,8 @@
 //     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead}
 //   and, at the top level and in a creature's "more", the rules' data with a compact form of its own, under the
 //   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i").
-//   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets),
+//   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets; a rule's field
+//               with a shorter form of its own (WireCodec::shorten) so: an injury that is a table row without its text),
 //               "u": [the fields its player changed since her copy received them]? (link.hpp kChanged)}
 //   campaign:  {"s": the save document}
 //
@@ -362,7 +363,15 @@ json character_wire(const Campaign& c, std::string_view id) {
     if (auto it = cr.find(f); it != cr.end()) kept[f] = *it;
   }
   // The rules' own data on the creature: only what a player may see (declared, not secret), as in player_view.
-  if (json rule_data = io::visible_module_data(*x); !rule_data.empty()) kept["modules"] = std::move(rule_data);
+  // A field with a shorter form of its own goes so (an injury that is a table row: its table and row, and the
+  // reader's phone writes its text in her language).
+  if (json rule_data = io::visible_module_data(*x); !rule_data.empty()) {
+    for (const auto& m : Engine::standard().modules())
+      for (const auto& f : m.creature_data)
+        if (f.wire.shorten && rule_data.contains(m.id) && rule_data[m.id].contains(f.name))
+          rule_data[m.id][f.name] = f.wire.shorten(rule_data[m.id][f.name]);
+    kept["modules"] = std::move(rule_data);
+  }
   // Conditions without their source (free text the DM typed), unknown fields, or the id of a hidden creature
   // whose turn ends them (that would tell the player it exists).
   auto hidden_id = [&](const json& v) {
@@ -412,6 +421,11 @@ json campaign_from_character(const json& wire, std::string& creature_id) {
             for (const auto& x : list)
               if (x.is_object() && x.contains("id") && x["id"].is_string()) max_id = std::max(max_id, id_number(x["id"]));
   json creature = cr;
+  if (cr.contains("modules") && cr["modules"].is_object())  // what a field's shorter form left out (a table row's text)
+    for (const auto& m : Engine::standard().modules())
+      for (const auto& f : m.creature_data)
+        if (f.wire.restore && cr["modules"].contains(m.id) && cr["modules"][m.id].is_object() && cr["modules"][m.id].contains(f.name))
+          creature["modules"][m.id][f.name] = f.wire.restore(cr["modules"][m.id][f.name], "cr.modules." + m.id + "." + f.name);
   if (wire.contains("u")) {  // what the player changed on her copy (character_wire)
     const json& u = arr(wire["u"], "u");
     for (size_t k = 0; k < u.size(); ++k) str(u[k], "u[" + std::to_string(k) + "]");

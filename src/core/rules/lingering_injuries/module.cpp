@@ -114,6 +114,18 @@ const tables::Row* table_row_of(const json& injury) {
   return same ? &r : nullptr;
 }
 
+[[noreturn]] void wrong_shape(const std::string& at, const char* expected) {
+  throw UserError("state.err.wrong_type", jobj{"path", at, "expected", expected});
+}
+
+// The text of a table's row as a link names it (`q`: the path of the table, `q_row` of the row), checked.
+json row_text(const json& table, const json& row, const std::string& q, const std::string& q_row) {
+  if (!table.is_string() || !tables::has_table(table.get<std::string>())) wrong_shape(q, "table");
+  const tables::Table& t = tables::table(table.get<std::string>());
+  if (!row.is_number_integer() || row.get<long long>() < t.min || row.get<long long>() > t.max) wrong_shape(q_row, "table row");
+  return tables::row_for(t, row.get<int>()).text;
+}
+
 // An open injury in the table link: [id, table, row] for a table row (the reader's phone writes its text in her
 // language, and the link stays short), [id, text {cs, uk, en}] otherwise (and in every link made before).
 json injury_to_wire(const json& j) {
@@ -122,23 +134,41 @@ json injury_to_wire(const json& j) {
 }
 
 json injury_from_wire(const json& a, const std::string& q, std::vector<std::string>& ids) {
-  auto wrong = [](const std::string& at, const char* expected) {
-    throw UserError("state.err.wrong_type", jobj{"path", at, "expected", expected});
-  };
-  if (!a.is_array()) wrong(q, "array");
-  if (a.empty() || !a[0].is_string()) wrong(q + "[0]", "string");
+  if (!a.is_array()) wrong_shape(q, "array");
+  if (a.empty() || !a[0].is_string()) wrong_shape(q + "[0]", "string");
   ids.push_back(a[0].get<std::string>());
-  if (a.size() == 3 && a[1].is_string()) {  // a table row
-    const std::string table = a[1].get<std::string>();
-    if (!tables::has_table(table)) wrong(q + "[1]", "table");
-    const tables::Table& t = tables::table(table);
-    if (!a[2].is_number_integer() || a[2].get<long long>() < t.min || a[2].get<long long>() > t.max)
-      wrong(q + "[2]", "table row");
-    const int roll = a[2].get<int>();
-    return jobj{"id", a[0], "table", table, "table_row", roll, "text", tables::row_for(t, roll).text};
-  }
-  if (a.size() < 2 || !a[1].is_object()) wrong(q + "[1]", "object");
+  if (a.size() == 3 && a[1].is_string())  // a table row
+    return jobj{"id", a[0], "table", a[1], "table_row", a[2], "text", row_text(a[1], a[2], q + "[1]", q + "[2]")};
+  if (a.size() < 2 || !a[1].is_object()) wrong_shape(q + "[1]", "object");
   return jobj{"id", a[0], "text", a[1]};
+}
+
+// Every injury in a character link, whole, but a table row's without its text (the reader's phone writes it, as
+// from the table link); one the DM wrote herself keeps its words.
+json injuries_shortened(const json& list) {
+  if (!list.is_array()) return list;
+  json out = json::array();
+  for (const auto& j : list) {
+    json e = j;
+    if (j.is_object() && table_row_of(j)) e.erase("text");
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+json injuries_restored(const json& list, const std::string& path) {
+  if (!list.is_array()) return list;  // the field's own check names what is wrong
+  json out = json::array();
+  for (size_t k = 0; k < list.size(); ++k) {
+    json e = list[k];
+    const std::string q = path + "[" + std::to_string(k) + "]";
+    if (e.is_object() && !e.contains("text")) {
+      if (!e.contains("table")) wrong_shape(q + ".text", "object");
+      e["text"] = row_text(e["table"], e.value("table_row", json()), q + ".table", q + ".table_row");
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
 }
 
 campaign::DataField injuries_field() {
@@ -184,7 +214,8 @@ campaign::DataField injuries_field() {
              for (size_t k = 0; k < compact.size(); ++k)
                out.push_back(injury_from_wire(compact[k], path + "[" + std::to_string(k) + "]", ids));
              return out;
-           }}};
+           },
+           injuries_shortened, injuries_restored}};
 }
 
 // Scars travel back with a character her player sends (as the base field did until schema 3); injuries stay as the

@@ -71,8 +71,14 @@ void draw_combat_setup() {
     ImGui::PushID(c->id.c_str());
     const bool in = !s.left_out.count(c->id);
     std::string label = c->name + "  (" + kind_label(c->kind) + ")";
-    if (toggle_button(label.c_str(), in, "combat.pick." + c->id,
-                      ImVec2(ImGui::GetContentRegionAvail().x - init_w - gap(), kTouchTarget))) {
+    const float pick_w = ImGui::GetContentRegionAvail().x - init_w - gap();
+    float row_h = kTouchTarget;
+    // A long name beside its kind in a large text: the kind goes under the name (the button grows), not cut off.
+    if (ImGui::CalcTextSize(("\xE2\x9C\x93 " + label).c_str()).x > pick_w - 8.0f) {
+      label = c->name + "\n(" + kind_label(c->kind) + ")";
+      row_h = std::max(kTouchTarget, ImGui::CalcTextSize(label.c_str()).y + 2 * ImGui::GetStyle().FramePadding.y);
+    }
+    if (toggle_button(label.c_str(), in, "combat.pick." + c->id, ImVec2(pick_w, row_h))) {
       if (in)
         s.left_out.insert(c->id);
       else
@@ -83,7 +89,7 @@ void draw_combat_setup() {
     std::string v = it != s.initiative.end() ? std::to_string(it->second)
                                              : "\xE2\x9A\x84 " + signed_num(campaign::initiative_modifier(*c));  // ⚄ +2
     ImGui::BeginDisabled(!in);
-    if (big_button(v.c_str(), ImVec2(init_w, kTouchTarget))) {
+    if (big_button(v.c_str(), ImVec2(init_w, row_h))) {
       std::string id = c->id;
       pad::Request r;
       r.title = Tf("ui.combat.init_for", jobj{"name", c->name});

@@ -193,7 +193,7 @@ void draw_reference_list() {
     if (grouped && e.source != last_source) {
       ImGui::Spacing();
       ImGui::PushFont(ui().fonts.big);
-      ImGui::TextUnformatted(source_label(e.source));
+      ImGui::TextWrapped("%s", source_label(e.source));  // a long source's name in a large text: wrapped, not past the edge
       ImGui::PopFont();
       last_source = e.source;
     }
