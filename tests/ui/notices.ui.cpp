@@ -37,7 +37,9 @@ TEST_CASE("a notice that waits shows after the one showing, not instead of it", 
 TEST_CASE("a notice that waits comes at once when nothing shows, or when the one showing is cleared", "[ui][notice]") {
   Headless app;
   auto& m = druzina::ui::model();
+  m.clear_notice();  // (whatever the start said)
   app.frame(2);
+  REQUIRE(notice(app) == "(no notice)");
   m.notify_after("first", false, 5.0);
   app.frame(2);
   CHECK(notice(app) == "first");
