@@ -75,6 +75,7 @@ void Model::start(std::uint64_t seed) {
   campaign_id_ = library_->index().active;
   alert_.clear();
   load_current(true);
+  tell_unsaved_lost();
   if (library_->rebuilt_index()) {  // said with whatever the load had to say
     const auto n = static_cast<long long>(library_->index().campaigns.size());
     alert_ = Tf("ui.store.index_rebuilt", jobj{"n", n}) + (alert_.empty() ? "" : " " + alert_);
@@ -101,6 +102,8 @@ void Model::load_current(bool tell) {
   opened_at_ = static_cast<double>(platform::wall_ms());
   read_only_ = library_->read_only(campaign_id_) ? ReadOnly::newer : ReadOnly::no;
   save_state_ = storage_blocked_ ? SaveState::blocked : SaveState::saved;
+  unsaved_steps_ = 0;
+  came_back_ = loaded.status == store::LoadStatus::from_journal && loaded.behind ? loaded.replayed : 0;
   if (loaded.status == store::LoadStatus::from_backup || loaded.status == store::LoadStatus::from_journal ||
       loaded.status == store::LoadStatus::lost) {
     // The recovered state goes into the campaign's fresh key at once.
@@ -253,6 +256,11 @@ bool Model::redo() {
 
 void Model::notify(std::string text, bool error, double seconds, long long tx) {
   notice_ = {std::move(text), error, page_now + seconds * 1000.0, tx};
+}
+
+void Model::notify_after(std::string text, bool error, double seconds) {
+  if (notice_.text.empty() || page_now > notice_.until_ms) notify(std::move(text), error, seconds);
+  else waiting_.push_back({std::move(text), error, seconds * 1000.0, 0});
 }
 
 }  // namespace druzina::ui

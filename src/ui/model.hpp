@@ -76,8 +76,11 @@ class Model {
   Rng& rng() { return rng_; }
 
   void notify(std::string text, bool error = false, double seconds = 4.0, long long tx = 0);
+  // A notice that does not push away the one showing (a start's alert about a damaged value, say): it waits and
+  // shows, for `seconds`, when that one has gone (expired or cleared); at once when none shows.
+  void notify_after(std::string text, bool error = false, double seconds = 4.0);
   const Notice& notice() const { return notice_; }
-  void clear_notice() { notice_ = {}; }
+  void clear_notice() { notice_ = {}; }  // a waiting notice (notify_after) comes next
   const std::string& last_saved() const { return saved_text_; }
 
   // ---- persistence -------------------------------------------------------------------------------------
@@ -136,6 +139,11 @@ class Model {
   bool store_now();
   void load_current(bool announce);
   void announce(const store::Loaded& loaded);
+  // The tab's note of changes that a full storage refused (platform::tab_storage(), key "unsaved"): written after
+  // a save that did not store the value, removed by one that did; read at the start, which says what was lost.
+  void note_unsaved();
+  void clear_unsaved_note();
+  void tell_unsaved_lost();
   void post(const char* type);
   bool refuse_read_only();
   void become_writer();
@@ -149,6 +157,7 @@ class Model {
   std::optional<campaign::Campaign> retired_;
   Rng rng_;
   Notice notice_;
+  std::vector<Notice> waiting_;  // notify_after's notices, in order (until_ms holds how long each shows)
   std::string saved_text_;
   std::unique_ptr<store::Library> library_;
   std::string campaign_id_;
@@ -156,6 +165,9 @@ class Model {
   ReadOnly read_only_ = ReadOnly::no;
   bool storage_blocked_ = false;
   double last_save_ms_ = -1e9, last_try_ms_ = -1e9;
+  long long unsaved_steps_ = 0;  // changes (commands, undos, redos) since the campaign's value was last stored
+  long long came_back_ = 0;      // the last load's steps brought back from the journal past the stored value
+  std::string unsaved_note_;     // the tab's note as this run wrote it ("" = none written)
   std::string alert_;
   bool alert_error_ = false;
   std::string last_deleted_;

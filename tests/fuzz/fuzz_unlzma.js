@@ -2,19 +2,26 @@
 // cmake/pack_lzma.py (given as files), mutated (bytes flipped, set, inserted, cut; the header's size rewritten; two
 // inputs spliced), each unpacked whole and as a download in chunks. A finding: an error that is not the decoder's own
 // "lzma: …", output of another size than the header declares, memory past what the decoding justifies (the largest
-// array it made: more than its first 1 MiB and twice what it decoded), or time past what the declared size
-// justifies (unpacked whole: more than 50 ms + four times the slowest seed's time per byte, measured at the
-// start, per declared byte).
+// typed array it made — output, input buffer or probability table: more than its first 1 MiB and twice what it
+// declares, or twice the input), or time past what the declared size justifies (unpacked whole: more than 50 ms +
+// four times the slowest seed's time per byte, measured at the start, per declared byte; a size over the decoder's
+// 16 MB cap justifies nothing, it is refused at once).
 //   node tests/fuzz/fuzz_unlzma.js SECONDS OUT_DIR SEED…      (scripts/fuzz unlzma)
-// Prints one JSON line: inputs, seconds, findings, the largest time and memory per declared byte seen.
+// Prints one JSON line: inputs, seconds, findings, the slowest decode and what it declared, the largest typed array
+// and the process's peak RSS, the largest time per declared byte seen.
 "use strict";
 const fs = require("fs"), path = require("path");
 
-let peak = 0;  // the largest Uint8Array made since the last reset (the decoder's output and input buffers)
+// The largest typed array (bytes) made since the last reset: the decoder's output and input buffers and its
+// probability table (a plain typed array comes out: the decoder's fast paths stay).
+let peak = 0;
 const Plain = Uint8Array;
-globalThis.Uint8Array = new Proxy(Plain, {  // (a plain Uint8Array comes out: the decoder's fast paths stay)
-  construct(T, a) { const x = new T(...a); if (x.length > peak) peak = x.length; return x; }
-});
+for (const name of ["Uint8Array", "Uint16Array", "Uint32Array"]) {
+  globalThis[name] = new Proxy(globalThis[name], {
+    construct(T, a) { const x = new T(...a); if (x.byteLength > peak) peak = x.byteLength; return x; }
+  });
+}
+const MAX_OUT = 16 << 20;  // web/unlzma.js refuses a larger declared size at once
 const unlzma = require(path.join(__dirname, "..", "..", "web", "unlzma.js"));
 
 const [seconds, outDir, ...seedFiles] = process.argv.slice(2);
@@ -74,7 +81,8 @@ function download(bytes) {
     rate = Math.max(rate, best / declared(sd));
   }
   const end = Date.now() + Number(seconds) * 1000;
-  let inputs = 0, refused = 0, unpacked = 0, findings = 0, worstTime = 0, slowest = 0, biggest = 0;
+  let inputs = 0, refused = 0, unpacked = 0, findings = 0, worstTime = 0, slowest = 0, biggest = 0, rss = 0;
+  let slowestSize = 0;
   fs.mkdirSync(outDir, { recursive: true });
   function finding(bytes, why) {
     findings++;
@@ -85,6 +93,7 @@ function download(bytes) {
     const bytes = inputs < seeds.length ? seeds[inputs] : mutate(seeds[rnd(seeds.length)]);
     inputs++;
     const size = declared(bytes);
+    const justified = size > MAX_OUT ? 0 : size;  // a larger word is refused at once: it justifies nothing
     for (const streamed of [false, true]) {
       peak = 0;
       const t0 = process.hrtime.bigint();
@@ -95,27 +104,29 @@ function download(bytes) {
       if (out && out.length !== size) finding(bytes, `unpacked ${out.length} bytes, the header says ${size}`);
       if (err) refused++; else unpacked++;
       // memory: at most the first MiB, twice the declared size, or (streamed) the input buffer's growth
-      const allowed = Math.max(1 << 20, 2 * Math.min(size, 16 << 20), 2 * bytes.length) + 65536;
+      const allowed = Math.max(1 << 20, 2 * justified, 2 * bytes.length) + 65536;
       if (peak > allowed) finding(bytes, `allocated ${peak} bytes (declared ${size})`);
       // time: the whole input only (a download's pace is the chunks', a promise each)
-      if (!streamed && ms > 50 + 4 * rate * size) {  // measured again (best of three): the machine may be busy
+      if (!streamed && ms > 50 + 4 * rate * justified) {  // measured again (best of three): the machine may be busy
         let best = ms;
         for (let k = 0; k < 2; k++) {
           const t1 = process.hrtime.bigint();
           try { unlzma(bytes); } catch (e) {}
           best = Math.min(best, Number(process.hrtime.bigint() - t1) / 1e6);
         }
-        if (best > 50 + 4 * rate * size) finding(bytes, `${best.toFixed(1)} ms (best of 3) for a declared ${size} bytes`);
+        if (best > 50 + 4 * rate * justified) finding(bytes, `${best.toFixed(1)} ms (best of 3) for a declared ${size} bytes`);
       }
       if (!streamed && size >= 65536) {
         worstTime = Math.max(worstTime, (ms * 1e6) / size);
       }
-      slowest = Math.max(slowest, ms);
+      if (ms > slowest) { slowest = ms; slowestSize = justified; }
       biggest = Math.max(biggest, peak);
+      if ((inputs & 63) === 0) rss = Math.max(rss, process.memoryUsage.rss());
     }
   }
   console.log(JSON.stringify({ target: "unlzma", inputs, seconds: Number(seconds), decodes: 2 * inputs, refused, unpacked,
-    findings, slowest_ms: +slowest.toFixed(1), largest_allocation: biggest, seed_ns_per_byte: +(rate * 1e6).toFixed(1),
+    findings, slowest_ms: +slowest.toFixed(1), slowest_declared: slowestSize, largest_allocation: biggest,
+    peak_rss_mb: +(Math.max(rss, process.memoryUsage.rss()) / 1048576).toFixed(1), seed_ns_per_byte: +(rate * 1e6).toFixed(1),
     worst_ns_per_declared_byte_over_64k: +worstTime.toFixed(1) }));
   process.exit(findings ? 1 : 0);
 })();

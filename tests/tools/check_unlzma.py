@@ -22,12 +22,15 @@ import pack_lzma  # noqa: E402
 # SHA-256 of the output, or the error message.
 NODE = r"""
 const fs = require("fs"), crypto = require("crypto");
-// The largest Uint8Array the decoder makes for a case (its memory follows what it has decoded, not the header).
+// The largest typed array (in bytes) the decoder makes for a case: its output and input buffers, its probabilities
+// (its memory follows what it has decoded, not the header).
 let peak = 0;
 const Plain = Uint8Array;
-globalThis.Uint8Array = new Proxy(Plain, {
-  construct(T, a) { const x = new T(...a); if (x.length > peak) peak = x.length; return x; }
-});
+for (const name of ["Uint8Array", "Uint16Array", "Uint32Array"]) {
+  globalThis[name] = new Proxy(globalThis[name], {
+    construct(T, a) { const x = new T(...a); if (x.byteLength > peak) peak = x.byteLength; return x; }
+  });
+}
 const unlzma = require(process.argv[1]);
 const sha = (b) => crypto.createHash("sha256").update(b).digest("hex");
 // the same bytes as a download: a Response whose body comes in chunks of 997 bytes
@@ -41,7 +44,7 @@ function download(bytes) {
 (async () => {
   const out = {};
   for (const f of fs.readFileSync(0, "utf8").split("\n").filter(Boolean)) {
-    const bytes = new Uint8Array(fs.readFileSync(f));
+    const bytes = new Plain(fs.readFileSync(f));
     const r = {};
     peak = 0;
     try { const b = unlzma(bytes); r.sha = sha(b); r.size = b.length; } catch (e) { r.error = String(e.message); }
@@ -106,6 +109,12 @@ def main():
         lie.write_bytes(bytes([93, 0, 0, 128, 0]) + struct.pack("<Q", 16 << 20) + bytes(5))
         files.append(str(lie))
         expect[str(lie)] = ("18 bytes declaring 16 MB", None, 16 << 20)
+        # the largest literal context the header can name (lc 8, lp 4: 3 M probabilities, 6 MB) for 100 bytes: refused
+        # (the build packs with lc 4, lp 0; LZMA2 allows lc + lp at most 4), never that table made
+        wide = tmp / "wide.lzma"
+        wide.write_bytes(bytes([8 + 9 * 4, 0, 0, 1, 0]) + struct.pack("<Q", 100) + bytes(20))
+        files.append(str(wide))
+        expect[str(wide)] = ("lc 8 and lp 4 declaring 100 bytes", None, 100)
         got = run_node(files)
         for f, (name, sha, size) in expect.items():
             r = got.get(f)

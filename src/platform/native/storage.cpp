@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace druzina::platform {
@@ -57,10 +58,37 @@ class FileStorage final : public Storage {
   fs::path path(const std::string& key) const { return dir_ / (key + ".json"); }
   fs::path dir_;
 };
+// The tab's storage natively: memory (a run is one tab).
+class MemoryStorage final : public Storage {
+ public:
+  std::optional<std::string> load(const std::string& key) override {
+    auto it = values_.find(key);
+    if (it == values_.end()) return std::nullopt;
+    return it->second;
+  }
+  bool save(const std::string& key, const std::string& value) override {
+    values_[key] = value;
+    return true;
+  }
+  bool remove(const std::string& key) override { return values_.erase(key) > 0; }
+  std::vector<std::string> keys() override {
+    std::vector<std::string> out;
+    for (const auto& [k, v] : values_) out.push_back(k);
+    return out;
+  }
+
+ private:
+  std::map<std::string, std::string> values_;
+};
 }  // namespace
 
 Storage& storage() {
   static FileStorage s;
+  return s;
+}
+
+Storage& tab_storage() {
+  static MemoryStorage s;
   return s;
 }
 

@@ -1,4 +1,4 @@
-// Web storage: localStorage through EM_JS, every call guarded (quota exceeded, private mode, disabled storage)
+// Web storage: localStorage (and the tab's sessionStorage) through EM_JS, every call guarded (quota exceeded, private mode, disabled storage)
 // and reported as a status instead of an exception.
 #include <emscripten.h>
 
@@ -9,18 +9,19 @@
 
 namespace {
 
-EM_JS(char*, js_storage_get, (const char* key), {
+// `session`: 1 for the tab's sessionStorage, 0 for localStorage.
+EM_JS(char*, js_storage_get, (int session, const char* key), {
   try {
-    var v = localStorage.getItem(UTF8ToString(key));
+    var v = (session ? sessionStorage : localStorage).getItem(UTF8ToString(key));
     return v === null ? 0 : stringToNewUTF8(v);
   } catch (e) { return 0; }
 });
 
-EM_JS(int, js_storage_set, (const char* key, const char* value), {
+EM_JS(int, js_storage_set, (int session, const char* key, const char* value), {
   try {
-    var k = UTF8ToString(key), v = UTF8ToString(value);
-    localStorage.setItem(k, v);
-    return localStorage.getItem(k) === v ? 1 : 0;  // verified write
+    var k = UTF8ToString(key), v = UTF8ToString(value), s = session ? sessionStorage : localStorage;
+    s.setItem(k, v);
+    return s.getItem(k) === v ? 1 : 0;  // verified write
   } catch (e) { return 0; }
 });
 
@@ -39,16 +40,16 @@ EM_JS(double, js_storage_estimate, (int quota), {
   return m.__estimate[quota ? 1 : 0];
 });
 
-EM_JS(int, js_storage_remove, (const char* key), {
-  try { localStorage.removeItem(UTF8ToString(key)); return 1; } catch (e) { return 0; }
+EM_JS(int, js_storage_remove, (int session, const char* key), {
+  try { (session ? sessionStorage : localStorage).removeItem(UTF8ToString(key)); return 1; } catch (e) { return 0; }
 });
 
 // Every key under the app's prefix, as a JSON array of the keys without it.
-EM_JS(char*, js_storage_keys, (), {
+EM_JS(char*, js_storage_keys, (int session), {
   try {
-    var out = [];
-    for (var i = 0; i < localStorage.length; i++) {
-      var k = localStorage.key(i);
+    var out = [], s = session ? sessionStorage : localStorage;
+    for (var i = 0; i < s.length; i++) {
+      var k = s.key(i);
       if (k !== null && k.indexOf("druzina.") === 0) out.push(k.slice(8));
     }
     return stringToNewUTF8(JSON.stringify(out));
@@ -57,20 +58,21 @@ EM_JS(char*, js_storage_keys, (), {
 
 class LocalStorage final : public druzina::platform::Storage {
  public:
+  explicit LocalStorage(int session) : session_(session) {}
   std::optional<std::string> load(const std::string& key) override {
-    char* v = js_storage_get(prefixed(key).c_str());
+    char* v = js_storage_get(session_, prefixed(key).c_str());
     if (!v) return std::nullopt;
     std::string out(v);
     std::free(v);
     return out;
   }
   bool save(const std::string& key, const std::string& value) override {
-    return js_storage_set(prefixed(key).c_str(), value.c_str()) == 1;
+    return js_storage_set(session_, prefixed(key).c_str(), value.c_str()) == 1;
   }
-  bool remove(const std::string& key) override { return js_storage_remove(prefixed(key).c_str()) == 1; }
+  bool remove(const std::string& key) override { return js_storage_remove(session_, prefixed(key).c_str()) == 1; }
   std::vector<std::string> keys() override {
     std::vector<std::string> out;
-    char* v = js_storage_keys();
+    char* v = js_storage_keys(session_);
     if (!v) return out;
     auto list = nlohmann::json::parse(v, nullptr, false);
     std::free(v);
@@ -81,6 +83,7 @@ class LocalStorage final : public druzina::platform::Storage {
   }
 
  private:
+  int session_;
   static std::string prefixed(const std::string& key) { return "druzina." + key; }
 };
 
@@ -89,7 +92,12 @@ class LocalStorage final : public druzina::platform::Storage {
 namespace druzina::platform {
 
 Storage& storage() {
-  static LocalStorage s;
+  static LocalStorage s(0);
+  return s;
+}
+
+Storage& tab_storage() {
+  static LocalStorage s(1);
   return s;
 }
 
