@@ -761,7 +761,7 @@ TEST_CASE("player mode: no DM secret is drawn on any screen, the sheets and the 
 // name's tap on its field and its letters not): a new character as the DM's journey has her — name, class and
 // level, AC, the six scores typed in one go, the HP following the class —, and an ambush hidden and revealed. (A
 // level-up on the player's own phone: Party, her card, Level up — players_phone above.)
-TEST_CASE("taps: a new character with class, level, AC and scores; an ambush hidden and revealed", "[ui][taps]") {
+TEST_CASE("taps: a new character with class, level, AC and scores, and an ambush hidden and revealed", "[ui][taps]") {
   Headless app({.browser_language = "cs-CZ"});
   int taps = 0;
   auto tap = [&](const std::string& id) {
