@@ -14,7 +14,9 @@ screenshotFailures(afterEach, import.meta.url);
 
 const score = (c, id) => c.creatures.find((x) => x.id === id).modules?.["npc-loyalty"]?.score;
 // The score line (a line of text, lower than scrollIntoView's 20 px): scrolled to the Help button below it.
+// The score's line (a text line: lower than a finger) and the buttons under it, both in view.
 const seeScore = async (page, label) => { await scrollIntoView(page, "sheet.loyalty.help");
+                                          await scrollIntoView(page, "sheet.loyalty", { minH: 8 });
                                           return waitWidget(page, "sheet.loyalty", { where: (w) => w.label === label }); };
 
 async function table(page) {
