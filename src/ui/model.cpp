@@ -68,9 +68,12 @@ void Model::start(std::uint64_t seed) {
   rng_ = Rng(seed);
   tab_id_ = std::to_string(seed % 1000000007ULL) + "-" + std::to_string(platform::wall_ms() % 100000);
   library_ = std::make_unique<store::Library>(kv(), [this] { return platform::wall_ms() + library_clock_offset_; });
-  // Is there any storage at all (private mode, disabled storage)?
-  storage_blocked_ = !platform::storage().save("probe", "1");
-  if (!storage_blocked_) platform::storage().remove("probe");
+  // Is there any storage at all (private mode, disabled storage)? A probe refused where the app's values are kept
+  // is a full storage, not a missing one, and is told as such.
+  const bool probe_saved = platform::storage().save("probe", "1");
+  if (probe_saved) platform::storage().remove("probe");
+  storage_blocked_ = !probe_saved && platform::storage().keys().empty();
+  const bool full = !probe_saved && !storage_blocked_;
   library_->open();
   campaign_id_ = library_->index().active;
   alert_.clear();
@@ -82,9 +85,9 @@ void Model::start(std::uint64_t seed) {
     alert_error_ = true;
     notify(alert_, true, 15.0);
   }
-  if (storage_blocked_) {
-    save_state_ = SaveState::blocked;
-    alert_ = T("ui.store.blocked");
+  if (storage_blocked_ || full) {
+    if (storage_blocked_) save_state_ = SaveState::blocked;
+    alert_ = T(storage_blocked_ ? "ui.store.blocked" : "ui.store.full_at_start");
     alert_error_ = true;
     notify(alert_, true, 12.0);
   }

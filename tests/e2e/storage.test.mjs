@@ -348,6 +348,32 @@ test("quota exceeded: nothing is lost, the 'not saved' mark stays until a save s
   await context.close();
 });
 
+test("storage full at the start: told as full (not as a browser without storage), the saved campaign untouched", async () => {
+  const { page, context } = await openApp(env);
+  const entry = await campaignWithBackups(page);
+  const key = `druzina.${entry.key}`;
+  const good = await stored(page, key);
+  // From the next load on, localStorage refuses every write (the tab's sessionStorage still takes its note).
+  await context.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (k, v) {
+      if (this === window.localStorage) throw new DOMException("full", "QuotaExceededError");
+      return real.call(this, k, v);
+    };
+  });
+  await page.reload();
+  await waitForApp(page);
+  const notice = await waitWidget(page, "notice", { where: (w) => /storage is full/.test(w.label) });
+  assert.doesNotMatch(notice.label, /private mode|no storage/);
+  await shotNow(page, "storage-full-at-start-en");
+  assert.equal((await campaign(page)).name, "Les", "the campaign is open");
+  assert.equal((await state(page)).save, "saved", "nothing is unsaved yet");
+  assert.equal(await dispatch(page, { type: "SetSettings", potion_warning_threshold: 6 }), 1, "the app keeps working");
+  await until(page, (s) => s.save === "failed", "the change is not saved");
+  assert.equal(await stored(page, key), good, "the last good value stays");
+  await context.close();
+});
+
 test("near the quota: Settings warns, a save that does not fit loses nothing, archiving an old campaign frees the space", async () => {
   const { page, context } = await openApp(env);
   const a = await campaignWithBackups(page, "Les");

@@ -5,17 +5,23 @@
 // as a status) through every player-facing output: the table link and each character link (inflated by hand, not
 // through share::decode), the player's view, the log in player mode in cs/uk/en, and `druzina run --player`. Each
 // secret is a distinctive marker; the DM's own outputs hold every one of them (so the markers are really there).
+// The live table over the same campaign: every text the DM's phone sends a player's (each view, each update, the
+// answers to her requests, the end) and her copy as her phone stores it.
 // The player-mode screens: tests/ui/screens.ui.cpp ("[secrets]").
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/campaign/session.hpp"
 #include "core/io/player_view.hpp"
+#include "core/io/save.hpp"
+#include "core/live/protocol.hpp"
+#include "core/live/table.hpp"
 #include "core/rng.hpp"
 #include "core/share/link.hpp"
 
@@ -31,22 +37,29 @@ namespace {
 const std::vector<std::string> kMarkers = {
     "DMNOTE_Zk2q",     "WORD_Qm4v",       "SPELL_Hn6j", "ITEMNOTE_Bx9k",          "HIDDENNAME_Xq7w",
     "SOURCE_Yv3n",     "SECRETNOTE_Wp5r", "ABOUTHIDDEN_Rt8m", "HIDDENCREATURENOTE_Lp3d", "NPCNOTE_Gt5c",
+    "HIDDENINJURY_Jf2s",
     "4321",            // the hidden creature's HP
     "3917",            // the ogre's HP (the players see a status)
 };
 
 std::string script_path() { return std::string(DRUZINA_SOURCE_DIR) + "/tests/fixtures/scripts/secrets.json"; }
 
-campaign::Session secrets_campaign() {
+json secrets_script() {
   std::ifstream in(script_path());
   REQUIRE(in);
-  const json script = json::parse(in);
+  return json::parse(in);
+}
+
+// The script's campaign; `after` is called after each of its commands.
+campaign::Session secrets_campaign(const std::function<void(const campaign::Session&)>& after = {}) {
   campaign::Session s;
   Rng rng(7);
   long long wall = 1'800'000'000'000;
+  const json script = secrets_script();
   for (const auto& cmd : script["commands"]) {
     INFO(cmd.dump());
     REQUIRE_NOTHROW(s.dispatch(cmd, rng, wall += 10'000));
+    if (after) after(s);
   }
   return s;
 }
@@ -166,4 +179,72 @@ TEST_CASE("secrets: druzina run --player prints no DM secret, in cs, uk and en -
     REQUIRE(dm.code == 0);
     CHECK(secrets_in(dm.out).size() == kMarkers.size() + 1);  // (+ the loyalty rule's data)
   }
+}
+
+TEST_CASE("secrets: no DM secret in any live message to a player or in the copy her phone keeps", "[live][secrets]") {
+  // Borek's phone joins as soon as he is in the campaign and follows it command by command; every byte the DM's
+  // phone sends it is kept.
+  live::Host host;
+  host.table_id = "secrets-1";
+  host.add_peer(1);
+  live::Guest borek;
+  std::string sent;
+  const campaign::Session* now = nullptr;
+  std::function<void(const std::vector<live::Outgoing>&)> deliver = [&](const std::vector<live::Outgoing>& out) {
+    for (const auto& o : out) {
+      REQUIRE(o.peer == 1);
+      sent += o.text + "\n";
+      if (auto back = borek.receive(o.text, 0)) deliver(host.receive(1, *back, now->state(), 0));
+    }
+  };
+  campaign::Session s = secrets_campaign([&](const campaign::Session& at) {
+    now = &at;
+    if (borek.who.empty() && !at.state().creatures.empty())
+      deliver(host.receive(1, borek.hello("c1", "Borek"), at.state(), 0));
+    deliver(host.update(at.state(), 0));
+  });
+  now = &s;
+  REQUIRE(borek.follower.view);
+
+  // His requests: each kind for himself (accepted, so the answers and the updates after them are sent too), then
+  // one for the hidden creature, one for the NPC and one for a creature that does not exist (refused with a reason).
+  Rng rng(9);
+  long long wall = 1'900'000'000'000;
+  const std::vector<std::pair<std::string, json>> own = {
+      {"damage", {{"amount", 3}}},     {"heal", {{"amount", 2}}},
+      {"roll", {{"expr", "1d20+2"}, {"total", 14}}}, {"inspiration", json::object()},
+      {"hero_point", json::object()}, {"death_save", {{"roll", 12}}}};
+  for (const auto& [kind, args] : own) {
+    deliver(host.receive(1, borek.request(kind, args), s.state(), 0));
+    while (!host.queue().empty()) {
+      bool ok = true;
+      try {
+        s.dispatch(host.queue().front().command, rng, wall += 10'000);
+      } catch (const UserError&) {
+        ok = false;
+      }
+      deliver({host.resolve(0, ok)});
+      deliver(host.update(s.state(), 0));
+    }
+  }
+  for (const char* other : {"c5", "c7", "c99"}) {
+    const json req = {{"k", "req"}, {"id", 50}, {"r", "heal"}, {"c", other}, {"a", {{"amount", 1}}}};
+    deliver(host.receive(1, live::encode(req), s.state(), 0));
+  }
+  deliver(host.bye());
+
+  REQUIRE(sent.find("Borek") != std::string::npos);  // the test reads real messages
+  REQUIRE(sent.find("\"res\"") != std::string::npos);
+  CHECK(secrets_in(sent).empty());
+  CHECK(sent.find("HIDDENNAME") == std::string::npos);
+
+  // his copy as the Live screen stores it (a session of the view's campaign, saved)
+  const json copy = borek.follower.campaign();
+  REQUIRE(copy.is_object());
+  CHECK(secrets_in(copy.dump()).empty());
+  const campaign::Campaign c = copy.get<campaign::Campaign>();
+  const campaign::Session kept(campaign::Engine::standard(), c, {}, {}, c, campaign::SessionOptions{});
+  const std::string stored = io::save(kept);
+  CHECK(stored.find("Borek") != std::string::npos);
+  CHECK(secrets_in(stored).empty());
 }

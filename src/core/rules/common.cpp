@@ -26,6 +26,12 @@ void event(Engine& e, const char* type, Fn<void(Campaign&, const json&)> apply,
   e.register_event(type, std::move(def));
 }
 
+const json* last_event(const std::vector<Event>& events, std::string_view type) {
+  for (auto it = events.rbegin(); it != events.rend(); ++it)
+    if (it->type == type) return &it->data;
+  return nullptr;
+}
+
 std::string name_of(const LogContext& lc, const json& d, const char* key) {
   auto it = d.find(key);
   std::string id = it != d.end() && it->is_string() ? it->get<std::string>() : std::string();

@@ -35,6 +35,10 @@ void command(Engine& e, const char* type, std::vector<std::string> params,
 void event(Engine& e, const char* type, Fn<void(Campaign&, const json&)> apply,
            Fn<std::string(const json&, const LogContext&)> render = {}, bool silent = false);
 
+// The data of the last event of `type` among `events` (a transaction's), or nullptr: what a rule's typed result
+// (an attack, a luck reroll) reads.
+const json* last_event(const std::vector<Event>& events, std::string_view type);
+
 // Name of the creature whose id is d[key] (for log lines).
 std::string name_of(const LogContext& lc, const json& d, const char* key = "creature");
 // A label key if the catalog has it, else the fallback text.

@@ -99,8 +99,7 @@ AttackResult attack_result(const json& d) {
 }
 
 std::optional<AttackResult> attack_result(const std::vector<campaign::Event>& events) {
-  for (auto it = events.rbegin(); it != events.rend(); ++it)
-    if (it->type == "attack_rolled") return attack_result(it->data);
+  if (const json* d = last_event(events, "attack_rolled")) return attack_result(*d);
   return std::nullopt;
 }
 

@@ -239,17 +239,15 @@ Module hero_points() {
 }
 
 std::optional<HeroPointSpent> hero_point_spent(const std::vector<campaign::Event>& events) {
-  for (auto it = events.rbegin(); it != events.rend(); ++it) {
-    if (it->type != "hero_point_used") continue;
-    const json& d = it->data;
-    HeroPointSpent r;
-    r.creature = d.value("creature", "");
-    r.d6 = d.value("d6", 0);
-    if (d.contains("total") && d["total"].is_number_integer()) r.total = d["total"].get<int>();
-    if (d.contains("total_before") && d["total_before"].is_number_integer()) r.total_before = d["total_before"].get<int>();
-    return r;
-  }
-  return std::nullopt;
+  const json* d = last_event(events, "hero_point_used");
+  if (!d) return std::nullopt;
+  HeroPointSpent r;
+  r.creature = d->value("creature", "");
+  r.d6 = d->value("d6", 0);
+  if (d->contains("total") && (*d)["total"].is_number_integer()) r.total = (*d)["total"].get<int>();
+  if (d->contains("total_before") && (*d)["total_before"].is_number_integer())
+    r.total_before = (*d)["total_before"].get<int>();
+  return r;
 }
 
 }  // namespace druzina::rules

@@ -70,22 +70,20 @@ Module inspiration_luck() {
 }
 
 std::optional<LuckReroll> luck_reroll(const std::vector<campaign::Event>& events) {
-  for (auto it = events.rbegin(); it != events.rend(); ++it) {
-    if (it->type != "inspiration_used") continue;
-    const json& d = it->data;
-    LuckReroll r;
-    r.creature = d.value("creature", "");
-    r.first = d.value("first", 0);
-    r.second = d.value("second", 0);
-    r.kept = d.value("kept", 0);
-    r.modifier = d.value("modifier", 0);
-    r.total = d.value("total", 0);
-    r.rolled = d.value("rolled", false);
-    if (d.contains("dc") && d["dc"].is_number_integer()) r.dc = d["dc"].get<int>();
-    r.success = d.value("success", false);
-    return r;
-  }
-  return std::nullopt;
+  const json* found = last_event(events, "inspiration_used");
+  if (!found) return std::nullopt;
+  const json& d = *found;
+  LuckReroll r;
+  r.creature = d.value("creature", "");
+  r.first = d.value("first", 0);
+  r.second = d.value("second", 0);
+  r.kept = d.value("kept", 0);
+  r.modifier = d.value("modifier", 0);
+  r.total = d.value("total", 0);
+  r.rolled = d.value("rolled", false);
+  if (d.contains("dc") && d["dc"].is_number_integer()) r.dc = d["dc"].get<int>();
+  r.success = d.value("success", false);
+  return r;
 }
 
 }  // namespace druzina::rules
