@@ -191,14 +191,14 @@ TEST_CASE("a fire bolt from her sheet: the attack against the target's AC, the d
   const std::string mira = id_of(app.campaign(), "Mira"), ogre = id_of(app.campaign(), "Ogre");
   app.tap("tab.party");
   app.tap("party.card." + mira);
-  REQUIRE(app.scroll_to("sheet.spells.count"));
+  REQUIRE(app.scroll_to("sheet.spells.search"));  // the count above it: a line of small text
   CHECK(label(app, "sheet.spells.count") == "Prepared 0/8 · Cantrips 0/4");
   tap_seen(app, "sheet.spells.search");
   app.type("fire bolt");
   tap_seen(app, "sheet.spells.pick.fire-bolt");
-  REQUIRE(app.scroll_to("sheet.spells.attack_info"));
+  REQUIRE(app.scroll_to("sheet.spells.target." + ogre));
   CHECK(label(app, "sheet.spells.attack_info") == "Spell attack +6 against the target's AC");
-  tap_seen(app, "sheet.spells.target." + ogre);
+  app.tap("sheet.spells.target." + ogre);
   tap_seen(app, "sheet.spells.cast");
   CHECK_FALSE(app.find("pad.value"));  // the attack decides: no total asked first
   REQUIRE(app.scroll_to("sheet.spells.attacks", /*up*/ true));
@@ -227,7 +227,7 @@ TEST_CASE("a 1st-level cleric prepares one spell - the second is refused, then a
   REQUIRE(app.dispatch({{"type", "PrepareSpell"}, {"target", vesna}, {"spell", "bless"}}));
   app.tap("tab.party");
   app.tap("party.card." + vesna);
-  REQUIRE(app.scroll_to("sheet.spells.count"));
+  REQUIRE(app.scroll_to("sheet.spells.search"));  // the count above it: a line of small text
   CHECK(label(app, "sheet.spells.count") == "Prepared 1/1 · Cantrips 0/3");
   tap_seen(app, "sheet.spells.search");
   app.type("cure wounds");

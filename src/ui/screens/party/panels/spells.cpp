@@ -89,10 +89,11 @@ void attack_card(const Creature& c) {
     ImGui::PopStyleColor();
     all += line + " " + verdict + "\n";
   }
-  track("sheet.spells.attacks", all);
-  if (big_button(T("ui.spells.results_close"), ImVec2(0, kTouchTarget))) attack_results().erase(c.id);
+  const bool ok = big_button(T("ui.spells.results_close"), ImVec2(0, kTouchTarget));
   track("sheet.spells.attacks.ok", T("ui.spells.results_close"));
   end_card();
+  track("sheet.spells.attacks", all);  // the card
+  if (ok) attack_results().erase(c.id);
 }
 
 std::map<std::string, Draft>& drafts() {
