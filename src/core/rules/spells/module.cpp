@@ -67,6 +67,7 @@ namespace {
 constexpr const char* kSchools[] = {"abjuration", "conjuration", "divination", "enchantment",
                                     "evocation",  "illusion",    "necromancy", "transmutation"};
 constexpr const char* kSavePrompt = "spells.save";
+constexpr const char* kSaveLabel = "rules.group.save.";  // + the ability: its save's name
 // Prefixes of the keys built at run time: + the school, the unit, the range or duration code, the level.
 constexpr const char* kSchoolKey = "spells.school.";
 constexpr const char* kTimeKey = "spells.time.";
@@ -296,7 +297,7 @@ void ask_saves(Ctx& ctx, const Spell& s, int dc, const std::vector<std::string>&
   json names = json::object(), save_text = json::object();
   for (Lang l : {Lang::cs, Lang::uk, Lang::en}) {
     names[std::string(lang_code(l))] = s.name_in(l);
-    save_text[std::string(lang_code(l))] = label(l, "rules.group.save." + s.save, s.save);
+    save_text[std::string(lang_code(l))] = label(l, kSaveLabel + s.save, s.save);
   }
   for (const auto& t : targets) {
     const Creature* y = campaign::find_creature(ctx.state(), t);
