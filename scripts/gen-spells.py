@@ -15,7 +15,8 @@ assets/data/monster-uses.json the SRD monsters' X/day, recharge and per-rest abi
 
 Codes: casting time "1a" (action) "1b" (bonus action) "1r" (reaction) "10m" (minutes) "1h" (hours); range: feet
 as a number, or "touch" "self" "sight" "special" "unlimited" "1mi" (miles); duration: "inst" "disp" (until
-dispelled) "special" or "<n><r|m|h|d>" (rounds, minutes, hours, days), concentration apart ("conc": 1)."""
+dispelled) "special" or "<n><r|m|h|d>" (rounds, minutes, hours, days), concentration apart ("conc": 1); "atk"
+"ranged" | "melee": it makes a spell attack, "rays" / "beams": how many (by slot / character level)."""
 import json
 import os
 import re
@@ -74,6 +75,17 @@ def dice_table(d):
     return {k: v.replace(" ", "") for k, v in d.items()}
 
 
+# Facts the reference's data leaves out (from the SRD's text): Scorching Ray makes a ranged spell attack with each
+# of its rays, 2d6 fire each, 3 rays at the 2nd level and one more per slot level above; Eldritch Blast makes one
+# attack per beam, 2 beams from the 5th character level, 3 from the 11th, 4 from the 17th. "rays": attacks by slot
+# level, "beams": attacks by character level (absent: one attack).
+EXTRA = {
+    "scorching-ray": {"atk": "ranged", "slot": {str(lv): "2d6" for lv in range(2, 10)},
+                      "rays": {str(lv): lv + 1 for lv in range(2, 10)}},
+    "eldritch-blast": {"beams": {"1": 1, "5": 2, "11": 3, "17": 4}},
+}
+
+
 def spell(s):
     out = {"id": s["index"], "name": named(s["name"], NAMES), "lv": s["level"], "sch": SCHOOLS.index(s["school"]),
            "ct": time_code(s["casting_time"]), "rg": range_code(s["range"]), "cmp": "".join(s["components"]),
@@ -97,6 +109,7 @@ def spell(s):
             out["char"] = dice_table(dmg["at_character_level"])
     if "heal_at_slot_level" in s:
         out["heal"] = dice_table(s["heal_at_slot_level"])
+    out.update(EXTRA.get(s["index"], {}))
     return out
 
 

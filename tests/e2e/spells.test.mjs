@@ -7,7 +7,8 @@
 // is rolled by itself at the start of its next turn (the log and the button agree), and a tap on the spent breath takes
 // the table's d6: 4 leaves it spent, 5 recharges it; after the fight a long rest gives the slots back; the DM gives a
 // goblin a recharge ability on its sheet, and the fighter becomes an Eldritch Knight in the classes editor (the third
-// caster's slots). Creatures and the fight's order are set up by commands (the setup's own screens have tests of their
+// caster's slots); after the rest the wizard's fire bolt at a goblin is a spell attack (the d20 against its AC, the
+// damage only on a hit, on the result card), her count "Prepared 1/8 · Cantrips 0/4" above her spells. Creatures and the fight's order are set up by commands (the setup's own screens have tests of their
 // own). Screenshots: <shots>/spells-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -29,7 +30,9 @@ const words = {
         save: /Skřet \d.*Obratnost/, dc: /SO 14/,
         ready: "Ohnivý dech — připraveno (dobití 5–6)", notReady: "Ohnivý dech — nepřipraveno (dobití 5–6)",
         rolled: /Ohnivý dech — (znovu připraveno|stále nepřipraveno) \(k6: (\d), potřeba 5\+\)/,
-        four: /Ohnivý dech — stále nepřipraveno \(k6: 4, potřeba 5\+\)/, five: /Ohnivý dech — znovu připraveno \(k6: 5, potřeba 5\+\)/ },
+        four: /Ohnivý dech — stále nepřipraveno \(k6: 4, potřeba 5\+\)/, five: /Ohnivý dech — znovu připraveno \(k6: 5, potřeba 5\+\)/,
+        fireBolt: "ohnivá střela", attackInfo: "Útok kouzlem +6 proti OČ cíle", count: "Připraveno 1/8 · Triky 0/4",
+        hit: /(Zásah|Kritický zásah!) \(OČ 10\)/, miss: /Minul \(OČ 10\)/ },
   uk: { cleric: "Весна", fighter: "Борис", wizard: "Міра", goblin: "Гоблін", cure: "лікування", fireball: "вогняна", spit: "Отруйний плювок",
         dragonQuery: "червоний дракон", dragon: "Молодий червоний дракон",
         card: /^Лікування ран\n1-й рівень · .*: 1: 1[dк]8\+3 · 2: 2[dк]8\+3/s,
@@ -39,7 +42,9 @@ const words = {
         save: /Гоблін \d.*Спритн/, dc: /СК 14/,
         ready: "Вогняний подих — готове (перезарядка 5–6)", notReady: "Вогняний подих — не готове (перезарядка 5–6)",
         rolled: /Вогняний подих — (знову готове|досі не готове) \(к6: (\d), треба 5\+\)/,
-        four: /Вогняний подих — досі не готове \(к6: 4, треба 5\+\)/, five: /Вогняний подих — знову готове \(к6: 5, треба 5\+\)/ },
+        four: /Вогняний подих — досі не готове \(к6: 4, треба 5\+\)/, five: /Вогняний подих — знову готове \(к6: 5, треба 5\+\)/,
+        fireBolt: "вогняний снаряд", attackInfo: "Атака заклинанням +6 проти КЗ цілі", count: "Підготовлено 1/8 · Замовляння 0/4",
+        hit: /(Влучання|Критичне влучання!) \(КЗ 10\)/, miss: /Промах \(КЗ 10\)/ },
 };
 
 const who = (c, id) => c.creatures.find((x) => x.id === id);
@@ -242,6 +247,27 @@ for (const lang of ["cs", "uk"]) {
     await openSheet(page, wizard, w.wizard);
     assert.equal((await see(page, "sheet.slots.3", { minH: 8 })).label, "2/2");
     await shot(page, `spells-${lang}-10-after-long-rest`);
+
+    // ---- a spell attack: her fire bolt at goblin 2, the d20 + 6 against its AC, 2d10 fire only on a hit; her count
+    assert.equal((await see(page, "sheet.spells.count", { minH: 8 })).label, w.count);
+    await typeReplacing(page, "sheet.spells.search", w.fireBolt);
+    await tapCarefully(page, "sheet.spells.pick.fire-bolt");
+    assert.equal((await see(page, "sheet.spells.attack_info", { minH: 8 })).label, w.attackInfo);
+    await tapCarefully(page, `sheet.spells.target.${goblins[1]}`);
+    const goblinHp = who(await campaign(page), goblins[1]).hp;
+    await tapCarefully(page, "sheet.spells.cast");
+    const attack = (await see(page, "sheet.spells.attacks", { minH: 8 })).label;
+    c = await campaign(page);
+    const lost = goblinHp - who(c, goblins[1]).hp;
+    if (w.miss.test(attack)) {
+      assert.equal(lost, 0, "a miss: no damage");
+    } else {
+      assert.match(attack, w.hit);
+      assert.ok(lost >= 2 && lost <= 40 && attack.includes(`${lost} `), `the damage on the card (${lost}): ${attack}`);
+    }
+    await shot(page, `spells-${lang}-10b-fire-bolt`);
+    await tapCarefully(page, "sheet.spells.attacks.ok");
+    await gone(page, "sheet.spells.attacks");
 
     // ---- the DM's own monster: a recharge ability set on its sheet
     await openSheet(page, goblins[0], `${w.goblin} 1`);

@@ -183,6 +183,65 @@ TEST_CASE("her own spells: added from a spell's card, Cast starts from them, the
   CHECK((mm->y < sh->y || (mm->y == sh->y && mm->x < sh->x)));
 }
 
+TEST_CASE("a fire bolt from her sheet: the attack against the target's AC, the damage only on a hit", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 27}, {"level", 5},
+                        {"class", "wizard"}, {"abilities", {{"int", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Ogre"}, {"kind", "monster"}, {"hp", 200}, {"ac", 11}}));
+  const std::string mira = id_of(app.campaign(), "Mira"), ogre = id_of(app.campaign(), "Ogre");
+  app.tap("tab.party");
+  app.tap("party.card." + mira);
+  REQUIRE(app.scroll_to("sheet.spells.search"));  // the count above it: a line of small text
+  CHECK(label(app, "sheet.spells.count") == "Prepared 0/8 · Cantrips 0/4");
+  tap_seen(app, "sheet.spells.search");
+  app.type("fire bolt");
+  tap_seen(app, "sheet.spells.pick.fire-bolt");
+  REQUIRE(app.scroll_to("sheet.spells.target." + ogre));
+  CHECK(label(app, "sheet.spells.attack_info") == "Spell attack +6 against the target's AC");
+  app.tap("sheet.spells.target." + ogre);
+  tap_seen(app, "sheet.spells.cast");
+  CHECK_FALSE(app.find("pad.value"));  // the attack decides: no total asked first
+  REQUIRE(app.scroll_to("sheet.spells.attacks", /*up*/ true));
+  const std::string card = label(app, "sheet.spells.attacks");
+  CHECK(card.find("Ogre: d20 ") != std::string::npos);
+  const bool hit = card.find("Hit (AC 11)") != std::string::npos || card.find("Critical hit! (AC 11)") != std::string::npos;
+  CHECK((hit || card.find("Miss (AC 11)") != std::string::npos));
+  const int lost = 200 - hp_of(app.campaign(), "Ogre");
+  if (hit) {
+    CHECK(lost >= 2);
+    CHECK(card.find(std::to_string(lost) + " damage") != std::string::npos);
+  } else {
+    CHECK(lost == 0);
+  }
+  tap_seen(app, "sheet.spells.attacks.ok");
+  CHECK_FALSE(app.find("sheet.spells.attacks"));
+  app.tap("top.undo");
+  CHECK(hp_of(app.campaign(), "Ogre") == 200);
+}
+
+TEST_CASE("a 1st-level cleric prepares one spell - the second is refused, then added anyway as the DM allows", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Vesna"}, {"kind", "pc"}, {"hp", 10}, {"level", 1},
+                        {"class", "cleric"}, {"abilities", {{"wis", 10}}}}));
+  const std::string vesna = id_of(app.campaign(), "Vesna");
+  REQUIRE(app.dispatch({{"type", "PrepareSpell"}, {"target", vesna}, {"spell", "bless"}}));
+  app.tap("tab.party");
+  app.tap("party.card." + vesna);
+  REQUIRE(app.scroll_to("sheet.spells.search"));  // the count above it: a line of small text
+  CHECK(label(app, "sheet.spells.count") == "Prepared 1/1 · Cantrips 0/3");
+  tap_seen(app, "sheet.spells.search");
+  app.type("cure wounds");
+  tap_seen(app, "sheet.spells.pick.cure-wounds");
+  CHECK_FALSE(app.find("sheet.spells.add_anyway"));
+  tap_seen(app, "sheet.spells.keep");
+  CHECK(label(app, "notice").find("Vesna has as many spells prepared as her class and level allow (1)") != std::string::npos);
+  CHECK(label(app, "sheet.spells.keep") == "Add to my spells");
+  tap_seen(app, "sheet.spells.add_anyway");
+  CHECK(label(app, "sheet.spells.keep") == "In my spells");
+  CHECK_FALSE(app.find("sheet.spells.add_anyway"));
+  CHECK(label(app, "sheet.spells.count") == "Prepared 2/1 · Cantrips 0/3");
+}
+
 TEST_CASE("a dragon's breath in combat: one tap, then shown not ready", "[ui][limited-uses]") {
   Headless app;
   REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Bors"}, {"kind", "pc"}, {"hp", 40}}));

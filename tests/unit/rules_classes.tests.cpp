@@ -4,6 +4,7 @@
 
 #include "core/calc/calc.hpp"
 #include "core/rules/classes/classes.hpp"
+#include "core/rules/spell_slots/spell_slots.hpp"
 #include "rules_helpers.hpp"
 
 using namespace druzina;
@@ -189,4 +190,39 @@ TEST_CASE("ability scores: point buy, the standard array, 4d6 keep 3 in order", 
   CHECK_FALSE(calc::parse_scores("15 14 13 12 10 0").has_value());
   CHECK_FALSE(calc::parse_scores("15 14 13 12 10 31").has_value());
   CHECK_FALSE(calc::parse_scores("15 14 13 12 10 x").has_value());
+}
+
+TEST_CASE("classes: subclasses named in cs, uk and en - an Eldritch Knight typed in any of them casts", "[rules][classes][subclass]") {
+  CHECK(rules::subclass_id("Eldritch Knight") == "eldritch-knight");
+  CHECK(rules::subclass_id("mysticky rytir") == "eldritch-knight");
+  CHECK(rules::subclass_id("Магічний трюкач") == "arcane-trickster");
+  CHECK(rules::subclass_id("Evocation") == "evocation");
+  CHECK(rules::subclass_id("Škola zaklínání") == "evocation");
+  CHECK(rules::subclass_id("Battle Master").empty());  // one the app does not name: kept as typed
+  CHECK(rules::subclass_id("of").empty());
+  CHECK(rules::subclass_name(Lang::cs, "Eldritch Knight") == "Mystický rytíř");
+  CHECK(rules::subclass_name(Lang::uk, "Eldritch Knight") == "Містичний лицар");
+  CHECK(rules::subclass_name(Lang::en, "arcane-trickster") == "Arcane Trickster");
+  CHECK(rules::subclass_name(Lang::en, "Evocation") == "Evocation");  // typed in the reader's language: as typed
+  CHECK(rules::subclass_name(Lang::cs, "Battle Master") == "Battle Master");
+  CHECK(rules::subclasses_of("fighter") == std::vector<std::string>{"champion", "eldritch-knight"});
+  CHECK(rules::subclasses_of("artificer").empty());
+  for (const auto& k : rules::known_subclasses())
+    for (Lang l : {Lang::cs, Lang::uk, Lang::en}) {
+      INFO(k.id);
+      CHECK(rules::subclass_id(rules::subclass_name(l, k.id)) == k.id);
+      CHECK(rules::subclass_name(l, k.id) != std::string("classes.subclass.") + k.id);
+    }
+  RulesTable t(1);
+  new_campaign(t);
+  const std::string f = t.pc("Bors", 30, {{"level", 5}});
+  t.run({{"type", "SetClass"}, {"target", f}, {"class", "fighter"}, {"subclass", "Eldritch Knight"}});
+  CHECK(rules::class_line(Lang::cs, t.c(f), true) == "Bojovník 5 · Mystický rytíř");
+  CHECK(rules::class_line(Lang::uk, t.c(f), true) == "Воїн 5 · Містичний лицар");
+  CHECK(t.session.log(Lang::cs).back().lines.at(0).find("(Mystický rytíř)") != std::string::npos);
+  // typed in Czech, the fighter is an Eldritch Knight for the slots too
+  const std::string g = t.pc("Zora", 30, {{"level", 5}});
+  t.run({{"type", "SetClass"}, {"target", g}, {"class", "fighter"}, {"subclass", "Mystický rytíř"}});
+  CHECK(rules::caster_classes(t.c(g)).at(0).cls == "eldritch-knight");
+  CHECK(rules::class_line(Lang::en, t.c(g), true) == "Fighter 5 · Eldritch Knight");
 }

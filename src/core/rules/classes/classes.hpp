@@ -75,7 +75,21 @@ struct ClassView {
 ClassView class_of(const campaign::Creature& x);
 // The class's name in the reader's language ("Kouzelník"; a typed-in name as typed; "" without a class).
 std::string class_name(Lang lang, std::string_view cls);
-// "Wizard 5" (cs "Kouzelník 5", uk "Чарівник 5"); with_subclass adds " · Evocation"; "" without a class.
+// The subclasses the app names in cs, uk and en (texts classes.subclass.<id>): each SRD class's own (Champion,
+// School of Evocation …) and the third casters Eldritch Knight (fighter) and Arcane Trickster (rogue).
+struct Subclass {
+  const char* id;   // "eldritch-knight"
+  const char* cls;  // "fighter"
+};
+const std::vector<Subclass>& known_subclasses();
+std::vector<std::string> subclasses_of(std::string_view cls);  // ids, for the class's picker
+// The subclass a typed text names: its id, or its name (or the words of it: "Evocation", "Mystický rytíř") in any
+// of the three languages, case and diacritics aside; "" when it names none of them, or more than one.
+std::string subclass_id(std::string_view typed);
+// The subclass in the reader's language when the app knows it ("Eldritch Knight" → cs "Mystický rytíř"), else as typed.
+std::string subclass_name(Lang lang, std::string_view typed);
+// "Wizard 5" (cs "Kouzelník 5", uk "Чарівник 5"); with_subclass adds " · School of Evocation" (its name in the
+// reader's language when the app knows the subclass, else as typed); "" without a class.
 std::string class_line(Lang lang, const campaign::Creature& x, bool with_subclass = false);
 
 }  // namespace druzina::rules

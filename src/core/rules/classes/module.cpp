@@ -12,6 +12,7 @@
 #include "core/campaign/json_read.hpp"
 #include "core/rules/classes/classes.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/srd_monsters/srd_monsters.hpp"
 #include "core/json_obj.hpp"
 
 namespace druzina::rules {
@@ -24,6 +25,7 @@ constexpr const char* kClass = "class";
 constexpr const char* kSubclass = "subclass";
 constexpr size_t kMaxName = 60;
 constexpr const char* kNamePrefix = "classes.name.";
+constexpr const char* kSubclassPrefix = "classes.subclass.";
 
 struct SrdClass {
   const char* id;
@@ -84,7 +86,7 @@ std::string render_class_set(const json& d, const LogContext& lc) {
   if (!d.contains(kClass) || !d[kClass].is_string()) return tr(lc.lang, "event.class_set.cleared", args);
   args["class"] = class_name(lc.lang, d[kClass].get<std::string>());
   if (d.contains(kSubclass)) {
-    args["subclass"] = d.value(kSubclass, "");
+    args["subclass"] = subclass_name(lc.lang, d.value(kSubclass, ""));
     return tr(lc.lang, "event.class_set.subclass", args);
   }
   return tr(lc.lang, "event.class_set", args);
@@ -193,11 +195,67 @@ std::string class_name(Lang lang, std::string_view cls) {
   return std::string(cls);
 }
 
+const std::vector<Subclass>& known_subclasses() {
+  static const std::vector<Subclass> list = {
+      {"berserker", "barbarian"}, {"lore", "bard"},     {"life", "cleric"},      {"land", "druid"},
+      {"champion", "fighter"},    {"eldritch-knight", "fighter"}, {"open-hand", "monk"},  {"devotion", "paladin"},
+      {"hunter", "ranger"},       {"thief", "rogue"},   {"arcane-trickster", "rogue"}, {"draconic", "sorcerer"},
+      {"fiend", "warlock"},       {"evocation", "wizard"}};
+  return list;
+}
+
+std::vector<std::string> subclasses_of(std::string_view cls) {
+  std::vector<std::string> out;
+  for (const auto& k : known_subclasses())
+    if (cls == k.cls) out.push_back(k.id);
+  return out;
+}
+
+std::string subclass_id(std::string_view typed) {
+  const std::vector<std::string> words = search_words(typed);
+  if (words.empty()) return {};
+  for (const auto& k : known_subclasses())
+    if (typed == k.id) return k.id;
+  // the whole name first, in any language; then a name holding every typed word (one subclass only)
+  std::string found;
+  int matches = 0;
+  const std::string whole = fold_for_search(typed);
+  for (const auto& k : known_subclasses())
+    for (Lang l : {Lang::cs, Lang::uk, Lang::en})
+      if (fold_for_search(tr(l, std::string(kSubclassPrefix) + k.id)) == whole) return k.id;
+  for (const auto& k : known_subclasses()) {
+    bool any = false;
+    for (Lang l : {Lang::cs, Lang::uk, Lang::en}) {
+      const std::vector<std::string> name = search_words(tr(l, std::string(kSubclassPrefix) + k.id));
+      any = any || std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+              return w.size() >= 3 && std::find(name.begin(), name.end(), w) != name.end();
+            });
+    }
+    if (any) {
+      found = k.id;
+      ++matches;
+    }
+  }
+  return matches == 1 ? found : std::string();
+}
+
+std::string subclass_name(Lang lang, std::string_view typed) {
+  const std::string id = subclass_id(typed);
+  if (id.empty()) return std::string(typed);
+  // typed in the reader's language already ("Evocation" for an English reader): her words stay
+  const std::string name = tr(lang, std::string(kSubclassPrefix) + id);
+  const std::vector<std::string> own = search_words(name), words = search_words(typed);
+  const bool hers = std::all_of(words.begin(), words.end(), [&](const std::string& w) {
+    return std::find(own.begin(), own.end(), w) != own.end();
+  });
+  return hers && typed != id ? std::string(typed) : name;
+}
+
 std::string class_line(Lang lang, const Creature& x, bool with_subclass) {
   const ClassView v = class_of(x);
   if (v.cls.empty()) return {};
   std::string out = class_name(lang, v.cls) + " " + std::to_string(x.level);
-  if (with_subclass && !v.subclass.empty()) out += " · " + v.subclass;
+  if (with_subclass && !v.subclass.empty()) out += " · " + subclass_name(lang, v.subclass);
   return out;
 }
 

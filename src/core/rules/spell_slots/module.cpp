@@ -62,12 +62,13 @@ std::string casting_ability(std::string_view cls) {
   return {};
 }
 
-// A fighter or rogue whose subclass names the SRD's third casters (in English: the PHB's names).
+// A fighter or rogue whose subclass names the third casters (in any of the three languages, or the PHB's English).
 std::string caster_class_of(const ClassView& v) {
   std::string sub;
   for (char ch : v.subclass) sub += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (v.cls == "fighter" && sub.find("eldritch") != std::string::npos) return "eldritch-knight";
-  if (v.cls == "rogue" && sub.find("arcane trickster") != std::string::npos) return "arcane-trickster";
+  const std::string id = subclass_id(v.subclass);  // its name in cs, uk or en ("Mystický rytíř")
+  if (v.cls == "fighter" && (id == "eldritch-knight" || sub.find("eldritch") != std::string::npos)) return "eldritch-knight";
+  if (v.cls == "rogue" && (id == "arcane-trickster" || sub.find("arcane trickster") != std::string::npos)) return "arcane-trickster";
   return v.cls;
 }
 

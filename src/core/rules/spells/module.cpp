@@ -13,9 +13,23 @@
 //       damage asks each target's save: prompt "spells.save" {dice: d20 + its save bonus, dc, ability, modifier,
 //       spell and save_text ({cs, uk, en}: the log and the card read them in the reader's language)}. A spell that needs concentration then runs
 //       StartConcentration (the concentration rule ends the one she held).
-//   PrepareSpell {target, spell: id or name, prepared?: bool (true; false takes it off)} → spell_prepared {creature,
-//     spell (id), prepared}: the caster's own short list (her prepared or known spells), which Cast starts from.
-//     Refusals: rules.err.spell_already_on_list, rules.err.spell_not_on_list, rules.err.spell_list_full (60).
+//   A spell that makes spell attacks (its "attack": Fire Bolt, Guiding Bolt, Scorching Ray, Eldritch Blast …) cast
+//   at targets: CastSpell {…, advantage?, disadvantage?, attack_rolls?: the d20s as rolled at the table (one per
+//   attack, two with advantage or disadvantage, in order)} makes spell_attack_count attacks (Scorching Ray at 3rd:
+//   4 rays), dealt to the targets in turn (targets may repeat a creature; more targets than attacks is refused:
+//   rules.err.spell_attack_targets; wrong d20 count: rules.err.spell_attack_rolls). Each is the attack rule's
+//   AttackRoll {attacker: caster, target, bonus: her spell attack bonus} (attack_rolled; with that rule off the same
+//   roll, rules::attack_roll, emitted as its event), and on a hit spell_attack_hit {creature, spell, target, dice
+//   (doubled on a critical hit), text, total, critical?, damage_type?, rolled?: false} then the damage through
+//   the base's damage path (resistances, concentration, massive damage). spell_cast then carries no dice or total
+//   ({total} is one hit's damage as rolled at the table). A hit target of a spell with a save and no damage
+//   (Plane Shift) is asked its save; a missed one is not.
+//   PrepareSpell {target, spell: id or name, prepared?: bool (true; false takes it off), over_limit?: bool}
+//     → spell_prepared {creature, spell (id), prepared}: the caster's own short list (her prepared or
+//     known spells), which Cast starts from. Refusals: rules.err.spell_already_on_list, rules.err.spell_not_on_list,
+//     rules.err.spell_list_full (60), and beyond what her class prepares or knows (spell_list_count):
+//     rules.err.spells_prepared_full / rules.err.spells_known_full / rules.err.cantrips_known_full — unless
+//     over_limit (the DM allows more: the sheet offers "Prepare anyway" after the refusal).
 // Data: Creature::modules["spells"] = {"prepared"?: [ids] (her list, in the order added), "recent"?: [ids] (the
 // last 4 spells she cast, newest first: spell_cast's apply keeps it)}; both hers (player_owned), absent = none.
 //   Refusals of CastSpell: rules.err.spell_unknown, rules.err.spell_level_too_low (below the spell's level, or a cantrip with a
@@ -30,9 +44,11 @@
 //   [SECTION] commands
 //   [SECTION] the list, search and texts
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "core/assets.hpp"
+#include "core/calc/params.hpp"
 #include "core/campaign/json_read.hpp"
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
@@ -51,6 +67,7 @@ namespace {
 constexpr const char* kSchools[] = {"abjuration", "conjuration", "divination", "enchantment",
                                     "evocation",  "illusion",    "necromancy", "transmutation"};
 constexpr const char* kSavePrompt = "spells.save";
+constexpr const char* kSaveLabel = "rules.group.save.";  // + the ability: its save's name
 // Prefixes of the keys built at run time: + the school, the unit, the range or duration code, the level.
 constexpr const char* kSchoolKey = "spells.school.";
 constexpr const char* kTimeKey = "spells.time.";
@@ -89,6 +106,9 @@ Spell read_spell(const json& j) {
   s.slot_dice = dice_map(j, "slot");
   s.char_dice = dice_map(j, "char");
   s.heal_dice = dice_map(j, "heal");
+  for (const auto& [key, into] : {std::pair<const char*, std::map<int, int>*>{"rays", &s.slot_rays}, {"beams", &s.char_beams}})
+    if (j.contains(key))
+      for (auto it = j.at(key).begin(); it != j.at(key).end(); ++it) (*into)[std::stoi(it.key())] = it.value().get<int>();
   return s;
 }
 
@@ -104,14 +124,22 @@ const Spell& spell_param(const json& cmd) {
   return *s;
 }
 
-std::vector<std::string> targets_param(const Campaign& c, const json& cmd) {
+std::vector<std::string> targets_param(const Campaign& c, const json& cmd, bool repeats = false) {
   const json* v = param::find(cmd, "targets");
   if (v && (!v->is_array() || v->size() > kMaxTargets))
     throw UserError("campaign.err.param", jobj{"param", "targets", "expected", "list"});
-  std::vector<std::string> out = id_list(cmd, "targets");
+  // a spell's rays or beams may take one creature several times: its name repeated
+  std::vector<std::string> out;
+  if (!repeats) out = id_list(cmd, "targets");
+  else if (v)
+    for (const auto& x : *v) {
+      if (!x.is_string() || x.get<std::string>().empty())
+        throw UserError("campaign.err.param", jobj{"param", "targets", "expected", "list of ids"});
+      out.push_back(x.get<std::string>());
+    }
   for (size_t i = 0; i < out.size(); ++i) {
     actions::require(c, out[i]);
-    if (std::find(out.begin(), out.begin() + static_cast<long>(i), out[i]) != out.begin() + static_cast<long>(i))
+    if (!repeats && std::find(out.begin(), out.begin() + static_cast<long>(i), out[i]) != out.begin() + static_cast<long>(i))
       throw UserError("campaign.err.duplicate", jobj{"id", out[i]});
   }
   return out;
@@ -123,6 +151,9 @@ struct Plan {
   std::string slot;  // "slot", "pact", "" (cantrip, ritual)
   bool ritual = false;
   std::vector<std::string> targets;
+  int attacks = 0;                  // spell attacks it makes (0: none, or no targets)
+  bool advantage = false, disadvantage = false;
+  std::vector<int> attack_rolls;    // the table's d20s, empty: the app rolls
 };
 
 Plan plan_of(const Campaign& c, const json& cmd) {
@@ -139,8 +170,22 @@ Plan plan_of(const Campaign& c, const json& cmd) {
   } else if (p.level > 0) {
     p.slot = slot_for(c, x, p.level);
   }
-  p.targets = targets_param(c, cmd);
+  const int attacks = spell_attack_count(*p.spell, std::max(p.level, 1), std::max(1, x.level));
+  p.targets = targets_param(c, cmd, attacks > 0);
   if (param::find(cmd, "total")) param::integer(cmd, "total", 0, 10000);
+  p.advantage = param::boolean(cmd, "advantage", false);
+  p.disadvantage = param::boolean(cmd, "disadvantage", false);
+  p.attack_rolls = int_list(cmd, "attack_rolls", 1, 20);
+  if (attacks > 0 && !p.targets.empty()) {
+    p.attacks = attacks;
+    if (p.targets.size() > static_cast<size_t>(attacks))
+      throw UserError("rules.err.spell_attack_targets", jobj{"spell", p.spell->name_in(campaign_lang(c)), "n", attacks});
+    const int per = p.advantage != p.disadvantage ? 2 : 1;
+    if (!p.attack_rolls.empty() && p.attack_rolls.size() != static_cast<size_t>(attacks * per))
+      throw UserError("rules.err.spell_attack_rolls", jobj{"n", attacks * per});
+  } else if (!p.attack_rolls.empty()) {
+    throw UserError("rules.err.spell_no_attack", jobj{"spell", p.spell->name_in(campaign_lang(c))});
+  }
   return p;
 }
 
@@ -202,6 +247,20 @@ std::string render_spell_prepared(const json& d, const LogContext& lc) {
             jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", "")});
 }
 
+void apply_spell_attack_hit(Campaign&, const json&) {}  // the record of the hit; the damage is the base's events
+
+std::string render_spell_attack_hit(const json& d, const LogContext& lc) {
+  const Spell* s = find_spell(d.value("spell", ""));
+  const std::string type = d.value("damage_type", "");
+  json args = jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", ""),
+                   "target", name_of(lc, d, "target"), "total", d.value("total", 0),
+                   "text", d.value("text", std::to_string(d.value("total", 0))),
+                   "type", type.empty() ? std::string() : " (" + label(lc.lang, "campaign.damage." + type, type) + ")"};
+  std::string key = d.value("critical", false) ? "event.spell_attack_hit.critical" : "event.spell_attack_hit";
+  if (!d.value("rolled", true)) key += ".table";
+  return tr(lc.lang, key, args);
+}
+
 std::string render_spell_cast(const json& d, const LogContext& lc) {
   const Spell* s = find_spell(d.value("spell", ""));
   json args = jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", ""),
@@ -233,6 +292,87 @@ std::string render_spell_cast(const json& d, const LogContext& lc) {
 }
 
 // [SECTION] commands --------------------------------------------------------------------------------------------------
+// Each living target's save against the spell, as a prompt.
+void ask_saves(Ctx& ctx, const Spell& s, int dc, const std::vector<std::string>& targets) {
+  json names = json::object(), save_text = json::object();
+  for (Lang l : {Lang::cs, Lang::uk, Lang::en}) {
+    names[std::string(lang_code(l))] = s.name_in(l);
+    save_text[std::string(lang_code(l))] = label(l, kSaveLabel + s.save, s.save);
+  }
+  for (const auto& t : targets) {
+    const Creature* y = campaign::find_creature(ctx.state(), t);
+    if (!y || y->death_saves.dead) continue;
+    const int mod = save_bonus(ctx.state(), *y, s.save);
+    actions::create_prompt(ctx, kSavePrompt, t,
+                           jobj{"dice", d20_plus(mod), "dc", dc, "ability", s.save, "modifier", mod, "spell", names,
+                                "save_text", save_text});
+  }
+}
+
+void start_concentration(Ctx& ctx, const Spell& s, const std::string& caster) {
+  if (!s.concentration || !ctx.module_enabled("concentration")) return;
+  const Creature* now = campaign::find_creature(ctx.state(), caster);
+  if (now && !now->death_saves.dead)
+    ctx.run(jobj{"type", "StartConcentration", "target", caster, "spell", s.name_in(campaign_lang(ctx.state()))});
+}
+
+// The spell's attacks, each the attack rule's roll against its target's AC, the damage on a hit (its dice doubled on
+// a critical one) through the base's damage path. Returns the targets hit (each once).
+std::vector<std::string> spell_attack_targets(Ctx& ctx, const json& cmd, const Plan& p, const std::string& caster,
+                                              int bonus, const std::string& dice) {
+  const Spell& s = *p.spell;
+  const int per = p.advantage != p.disadvantage ? 2 : 1;
+  std::vector<std::string> hit;
+  for (int i = 0; i < p.attacks; ++i) {
+    const std::string& t = p.targets[static_cast<size_t>(i) % p.targets.size()];
+    const Creature* y = campaign::find_creature(ctx.state(), t);
+    const Creature* me = campaign::find_creature(ctx.state(), caster);
+    if (!y || y->death_saves.dead || !me || me->death_saves.dead) continue;  // an earlier ray killed it
+    json a = jobj{"type", "AttackRoll", "attacker", caster, "target", t, "bonus", bonus};
+    if (p.advantage) a["advantage"] = true;
+    if (p.disadvantage) a["disadvantage"] = true;
+    if (!p.attack_rolls.empty()) {
+      json rolls = json::array();
+      for (int k = 0; k < per; ++k) rolls.push_back(p.attack_rolls[static_cast<size_t>(i * per + k)]);
+      a["rolls"] = rolls;
+    }
+    AttackResult r;
+    if (ctx.module_enabled(kAttackRoll)) {
+      ctx.run(a);
+      r = attack_result(ctx.events()).value();
+    } else {  // the rule's roll all the same, recorded as its event
+      const json out = attack_roll(ctx.state(), a, ctx.rng());
+      ctx.emit("attack_rolled", out);
+      r = attack_result(out);
+    }
+    if (!r.hit) continue;
+    if (std::find(hit.begin(), hit.end(), t) == hit.end()) hit.push_back(t);
+    if (dice.empty()) continue;
+    json h = jobj{"creature", caster, "spell", s.id, "target", t};
+    const std::string rolled_dice = r.critical ? critical_dice(dice) : dice;
+    int total = 0;
+    if (param::find(cmd, "total")) {
+      total = static_cast<int>(param::integer(cmd, "total", 0, 10000));
+      h["text"] = std::to_string(total);
+      h["rolled"] = false;
+    } else {
+      dice::Roll roll = dice::roll(rolled_dice, ctx.rng());
+      total = std::max(0, static_cast<int>(std::floor(roll.total)));
+      h["text"] = roll.text;
+    }
+    h["dice"] = rolled_dice;
+    h["total"] = total;
+    if (r.critical) h["critical"] = true;
+    if (!s.damage_type.empty()) h["damage_type"] = s.damage_type;
+    ctx.emit("spell_attack_hit", h);
+    actions::DamageOptions o;
+    o.damage_type = s.damage_type;
+    if (r.critical) o.critical = true;
+    actions::damage(ctx, t, total, o);
+  }
+  return hit;
+}
+
 void execute_cast(Ctx& ctx, const json& cmd) {
   const Plan p = plan_of(ctx.state(), cmd);
   const Spell& s = *p.spell;
@@ -244,7 +384,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   if (p.ritual) d["ritual"] = true;
   const std::string dice = spell_dice(s, std::max(p.level, 1), std::max(1, x.level), casting_modifier(ctx.state(), x));
   int total = -1;
-  if (!dice.empty()) {
+  if (!dice.empty() && p.attacks == 0) {
     if (param::find(cmd, "total")) {
       total = static_cast<int>(param::integer(cmd, "total", 0, 10000));
       d["text"] = std::to_string(total);
@@ -268,6 +408,12 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   ctx.emit("spell_cast", d);
 
   const bool has_dc = d.contains("dc");
+  if (p.attacks > 0) {
+    const std::vector<std::string> hit = spell_attack_targets(ctx, cmd, p, caster, v.attack, dice);
+    if (dice.empty() && has_dc) ask_saves(ctx, s, v.dc, hit);
+    start_concentration(ctx, s, caster);
+    return;
+  }
   if (!p.targets.empty() && total >= 0 && s.heals()) {
     for (const auto& t : p.targets)
       if (const Creature* y = campaign::find_creature(ctx.state(), t); y && !y->death_saves.dead) actions::heal(ctx, t, total);
@@ -285,25 +431,9 @@ void execute_cast(Ctx& ctx, const json& cmd) {
       actions::damage(ctx, t, total, o);
     }
   } else if (!p.targets.empty() && has_dc) {
-    json names = json::object(), save_text = json::object();
-    for (Lang l : {Lang::cs, Lang::uk, Lang::en}) {
-      names[std::string(lang_code(l))] = s.name_in(l);
-      save_text[std::string(lang_code(l))] = label(l, "rules.group.save." + s.save, s.save);
-    }
-    for (const auto& t : p.targets) {
-      const Creature* y = campaign::find_creature(ctx.state(), t);
-      if (!y || y->death_saves.dead) continue;
-      const int mod = save_bonus(ctx.state(), *y, s.save);
-      actions::create_prompt(ctx, kSavePrompt, t,
-                             jobj{"dice", d20_plus(mod), "dc", v.dc, "ability", s.save, "modifier", mod, "spell", names,
-                                  "save_text", save_text});
-    }
+    ask_saves(ctx, s, v.dc, p.targets);
   }
-  if (s.concentration && ctx.module_enabled("concentration")) {
-    const Creature* now = campaign::find_creature(ctx.state(), caster);
-    if (now && !now->death_saves.dead)
-      ctx.run(jobj{"type", "StartConcentration", "target", caster, "spell", s.name_in(campaign_lang(ctx.state()))});
-  }
+  start_concentration(ctx, s, caster);
 }
 
 void validate_prepare(const Campaign& c, const json& cmd) {
@@ -316,6 +446,13 @@ void validate_prepare(const Campaign& c, const json& cmd) {
   if (on && there) throw UserError("rules.err.spell_already_on_list", args);
   if (!on && !there) throw UserError("rules.err.spell_not_on_list", args);
   if (on && list.size() >= kMaxPrepared) throw UserError("rules.err.spell_list_full", args);
+  if (!on || param::boolean(cmd, "over_limit", false)) return;
+  const SpellListCount n = spell_list_count(c, x);
+  if (s.level == 0 && n.cantrips_max > 0 && n.cantrips >= n.cantrips_max)
+    throw UserError("rules.err.cantrips_known_full", jobj{"name", x.name, "spell", s.name_in(campaign_lang(c)), "max", n.cantrips_max});
+  if (s.level > 0 && n.spells_max > 0 && n.spells >= n.spells_max)
+    throw UserError(n.prepares ? "rules.err.spells_prepared_full" : "rules.err.spells_known_full",
+                    jobj{"name", x.name, "spell", s.name_in(campaign_lang(c)), "max", n.spells_max});
 }
 
 void execute_prepare(Ctx& ctx, const json& cmd) {
@@ -326,8 +463,9 @@ void execute_prepare(Ctx& ctx, const json& cmd) {
 void install(Engine& e) {
   event(e, "spell_cast", apply_spell_cast, render_spell_cast);
   event(e, "spell_prepared", apply_spell_prepared, render_spell_prepared);
-  command(e, "PrepareSpell", {"target", "spell", "prepared"}, validate_prepare, execute_prepare);
-  command(e, "CastSpell", {"caster", "spell", "level", "targets", "ritual", "total"},
+  event(e, "spell_attack_hit", apply_spell_attack_hit, render_spell_attack_hit);
+  command(e, "PrepareSpell", {"target", "spell", "prepared", "over_limit"}, validate_prepare, execute_prepare);
+  command(e, "CastSpell", {"caster", "spell", "level", "targets", "ritual", "total", "advantage", "disadvantage", "attack_rolls"},
           [](const Campaign& c, const json& cmd) { plan_of(c, cmd); }, execute_cast);
   e.on_prompt(kSavePrompt, [](Ctx&, const Prompt&, const json&) {});  // the log line is the answer: the spell's effect is the table's
 }
@@ -415,6 +553,104 @@ std::string spell_dice(const Spell& s, int slot_level, int char_level, int mod) 
   return dice;
 }
 
+int spell_attack_count(const Spell& s, int slot_level, int char_level) {
+  if (s.attack.empty()) return 0;
+  int n = 1;
+  if (!s.slot_rays.empty()) {
+    for (const auto& [lv, k] : s.slot_rays)
+      if (lv <= slot_level) n = k;
+  } else {
+    for (const auto& [lv, k] : s.char_beams)
+      if (lv <= char_level) n = k;
+  }
+  return n;
+}
+
+std::string critical_dice(const std::string& dice) {
+  std::string out;
+  size_t i = 0;
+  while (i < dice.size()) {
+    // a count of dice: digits followed by "d"
+    size_t j = i;
+    while (j < dice.size() && std::isdigit(static_cast<unsigned char>(dice[j]))) ++j;
+    const bool starts = i == 0 || dice[i - 1] == '+' || dice[i - 1] == '-';
+    if (j > i && starts && j < dice.size() && (dice[j] == 'd' || dice[j] == 'D')) {
+      out += std::to_string(2 * std::stoi(dice.substr(i, j - i)));
+      i = j;
+      continue;
+    }
+    if (j > i) {
+      out += dice.substr(i, j - i);
+      i = j;
+      continue;
+    }
+    out += dice[i++];
+  }
+  return out;
+}
+
+std::vector<SpellAttack> spell_attacks(const std::vector<campaign::Event>& events) {
+  std::vector<SpellAttack> out;
+  const bool cast = std::any_of(events.begin(), events.end(), [](const campaign::Event& e) { return e.type == "spell_cast"; });
+  if (!cast) return out;
+  for (const auto& e : events) {
+    if (e.type == "attack_rolled") {
+      SpellAttack a;
+      a.attack = attack_result(e.data);
+      out.push_back(a);
+    } else if (e.type == "spell_attack_hit" && !out.empty()) {
+      out.back().dice = e.data.value("dice", "");
+      out.back().text = e.data.value("text", "");
+      out.back().damage = e.data.value("total", 0);
+      out.back().rolled = e.data.value("rolled", true);
+    }
+  }
+  return out;
+}
+
+namespace {
+const json& slot_tables() {
+  static const json data = assets::json("data/rules/spell-slots.json");
+  return data;
+}
+}  // namespace
+
+SpellListCount spell_list_count(const Campaign& c, const Creature& x) {
+  SpellListCount n;
+  const SlotsView v = slots_view(c, x);
+  n.cantrips_max = v.cantrips;
+  n.spells_max = v.prepared + v.known;
+  n.prepares = v.prepared > 0;
+  for (const auto& id : id_field(x, kPrepared))
+    if (const Spell* s = find_spell(id)) ++(s->level == 0 ? n.cantrips : n.spells);
+  return n;
+}
+
+calc::Calculator spells_prepared_calculator() {
+  return {"spells-prepared",
+          "calc.desc.spells_prepared",
+          {calc::choice_param("class", "calc.param.spells_prepared.class",
+                              {"bard", "cleric", "druid", "paladin", "ranger", "sorcerer", "warlock", "wizard"}),
+           calc::int_param("level", "calc.param.spells_prepared.level", 1, 20),
+           calc::int_param("ability-score", "calc.param.spells_prepared.ability_score", 1, 30, false)},
+          [](const json& p, Rng&) -> json {
+            const std::string cls = p.at("class").get<std::string>();
+            const int level = p.at("level").get<int>();
+            const size_t k = static_cast<size_t>(level - 1);
+            json out = json::object();
+            const json& data = slot_tables();
+            if (cls == "cleric" || cls == "druid" || cls == "wizard" || cls == "paladin") {
+              if (!p.contains("ability-score")) throw UserError("calc.err.spells_prepared_score", jobj{"class", cls});
+              const int mod = campaign::ability_modifier(p.at("ability-score").get<int>());
+              out["prepared"] = std::max(1, mod + (cls == "paladin" ? level / 2 : level));
+            } else if (data["known"].contains(cls)) {
+              out["known"] = data["known"][cls][k].get<int>();
+            }
+            if (data["cantrips"].contains(cls)) out["cantrips"] = data["cantrips"][cls][k].get<int>();
+            return out;
+          }};
+}
+
 std::string spell_level_text(int level, Lang lang) { return tr(lang, ordinal_key(level)); }
 
 std::string spell_school_text(const Spell& s, Lang lang) { return tr(lang, kSchoolKey + s.school); }
@@ -476,6 +712,7 @@ nlohmann::json spell_json(const Spell& s, Lang lang) {
 Module spells() {
   return {kSpells, /*default_on*/ true, install,
           {.prompts = {kSavePrompt},
+           .own_calculators = {spells_prepared_calculator()},
            .creature_data = {ids_field(kPrepared, kMaxPrepared, "[spell ids], 1..60: her prepared or known spells (her list)"),
                              ids_field(kRecent, kMaxRecent, "[spell ids], 1..4: the spells she cast last, newest first")}}};
 }

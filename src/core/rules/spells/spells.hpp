@@ -2,7 +2,9 @@
 // scripts/gen-spells.py from the SRD's facts, CC-BY-4.0, named in cs/uk/en; no descriptions), a search over them,
 // each spell's damage or healing dice at a slot level, and module `spells` (on by default) with the command
 // CastSpell: the slot spent (the spell-slots rule), the dice rolled, the targets' saves asked at the caster's DC,
-// concentration started. Texts in assets/i18n/<lang>/spells.json, tests in tests/unit/rules_spells.tests.cpp, the
+// concentration started; a spell that makes spell attacks (Fire Bolt, Scorching Ray's rays) rolls each through the
+// attack rule against the target's AC and deals its damage on a hit only. PrepareSpell keeps her list within what
+// her class prepares or knows. Texts in assets/i18n/<lang>/spells.json, tests in tests/unit/rules_spells.tests.cpp, the
 // CLI in src/cli/cmd_spells.cpp, the sheet panel src/ui/screens/party/panels/spells.cpp.
 #pragma once
 #include <map>
@@ -11,8 +13,10 @@
 #include <string_view>
 #include <vector>
 
+#include "core/calc/calc.hpp"
 #include "core/campaign/engine.hpp"
 #include "core/i18n.hpp"
+#include "core/rules/attack_roll/attack_roll.hpp"
 
 namespace druzina::rules {
 
@@ -38,6 +42,8 @@ struct Spell {
   std::map<int, std::string> slot_dice;     // damage by slot level: 3 → "8d6"
   std::map<int, std::string> char_dice;     // a cantrip's damage by character level: 1 → "1d10", 5 → "2d10" …
   std::map<int, std::string> heal_dice;     // healing by slot level: 1 → "1d8+MOD"
+  std::map<int, int> slot_rays;             // attacks by slot level (Scorching Ray: 2 → 3 rays); empty: one
+  std::map<int, int> char_beams;            // attacks by character level (Eldritch Blast: 5 → 2 beams); empty: one
 
   const std::string& name_in(Lang lang) const;  // English when missing
   bool heals() const { return !heal_dice.empty(); }
@@ -66,6 +72,37 @@ std::vector<const Spell*> search_spells(std::string_view query, Lang lang, const
 // `char_level`, "MOD" replaced by the casting ability's modifier: fireball at 4 → "9d6", cure wounds at 2 with +3 →
 // "2d8+3", fire bolt at character level 5 → "2d10". "" when it has none, or none at that level (below its own).
 std::string spell_dice(const Spell& s, int slot_level, int char_level, int mod);
+
+// How many spell attacks it makes cast at `slot_level` by a caster of `char_level`: 0 when it makes none, else
+// its rays (Scorching Ray at 3rd: 4) or beams (Eldritch Blast at character level 5: 2), else 1. Each attack's
+// damage is spell_dice's.
+int spell_attack_count(const Spell& s, int slot_level, int char_level);
+// A critical hit's dice: every die's count doubled, the modifier kept ("2d10" → "4d10", "1d8+3" → "2d8+3").
+std::string critical_dice(const std::string& dice);
+
+// One spell attack of a cast (CastSpell with targets, a spell that makes spell attacks): the attack as the attack
+// rule rolled it, and on a hit the damage (its dice doubled on a critical hit) dealt through the damage path.
+struct SpellAttack {
+  AttackResult attack;  // target, d20s, bonus, total, AC, hit, critical
+  std::string dice, text;  // the damage's dice and the roll ("" on a miss)
+  int damage = -1;         // -1 on a miss
+  bool rolled = true;      // false: the damage was the table's (CastSpell {total})
+};
+// The spell attacks a transaction made (CastSpell's), in order.
+std::vector<SpellAttack> spell_attacks(const std::vector<campaign::Event>& events);
+
+// How many spells her list may hold (a class caster's): the cantrips she knows by her level, and the spells she
+// prepares (cleric, druid, wizard: level + the ability modifier; paladin: half the level + CHA; at least 1) or knows
+// (bard, ranger, sorcerer, warlock, the third casters: the class table). max 0 = not counted (no such class: a
+// monster, a class typed in). PrepareSpell refuses one more unless told {over_limit: true} (the DM allows it).
+struct SpellListCount {
+  int cantrips = 0, cantrips_max = 0;
+  int spells = 0, spells_max = 0;
+  bool prepares = false;  // spells_max counts prepared spells (else known ones)
+};
+SpellListCount spell_list_count(const campaign::Campaign& c, const campaign::Creature& x);
+// The calculator spells-prepared --class --level --ability-score → {prepared} | {known}, {cantrips}.
+calc::Calculator spells_prepared_calculator();
 
 // The spell as JSON (the facts, the name in lang, the dice of every slot level).
 nlohmann::json spell_json(const Spell& s, Lang lang);

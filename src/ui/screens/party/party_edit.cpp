@@ -152,6 +152,21 @@ void class_block(Draft& d) {
   if (!cls.empty()) {
     ImGui::Spacing();
     ImGui::TextUnformatted(T("ui.classes.subclass"));
+    // the class's subclasses the app names in the reader's language (one tap fills the field); anything may be typed
+    const std::vector<std::string> subs = rules::subclasses_of(cls);
+    if (!subs.empty()) {
+      muted(T("ui.classes.subclass_pick"));
+      const float w = split_width(2);
+      const std::string chosen = rules::subclass_id(d.subclass);
+      int col = 0;
+      for (const auto& id : subs) {
+        if (col++ % 2) ImGui::SameLine();
+        const std::string name = rules::subclass_name(ui().lang, id);
+        ImGui::PushFont(ui().fonts.small);
+        if (toggle_button(name.c_str(), chosen == id, "edit.subclass." + id, ImVec2(w, kTouchTarget))) d.subclass = name;
+        ImGui::PopFont();
+      }
+    }
     text_field("##subclass", T("ui.classes.subclass_hint"), d.subclass);
     track("edit.subclass", d.subclass);
   }

@@ -9,7 +9,11 @@
 // Test ids: sheet.spells.mine.<id> (her list), sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.keep (on the
 // card: "In my spells" on or off), sheet.spells.card (label: the facts), sheet.spells.level.<n>,
 // sheet.spells.target.<creature> (label: the name and its HP as shown here), sheet.spells.cast, sheet.spells.ritual,
-// sheet.spells.close; on the pad pad.ok (the table's total) and pad.spell_roll.
+// sheet.spells.close; on the pad pad.ok (the table's total) and pad.spell_roll. A spell that makes spell attacks
+// (Fire Bolt, Scorching Ray's rays) cast at targets is rolled by the app, each attack against its target's AC
+// (sheet.spells.adv / sheet.spells.dis), the damage only on a hit: the card sheet.spells.attacks (OK:
+// sheet.spells.attacks.ok) shows each. Her count, "Prepared 6/8 · Cantrips 2/4" (sheet.spells.count), above her
+// list and on the card; adding one more is refused with the reason, then sheet.spells.add_anyway (the DM allows it).
 #include <imgui.h>
 
 #include <algorithm>
@@ -45,7 +49,52 @@ struct Draft {
   std::string spell;  // the chosen spell's id
   int level = 0;
   std::set<std::string> targets;
+  bool adv = false, dis = false;  // a spell attack's
+  bool offer_anyway = false;      // her list is full: "Add anyway" (the DM allows it) after the refusal
 };
+
+// The spell attacks of her last cast (its card stays until OK).
+std::map<std::string, std::vector<rules::SpellAttack>>& attack_results() {
+  static std::map<std::string, std::vector<rules::SpellAttack>> r;
+  return r;
+}
+
+// "Prepared 6/8 · Cantrips 2/4" (what her class prepares or knows; nothing when it counts none).
+std::string count_line(const rules::SpellListCount& n) {
+  std::string out;
+  if (n.spells_max > 0)
+    out = Tf(n.prepares ? "ui.spells.count_prepared" : "ui.spells.count_known", jobj{"n", n.spells, "max", n.spells_max});
+  if (n.cantrips_max > 0)
+    out += (out.empty() ? "" : " · ") + Tf("ui.spells.count_cantrips", jobj{"n", n.cantrips, "max", n.cantrips_max});
+  return out;
+}
+
+// Her last spell attacks: each target's d20, hit or miss against its AC, the damage dealt on a hit.
+void attack_card(const Creature& c) {
+  auto it = attack_results().find(c.id);
+  if (it == attack_results().end()) return;
+  begin_card("##spellattacks", col_tint(hue_blue()));
+  std::string all;
+  for (const auto& a : it->second) {
+    const rules::AttackResult& r = a.attack;
+    std::string dice;
+    for (const int d : r.rolls) dice += (dice.empty() ? "" : " / ") + std::to_string(d);
+    const std::string line = Tf("ui.spells.attack_line", jobj{"target", creature_name(r.target), "dice", dice,
+                                                              "bonus", signed_num(r.bonus), "total", r.total});
+    ImGui::TextWrapped("%s", line.c_str());
+    std::string verdict = Tf(r.critical ? "ui.attack.critical" : r.hit ? "ui.attack.hit" : "ui.attack.miss", jobj{"ac", r.ac});
+    if (a.damage >= 0) verdict += " · " + Tf("ui.spells.hit_damage", jobj{"damage", a.damage, "dice", dice_notation(ui().lang, a.dice)});
+    ImGui::PushStyleColor(ImGuiCol_Text, r.hit ? col_good() : col_bad());
+    ImGui::TextWrapped("%s", verdict.c_str());
+    ImGui::PopStyleColor();
+    all += line + " " + verdict + "\n";
+  }
+  const bool ok = big_button(T("ui.spells.results_close"), ImVec2(0, kTouchTarget));
+  track("sheet.spells.attacks.ok", T("ui.spells.results_close"));
+  end_card();
+  track("sheet.spells.attacks", all);  // the card
+  if (ok) attack_results().erase(c.id);
+}
 
 std::map<std::string, Draft>& drafts() {
   static std::map<std::string, Draft> d;
@@ -124,6 +173,7 @@ void pick(Draft& d, const rules::Spell& s, const rules::SlotsView& v) {
         break;
       }
   d.targets.clear();
+  d.offer_anyway = false;
 }
 
 // Her list (PrepareSpell): the spells she cast last first, then her prepared or known ones in the order added.
@@ -166,11 +216,18 @@ void spells(const Creature& c) {
   if (!v.caster) return;
   if (c.death_saves.dead || (ui_player_mode() && !campaign::in_party(c))) return;
   section(T("ui.spells.title"));
+  attack_card(c);
   Draft& d = drafts()[c.id];
+  const rules::SpellListCount counted = rules::spell_list_count(model().state(), c);
+  const std::string counts = count_line(counted);
   const rules::Spell* chosen = d.spell.empty() ? nullptr : rules::find_spell(d.spell);
   if (!chosen) {
     // her own list first: the spells she cast last, then the rest of her prepared or known ones
     const auto mine = my_spells(c);
+    if (!counts.empty()) {
+      muted(counts.c_str());
+      track("sheet.spells.count", counts);
+    }
     if (!mine.empty()) {
       small_label(T("ui.spells.mine"));
       const float w = split_width(2);
@@ -204,8 +261,23 @@ void spells(const Creature& c) {
   {
     const auto list = rules::prepared_spells(c);
     const bool kept = std::find(list.begin(), list.end(), s.id) != list.end();
-    if (toggle_button(T(kept ? "ui.spells.kept" : "ui.spells.keep"), kept, "sheet.spells.keep", ImVec2(0, kTouchTarget)))
-      dispatch_and_tell(jobj{"type", "PrepareSpell", "target", c.id, "spell", s.id, "prepared", !kept});
+    if (toggle_button(T(kept ? "ui.spells.kept" : "ui.spells.keep"), kept, "sheet.spells.keep", ImVec2(0, kTouchTarget))) {
+      const bool full = s.level == 0 ? counted.cantrips_max > 0 && counted.cantrips >= counted.cantrips_max
+                                     : counted.spells_max > 0 && counted.spells >= counted.spells_max;
+      // refused when full (the reason in the notice); then the DM may allow one more
+      if (!dispatch_and_tell(jobj{"type", "PrepareSpell", "target", c.id, "spell", s.id, "prepared", !kept}) && !kept && full)
+        d.offer_anyway = true;
+    }
+    if (!counts.empty()) {
+      muted(counts.c_str());
+      track("sheet.spells.count", counts);
+    }
+    if (d.offer_anyway && !kept) {
+      if (big_button(T("ui.spells.add_anyway"), ImVec2(0, kTouchTarget)) &&
+          dispatch_and_tell(jobj{"type", "PrepareSpell", "target", c.id, "spell", s.id, "over_limit", true}))
+        d.offer_anyway = false;
+      track("sheet.spells.add_anyway", T("ui.spells.add_anyway"));
+    }
   }
   if (s.level > 0) {
     small_label(T("ui.spells.slot_level"));
@@ -237,13 +309,32 @@ void spells(const Creature& c) {
       }
     }
   }
+  // a spell attack: how many, her bonus, advantage or disadvantage (the app rolls each against its target's AC)
+  const int attacks = rules::spell_attack_count(s, std::max(d.level, 1), std::max(1, c.level));
+  if (attacks > 0) {
+    const std::string line = attacks > 1 ? Tf("ui.spells.attacks", jobj{"n", attacks, "bonus", signed_num(v.attack)})
+                                         : Tf("ui.spells.attack_one", jobj{"bonus", signed_num(v.attack)});
+    muted(line.c_str());
+    track("sheet.spells.attack_info", line);
+    const float w2 = split_width(2);
+    if (toggle_button(T("ui.attack.advantage"), d.adv, "sheet.spells.adv", ImVec2(w2, kTouchTarget))) d.adv = !d.adv;
+    ImGui::SameLine();
+    if (toggle_button(T("ui.attack.disadvantage"), d.dis, "sheet.spells.dis", ImVec2(w2, kTouchTarget))) d.dis = !d.dis;
+  }
   json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
   if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
+  if (attacks > 0 && d.adv) cmd["advantage"] = true;
+  if (attacks > 0 && d.dis) cmd["disadvantage"] = true;
   // Cast alone on its row, its label in the normal font (beside Close it was stepped down to the small one)
   const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
   if (colored_button(cast.c_str(), col_accent(), ImVec2(0, kTouchTarget), "sheet.spells.cast")) {
     const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
-    if (dice.empty()) {
+    if (attacks > 0 && !d.targets.empty()) {  // the attacks decide the damage: the app rolls them and it
+      if (const Outcome o = dispatch_and_tell(cmd, 8.0)) {
+        attack_results()[c.id] = rules::spell_attacks(o.events);
+        drafts().erase(c.id);
+      }
+    } else if (dice.empty()) {
       if (dispatch_and_tell(cmd)) drafts().erase(c.id);
     } else {
       ask_total(c.id, s, dice, cmd);
