@@ -109,7 +109,7 @@ std::string render_set(const json& d, const LogContext& lc) {
 const ClassResource& resource_param(const Creature& x, const std::vector<ClassResource>& list, const json& cmd) {
   const std::string id = param::str(cmd, "resource");
   const ClassResource* r = find_class_resource(list, id);
-  if (!r) throw UserError("rules.err.resource_unknown", jobj{"name", x.name, "resource", resource_name(Lang::en, id), "id", id});
+  if (!r) throw UserError("rules.err.resource_unknown", jobj{"name", x.name, "id", id});
   return *r;
 }
 
