@@ -57,7 +57,7 @@ void ask_points(const Creature& c, const rules::ClassResource& r) {
   pad::Request q;
   const bool lay = r.heal == "target";
   q.title = lay ? std::string(T("ui.cres.lay_title")) : Tf("ui.cres.spend_title", jobj{"resource", name_of(r)});
-  q.subtitle = Tf("ui.cres.spend_body", jobj{"left", r.left});
+  if (!lay) q.subtitle = Tf("ui.cres.spend_body", jobj{"left", r.left});  // Lay on Hands says it with whom it heals
   q.lo = 1;
   q.hi = r.left;
   if (lay) {
