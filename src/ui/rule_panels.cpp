@@ -18,6 +18,7 @@
   X(spell_slots)               \
   X(spells)                    \
   X(limited_uses)              \
+  X(class_resources)           \
   X(rage_exhaustion)           \
   X(npc_loyalty)               \
   X(planes)                    \

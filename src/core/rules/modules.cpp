@@ -44,6 +44,7 @@
   X(renown, dm)                         \
   X(classes, table)                     \
   X(spell_slots, table)                 \
+  X(class_resources, table)             \
   X(spells, table)                      \
   X(limited_uses, table)                \
   X(srd_monsters, table)                \
