@@ -14,7 +14,7 @@
 //              HP as the DM chose (exact / status / hidden), conditions with their ends, and for the party
 //              level, AC, exhaustion, death saves, inspiration; the initiative order, round and current turn;
 //              the rules' data that gives itself a compact form (campaign::WireCodec: a character's class and
-//              spell slots spent, so her sheet counts her slots; open injuries; the DM's prices).
+//              what she spent of her casting, so her sheet counts it as the DM's; open injuries; the DM's prices).
 //   character  one party member (PC or sidekick) with every field a player keeps on her sheet — for its player,
 //              and back from the player to the DM (a levelled-up character); no hidden flag, no
 //              unknown (module) fields. Plus the campaign's name and rule switches.
