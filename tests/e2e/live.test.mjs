@@ -3,7 +3,8 @@
 // camera app would (the code on the DM's screen, read from a screenshot by jsQR, is a link she opens); the DM's
 // scanner reads the player's answer from Chromium's fake camera, fed a y4m file made of the screenshot of the
 // player's code. Then: the DM deals damage and the player's screen shows it; the player sends her initiative and
-// the DM accepts it; a request for another character is refused; a dropped connection is shown, and the player
+// the DM accepts it; the other player's spell slot, tapped on her sheet, is accepted too; a request for another
+// character is refused; a dropped connection is shown, and the player
 // rejoins through her own scanner; the messages the DM's phone sent hold no DM secret; her page reloads and her copy
 // of the table is still there, marked not live, with no DM secret in it.
 import { test, before, after, afterEach } from "node:test";
@@ -241,6 +242,28 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   assert.match(reply, /"st":"refused"/);
   assert.match(reply, /live\.err\.not_yours/);
   assert.equal(await label(dm, "live.request.0"), null, "nothing queued for another character");
+
+  // Olena's spell slot, tapped on her own sheet (in Ukrainian): a request the DM's phone takes; her sheet shows it
+  // waiting, then her slots as the DM's phone counts them.
+  await dispatch(dm, { type: "SetSpellcasting", target: olena, classes: "cleric:3" });
+  await untilLabel(p2, `live.creature.${olena}`, () => true, "the view with her class");
+  await tapCarefully(p2, "live.back");
+  await openTab(p2, "party");
+  await tapCarefully(p2, `party.card.${olena}`);
+  await untilLabel(p2, "sheet.slots.1", (l) => l === "4/4", "her slots on her sheet");
+  await scrollIntoView(p2, "sheet.slots.1.0");
+  await tapCarefully(p2, "sheet.slots.1.0");
+  await untilLabel(dm, "live.request.0", (l) => l === "Olena: spends a spell slot (level 1)", "the slot in the DM's queue");
+  await scrollIntoView(p2, "sheet.slots.1.0");
+  assert.equal(await label(p2, "sheet.slots.1"), "4/4", "her copy waits for the DM's phone");
+  const waiting = (await widgets(p2)).find((w) => w.id.startsWith("sheet.slots.request."));
+  assert.ok(waiting && waiting.label.includes("чекає на ГМ"), `waiting, in Ukrainian (${waiting && waiting.label})`);
+  await p2.screenshot({ path: path.join(shots, "live-player-slot-uk.png") });
+  await tapCarefully(dm, "live.accept.0");
+  await untilLabel(p2, "sheet.slots.1", (l) => l === "3/4", "the slot spent, on her sheet");
+  await untilLabel(p2, waiting.id, (l) => l.includes("прийнято"), "accepted, in Ukrainian");
+  c = await campaign(dm);
+  assert.equal(c.creatures.find((x) => x.id === olena).modules["spell-slots"].spent[0], 1, "spent on the DM's phone");
 
   // The connection drops (her phone's side closes): she sees "not live since", keeps her copy, rejoins by her
   // own scanner reading the DM's current code.

@@ -13,6 +13,7 @@
 #include "platform/live.hpp"
 #include "platform/native/headless.hpp"
 #include "ui/mode.hpp"
+#include "ui/model.hpp"
 
 using druzina::uitest::Headless;
 using nlohmann::json;
@@ -309,4 +310,142 @@ TEST_CASE("live table: the camera's preview lies on its own place, cut to the sc
   CHECK((box[3] == 0 || box[1] + box[3] <= end->y || box[1] >= end->y + end->h));
   app.tap("live.scan_stop");
   CHECK(native::scanner_box()[2] == 0);
+}
+
+TEST_CASE("live table, DM: opening another campaign ends the table - no player receives a campaign she was not invited to",
+          "[ui][live]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}}));
+  const std::string mira = id_of(app, "Mira");
+  app.tap("tab.party");
+  app.tap("party.live");
+  app.frame(2);
+  Phone phone;
+  phone.answer(app);
+  phone.send(app, phone.guest.hello(mira, "Mira"));
+  REQUIRE(phone.guest.follower.view);
+  CHECK((*phone.guest.follower.view)["n"] == "Les");
+  const std::string table_id = phone.guest.follower.table_id;
+  CHECK_FALSE(table_id.empty());
+  // the DM opens another campaign on her phone (the live screen closed, the table still live)
+  app.tap("live.back");
+  const size_t sent_before = native::live_sent().size();
+  REQUIRE(druzina::ui::model().new_campaign());
+  REQUIRE(app.dispatch({{"type", "CreateCampaign"}, {"name", "TAJNÁ-KAMPAŇ"}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Zloděj"}, {"kind", "pc"}, {"hp", 9}, {"hit_die", 8}}));
+  app.frame(3);
+  phone.pump();
+  // the player was told the table ended; nothing of the other campaign was sent, under any id
+  CHECK(phone.guest.ended);
+  const auto& sent = native::live_sent();
+  REQUIRE(sent.size() > sent_before);  // (the "bye")
+  for (size_t k = sent_before; k < sent.size(); ++k) {
+    INFO(sent[k]);
+    CHECK(sent[k].find("TAJN") == std::string::npos);
+    CHECK(sent[k].find("Zlod") == std::string::npos);
+    CHECK(sent[k].find("\"k\":\"view\"") == std::string::npos);
+  }
+  CHECK((*phone.guest.follower.view)["n"] == "Les");  // her copy stays the table she was invited to
+  CHECK(druzina::ui::model().notice().text.rfind("The live table ended: another campaign was opened", 0) == 0);
+  // the live table of this campaign starts afresh: a new offer, no players
+  app.tap("tab.party");
+  REQUIRE(app.scroll_to("party.live"));
+  app.tap("party.live");
+  app.frame(2);
+  CHECK(label(app, "live.players") == "0");
+  CHECK(label(app, "live.offer_qr").find("#l1.") != std::string::npos);
+}
+
+TEST_CASE("live table, player: a slot tapped on her sheet is a request the DM's phone takes, shown until answered",
+          "[ui][live][spell-slots]") {
+  Headless app;
+  druzina::campaign::Session dm;
+  druzina::Rng rng(5);
+  dm.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}}, rng);
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 6}, {"level", 3},
+               {"class", "wizard"}},
+              rng);
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Olena"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}, {"level", 3},
+               {"class", "cleric"}},
+              rng);
+  live::Host host;
+  const int offer = net::create_offer();
+  native::open_fragment(live::encode_signal(live::from_sdp(net::local_sdp(offer), 'o')));
+  app.frame(3);
+  REQUIRE(net::accept_answer(offer, live::to_sdp(live::decode_signal(label(app, "live.answer_qr"), 'a'))));
+  host.add_peer(offer);
+  auto pump = [&] {
+    app.frame(3);
+    while (auto text = net::receive(offer))
+      for (const auto& o : host.receive(offer, *text, dm.state(), 0)) net::send(o.peer, o.text);
+    app.frame(3);
+  };
+  auto accept = [&](bool yes) {
+    REQUIRE(host.queue().size() == 1);
+    if (yes) dm.dispatch(host.queue()[0].command, rng);
+    net::send(offer, host.resolve(0, yes).text);
+    for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
+    app.frame(3);
+  };
+  auto requests = [] {  // her requests among the texts on the connection (both ends)
+    size_t n = 0;
+    for (const auto& t : native::live_sent()) n += t.find("\"k\":\"req\"") != std::string::npos;
+    return n;
+  };
+  pump();
+  app.tap("live.me.c1");
+  pump();
+  REQUIRE(host.players()[0].who == "c1");
+  // her sheet, from her copy (the Party screen in player mode): her slots as the DM's phone counts them
+  app.tap("live.back");
+  app.tap("tab.party");
+  REQUIRE(druzina::ui::ui_player_mode());
+  app.tap("party.card.c1");
+  REQUIRE(app.scroll_to("sheet.slots.1.0"));  // (a pip: the row's label is a line of text)
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  CHECK(label(app, "sheet.slots.2") == "2/2");
+  CHECK(app.find("sheet.slots.live"));
+  // a tap on a lit pip: a request (her copy unchanged until the DM's phone takes it)
+  const size_t sent = requests();
+  app.tap("sheet.slots.1.0");
+  app.frame(2);
+  REQUIRE(requests() == sent + 1);
+  CHECK(native::live_sent().back().find("\"r\":\"spell_slot\"") != std::string::npos);
+  CHECK(native::live_sent().back().find("\"level\":1") != std::string::npos);
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  REQUIRE(app.find("sheet.slots.request.1"));
+  CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): sent");
+  pump();
+  CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): waiting for the DM");
+  accept(true);
+  REQUIRE(app.scroll_to("sheet.slots.1.0"));  // (a pip: the row's label is a line of text)
+  CHECK(label(app, "sheet.slots.1") == "3/4");
+  CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): accepted");
+  // a spent pip asks nothing (only the DM gives a slot back)
+  app.tap("sheet.slots.1.3");
+  app.frame(2);
+  CHECK(requests() == sent + 1);
+  // a 2nd-level slot the DM declines: her copy keeps it
+  REQUIRE(app.scroll_to("sheet.slots.2.0"));
+  app.tap("sheet.slots.2.0");
+  pump();
+  accept(false);
+  REQUIRE(app.find("sheet.slots.request.2"));
+  CHECK(label(app, "sheet.slots.request.2") == "Spell slot (level 2): declined by the DM");
+  CHECK(label(app, "sheet.slots.2") == "2/2");
+  CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): accepted");  // (the older one below)
+  // another character's slots on her copy are shown only: no request, no change
+  app.tap("sheet.back");
+  app.tap("party.card.c2");
+  REQUIRE(app.scroll_to("sheet.slots.1.0"));  // (a pip: the row's label is a line of text)
+  CHECK_FALSE(app.find("sheet.slots.live"));
+  app.tap("sheet.slots.1.0");
+  app.frame(2);
+  CHECK(requests() == sent + 2);
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  // what the DM's phone sent her holds her slots, and the DM's campaign agrees
+  const json mine = app.campaign();
+  CHECK(mine["creatures"][0]["modules"]["spell-slots"]["spent"][0] == 1);
+  CHECK(json(dm.state())["creatures"][0]["modules"]["spell-slots"]["spent"][0] == 1);
 }

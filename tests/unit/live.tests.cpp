@@ -269,15 +269,20 @@ TEST_CASE("live view: the messages hold no DM secret", "[live]") {
   t.run({{"type", "AddNote"}, {"text", "SECRET-NOTE"}, {"secret", true}});
   t.run({{"type", "AddMagicItem"}, {"target", mira}, {"name", "Wand"}, {"command_word", "SECRET-WORD"},
          {"identified", false}});
+  t.run({{"type", "SetClass"}, {"target", mira}, {"class", "cleric"}, {"subclass", "Life"}});
   nlohmann::json a = live::players_view(t.state());
   t.run({{"type", "StartEncounter"}, {"initiative", {{mira, 10}, {spy, 20}, {hans, 3}}}});
   t.run({{"type", "ApplyDamage"}, {"target", spy}, {"amount", 4}});
   t.run({{"type", "ApplyDamage"}, {"target", mira}, {"amount", 3}});
+  t.run({{"type", "SpendSpellSlot"}, {"target", mira}, {"level", 2}});
   nlohmann::json b = live::players_view(t.state());
   std::string bytes = live::encode(live::view_message(nullptr, 0, a, 1, 0, {})) +
                       live::encode(live::view_message(&a, 1, b, 2, 0, {}));
   REQUIRE(bytes.find("Mira") != std::string::npos);  // the test reads real messages
-  for (const char* secret : {"SECRET", "loyalty", "dm_notes", "hidden", "command_word", "\"9\"", spy.c_str()})
+  REQUIRE(bytes.find("\"ss\":[0,1]") != std::string::npos);  // with her spent slot (her sheet shows it)
+  // (the spy's id quoted: the views' hashes are hex digits, and "c3" may be among them)
+  const std::string spy_id = "\"" + spy + "\"";
+  for (const char* secret : {"SECRET", "loyalty", "dm_notes", "hidden", "command_word", "\"9\"", spy_id.c_str()})
     REQUIRE(bytes.find(secret) == std::string::npos);
 }
 
@@ -397,6 +402,29 @@ TEST_CASE("live requests: a spell slot - her own, of a level she has and has lef
   REQUIRE(live::describe(f.t.state(), req(mira, {{"level", 2}}), Lang::cs) == "Mira: utratí pozici kouzla (2. úrovně)");
   REQUIRE(live::describe(f.t.state(), req(mira, {{"level", 2}}), Lang::uk) ==
           "Mira: витрачає комірку заклинання (2-го рівня)");
+
+  // her phone shows her slots as the DM's phone counts them: the view carries them, a spend is a small delta
+  const nlohmann::json before = live::players_view(f.t.state());
+  live::Follower phone;
+  REQUIRE(phone.apply(live::view_message(nullptr, 0, before, 1, 0, {})));
+  f.t.run(live::to_command(f.t.state(), mira, req(mira, {{"level", 1}})));
+  f.t.run(live::to_command(f.t.state(), borek, req(borek, {{"level", 1}, {"pact", true}})));
+  const nlohmann::json after = live::players_view(f.t.state());
+  const nlohmann::json update = live::view_message(&before, 1, after, 2, 0, {});
+  REQUIRE(update.contains("d"));
+  WARN("live update of two slots spent: " << live::encode(update).size() << " bytes");
+  REQUIRE(live::encode(update).size() < 300);
+  REQUIRE(phone.apply(update));
+  const Campaign copy = phone.campaign().get<Campaign>();
+  for (const std::string& who : {mira, borek}) {
+    const rules::SlotsView dm = rules::slots_view(f.t.state(), f.t.c(who));
+    const rules::SlotsView hers = rules::slots_view(copy, *campaign::find_creature(copy, who));
+    CHECK(hers.left == dm.left);
+    CHECK(hers.max == dm.max);
+    CHECK(hers.pact_left == dm.pact_left);
+  }
+  CHECK(rules::slots_view(copy, *campaign::find_creature(copy, mira)).left[0] == 3);
+  CHECK(rules::slots_view(copy, *campaign::find_creature(copy, borek)).pact_left == 1);
 }
 
 TEST_CASE("live requests: a hidden character cannot be claimed or acted for", "[live]") {

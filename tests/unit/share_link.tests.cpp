@@ -4,6 +4,7 @@
 #include "core/io/guard.hpp"
 #include "core/io/save.hpp"
 #include "core/share/link.hpp"
+#include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/tables/table.hpp"
 #include "../support/link_bytes.hpp"
 
@@ -523,4 +524,111 @@ TEST_CASE("link: base64url round trip", "[share][link]") {
     REQUIRE(share::base64url_decode(text) == bytes);
   }
   REQUIRE_FALSE(share::base64url_decode("ab+c").has_value());
+}
+
+TEST_CASE("link table: the casters' spell slots travel - the player's phone counts them as the DM's",
+          "[share][link][spell-slots]") {
+  Table t(8);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}});
+  const std::string mira = t.pc("Mira", 28, {{"level", 5}});
+  const std::string olena = t.pc("Olena", 24, {{"level", 3}});
+  const std::string bors = t.pc("Bors", 40, {{"level", 5}});
+  t.run({{"type", "SetClass"}, {"target", mira}, {"class", "wizard"}, {"subclass", "Evocation"}});
+  t.run({{"type", "SetClass"}, {"target", olena}, {"class", "warlock"}});
+  t.run({{"type", "SetClass"}, {"target", bors}, {"class", "fighter"}});
+  t.run({{"type", "SpendSpellSlot"}, {"target", mira}, {"level", 1}});
+  t.run({{"type", "SpendSpellSlot"}, {"target", mira}, {"level", 1}});
+  t.run({{"type", "SpendSpellSlot"}, {"target", mira}, {"level", 3}});
+  t.run({{"type", "SpendSpellSlot"}, {"target", olena}, {"level", 2}, {"pact", true}});
+  const std::string link = share::encode_table(t.state(), {"a1b2c3d4", 1764480000000});
+  const Campaign back = share::decode(link).payload.get<Campaign>();
+  for (const std::string& id : {mira, olena, bors}) {
+    INFO(id);
+    const rules::SlotsView dm = rules::slots_view(t.state(), t.c(id)), hers = rules::slots_view(back, *find_creature(back, id));
+    CHECK(hers.max == dm.max);
+    CHECK(hers.left == dm.left);
+    CHECK(hers.pact_max == dm.pact_max);
+    CHECK(hers.pact_left == dm.pact_left);
+    CHECK(hers.pact_level == dm.pact_level);
+    CHECK(hers.dc == dm.dc);
+  }
+  const rules::SlotsView m = rules::slots_view(back, *find_creature(back, mira));
+  CHECK(m.left[0] == 2);
+  CHECK(m.max[0] == 4);
+  CHECK(m.left[2] == 1);
+  CHECK(rules::slots_view(back, *find_creature(back, olena)).pact_left == 1);
+  CHECK(find_creature(back, mira)->modules.at("classes").at("subclass") == "Evocation");
+
+  // what the slots add to the link: measured against the same link without them (as made before)
+  const std::string bytes = link_bytes(link);
+  json before = json::parse(bytes.substr(1));
+  for (auto& c : before["c"])
+    if (c.size() > 4)
+      for (const char* k : {"k", "ks", "ss", "sp", "sr", "sc", "st"}) c[4].erase(k);
+  const std::string old_link = craft('t', before.dump());
+  WARN("table link, 3 characters (2 casters): " << link.size() << " characters with the slots, " << old_link.size()
+                                                << " without");
+  CHECK(link.size() <= old_link.size() + 80);  // (measured: 211 → 276; a subclass is typed text)
+  CHECK(bytes.find("\"ss\":[2,0,1]") != std::string::npos);  // trailing zeros cut
+
+  // a hostile compact form is refused, never a crash
+  for (const json& bad : {json{{"ss", "2"}}, json{{"ss", json::array()}}, json{{"ss", {1, 2, 3, 4, 5, 6, 7, 8, 9, 10}}},
+                          json{{"ss", {99}}}, json{{"sp", "1"}}, json{{"sr", true}}, json{{"sc", {{"wizard"}}}},
+                          json{{"sc", "wizard:3"}}, json{{"st", {1, 2}}}, json{{"k", 7}}, json{{"ks", json::object()}}}) {
+    json wire = json::parse(bytes.substr(1));
+    for (auto& c : wire["c"])
+      if (c[0] == mira) c[4].update(bad);
+    INFO(bad.dump());
+    CHECK(decode_error(craft('t', wire.dump())) == "link.err.invalid");
+  }
+}
+
+TEST_CASE("link character: a scar the rules wrote travels as its injury and reads in the reader's language",
+          "[share][link][injuries]") {
+  Table t(3);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}});
+  const std::string mira = t.pc("Mira", 17);
+  for (int roll : {7, 8}) {  // broken arms: cured by a 5th-level spell, each leaves a minor scar
+    t.run({{"type", "RollInjury"}, {"target", mira}, {"roll", roll}});
+    const json list = t.c(mira).modules["lingering-injuries"]["injuries"];
+    t.run({{"type", "TreatInjury"}, {"target", mira}, {"injury", list.back()["id"]}, {"method", "magic"}, {"spell_level", 5}});
+  }
+  // and one in the DM's own words
+  t.run({{"type", "RollInjury"}, {"target", mira}, {"roll", 8}});
+  const json list = t.c(mira).modules["lingering-injuries"]["injuries"];
+  t.run({{"type", "CureInjury"}, {"target", mira}, {"injury", list.back()["id"]},
+         {"scar", {{"cs", "BLEDÁ-ČÁRA"}, {"uk", "БЛІДА-РИСКА"}, {"en", "PALE-LINE"}}}});
+  const json stored = t.c(mira).modules["lingering-injuries"]["scars"];
+  REQUIRE(stored.size() == 3);
+  const std::string scar_cs = stored[0]["text"]["cs"];
+  REQUIRE(scar_cs.rfind("Drobná jizva", 0) == 0);
+
+  const std::string link = share::encode_character(t.state(), mira);
+  const std::string bytes = link_bytes(link);
+  CHECK(bytes.find("Drobná jizva") == std::string::npos);  // no words of a scar the rules wrote
+  CHECK(bytes.find("\"scar_of\":\"broken_arm\"") != std::string::npos);
+  CHECK(bytes.find("PALE-LINE") != std::string::npos);  // the DM's own words travel as written
+  json old_wire = json::parse(bytes.substr(1));
+  old_wire["cr"]["modules"]["lingering-injuries"]["scars"] = stored;
+  const std::string old_link = craft('c', old_wire.dump());
+  WARN("character link with 3 scars: " << link.size() << " characters, with the scars' words " << old_link.size());
+  CHECK(link.size() + 100 < old_link.size());
+
+  // back: the whole scar, its words in every language (the Ukrainian reader reads Ukrainian)
+  const Campaign back = share::decode(link).payload.get<Campaign>();
+  const json got = find_creature(back, mira)->modules.at("lingering-injuries").at("scars");
+  CHECK(got == stored);
+  CHECK(got[0]["text"].get<Text>().in(Lang::uk).find("рука") != std::string::npos);
+  // a link made before carries the words: read as it was
+  const Campaign old = share::decode(old_link).payload.get<Campaign>();
+  CHECK(find_creature(old, mira)->modules.at("lingering-injuries").at("scars") == stored);
+  // a scar of no injury the tables know, or without words and kind, is refused
+  for (const json& bad : {json{{"scar_of", "no_such_injury"}}, json{{"scar_of", 3}}, json::object()}) {
+    json wire = json::parse(bytes.substr(1));
+    json& sc = wire["cr"]["modules"]["lingering-injuries"]["scars"][0];
+    sc.erase("scar_of");
+    sc.update(bad);
+    INFO(bad.dump());
+    CHECK(decode_error(craft('c', wire.dump())) == "link.err.invalid");
+  }
 }

@@ -112,6 +112,9 @@ TEST_CASE("secrets: no DM secret in the table link, any character link, the play
     const std::string bytes = link_bytes(share::encode_table(c, {"camp-1", 1}));
     CHECK(secrets_in(bytes).empty());
     CHECK(bytes.find("Ogre") != std::string::npos);  // (it holds the table)
+    // Mira's class and spent slots travel (what her sheet shows), beside no secret
+    CHECK(bytes.find("\"k\":\"wizard\"") != std::string::npos);
+    CHECK(bytes.find("\"ss\":[0,1]") != std::string::npos);
   }
   SECTION("each character link, inflated") {
     int party = 0;

@@ -134,7 +134,7 @@ std::string Guest::hello(const std::string& character, const std::string& name) 
 
 std::string Guest::request(const std::string& kind, const json& args) {
   long long id = next_id_++;
-  answers.push_back({id, kind, "sent", json()});
+  answers.push_back({id, kind, "sent", json(), args});
   if (answers.size() > 20) answers.erase(answers.begin());
   return encode(jobj{"k", "req", "id", id, "r", kind, "c", who, "a", args});
 }
@@ -158,7 +158,7 @@ std::optional<std::string> Guest::receive(std::string_view text, long long now_m
         a.status = m["st"].get<std::string>();
         a.why = m.value("why", json());
       }
-    if (id == 0 && m["st"] == "refused") answers.push_back({0, "hello", "refused", m.value("why", json())});
+    if (id == 0 && m["st"] == "refused") answers.push_back({0, "hello", "refused", m.value("why", json()), json::object()});
   } else if (kind == "bye") {
     ended = true;
   } else {

@@ -81,6 +81,7 @@ class Guest {
     long long id = 0;
     std::string kind, status;  // status: "sent" | "queued" | "accepted" | "declined" | "refused"
     nlohmann::json why;        // refused: {key, args}
+    nlohmann::json args;       // what she asked ({level, pact?} of a spell slot …)
   };
   std::vector<Answer> answers;  // her requests, newest last
 

@@ -10,9 +10,11 @@
 //     turn_of, set_round, set_turn_of, set_at] trailing defaults cut …], "z": size,
 //     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead}
 //   and, at the top level and in a creature's "more", the rules' data with a compact form of its own, under the
-//   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i").
+//   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i", her class
+//   "k" and subclass "ks", what her sheet counts her casting by: "ss", "sp", "sr", "sc", "st").
 //   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets; a rule's field
-//               with a shorter form of its own (WireCodec::shorten) so: an injury that is a table row without its text),
+//               with a shorter form of its own (WireCodec::shorten) so: an injury that is a table row without its text,
+//               a scar the rules wrote as the injury it is of),
 //               "u": [the fields its player changed since her copy received them]? (link.hpp kChanged)}
 //   campaign:  {"s": the save document}
 //

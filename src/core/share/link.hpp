@@ -13,7 +13,8 @@
 //              keeps secret): the campaign's name, clock and rule switches, each visible creature's name, kind,
 //              HP as the DM chose (exact / status / hidden), conditions with their ends, and for the party
 //              level, AC, exhaustion, death saves, inspiration; the initiative order, round and current turn;
-//              the rules' data that gives itself a compact form (campaign::WireCodec).
+//              the rules' data that gives itself a compact form (campaign::WireCodec: a character's class and
+//              what she spent of her casting, so her sheet counts it as the DM's; open injuries; the DM's prices).
 //   character  one party member (PC or sidekick) with every field a player keeps on her sheet — for its player,
 //              and back from the player to the DM (a levelled-up character); no hidden flag, no
 //              unknown (module) fields. Plus the campaign's name and rule switches.

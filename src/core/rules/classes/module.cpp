@@ -60,6 +60,17 @@ campaign::DataField text_field(const char* name, const char* type) {
           }};
 }
 
+// In the table link (and the live table) under `key`, as it is: a player's sheet shows her class, and the
+// spell-slots rule counts her slots from it on her phone as on the DM's.
+campaign::DataField wired(campaign::DataField f, const char* key) {
+  f.wire = {key, [](const json& shown) { return shown.is_string() ? shown : json(nullptr); },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (!compact.is_string()) throw UserError("state.err.wrong_type", jobj{"path", path, "expected", "string"});
+              return compact;  // (its length: the field's own check)
+            }};
+  return f;
+}
+
 std::string class_param(const json& cmd) {
   if (!param::find(cmd, kClass)) param::str(cmd, kClass);  // refuses: the class is needed ("" clears it)
   std::string cls = trimmed(param::str(cmd, kClass, ""));
@@ -262,8 +273,8 @@ std::string class_line(Lang lang, const Creature& x, bool with_subclass) {
 Module classes() {
   return {kClasses, /*default_on*/ true, install,
           {.own_calculators = classes_calculators(),
-           .creature_data = {text_field(kClass, "string 1..60 characters: an SRD class id (wizard) or a class typed in"),
-                             text_field(kSubclass, "string 1..60 characters: the subclass, as typed")}}};
+           .creature_data = {wired(text_field(kClass, "string 1..60 characters: an SRD class id (wizard) or a class typed in"), "k"),
+                             wired(text_field(kSubclass, "string 1..60 characters: the subclass, as typed"), "ks")}}};
 }
 
 }  // namespace druzina::rules

@@ -218,6 +218,78 @@ campaign::DataField injuries_field() {
            injuries_shortened, injuries_restored}};
 }
 
+Text scar_text(const std::string& kind);
+
+// The injury kinds the module's tables name (effects.injury): a scar the rules wrote is scar_text of one of them.
+const std::vector<std::string>& injury_kinds() {
+  static const std::vector<std::string> kinds = [] {
+    std::set<std::string> out;
+    for (const char* id : {"lingering-injury", "serious-injury"})
+      for (const auto& r : tables::table(id).rows)
+        if (r.effects.is_object() && r.effects.value("injury", json()).is_string()) out.insert(r.effects["injury"].get<std::string>());
+    return std::vector<std::string>(out.begin(), out.end());
+  }();
+  return kinds;
+}
+
+// The injury whose scar the rules wrote these words for ("" when none: the DM's own words). Compared in every
+// language both hold (a DM's phone of the web build keeps the texts of the languages it had loaded).
+std::string scar_kind(const json& scar) {
+  if (!scar.is_object() || !scar.contains("text") || !scar["text"].is_object()) return {};
+  const Text text = scar["text"].get<Text>();
+  for (const auto& kind : injury_kinds()) {
+    const Text its = scar_text(kind);
+    bool same = false, differs = false;
+    for (Lang lang : kLangs) {
+      const std::string& mine = lang == Lang::cs ? text.cs : lang == Lang::uk ? text.uk : text.en;
+      const std::string& want = lang == Lang::cs ? its.cs : lang == Lang::uk ? its.uk : its.en;
+      if (mine.empty() || want.empty()) continue;
+      if (mine != want) differs = true;
+      else same = true;
+    }
+    if (same && !differs) return kind;
+  }
+  return {};
+}
+
+// A character link carries a scar the rules wrote as the injury it is of ("scar_of": "broken_arm"), without its
+// words: the reader's phone writes them in her language, and the link stays short. A scar in the DM's own words
+// keeps them.
+constexpr const char* kScarOf = "scar_of";
+
+json scars_shortened(const json& list) {
+  if (!list.is_array()) return list;
+  json out = json::array();
+  for (const auto& sc : list) {
+    json e = sc;
+    if (const std::string kind = scar_kind(sc); !kind.empty()) {
+      e.erase("text");
+      e[kScarOf] = kind;
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+json scars_restored(const json& list, const std::string& path) {
+  if (!list.is_array()) return list;  // the field's own check names what is wrong
+  json out = json::array();
+  for (size_t k = 0; k < list.size(); ++k) {
+    json e = list[k];
+    const std::string q = path + "[" + std::to_string(k) + "]";
+    if (e.is_object() && !e.contains("text")) {
+      const json kind = e.value(kScarOf, json());
+      if (!kind.is_string()) wrong_shape(q + ".text", "object");
+      const auto& kinds = injury_kinds();
+      if (std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) == kinds.end()) wrong_shape(q + "." + kScarOf, "injury");
+      e.erase(kScarOf);
+      e["text"] = scar_text(kind.get<std::string>());
+    }
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
 // Scars travel back with a character her player sends (as the base field did until schema 3); injuries stay as the
 // DM runs them.
 campaign::DataField scars_field() {
@@ -226,6 +298,8 @@ campaign::DataField scars_field() {
                           campaign::jr::get(v, list);
                         }};
   f.player_owned = true;
+  f.wire.shorten = scars_shortened;  // (no key: scars are not in the table link; the character link carries them)
+  f.wire.restore = scars_restored;
   return f;
 }
 

@@ -81,16 +81,53 @@ void nine_ints(const json& v, int hi) {
   for (const auto& n : v) int_in(n, 0, hi);
 }
 
+// The table link (and the live table) carries what a player's sheet needs to show her slots — the classes (the
+// classes rule's fields), what she spent, a table of its own — each under a short key; her phone counts the slots
+// from them as the DM's does. None of it is a DM secret (io::player_view shows it all to players already).
+[[noreturn]] void wire_shape(const std::string& path, const char* expected) {
+  throw UserError("state.err.wrong_type", jobj{"path", path, "expected", expected});
+}
+
+// [9 ints] → the same with the trailing zeros cut (null: none spent).
+json spent_to_wire(const json& shown) {
+  if (!shown.is_array()) return nullptr;
+  json out = shown;
+  while (!out.empty() && out.back() == json(0)) out.erase(out.size() - 1);
+  return out.empty() ? json(nullptr) : out;
+}
+json spent_from_wire(const json& compact, const std::string& path, std::vector<std::string>&) {
+  if (!compact.is_array() || compact.empty() || compact.size() > 9) wire_shape(path, "array of 1..9 integers");
+  json out = compact;
+  for (const auto& n : out)
+    if (!n.is_number_integer()) wire_shape(path, "array of 1..9 integers");
+  while (out.size() < 9) out.push_back(0);
+  return out;  // (the ranges: the field's own check, when the copy is validated)
+}
+
 campaign::DataField spent_field() {
-  return {kSpent, "[9 ints 0..20]: slots spent of the 1st … 9th level", false, [](const json& v) { nine_ints(v, 20); }, /*player_owned*/ true};
+  campaign::DataField f{kSpent, "[9 ints 0..20]: slots spent of the 1st … 9th level", false, [](const json& v) { nine_ints(v, 20); }, /*player_owned*/ true};
+  f.wire = {"ss", spent_to_wire, spent_from_wire};
+  return f;
 }
 campaign::DataField pact_field() {
-  return {kPactSpent, "int 0..10: pact slots spent", false, [](const json& v) { int_in(v, 0, 10); }, /*player_owned*/ true};
+  campaign::DataField f{kPactSpent, "int 0..10: pact slots spent", false, [](const json& v) { int_in(v, 0, 10); }, /*player_owned*/ true};
+  f.wire = {"sp", [](const json& shown) { return shown.is_number_integer() && shown != json(0) ? shown : json(nullptr); },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (!compact.is_number_integer()) wire_shape(path, "integer");
+              return compact;
+            }};
+  return f;
 }
 campaign::DataField recovered_field() {
-  return {kRecovered, "true: Arcane Recovery used since the long rest", false, [](const json& v) {
+  campaign::DataField f{kRecovered, "true: Arcane Recovery used since the long rest", false, [](const json& v) {
             if (!v.is_boolean()) jr::fail_type("boolean");
           }, /*player_owned*/ true};
+  f.wire = {"sr", [](const json& shown) { return shown == json(true) ? json(1) : json(nullptr); },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (compact != json(1)) wire_shape(path, "1");
+              return json(true);
+            }};
+  return f;
 }
 void check_classes(const json& v) {
   if (!v.is_array()) jr::fail_type("array");
@@ -102,7 +139,27 @@ void check_classes(const json& v) {
   }
 }
 campaign::DataField classes_field() {
-  return {kClassesField, "[{class, level 1..20}], 1..12: the classes a multiclassed caster casts by", false, check_classes};
+  campaign::DataField f{kClassesField, "[{class, level 1..20}], 1..12: the classes a multiclassed caster casts by", false, check_classes};
+  // [{class, level}, …] → [[class, level], …]
+  f.wire = {"sc",
+            [](const json& shown) {
+              if (!shown.is_array()) return json(nullptr);
+              json out = json::array();
+              for (const auto& k : shown) out.push_back(json::array({k.value("class", json()), k.value("level", json())}));
+              return out;
+            },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (!compact.is_array()) wire_shape(path, "array");
+              json out = json::array();
+              for (size_t i = 0; i < compact.size(); ++i) {
+                const json& k = compact[i];
+                if (!k.is_array() || k.size() != 2 || !k[0].is_string() || !k[1].is_number_integer())
+                  wire_shape(path + "[" + std::to_string(i) + "]", "[class, level]");
+                out.push_back(jobj{"class", k[0], "level", k[1]});
+              }
+              return out;
+            }};
+  return f;
 }
 void check_table(const json& v) {
   if (!v.is_object()) jr::fail_type("object");
@@ -120,7 +177,13 @@ void check_table(const json& v) {
   if (!v.contains("slots")) jr::fail_value("missing", jobj{"field", "slots"});
 }
 campaign::DataField table_field() {
-  return {kTable, "{slots: [9 ints], dc?, attack?, spells?: [ids]}: slots of its own (a monster's)", false, check_table};
+  campaign::DataField f{kTable, "{slots: [9 ints], dc?, attack?, spells?: [ids]}: slots of its own (a monster's)", false, check_table};
+  f.wire = {"st", [](const json& shown) { return shown.is_object() ? shown : json(nullptr); },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (!compact.is_object()) wire_shape(path, "object");
+              return compact;  // (its fields: the field's own check)
+            }};
+  return f;
 }
 
 // [SECTION] events ----------------------------------------------------------------------------------------------------

@@ -324,6 +324,14 @@ bool tick_dm(long long now) {
     } else {
       ++it;
     }
+  // Another campaign opened on this phone while live: the table ends (a "bye" to everyone) rather than send that
+  // campaign to players invited to this one, under this one's share id. The DM opens the live table again to share
+  // the other.
+  if (!s.last_campaign.empty() && model().campaign_id() != s.last_campaign) {
+    end_all();  // (s is a fresh State now: no role, the screen closed)
+    model().notify(T("ui.live.switched"), true, 8.0);
+    return true;
+  }
   // The players' view after every change of the campaign (and whatever the players asked meanwhile).
   if (model().state().last_tx != s.last_tx || model().campaign_id() != s.last_campaign || changed) {
     s.last_tx = model().state().last_tx;
@@ -789,7 +797,29 @@ void open_live() {
   s.role = Role::dm;
   s.host.auto_accept = live_auto_accept();
   s.host.table_id = share_ids::campaign_id(model().campaign_id());  // her copy is kept under it
+  s.last_campaign = model().campaign_id();  // the one campaign this table sends (tick_dm ends it on a switch)
   new_offer();
+}
+
+std::string live_character_here() {
+  const State& s = st();
+  if (s.role != Role::player || !s.peer || s.guest.ended || net::state(s.peer) != net::PeerState::open) return {};
+  if (s.copy_lib.empty() || s.copy_lib != model().campaign_id()) return {};
+  return s.guest.who;
+}
+
+bool live_request(const std::string& kind, const nlohmann::json& args) {
+  if (live_character_here().empty()) return false;
+  State& s = st();
+  return net::send(s.peer, s.guest.request(kind, args));
+}
+
+std::vector<live::Guest::Answer> live_answers(const std::string& kind) {
+  std::vector<live::Guest::Answer> out;
+  if (live_character_here().empty()) return out;
+  for (const auto& a : st().guest.answers)
+    if (a.kind == kind) out.push_back(a);
+  return out;
 }
 
 bool live_open() { return st().open; }

@@ -11,8 +11,12 @@
 // The screen takes the screen area (a tab closes it); the connections live on in live_tick() whichever screen
 // is shown.
 #pragma once
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
+#include <vector>
+
+#include "core/live/table.hpp"
 
 namespace druzina::ui {
 
@@ -31,5 +35,13 @@ bool open_live_link(const std::string& fragment);
 std::set<std::string> live_auto_accept();
 void set_live_auto_accept(const std::set<std::string>& kinds);
 void draw_live_settings();
+
+// The player's side, for her sheet (a spell slot tapped there is a request to the DM's phone while live):
+// her character on the open campaign when it is her live copy and the connection is open ("" otherwise);
+std::string live_character_here();
+// sends a request for her character (core/live/requests.hpp kinds); false when not live here;
+bool live_request(const std::string& kind, const nlohmann::json& args);
+// her requests of this kind and what became of them (the last 20 of any kind), oldest first; none when not live here.
+std::vector<live::Guest::Answer> live_answers(const std::string& kind);
 
 }  // namespace druzina::ui

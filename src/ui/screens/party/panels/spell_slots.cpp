@@ -1,7 +1,9 @@
 // Rule "spell-slots" on the sheet: a caster's spell save DC and attack bonus, and her slots as pips per level — a
 // tap on a lit pip spends one (SpendSpellSlot), a tap on a spent one gives it back (RegainSpellSlot); the pact slots
 // on a row of their own; a wizard's Arcane Recovery in one tap (the highest spent slots that fit). A player tracks
-// her own slots on her sheet in player mode; the DM any creature's. The DM also sets a character's classes for a
+// her own slots on her sheet in player mode; the DM any creature's. A player live on her copy of the DM's table
+// (ui/screens/live) sends a spend of her own character's slot as a request (spell_slot) to the DM's phone, which
+// keeps the slots; the sheet shows it as sent / waiting / accepted / declined until the DM's phone answers. The DM also sets a character's classes for a
 // multiclass caster (SetSpellcasting {classes}: the slots by the multiclass table), from a button under the slots
 // (on a character without slots too: a fighter taking a level of wizard): each class a level stepper and ✕, a tap
 // on a caster class adds it at level 1, every change one command; a fighter becomes an Eldritch Knight and a rogue an
@@ -10,7 +12,7 @@
 // sheet.slots.pact, sheet.slots.pact.<i>, sheet.slots.recovery; sheet.slots.classes (the button, label: the classes),
 // sheet.slots.class.<class>.minus/.value/.plus, sheet.slots.class.<class>.remove, sheet.slots.add.<class> (also
 // eldritch-knight, arcane-trickster),
-// sheet.slots.classes.done.
+// sheet.slots.classes.done; live: sheet.slots.live (the hint), sheet.slots.request.<her request's number>.
 #include <imgui.h>
 
 #include <algorithm>
@@ -21,6 +23,7 @@
 #include "core/rules/classes/classes.hpp"
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "ui/rule_panels.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/party/panels/panels.hpp"
@@ -38,9 +41,13 @@ using nlohmann::json;
 
 namespace {
 
+// What a tap on a pip does: nothing, the command on this phone, or (a player live on her own character) a request
+// to the DM's phone, which keeps the slots: a lit pip asks to spend it; only the DM gives a slot back.
+enum class Tap { none, local, request };
+
 // One row: "3." then max pips, the first `left` lit.
 void pip_row(const Creature& c, const std::string& id, const std::string& label, int left, int max, int level, bool pact,
-             bool can_tap) {
+             Tap tap) {
   ImGui::PushID(id.c_str());
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(label.c_str());
@@ -61,10 +68,14 @@ void pip_row(const Creature& c, const std::string& id, const std::string& label,
       ImGui::PopStyleColor();
       ImGui::PopStyleVar();
     }
-    if (tapped && can_tap) {
+    if (tapped && tap == Tap::local) {
       json cmd = jobj{"type", lit ? "SpendSpellSlot" : "RegainSpellSlot", "target", c.id, "level", level};
       if (pact) cmd["pact"] = true;
       dispatch_and_tell(cmd);
+    } else if (tapped && tap == Tap::request && lit) {
+      json args = jobj{"level", level};
+      if (pact) args["pact"] = true;
+      if (!live_request("spell_slot", args)) model().notify(T("ui.slots.not_live"), true);
     }
   }
   ImGui::PopID();
@@ -203,18 +214,40 @@ void spell_slots(const Creature& c) {
   if (v.known > 0) line += " · " + Tf("ui.slots.known", jobj{"n", v.known});
   if (v.dc > 0) ImGui::TextWrapped("%s", line.c_str());
   track("sheet.slots", line);
+  // A player live on her copy: the DM's phone keeps the slots (each view replaces her copy). Her own character's
+  // tap is a request; the others' are shown only. Not live (a table link's copy, a live copy after the table
+  // ended, a phone passed around in player mode): the taps change this phone's copy, the party's as today.
+  const std::string live_me = ui_player_mode() ? live_character_here() : std::string();
   const bool can_tap = !c.death_saves.dead && (!ui_player_mode() || campaign::in_party(c));
+  const Tap tap = !can_tap ? Tap::none : live_me.empty() ? Tap::local : live_me == c.id ? Tap::request : Tap::none;
   for (int lv = 1; lv <= 9; ++lv) {
     const int max = v.max[static_cast<size_t>(lv - 1)];
     if (max > 0)
       pip_row(c, "sheet.slots." + std::to_string(lv), T(("spell_slots.level." + std::to_string(lv)).c_str()),
-              v.left[static_cast<size_t>(lv - 1)], max, lv, false, can_tap);
+              v.left[static_cast<size_t>(lv - 1)], max, lv, false, tap);
   }
   if (v.pact_max > 0)
     pip_row(c, "sheet.slots.pact", Tf("ui.slots.pact", jobj{"level", v.pact_level}), v.pact_left, v.pact_max, v.pact_level,
-            true, can_tap);
+            true, tap);
+  if (tap == Tap::request) {
+    muted(T("ui.slots.live_hint"));
+    track("sheet.slots.live", T("ui.slots.live_hint"));
+    // her slot requests and what became of them, newest first (the last three)
+    const auto answers = live_answers("spell_slot");
+    for (size_t k = answers.size(); k-- > 0 && k + 3 >= answers.size();) {
+      const auto& a = answers[k];
+      const json args = a.args.is_object() ? a.args : json::object();
+      const std::string slot = Tf(args.value("pact", false) ? "ui.slots.req.pact" : "ui.slots.req.slot", jobj{"level", args.value("level", 0)});
+      std::string line = Tf("ui.live.status." + a.status, jobj{"kind", slot});
+      if (a.why.is_object() && a.why.contains("key") && a.why["key"].is_string())
+        line += " " + tr(ui().lang, a.why["key"].get<std::string>(), a.why.value("args", json::object()));
+      if (a.status == "refused" || a.status == "declined") error_text(line.c_str());
+      else muted(line.c_str());
+      track("sheet.slots.request." + std::to_string(a.id), line);
+    }
+  }
   const json pick = recovery_pick(v);
-  if (can_tap && v.recovery_levels > 0 && !pick.empty()) {
+  if (tap == Tap::local && v.recovery_levels > 0 && !pick.empty()) {
     std::string levels;
     for (const auto& lv : pick) levels += (levels.empty() ? "" : ", ") + std::to_string(lv.get<int>());
     const std::string label = Tf("ui.slots.recovery", jobj{"levels", levels});
