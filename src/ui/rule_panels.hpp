@@ -66,7 +66,7 @@ struct CombatSetup {
 struct SlotContext {
   const campaign::Creature* creature = nullptr;   // the sheet's slots, combat_row, rest_creature
   std::string prefix;                             // death_save: the card's test-id prefix
-  std::string current;                            // combat_order
+  std::string current;                            // combat_order, combat_header: whose turn it is ("" = the lair's)
   std::string subject;                            // prepared_encounter
   nlohmann::json* params = nullptr;               // death_save, rest_creature, combat_end
   std::vector<std::string>* facts = nullptr;      // sheet_facts, combat_reminders, combat_end

@@ -297,6 +297,13 @@ void end_fight() {
   if (dispatch_and_tell(end, 6.0)) reset_attack_helper();
 }
 
+// What the rules show under whose turn it is, handed the creature whose turn it is ("" on the lair's).
+void header_slot(const std::string& current) {
+  SlotContext ctx;
+  ctx.current = current;
+  draw_slot(Slot::combat_header, ctx);
+}
+
 void header() {
   const auto& enc = *model().state().encounter;
   const std::string cur = current_creature();
@@ -322,7 +329,7 @@ void header() {
   ImGui::TextWrapped("%s", who.c_str());
   ImGui::PopStyleColor();
   track("combat.turn", who);
-  draw_slot(Slot::combat_header);
+  header_slot(cur);
 }
 
 // Landscape and tablets: the round, whose turn it is and the turn buttons in one row, so the order below gets
@@ -354,7 +361,10 @@ void header_compact() {
   track("combat.turn", who);
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
-  if (!dm) return;
+  if (!dm) {
+    header_slot(current_creature());
+    return;
+  }
   ImGui::SetCursorPos(ImVec2(start.x + text_w + gap(), start.y));
   ImGui::PushFont(ui().fonts.big);
   if (big_button("\xE2\x97\x80", ImVec2(prev_w, 60))) dispatch_and_tell(jobj{"type", "PrevTurn"});
@@ -367,6 +377,7 @@ void header_compact() {
   if (big_button(T("ui.combat.end"), ImVec2(end_w, 60))) ask_confirm("combat.end", end_question());
   track("combat.end", T("ui.combat.end"));
   if (confirm_popup("combat.end")) end_fight();
+  header_slot(current_creature());
 }
 
 // [SECTION] under the order: reorder, attack helper, joining ----------------------------------------------------------

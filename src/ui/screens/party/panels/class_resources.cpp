@@ -178,13 +178,9 @@ void class_resources(const Creature& c) {
 }
 
 // The current creature's resources under whose turn it is: one button each.
-void class_resources_turn() {
-  if (!rule_on(rules::kClassResources)) return;
-  const auto& enc = model().state().encounter;
-  if (!enc || enc->order.empty()) return;
-  const auto& e = enc->order[static_cast<size_t>(std::clamp(enc->turn, 0, static_cast<int>(enc->order.size()) - 1))];
-  if (e.lair) return;
-  const Creature* c = creature(e.creature);
+void class_resources_turn(const std::string& current) {
+  if (!rule_on(rules::kClassResources) || current.empty()) return;
+  const Creature* c = creature(current);
   if (!c || !can_spend(*c)) return;
   const auto list = rules::class_resources_of(*c);
   if (list.empty()) return;
@@ -219,7 +215,7 @@ namespace druzina::ui {
 
 RulePanels class_resources_ui() {
   return {{Slot::sheet_conditions, [](SlotContext& x) { panels::class_resources(*x.creature); }},
-          {Slot::combat_header, [](SlotContext&) { panels::class_resources_turn(); }}};
+          {Slot::combat_header, [](SlotContext& ctx) { panels::class_resources_turn(ctx.current); }}};
 }
 
 }  // namespace druzina::ui
