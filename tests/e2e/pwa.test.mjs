@@ -135,6 +135,18 @@ test("the published folder (scripts/site): the wasm and the language packs trave
       return out;
     });
     assert.deepEqual(cached, [["/index.wasm", "application/wasm"]]);
+    // After the start language's pack the worker keeps the other two, in the background: a reload before they are
+    // kept would fetch them again (not what the reload below counts).
+    const end = Date.now() + 30000;
+    while ((await page.evaluate(async () => {
+      let n = 0;
+      for (const name of await caches.keys())
+        for (const req of await (await caches.open(name)).keys()) if (/\/lang\/(cs|uk|en)\.[0-9a-f]{16}\.pack$/.test(req.url)) n++;
+      return n;
+    })) < 3) {
+      assert.ok(Date.now() < end, "the worker keeps the three language packs");
+      await page.waitForTimeout(200);
+    }
     served.length = 0;
     await page.reload();
     await waitForSite(page);
