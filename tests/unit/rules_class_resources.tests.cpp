@@ -5,9 +5,11 @@
 #include <sstream>
 
 #include "../support/cli.hpp"
+#include "../support/link_bytes.hpp"
 #include "core/io/player_view.hpp"
 #include "core/io/save.hpp"
 #include "core/rules/class_resources/class_resources.hpp"
+#include "core/share/link.hpp"
 #include "rules_helpers.hpp"
 
 using namespace druzina;
@@ -253,6 +255,31 @@ TEST_CASE("class-resources: bad data is refused - players see their own counters
   t.run({{"type", "SpendClassResource"}, {"target", m}, {"resource", "ki"}, {"amount", 2}});
   json v = io::player_view(t.state());
   CHECK(v["creatures"][0]["rule_data"]["class-resources"]["spent"]["ki"] == 2);
+  // and the table link (the live table's view too) carries them: her phone shows 3 of 5 ki left
+  const std::string link = share::encode_table(t.state());
+  const campaign::Campaign back = share::decode(link).payload.get<campaign::Campaign>();
+  REQUIRE(back.creatures.size() == 1);
+  const auto list = rules::class_resources_of(back.creatures[0]);
+  const rules::ClassResource* ki = rules::find_class_resource(list, "ki");
+  REQUIRE(ki != nullptr);
+  CHECK(ki->max == 5);
+  CHECK(ki->left == 3);
+  // a hostile compact form (not an object, an unknown resource, a count out of range) is refused, never a crash
+  const std::string bytes = link_bytes(link);
+  CHECK(bytes.find("\"cu\":{\"ki\":2}") != std::string::npos);
+  for (const json& bad : {json("ki"), json::array({2}), json{{"mana", 2}}, json{{"ki", 0}}, json{{"ki", "2"}}}) {
+    json wire = json::parse(bytes.substr(1));
+    for (auto& c : wire["c"])
+      if (c.size() > 4) c[4]["cu"] = bad;
+    INFO(bad.dump());
+    bool refused = false;
+    try {
+      share::decode(share::frame_payload('t', wire.dump()));
+    } catch (const UserError& e) {
+      refused = e.key() == "link.err.invalid";
+    }
+    CHECK(refused);
+  }
 }
 
 TEST_CASE("class-resources: the calculator", "[rules][class-resources][cli]") {

@@ -39,9 +39,17 @@ void check_spent(const json& v) {
   }
 }
 
+// In the table link and the live table under "cu", as it is: a player's sheet shows what she has spent.
 campaign::DataField spent_field() {
-  return {kSpent, "{resource id: int 1..1000}: uses or points spent since the rest that gives them back", false,
-          check_spent, /*player_owned*/ true};
+  campaign::DataField f{kSpent, "{resource id: int 1..1000}: uses or points spent since the rest that gives them back",
+                        false, check_spent, /*player_owned*/ true};
+  f.wire = {"cu", [](const json& shown) { return shown.is_object() && !shown.empty() ? shown : json(nullptr); },
+            [](const json& compact, const std::string& path, std::vector<std::string>&) {
+              if (!compact.is_object())
+                throw UserError("state.err.wrong_type", jobj{"path", path, "expected", "object"});
+              return compact;  // (its entries: the field's own check)
+            }};
+  return f;
 }
 
 int spent_of(const Creature& x, std::string_view id) {
