@@ -7,36 +7,13 @@
 #include <string>
 
 #include "headless.hpp"
+#include "sheet_helpers.hpp"
 #include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
+using namespace druzina::uitest::sheet;
 using nlohmann::json;
 
-namespace {
-
-std::string id_of(const json& campaign, const std::string& name) {
-  for (const auto& c : campaign["creatures"])
-    if (c["name"] == name) return c["id"].get<std::string>();
-  throw std::runtime_error("no creature " + name);
-}
-
-int hp_of(const json& campaign, const std::string& name) {
-  for (const auto& c : campaign["creatures"])
-    if (c["name"] == name) return c["hp"].get<int>();
-  throw std::runtime_error("no creature " + name);
-}
-
-std::string label(const Headless& app, const std::string& id) {
-  const auto w = app.find(id);
-  return w ? w->label : "(" + id + " not drawn)";
-}
-
-void tap_seen(Headless& app, const std::string& id) {
-  REQUIRE(app.scroll_to(id));
-  app.tap(id);
-}
-
-}  // namespace
 
 TEST_CASE("a barbarian's rages as pips on her sheet - spent, given back, big enough to tap", "[ui][class-resources]") {
   Headless app;

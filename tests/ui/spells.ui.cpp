@@ -6,41 +6,13 @@
 #include <string>
 
 #include "headless.hpp"
+#include "sheet_helpers.hpp"
 #include "ui/mode.hpp"
 
 using druzina::uitest::Headless;
+using namespace druzina::uitest::sheet;
 using nlohmann::json;
 
-namespace {
-
-std::string id_of(const json& campaign, const std::string& name) {
-  for (const auto& c : campaign["creatures"])
-    if (c["name"] == name) return c["id"].get<std::string>();
-  throw std::runtime_error("no creature " + name);
-}
-
-int hp_of(const json& campaign, const std::string& name) {
-  for (const auto& c : campaign["creatures"])
-    if (c["name"] == name) return c["hp"].get<int>();
-  throw std::runtime_error("no creature " + name);
-}
-
-std::string label(const Headless& app, const std::string& id) {
-  const auto w = app.find(id);
-  return w ? w->label : "(" + id + " not drawn)";
-}
-
-void tap_seen(Headless& app, const std::string& id) {
-  REQUIRE(app.scroll_to(id));
-  app.tap(id);
-}
-
-void tap_seen_up(Headless& app, const std::string& id) {
-  REQUIRE(app.scroll_to(id, /*up*/ true));
-  app.tap(id);
-}
-
-}  // namespace
 
 TEST_CASE("a cleric's sheet: slots as pips, Cast cure wounds at 2nd level on the fighter", "[ui][spells]") {
   Headless app;
@@ -310,7 +282,7 @@ TEST_CASE("the DM's own monster: X/day and recharge set on its sheet, spent, one
   tap_seen(app, "sheet.uses.add");
   CHECK(label(app, "sheet.uses.0") == "Poison Spit — ready (recharge 5–6)");
   CHECK(label(app, "sheet.uses.1") == "Curse — 3/3 a day");
-  tap_seen_up(app, "sheet.uses.1");
+  tap_seen(app, "sheet.uses.1", /*up*/ true);
   CHECK(label(app, "sheet.uses.1") == "Curse — 2/3 a day");
   tap_seen(app, "sheet.uses.remove.0");
   CHECK(label(app, "sheet.uses.0") == "Curse — 2/3 a day");  // what was spent stays spent
@@ -356,7 +328,7 @@ TEST_CASE("the DM gives a cleric a level of wizard: the slots by the multiclass 
   CHECK(classes(cleric) == R"([{"class":"cleric","level":5},{"class":"wizard","level":2}])");
   // a fighter without slots: the button alone, and a wizard level gives him slots
   app.tap("tab.party");
-  if (app.find("sheet.back")) tap_seen_up(app, "sheet.back");
+  if (app.find("sheet.back")) tap_seen(app, "sheet.back", /*up*/ true);
   app.tap("party.card." + fighter);
   REQUIRE(app.scroll_to("sheet.slots.classes"));
   CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Fighter 3");
@@ -392,7 +364,7 @@ TEST_CASE("a fighter becomes an Eldritch Knight in the classes editor: the third
   CHECK(label(app, "sheet.slots.classes") == "Classes for the slots: Eldritch Knight 7");
   // a rogue 3 as an Arcane Trickster: two 1st-level slots
   app.tap("tab.party");
-  if (app.find("sheet.back")) tap_seen_up(app, "sheet.back");
+  if (app.find("sheet.back")) tap_seen(app, "sheet.back", /*up*/ true);
   app.tap("party.card." + rogue);
   REQUIRE(app.scroll_to("sheet.slots.classes"));
   app.tap("sheet.slots.classes");
