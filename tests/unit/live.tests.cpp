@@ -7,6 +7,7 @@
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
 #include "core/live/view.hpp"
+#include "core/rules/class_resources/class_resources.hpp"
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/share/link.hpp"
 
@@ -425,6 +426,51 @@ TEST_CASE("live requests: a spell slot - her own, of a level she has and has lef
   }
   CHECK(rules::slots_view(copy, *campaign::find_creature(copy, mira)).left[0] == 3);
   CHECK(rules::slots_view(copy, *campaign::find_creature(copy, borek)).pact_left == 1);
+}
+
+TEST_CASE("live requests: a class feature - her own, one she has and has left, by the class-resources rule", "[live]") {
+  Fight f;
+  const std::string& mira = f.pcs[0];
+  const std::string& borek = f.pcs[1];
+  f.t.run({{"type", "SetClass"}, {"target", mira}, {"class", "monk"}});       // 5 ki points
+  f.t.run({{"type", "SetClass"}, {"target", borek}, {"class", "paladin"}});   // Lay on Hands: 25 points
+  std::string goblin;
+  for (const auto& x : f.t.state().creatures)
+    if (x.kind == "monster" && goblin.empty()) goblin = x.id;
+  auto req = [](const std::string& who, nlohmann::json args) {
+    return nlohmann::json{{"k", "req"}, {"id", 8}, {"r", "class_resource"}, {"c", who}, {"a", std::move(args)}};
+  };
+  const auto& s = f.t.state();
+  // for another character: refused before the rules are asked
+  REQUIRE(refusal([&] { live::to_command(s, mira, req(borek, {{"resource", "lay_on_hands"}})); }) == "live.err.not_yours");
+  // a feature she does not have, more ki than she has
+  REQUIRE(refusal([&] { live::to_command(s, mira, req(mira, {{"resource", "rage"}})); }) == "rules.err.resource_unknown");
+  REQUIRE(refusal([&] { live::to_command(s, mira, req(mira, {{"resource", "ki"}, {"amount", 6}})); }) ==
+          "rules.err.resource_too_few");
+  // malformed arguments
+  REQUIRE(refusal([&] { live::to_command(s, mira, req(mira, {{"resource", 3}})); }) == "live.err.argument");
+  REQUIRE(refusal([&] { live::to_command(s, mira, req(mira, {{"resource", "ki"}, {"amount", 0}})); }) == "live.err.argument");
+  REQUIRE(refusal([&] { live::to_command(s, mira, req(mira, {{"resource", std::string(41, 'k')}})); }) == "live.err.argument");
+  // Lay on Hands on a party member; not on a monster
+  REQUIRE(live::to_command(s, borek, req(borek, {{"resource", "lay_on_hands"}, {"amount", 5}, {"on", mira}})) ==
+          nlohmann::json{{"type", "SpendClassResource"}, {"target", borek}, {"resource", "lay_on_hands"}, {"amount", 5},
+                         {"on", mira}});
+  REQUIRE(refusal([&] { live::to_command(s, borek, req(borek, {{"resource", "lay_on_hands"}, {"on", goblin}})); }) ==
+          "live.err.not_party");
+  // accepted: an ordinary command, undoable
+  const nlohmann::json spend = live::to_command(s, mira, req(mira, {{"resource", "ki"}, {"amount", 2}}));
+  REQUIRE(spend == nlohmann::json{{"type", "SpendClassResource"}, {"target", mira}, {"resource", "ki"}, {"amount", 2}});
+  auto ki_left = [&] { return rules::find_class_resource(rules::class_resources_of(f.t.c(mira)), "ki")->left; };
+  REQUIRE(ki_left() == 5);
+  f.t.run(spend);
+  REQUIRE(ki_left() == 3);
+  f.t.session.undo();
+  REQUIRE(ki_left() == 5);
+  // the DM's queue names the feature in her language
+  REQUIRE(live::describe(s, req(mira, {{"resource", "ki"}, {"amount", 2}}), Lang::en) == "Mira: uses Ki points (2)");
+  REQUIRE(live::describe(s, req(borek, {{"resource", "lay_on_hands"}, {"amount", 5}}), Lang::cs).find("Bořek: použije ") == 0);
+  REQUIRE(live::describe(s, req(mira, {{"resource", "ki"}}), Lang::uk).find("Mira: використовує ") == 0);
+  REQUIRE(live::describe(s, req(mira, {{"resource", "<b>"}}), Lang::en) == "Mira: uses <b> (1)");
 }
 
 TEST_CASE("live requests: a hidden character cannot be claimed or acted for", "[live]") {

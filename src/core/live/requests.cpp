@@ -107,6 +107,15 @@ json build(const Campaign& c, const Creature& x, const std::string& kind, const 
     if (arg_bool(a, "pact").value_or(false)) cmd["pact"] = true;
     return cmd;
   }
+  if (kind == "class_resource") {
+    // a use of her class feature (Rage, ki, Lay on Hands on a party member …): the class-resources rule's own
+    // command refuses what she does not have or has spent
+    json cmd = jobj{"type", "SpendClassResource", "target", id, "resource", *arg_str(a, "resource", 40, true)};
+    if (auto n = arg_int(a, "amount", 1, 1000, false)) cmd["amount"] = *n;
+    if (auto on = arg_str(a, "on", 40, false)) cmd["on"] = party_member(c, *on).id;
+    if (auto roll = arg_int(a, "roll", 1, 20, false)) cmd["roll"] = *roll;
+    return cmd;
+  }
   throw UserError("live.err.unknown_request", jobj{"kind", kind.substr(0, 32)});
 }
 
@@ -114,7 +123,8 @@ json build(const Campaign& c, const Creature& x, const std::string& kind, const 
 
 const std::vector<std::string>& request_kinds() {
   static const std::vector<std::string> kinds = {"initiative", "death_save", "roll",      "damage",
-                                                 "heal",       "inspiration", "hero_point", "spell_slot"};
+                                                 "heal",       "inspiration", "hero_point", "spell_slot",
+                                                 "class_resource"};
   return kinds;
 }
 
@@ -144,6 +154,13 @@ std::string describe(const Campaign& state, const json& request, Lang lang) {
   std::string kind = request.value("r", std::string());
   if (kind == "spell_slot" && args.value("pact", json(false)) == json(true)) kind = "pact_slot";  // its own line
   else if (std::find(request_kinds().begin(), request_kinds().end(), kind) == request_kinds().end()) kind = "unknown";
+  if (kind == "class_resource") {  // the feature by its name in the reader's language
+    const json& r = args["resource"];
+    const std::string id = r.is_string() ? r.get<std::string>().substr(0, 40) : std::string();
+    const std::string key = "class_resources.name." + id;
+    args["resource"] = has_key(lang, key) ? tr(lang, key) : id;
+    if (!args["amount"].is_number_integer()) args["amount"] = 1;
+  }
   const std::string text_key = "live.req." + kind;
   return tr(lang, text_key, args);
 }

@@ -15,6 +15,9 @@
 //   hero_point    total?, dc?                                 UseHeroPoint {target, total?, dc?}
 //   spell_slot    level (1…9), pact? (true: a warlock's pact     SpendSpellSlot {target, level, pact?} (the
 //                 slot)                                       spell-slots rule: a slot she has, one left)
+//   class_resource  resource (an id, ≤ 40 chars), amount?     SpendClassResource {target, resource, amount?,
+//                 (1…1000), on? (a party member: Lay on       on?, roll?} (the class-resources rule: a feature
+//                 Hands), roll? (1…20: Second Wind's d10)      she has, uses left)
 //
 // to_command() refuses (UserError) a request for another creature than the player's own (live.err.not_yours), a
 // creature that is not a visible party member, an unknown kind, arguments of the wrong type or range, and what the

@@ -6,7 +6,7 @@
 // the d10 as rolled, or Roll for me). Unlimited ones (Rage at 20): "no limit" and Use. In the fight, under whose
 // turn it is (combat_header): the current creature's resources, one button each — a tap spends one (a pool: the
 // pad). A player spends her own character's on her sheet in player mode, as she does her spell slots; the DM
-// anyone's.
+// anyone's. A player live on her copy of the DM's table asks the DM's phone instead (a class_resource request).
 // Test ids: sheet.cres.<id> (label "left/max" or "no limit", on the row's last button), sheet.cres.<id>.<i> (pips), sheet.cres.<id>.minus,
 // .plus, .use; combat.cres.<id> (label: the button's text); on the pad pad.ok, pad.cres.on.<creature id>.
 #include <imgui.h>
@@ -19,6 +19,7 @@
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/rule_panels.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/screens/party/panels/panels.hpp"
 #include "ui/test_ids.hpp"
 #include "ui/ui.hpp"
@@ -39,14 +40,32 @@ std::string name_of(const rules::ClassResource& r) { return T(("class_resources.
 
 bool can_spend(const Creature& c) { return !c.death_saves.dead && (!ui_player_mode() || campaign::in_party(c)); }
 
+// A player live on her own character (ui/screens/live): the DM's phone keeps the counters, so a use is a request to
+// it (class_resource) and only the DM gives one back. Otherwise the command runs on this phone.
+bool live_here(const std::string& who) { return ui_player_mode() && live_character_here() == who; }
+
+void run_spend(const json& cmd) {
+  const std::string who = cmd.at("target").get<std::string>();
+  if (!live_here(who)) {
+    dispatch_and_tell(cmd);
+    return;
+  }
+  json args = jobj{"resource", cmd.at("resource")};
+  for (const char* k : {"amount", "on"})
+    if (cmd.contains(k)) args[k] = cmd[k];
+  if (live_request("class_resource", args)) model().notify(T("ui.cres.requested"));
+  else model().notify(T("ui.slots.not_live"), true);
+}
+
 void spend(const Creature& c, const rules::ClassResource& r, int amount = 1, const std::string& on = {}) {
   json cmd = jobj{"type", "SpendClassResource", "target", c.id, "resource", r.id};
   if (amount > 1) cmd["amount"] = amount;
   if (!on.empty()) cmd["on"] = on;
-  dispatch_and_tell(cmd);
+  run_spend(cmd);
 }
 
 void give_back(const Creature& c, const rules::ClassResource& r) {
+  if (live_here(c.id)) return;  // (the DM's phone gives it back)
   dispatch_and_tell(jobj{"type", "SetClassResource", "target", c.id, "resource", r.id, "left", r.left + 1});
 }
 
@@ -84,7 +103,7 @@ void ask_points(const Creature& c, const rules::ClassResource& r) {
   q.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), [who, id, lay](int n) {
                          json cmd = jobj{"type", "SpendClassResource", "target", who, "resource", id, "amount", n};
                          if (lay && on != who) cmd["on"] = on;
-                         dispatch_and_tell(cmd);
+                         run_spend(cmd);
                        }});
   pad::open(std::move(q));
 }
