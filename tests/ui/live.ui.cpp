@@ -7,6 +7,7 @@
 
 #include "core/campaign/session.hpp"
 #include "core/live/protocol.hpp"
+#include "core/live/requests.hpp"
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
 #include "headless.hpp"
@@ -448,4 +449,58 @@ TEST_CASE("live table, player: a slot tapped on her sheet is a request the DM's 
   const json mine = app.campaign();
   CHECK(mine["creatures"][0]["modules"]["spell-slots"]["spent"][0] == 1);
   CHECK(json(dm.state())["creatures"][0]["modules"]["spell-slots"]["spent"][0] == 1);
+}
+
+TEST_CASE("live table, player: a class feature used on her sheet is a request, her copy follows the DM's phone",
+          "[ui][live][class-resources]") {
+  Headless app;
+  druzina::campaign::Session dm;
+  druzina::Rng rng(5);
+  dm.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}}, rng);
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Lin"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}, {"level", 3},
+               {"class", "monk"}},
+              rng);  // 3 ki points
+  live::Host host;
+  const int offer = net::create_offer();
+  native::open_fragment(live::encode_signal(live::from_sdp(net::local_sdp(offer), 'o')));
+  app.frame(3);
+  REQUIRE(net::accept_answer(offer, live::to_sdp(live::decode_signal(label(app, "live.answer_qr"), 'a'))));
+  host.add_peer(offer);
+  auto pump = [&] {
+    app.frame(3);
+    while (auto text = net::receive(offer))
+      for (const auto& o : host.receive(offer, *text, dm.state(), 0)) net::send(o.peer, o.text);
+    app.frame(3);
+  };
+  pump();
+  app.tap("live.me.c1");
+  pump();
+  REQUIRE(host.players()[0].who == "c1");
+  app.tap("live.back");
+  app.tap("tab.party");
+  app.tap("party.card.c1");
+  REQUIRE(app.scroll_to("sheet.cres.ki.minus"));  // (ki is a pool: − spends a point, + gives one back)
+  CHECK(label(app, "sheet.cres.ki") == "3/3");
+  // − : a request for her own character; her copy unchanged until the DM's phone takes it
+  app.tap("sheet.cres.ki.minus");
+  app.frame(2);
+  REQUIRE_FALSE(native::live_sent().empty());
+  CHECK(native::live_sent().back().find("\"r\":\"class_resource\"") != std::string::npos);
+  CHECK(native::live_sent().back().find("\"resource\":\"ki\"") != std::string::npos);
+  CHECK(label(app, "sheet.cres.ki") == "3/3");
+  pump();
+  REQUIRE(host.queue().size() == 1);
+  CHECK(live::describe(dm.state(), host.queue()[0].request, druzina::Lang::en) == "Lin: uses Ki points (1)");
+  dm.dispatch(host.queue()[0].command, rng);
+  net::send(offer, host.resolve(0, true).text);
+  for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
+  app.frame(3);
+  REQUIRE(app.scroll_to("sheet.cres.ki.minus"));
+  CHECK(label(app, "sheet.cres.ki") == "2/3");  // what the DM's phone sent ("cu" in the view)
+  // + gives nothing back on her phone (only the DM does)
+  const size_t sent = native::live_sent().size();
+  app.tap("sheet.cres.ki.plus");
+  app.frame(2);
+  CHECK(native::live_sent().size() == sent);
+  CHECK(label(app, "sheet.cres.ki") == "2/3");
 }
