@@ -157,8 +157,8 @@ std::string describe(const Campaign& state, const json& request, Lang lang) {
   if (kind == "class_resource") {  // the feature by its name in the reader's language
     const json& r = args["resource"];
     const std::string id = r.is_string() ? r.get<std::string>().substr(0, 40) : std::string();
-    const std::string key = "class_resources.name." + id;
-    args["resource"] = has_key(lang, key) ? tr(lang, key) : id;
+    const std::string name_key = "class_resources.name." + id;
+    args["resource"] = has_key(lang, name_key) ? tr(lang, name_key) : id;
     if (!args["amount"].is_number_integer()) args["amount"] = 1;
   }
   const std::string text_key = "live.req." + kind;
