@@ -632,3 +632,35 @@ TEST_CASE("link character: a scar the rules wrote travels as its injury and read
     CHECK(decode_error(craft('c', wire.dump())) == "link.err.invalid");
   }
 }
+
+TEST_CASE("link table: a party member's ability scores travel - her sheet, DC and attack read as on the DM's phone",
+          "[share][link]") {
+  Table t(8);
+  t.run({{"type", "CreateCampaign"}, {"name", "Les"}, {"language", "cs"}});
+  const std::string mira = t.pc("Mira", 28, {{"level", 5}, {"abilities", {{"str", 8}, {"dex", 14}, {"con", 13},
+                                                                            {"int", 17}, {"wis", 12}, {"cha", 10}}}});
+  const std::string bors = t.pc("Bors", 40, {{"level", 5}});  // all 10: nothing sent
+  t.run({{"type", "SetClass"}, {"target", mira}, {"class", "wizard"}});
+  const std::string link = share::encode_table(t.state(), {"a1b2c3d4", 1764480000000});
+  const std::string bytes = link_bytes(link);
+  CHECK(bytes.find("\"A\":[8,14,13,17,12,10]") != std::string::npos);
+  CHECK(bytes.find("\"A\":[10,10,10,10,10,10]") == std::string::npos);
+  const Campaign back = share::decode(link).payload.get<Campaign>();
+  const Creature& hers = *find_creature(back, mira);
+  CHECK(hers.abilities.int_ == 17);
+  CHECK(hers.abilities.str == 8);
+  CHECK(find_creature(back, bors)->abilities.cha == 10);
+  const rules::SlotsView dm = rules::slots_view(t.state(), t.c(mira)), copy = rules::slots_view(back, hers);
+  CHECK(copy.dc == dm.dc);
+  CHECK(copy.dc == 14);  // 8 + 3 + INT 17's +3
+  CHECK(copy.attack == dm.attack);
+  // a hostile form is refused, never a crash
+  for (const json& bad : {json("8,14"), json{8, 14, 13}, json{8, 14, 13, 17, 12, 0}, json{8, 14, 13, 17, 12, 31},
+                          json{8, 14, 13, 17, 12, "10"}}) {
+    json wire = json::parse(bytes.substr(1));
+    for (auto& c : wire["c"])
+      if (c[0] == mira) c[4]["A"] = bad;
+    INFO(bad.dump());
+    CHECK(decode_error(craft('t', wire.dump())) == "link.err.invalid");
+  }
+}

@@ -144,10 +144,11 @@ TEST_CASE("merge back: a level-up from a table copy or a character copy changes 
   const std::string mira = t.pc("Mira", 24, kMira);
   const std::string borek = t.pc("Borek", 30, {{"level", 3}});
 
-  SECTION("from the table link: the copy holds no abilities, no hit die — they stay as the DM has them") {
+  SECTION("from the table link: the copy holds her abilities but no hit die — both stay as the DM has them") {
     Campaign player = share::decode(share::encode_table(t.state())).payload.get<Campaign>();
     Creature& p = player.creatures[static_cast<size_t>(player.creatures.find(mira))];
-    REQUIRE(p.abilities.str == 10);  // the table link does not carry them: her copy shows the defaults
+    REQUIRE(p.abilities.str == 8);  // the table link carries a party member's scores
+    REQUIRE(p.hit_die != 8);        // and not the hit die: her copy shows the default
     p.level = 4, p.max_hp = 31, p.hp = 31;
     // Meanwhile the DM changes her AC at the table.
     t.run({{"type", "UpdateCreature"}, {"target", mira}, {"patch", {{"ac", 16}}}});

@@ -8,7 +8,8 @@
 //     kind: "p" pc, "s" sidekick, "n" npc, "m" monster, "o" object;  hp: [hp, max, temp?] (exact), "h"/"b"/"d"/"x" (status:
 //     healthy, bloodied, down, dead) or 0 (hidden);  more: {"c": [[condition, until kind, rounds, minutes,
 //     turn_of, set_round, set_turn_of, set_at] trailing defaults cut …], "z": size,
-//     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead}
+//     "L": level, "a": AC, "x": exhaustion, "s": [successes, failures, stable], "p": inspiration, "D": dead,
+//     "A": [STR, DEX, CON, INT, WIS, CHA] (a party member's scores, left out when all are 10)}
 //   and, at the top level and in a creature's "more", the rules' data with a compact form of its own, under the
 //   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i", her class
 //   "k" and subclass "ks", what her sheet counts her casting by: "ss", "sp", "sr", "sc", "st", the uses of her
@@ -95,7 +96,7 @@ json compact_condition(const json& c) {
 
 // The base's keys of the table link: a module's WireCodec key must be none of them (check_wire_keys).
 constexpr const char* kTableKeys[] = {"id", "t", "n", "m", "l", "r", "x", "v", "h", "c", "e"};
-constexpr const char* kCreatureKeys[] = {"c", "z", "L", "a", "x", "s", "p", "D"};
+constexpr const char* kCreatureKeys[] = {"c", "z", "L", "a", "x", "s", "p", "D", "A"};
 
 // The rules' fields with a compact form in the table link, per creature or per campaign.
 struct WireField {
@@ -147,6 +148,9 @@ json compact_creature(const json& v, const std::vector<WireField>& fields) {
     if (ds["successes"] != 0 || ds["failures"] != 0 || ds["stable"] == true)
       more["s"] = {ds["successes"], ds["failures"], ds["stable"] == true ? 1 : 0};
     if (v["inspiration"] == true) more["p"] = 1;
+    const json& ab = v["abilities"];
+    const json scores = {ab["str"], ab["dex"], ab["con"], ab["int"], ab["wis"], ab["cha"]};
+    if (std::any_of(scores.begin(), scores.end(), [](const json& n) { return n != 10; })) more["A"] = scores;
   }
   if (v["dead"] == true) more["D"] = 1;
   const std::string kind = v["kind"].get<std::string>();
@@ -285,6 +289,18 @@ json campaign_from_table(const json& wire) {
     if (more.contains("a")) c["ac"] = integer(more["a"], p + ".a");
     if (more.contains("x")) c["exhaustion"] = integer(more["x"], p + ".x");
     if (more.contains("p")) c["inspiration"] = integer(more["p"], p + ".p") != 0;
+    if (more.contains("A")) {
+      const json& a = arr(more["A"], p + ".A");
+      if (a.size() != 6) shape(p + ".A", "6 ability scores");
+      json scores = json::object();
+      const char* names[] = {"str", "dex", "con", "int", "wis", "cha"};
+      for (size_t k = 0; k < 6; ++k) {
+        const long long n = integer(a[k], p + ".A[" + std::to_string(k) + "]");
+        if (n < 1 || n > 30) shape(p + ".A[" + std::to_string(k) + "]", "ability score 1..30");
+        scores[names[k]] = n;
+      }
+      c["abilities"] = scores;
+    }
     if (more.contains("c")) {
       json conds = json::array();
       const json& cl = arr(more["c"], p + ".c");

@@ -16,7 +16,7 @@ MergeBack merge_back(const campaign::Creature& mine, const campaign::Creature& t
   MergeBack out;
   const json a = mine, b = theirs;
   // What the player changed on her copy, when her link says (link.hpp kChanged): only that may change here — a
-  // copy made from a table link shows defaults for what the link never held (abilities, the hit die), and any
+  // copy made from a table link shows defaults for what the link never held (the hit die), and any
   // copy may be older than the DM's creature. A link that does not say (an older app's): every field it holds.
   auto c = theirs.extra.find(kChanged);
   const json* changed = c != theirs.extra.end() && c->is_array() ? &*c : nullptr;
