@@ -31,8 +31,8 @@ async function watchLoading(context) {
 }
 
 test("a first visit shows the download's progress in the browser's language, and the bar goes when the app runs", async () => {
-  for (const [locale, word, unit] of [["cs-CZ", /^Načítám Družinu… [\d  ]+ kB \/ [\d  ]+ kB$/, "kB"],
-                                      ["uk-UA", /^Завантажую Дружину… [\d  ]+ кБ \/ [\d  ]+ кБ$/, "кБ"]]) {
+  for (const [locale, word, unit] of [["cs-CZ", /^Načítám Družinu… [\d\u00a0\u202f ]+ kB \/ [\d\u00a0\u202f ]+ kB$/, "kB"],
+                                      ["uk-UA", /^Завантажую Дружину… [\d\u00a0\u202f ]+ кБ \/ [\d\u00a0\u202f ]+ кБ$/, "кБ"]]) {
     const context = await env.browser.newContext({ ...phone, locale });
     await watchLoading(context);
     const page = await context.newPage();
