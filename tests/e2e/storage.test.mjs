@@ -592,7 +592,9 @@ test("export one and all; import from the file picker with a preview, undoable; 
   const one = await download;
   const oneText = await (await import("node:fs")).promises.readFile(await one.path(), "utf8");
   assert.match(oneText, /Ліс/);
-  // The last export's time shows (it said "never" before).
+  // The last export's time shows (it said "never" before). The line sits above the button just tapped, so the
+  // scroll that brought the button into view may have left it clipped at the top edge.
+  await scrollIntoView(page, "storage.last_export", { minH: 10 });
   await waitWidget(page, "storage.last_export", { where: (w) => !/ніколи/.test(w.label) });
   download = page.waitForEvent("download", { timeout: 10000 });
   await tapCarefully(page, "storage.export_all");
