@@ -17,6 +17,11 @@
 // (sheet.spells.adv / sheet.spells.dis), the damage only on a hit: the card sheet.spells.attacks (OK:
 // sheet.spells.attacks.ok) shows each. Her count, "Prepared 6/8 · Cantrips 2/4" (sheet.spells.count), above her
 // list and on the card; adding one more is refused with the reason, then sheet.spells.add_anyway (the DM allows it).
+//
+// Index:
+//   [SECTION] the draft, the list and the cards
+//   [SECTION] Cast: on this phone, or live a request
+//   [SECTION] the panel
 #include <imgui.h>
 
 #include <algorithm>
@@ -48,6 +53,7 @@ using nlohmann::json;
 
 namespace {
 
+// [SECTION] the draft, the list and the cards -------------------------------------------------------------------------
 struct Draft {
   std::string query;
   std::string spell;  // the chosen spell's id
@@ -192,6 +198,7 @@ std::vector<const rules::Spell*> my_spells(const Creature& c) {
   return out;
 }
 
+// [SECTION] Cast: on this phone, or live a request --------------------------------------------------------------------
 // A player live on her own character: the DM's phone keeps her slots, so a cast is a request to it.
 bool live_here(const Creature& c) { return ui_player_mode() && live_character_here() == c.id; }
 
@@ -286,6 +293,7 @@ void cast_buttons(const Creature& c, const rules::Spell& s, Draft& d, int attack
 
 }  // namespace
 
+// [SECTION] the panel -------------------------------------------------------------------------------------------------
 void spells(const Creature& c) {
   if (!rule_on(rules::kSpells)) return;
   const rules::SlotsView v = rules::slots_view(model().state(), c);
