@@ -550,7 +550,7 @@ TEST_CASE("live table, player: a spell cast from her sheet is a request - the DM
   CHECK(live::describe(dm.state(), table.host.queue()[0].request, druzina::Lang::en) ==
         "Mira: casts Magic Missile (1st level) at 1 target");
   CHECK(live::describe(dm.state(), table.host.queue()[0].request, druzina::Lang::cs) ==
-        "Mira: sesílá Magická střela (1. úroveň) na 1 cíl");
+        "Mira: sesílá kouzlo Magická střela (1. úroveň) na 1 cíl");
   // the DM accepts: the cast on the DM's phone (its roll: 3d4+3), her copy shows the spent slot
   table.accept(true);
   CHECK(goblin_hp() <= 40 - 6);

@@ -568,8 +568,8 @@ TEST_CASE("live requests: a spell cast - her own, at creatures the players see, 
   // the DM's queue: the spell by its name in the DM's language, the level, how many targets
   const auto fireball = req(mira, {{"spell", "fireball"}, {"level", 3}, {"targets", goblins}});
   CHECK(live::describe(s, fireball, Lang::en) == "Mira: casts Fireball (3rd level) at 3 targets");
-  CHECK(live::describe(s, fireball, Lang::cs) == "Mira: sesílá Ohnivá koule (3. úroveň) na 3 cíle");
-  CHECK(live::describe(s, fireball, Lang::uk) == "Mira: створює Вогняна куля (3-й рівень) на 3 цілі");
+  CHECK(live::describe(s, fireball, Lang::cs) == "Mira: sesílá kouzlo Ohnivá koule (3. úroveň) na 3 cíle");
+  CHECK(live::describe(s, fireball, Lang::uk) == "Mira: створює заклинання Вогняна куля (3-й рівень) на 3 цілі");
   CHECK(live::describe(s, req(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}}), Lang::en) ==
         "Mira: casts Fire Bolt (cantrip) at 1 target");
   CHECK(live::describe(s, req(mira, {{"spell", "magic-missile"}, {"level", 1}, {"total", 9}}), Lang::en) ==
