@@ -280,7 +280,7 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   assert.equal(await label(p2, "sheet.slots.1"), "3/4", "her copy waits for the DM's phone");
   const casting = (await widgets(p2)).find((w) => w.id.startsWith("sheet.spells.request."));
   assert.ok(casting && casting.label.includes("чекає на ГМ"), `the cast waiting, in Ukrainian (${casting && casting.label})`);
-  await scrollIntoView(p2, casting.id, { minH: 8 });
+  await scrollIntoView(p2, "sheet.spells.live", { minH: 8 });  // (the hint, her requests' lines under it)
   await p2.screenshot({ path: path.join(shots, "live-player-cast-uk.png") });
   await dm.screenshot({ path: path.join(shots, "live-dm-cast-en.png") });
   await tapCarefully(dm, "live.accept.0");
