@@ -3,7 +3,8 @@
 // camera app would (the code on the DM's screen, read from a screenshot by jsQR, is a link she opens); the DM's
 // scanner reads the player's answer from Chromium's fake camera, fed a y4m file made of the screenshot of the
 // player's code. Then: the DM deals damage and the player's screen shows it; the player sends her initiative and
-// the DM accepts it; the other player's spell slot, tapped on her sheet, is accepted too; a request for another
+// the DM accepts it; the other player's spell slot, tapped on her sheet, is accepted too, and so is a spell she casts
+// there; a request for another
 // character is refused; a dropped connection is shown, and the player
 // rejoins through her own scanner; the messages the DM's phone sent hold no DM secret; her page reloads and her copy
 // of the table is still there, marked not live, with no DM secret in it.
@@ -14,7 +15,8 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 import { serve } from "../../scripts/static-server.mjs";
 import { root, shots, testPhone, chromiumPath, chromiumArgs, waitForApp, dispatch, campaign, idOf, waitWidget,
-         widgets, tapCarefully, openTab, freshFrames, screenshotFailures, scrollIntoView } from "./lib.mjs";
+         widgets, tapCarefully, openTab, freshFrames, screenshotFailures, scrollIntoView, typeReplacing, pad,
+         untilCampaign } from "./lib.mjs";
 
 const camera = path.join(shots, "live-camera.y4m");
 let env;
@@ -264,6 +266,30 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   await untilLabel(p2, waiting.id, (l) => l.includes("прийнято"), "accepted, in Ukrainian");
   c = await campaign(dm);
   assert.equal(c.creatures.find((x) => x.id === olena).modules["spell-slots"].spent[0], 1, "spent on the DM's phone");
+
+  // Olena casts Cure Wounds on herself from her sheet: a request too (the total she rolled at the table, on the
+  // pad); the DM accepts it, the cast runs on the DM's phone, and her sheet shows the slot it spent.
+  await typeReplacing(p2, "sheet.spells.search", "cure");
+  await tapCarefully(p2, "sheet.spells.pick.cure-wounds");
+  await tapCarefully(p2, `sheet.spells.target.${olena}`);
+  await tapCarefully(p2, "sheet.spells.cast");
+  await pad(p2, 1, "pad.ok");
+  await untilLabel(dm, "live.request.0", (l) => l === "Olena: casts Cure Wounds (1st level) at 1 target, 1 rolled at the table",
+                   "the cast in the DM's queue");
+  await scrollIntoView(p2, "sheet.slots.1.0");
+  assert.equal(await label(p2, "sheet.slots.1"), "3/4", "her copy waits for the DM's phone");
+  const casting = (await widgets(p2)).find((w) => w.id.startsWith("sheet.spells.request."));
+  assert.ok(casting && casting.label.includes("чекає на ГМ"), `the cast waiting, in Ukrainian (${casting && casting.label})`);
+  await scrollIntoView(p2, "sheet.spells.live", { minH: 8 });  // (the hint, her requests' lines under it)
+  await p2.screenshot({ path: path.join(shots, "live-player-cast-uk.png") });
+  await dm.screenshot({ path: path.join(shots, "live-dm-cast-en.png") });
+  await tapCarefully(dm, "live.accept.0");
+  c = await untilCampaign(dm, (c) => c.creatures.find((x) => x.id === olena).hp === 18, "Olena healed on the DM's phone");
+  assert.equal(c.creatures.find((x) => x.id === olena).modules["spell-slots"].spent[0], 2, "the cast's slot spent on the DM's phone");
+  await untilLabel(p2, casting.id, (l) => l.includes("прийнято"), "the cast accepted, in Ukrainian");
+  await scrollIntoView(p2, "sheet.slots.1.0");
+  await untilLabel(p2, "sheet.slots.1", (l) => l === "2/4", "the cast's slot spent, on her sheet");
+  await p2.screenshot({ path: path.join(shots, "live-player-cast-accepted-uk.png") });
 
   // The connection drops (her phone's side closes): she sees "not live since", keeps her copy, rejoins by her
   // own scanner reading the DM's current code.

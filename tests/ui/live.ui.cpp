@@ -10,6 +10,7 @@
 #include "core/live/requests.hpp"
 #include "core/live/signal.hpp"
 #include "core/live/table.hpp"
+#include "core/rules/spell_slots/spell_slots.hpp"
 #include "headless.hpp"
 #include "platform/live.hpp"
 #include "platform/native/headless.hpp"
@@ -62,6 +63,46 @@ struct Phone {
   void pump() {
     while (auto text = net::receive(peer))
       if (auto back = guest.receive(*text, 0)) net::send(peer, *back);
+  }
+};
+
+// The DM's phone played by the test (its campaign, its Host) with the app as a player's phone: join() opens the DM's
+// offer, takes her answer, claims her character and opens her sheet from her copy (the Party screen in player mode).
+struct DmPhone {
+  Headless& app;
+  druzina::campaign::Session& dm;
+  druzina::Rng& rng;
+  live::Host host;
+  int offer = 0;
+  void join(const std::string& who) {
+    offer = net::create_offer();
+    native::open_fragment(live::encode_signal(live::from_sdp(net::local_sdp(offer), 'o')));
+    app.frame(3);
+    REQUIRE(net::accept_answer(offer, live::to_sdp(live::decode_signal(label(app, "live.answer_qr"), 'a'))));
+    host.add_peer(offer);
+    pump();
+    app.tap("live.me." + who);
+    pump();
+    REQUIRE(host.players()[0].who == who);
+    app.tap("live.back");
+    app.tap("tab.party");
+    REQUIRE(druzina::ui::ui_player_mode());
+    app.tap("party.card." + who);
+  }
+  // her phone's texts to the DM's phone, and the DM's replies
+  void pump() {
+    app.frame(3);
+    while (auto text = net::receive(offer))
+      for (const auto& o : host.receive(offer, *text, dm.state(), 0)) net::send(o.peer, o.text);
+    app.frame(3);
+  }
+  // the DM accepts (her request's command dispatched on the DM's phone, with its RNG) or declines the one request
+  void accept(bool yes) {
+    REQUIRE(host.queue().size() == 1);
+    if (yes) dm.dispatch(host.queue()[0].command, rng);
+    net::send(offer, host.resolve(0, yes).text);
+    for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
+    app.frame(3);
   }
 };
 
@@ -370,39 +411,14 @@ TEST_CASE("live table, player: a slot tapped on her sheet is a request the DM's 
   dm.dispatch({{"type", "AddCreature"}, {"name", "Olena"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}, {"level", 3},
                {"class", "cleric"}},
               rng);
-  live::Host host;
-  const int offer = net::create_offer();
-  native::open_fragment(live::encode_signal(live::from_sdp(net::local_sdp(offer), 'o')));
-  app.frame(3);
-  REQUIRE(net::accept_answer(offer, live::to_sdp(live::decode_signal(label(app, "live.answer_qr"), 'a'))));
-  host.add_peer(offer);
-  auto pump = [&] {
-    app.frame(3);
-    while (auto text = net::receive(offer))
-      for (const auto& o : host.receive(offer, *text, dm.state(), 0)) net::send(o.peer, o.text);
-    app.frame(3);
-  };
-  auto accept = [&](bool yes) {
-    REQUIRE(host.queue().size() == 1);
-    if (yes) dm.dispatch(host.queue()[0].command, rng);
-    net::send(offer, host.resolve(0, yes).text);
-    for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
-    app.frame(3);
-  };
+  DmPhone table{app, dm, rng};
   auto requests = [] {  // her requests among the texts on the connection (both ends)
     size_t n = 0;
     for (const auto& t : native::live_sent()) n += t.find("\"k\":\"req\"") != std::string::npos;
     return n;
   };
-  pump();
-  app.tap("live.me.c1");
-  pump();
-  REQUIRE(host.players()[0].who == "c1");
-  // her sheet, from her copy (the Party screen in player mode): her slots as the DM's phone counts them
-  app.tap("live.back");
-  app.tap("tab.party");
-  REQUIRE(druzina::ui::ui_player_mode());
-  app.tap("party.card.c1");
+  // her sheet, from her copy: her slots as the DM's phone counts them
+  table.join("c1");
   REQUIRE(app.scroll_to("sheet.slots.1.0"));  // (a pip: the row's label is a line of text)
   CHECK(label(app, "sheet.slots.1") == "4/4");
   CHECK(label(app, "sheet.slots.2") == "2/2");
@@ -417,9 +433,9 @@ TEST_CASE("live table, player: a slot tapped on her sheet is a request the DM's 
   CHECK(label(app, "sheet.slots.1") == "4/4");
   REQUIRE(app.find("sheet.slots.request.1"));
   CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): sent");
-  pump();
+  table.pump();
   CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): waiting for the DM");
-  accept(true);
+  table.accept(true);
   REQUIRE(app.scroll_to("sheet.slots.1.0"));  // (a pip: the row's label is a line of text)
   CHECK(label(app, "sheet.slots.1") == "3/4");
   CHECK(label(app, "sheet.slots.request.1") == "Spell slot (level 1): accepted");
@@ -430,8 +446,8 @@ TEST_CASE("live table, player: a slot tapped on her sheet is a request the DM's 
   // a 2nd-level slot the DM declines: her copy keeps it
   REQUIRE(app.scroll_to("sheet.slots.2.0"));
   app.tap("sheet.slots.2.0");
-  pump();
-  accept(false);
+  table.pump();
+  table.accept(false);
   REQUIRE(app.find("sheet.slots.request.2"));
   CHECK(label(app, "sheet.slots.request.2") == "Spell slot (level 2): declined by the DM");
   CHECK(label(app, "sheet.slots.2") == "2/2");
@@ -460,25 +476,8 @@ TEST_CASE("live table, player: a class feature used on her sheet is a request, h
   dm.dispatch({{"type", "AddCreature"}, {"name", "Lin"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 8}, {"level", 3},
                {"class", "monk"}},
               rng);  // 3 ki points
-  live::Host host;
-  const int offer = net::create_offer();
-  native::open_fragment(live::encode_signal(live::from_sdp(net::local_sdp(offer), 'o')));
-  app.frame(3);
-  REQUIRE(net::accept_answer(offer, live::to_sdp(live::decode_signal(label(app, "live.answer_qr"), 'a'))));
-  host.add_peer(offer);
-  auto pump = [&] {
-    app.frame(3);
-    while (auto text = net::receive(offer))
-      for (const auto& o : host.receive(offer, *text, dm.state(), 0)) net::send(o.peer, o.text);
-    app.frame(3);
-  };
-  pump();
-  app.tap("live.me.c1");
-  pump();
-  REQUIRE(host.players()[0].who == "c1");
-  app.tap("live.back");
-  app.tap("tab.party");
-  app.tap("party.card.c1");
+  DmPhone table{app, dm, rng};
+  table.join("c1");
   REQUIRE(app.scroll_to("sheet.cres.ki.minus"));  // (ki is a pool: − spends a point, + gives one back)
   CHECK(label(app, "sheet.cres.ki") == "3/3");
   // − : a request for her own character; her copy unchanged until the DM's phone takes it
@@ -488,13 +487,10 @@ TEST_CASE("live table, player: a class feature used on her sheet is a request, h
   CHECK(native::live_sent().back().find("\"r\":\"class_resource\"") != std::string::npos);
   CHECK(native::live_sent().back().find("\"resource\":\"ki\"") != std::string::npos);
   CHECK(label(app, "sheet.cres.ki") == "3/3");
-  pump();
-  REQUIRE(host.queue().size() == 1);
-  CHECK(live::describe(dm.state(), host.queue()[0].request, druzina::Lang::en) == "Lin: uses Ki points (1)");
-  dm.dispatch(host.queue()[0].command, rng);
-  net::send(offer, host.resolve(0, true).text);
-  for (const auto& o : host.update(dm.state(), 0)) net::send(o.peer, o.text);
-  app.frame(3);
+  table.pump();
+  REQUIRE(table.host.queue().size() == 1);
+  CHECK(live::describe(dm.state(), table.host.queue()[0].request, druzina::Lang::en) == "Lin: uses Ki points (1)");
+  table.accept(true);
   REQUIRE(app.scroll_to("sheet.cres.ki.minus"));
   CHECK(label(app, "sheet.cres.ki") == "2/3");  // what the DM's phone sent ("cu" in the view)
   // + gives nothing back on her phone (only the DM does)
@@ -503,4 +499,83 @@ TEST_CASE("live table, player: a class feature used on her sheet is a request, h
   app.frame(2);
   CHECK(native::live_sent().size() == sent);
   CHECK(label(app, "sheet.cres.ki") == "2/3");
+}
+
+TEST_CASE("live table, player: a spell cast from her sheet is a request - the DM accepts, her copy shows the spent slot",
+          "[ui][live][spells]") {
+  Headless app;
+  druzina::campaign::Session dm;
+  druzina::Rng rng(5);
+  dm.dispatch({{"type", "CreateCampaign"}, {"name", "Les"}}, rng);
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 20}, {"hit_die", 6}, {"level", 3},
+               {"class", "wizard"}},
+              rng);  // 4 slots of the 1st level, 2 of the 2nd
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Goblin"}, {"kind", "monster"}, {"hp", 40}}, rng);
+  dm.dispatch({{"type", "AddCreature"}, {"name", "Lurker"}, {"kind", "monster"}, {"hp", 30}, {"hidden", true}}, rng);
+  DmPhone table{app, dm, rng};
+  table.join("c1");
+  auto tap_seen = [&](const std::string& id) {
+    REQUIRE(app.scroll_to(id));
+    app.tap(id);
+  };
+  auto answer = [&](const std::string& id) {  // her request's line, under the panel's live hint (a line of text)
+    REQUIRE(app.scroll_to("sheet.spells.live"));
+    return label(app, id);
+  };
+  auto goblin_hp = [&] { return druzina::campaign::find_creature(dm.state(), "c2")->hp; };
+  REQUIRE(app.scroll_to("sheet.spells.live"));
+  // Magic Missile at the goblin, 1st level, Roll for me: a request (the DM's phone rolls), her copy unchanged
+  tap_seen("sheet.spells.search");
+  app.type("magic missile");
+  tap_seen("sheet.spells.pick.magic-missile");
+  tap_seen("sheet.spells.level.1");
+  CHECK_FALSE(app.find("sheet.spells.target.c3"));  // the hidden one is not on her copy
+  tap_seen("sheet.spells.target.c2");
+  tap_seen("sheet.spells.cast");
+  REQUIRE(app.find("pad.spell_roll"));
+  app.tap("pad.spell_roll");
+  app.frame(2);
+  REQUIRE_FALSE(native::live_sent().empty());
+  const std::string sent = native::live_sent().back();
+  CHECK(sent.find("\"r\":\"cast\"") != std::string::npos);
+  CHECK(sent.find("\"spell\":\"magic-missile\"") != std::string::npos);
+  CHECK(sent.find("\"targets\":[\"c2\"]") != std::string::npos);
+  CHECK(sent.find("\"total\"") == std::string::npos);
+  CHECK(answer("sheet.spells.request.1") == "Magic Missile (1st level): sent");
+  REQUIRE(app.scroll_to("sheet.slots.1.0"));
+  CHECK(label(app, "sheet.slots.1") == "4/4");
+  table.pump();
+  CHECK(answer("sheet.spells.request.1") == "Magic Missile (1st level): waiting for the DM");
+  REQUIRE(table.host.queue().size() == 1);
+  CHECK(live::describe(dm.state(), table.host.queue()[0].request, druzina::Lang::en) ==
+        "Mira: casts Magic Missile (1st level) at 1 target");
+  CHECK(live::describe(dm.state(), table.host.queue()[0].request, druzina::Lang::cs) ==
+        "Mira: sesílá kouzlo Magická střela (1. úroveň) na 1 cíl");
+  // the DM accepts: the cast on the DM's phone (its roll: 3d4+3), her copy shows the spent slot
+  table.accept(true);
+  CHECK(goblin_hp() <= 40 - 6);
+  CHECK(goblin_hp() >= 40 - 15);
+  CHECK(answer("sheet.spells.request.1") == "Magic Missile (1st level): accepted");
+  REQUIRE(app.scroll_to("sheet.slots.1.0"));
+  CHECK(label(app, "sheet.slots.1") == "3/4");
+  // the total she rolled at the table, the DM declines: her copy keeps the slot
+  tap_seen("sheet.spells.search");
+  app.type("magic missile");
+  tap_seen("sheet.spells.pick.magic-missile");
+  tap_seen("sheet.spells.target.c2");
+  tap_seen("sheet.spells.cast");
+  app.tap("pad.1");
+  app.tap("pad.2");
+  app.tap("pad.ok");
+  app.frame(2);
+  CHECK(native::live_sent().back().find("\"total\":12") != std::string::npos);
+  table.pump();
+  table.accept(false);
+  CHECK(answer("sheet.spells.request.2") == "Magic Missile (1st level): declined by the DM");
+  REQUIRE(app.scroll_to("sheet.slots.1.0"));
+  CHECK(label(app, "sheet.slots.1") == "3/4");
+  // one undo step on the DM's phone takes the whole cast back
+  dm.undo();
+  CHECK(goblin_hp() == 40);
+  CHECK(druzina::rules::slots_view(dm.state(), *druzina::campaign::find_creature(dm.state(), "c1")).left[0] == 4);
 }

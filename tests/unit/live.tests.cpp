@@ -473,6 +473,112 @@ TEST_CASE("live requests: a class feature - her own, one she has and has left, b
   REQUIRE(live::describe(s, req(mira, {{"resource", "<b>"}}), Lang::en) == "Mira: uses <b> (1)");
 }
 
+TEST_CASE("live requests: a spell cast - her own, at creatures the players see, by the spells rule", "[live]") {
+  Fight f;
+  const std::string& mira = f.pcs[0];
+  const std::string& borek = f.pcs[1];
+  f.t.run({{"type", "SetSpellcasting"}, {"target", mira}, {"classes", "wizard:5"}});  // 4, 3 and 2 slots of the 1st–3rd
+  std::vector<std::string> goblins;
+  for (const auto& x : f.t.state().creatures)
+    if (x.name.rfind("Goblin", 0) == 0 && goblins.size() < 3) goblins.push_back(x.id);
+  REQUIRE(goblins.size() == 3);
+  const std::string spy = f.t.monster("Spy", 9, {{"hidden", true}});
+  const std::string mayor = f.t.add({{"name", "Mayor"}, {"kind", "npc"}, {"hp", 9}, {"hidden", true}});
+  REQUIRE(f.t.c(spy).hidden);
+  REQUIRE(f.t.c(mayor).hidden);
+  auto req = [](const std::string& who, nlohmann::json args) {
+    return nlohmann::json{{"k", "req"}, {"id", 9}, {"r", "cast"}, {"c", who}, {"a", std::move(args)}};
+  };
+  const auto& s = f.t.state();
+  auto refused = [&](const std::string& who, const nlohmann::json& args) {
+    return refusal([&] { live::to_command(s, mira, req(who, args)); });
+  };
+  auto reply = [&](const nlohmann::json& args) {  // the whole refusal as the player's phone would get it
+    try {
+      live::to_command(s, mira, req(mira, args));
+    } catch (const UserError& e) {
+      return nlohmann::json{{"key", e.key()}, {"args", e.args()}, {"en", e.message(Lang::en)}}.dump();
+    }
+    return std::string("accepted");
+  };
+  // for another character: refused before the rules are asked
+  REQUIRE(refused(borek, {{"spell", "fireball"}, {"level", 3}}) == "live.err.not_yours");
+  // a hidden monster, a hidden NPC and an id nobody has: the same refusal, word for word, naming none of them
+  const std::string nobody = reply({{"spell", "fireball"}, {"level", 3}, {"targets", {goblins[0], "c999"}}});
+  CHECK(nobody.find("live.err.no_target") != std::string::npos);
+  CHECK(reply({{"spell", "fireball"}, {"level", 3}, {"targets", {goblins[0], spy}}}) == nobody);
+  CHECK(reply({{"spell", "fireball"}, {"level", 3}, {"targets", {goblins[0], mayor}}}) == nobody);
+  for (const std::string& secret : {spy, mayor, std::string("Spy"), std::string("Mayor"), std::string("c999")})
+    CHECK(nobody.find(secret) == std::string::npos);
+  // what the spells rule refuses, with its own reason: a level she has no slot of, below the spell's, unknown
+  REQUIRE(refused(mira, {{"spell", "fireball"}, {"level", 4}}) == "rules.err.spell_level_unavailable");
+  REQUIRE(refused(mira, {{"spell", "fireball"}, {"level", 2}}) == "rules.err.spell_level_too_low");
+  REQUIRE(refused(mira, {{"spell", "wingardium"}}) == "rules.err.spell_unknown");
+  REQUIRE(refused(mira, {{"spell", "fireball"}, {"ritual", true}}) == "rules.err.spell_not_ritual");
+  // malformed arguments
+  for (const nlohmann::json& bad :
+       {nlohmann::json{{"level", 3}}, nlohmann::json{{"spell", 7}}, nlohmann::json{{"spell", std::string(101, 'x')}},
+        nlohmann::json{{"spell", "fireball"}, {"level", 10}}, nlohmann::json{{"spell", "fireball"}, {"level", "3"}},
+        nlohmann::json{{"spell", "fireball"}, {"targets", goblins[0]}},
+        nlohmann::json{{"spell", "fireball"}, {"targets", nlohmann::json::array()}},
+        nlohmann::json{{"spell", "fireball"}, {"targets", {goblins[0], 3}}},
+        nlohmann::json{{"spell", "fireball"}, {"targets", std::vector<std::string>(51, goblins[0])}},
+        nlohmann::json{{"spell", "fireball"}, {"total", -1}}, nlohmann::json{{"spell", "fireball"}, {"total", 10001}},
+        nlohmann::json{{"spell", "fireball"}, {"total", 2.5}}, nlohmann::json{{"spell", "fireball"}, {"ritual", "yes"}},
+        nlohmann::json{{"spell", "fire-bolt"}, {"advantage", 1}},
+        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {21}}},
+        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", "12"}}}) {
+    INFO(bad.dump());
+    CHECK(refused(mira, bad) == "live.err.argument");
+  }
+  // the spell attack's d20s as the rule takes them: one per attack
+  REQUIRE(refused(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {12, 3}}}) ==
+          "rules.err.spell_attack_rolls");
+  REQUIRE(live::to_command(s, mira, req(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {12}}})) ==
+          nlohmann::json{{"type", "CastSpell"}, {"caster", mira}, {"spell", "fire-bolt"}, {"targets", {goblins[0]}},
+                         {"attack_rolls", {12}}});
+
+  // accepted: CastSpell, the rule's own command; one undo step takes back the slot and the damage
+  const nlohmann::json typed = live::to_command(s, mira, req(mira, {{"spell", "magic-missile"}, {"level", 1},
+                                                                    {"targets", {goblins[1]}}, {"total", 4}}));
+  REQUIRE(typed == nlohmann::json{{"type", "CastSpell"}, {"caster", mira}, {"spell", "magic-missile"}, {"level", 1},
+                                  {"targets", {goblins[1]}}, {"total", 4}});
+  const int hp = f.t.c(goblins[1]).hp;
+  const size_t log_before = f.t.session.log(Lang::en).size();
+  f.t.run(typed);
+  CHECK(f.t.last_types().front() == "spell_cast");
+  CHECK(rules::slots_view(s, f.t.c(mira)).left[0] == 3);
+  CHECK(f.t.c(goblins[1]).hp == std::max(0, hp - 4));
+  REQUIRE(f.t.session.log(Lang::en).size() == log_before + 1);
+  f.t.session.undo();
+  CHECK(rules::slots_view(s, f.t.c(mira)).left[0] == 4);
+  CHECK(f.t.c(goblins[1]).hp == hp);
+  // Roll for me: no total; the DM's phone rolls when it runs the command (here the table's RNG)
+  const nlohmann::json rolled = live::to_command(s, mira, req(mira, {{"spell", "fireball"}, {"level", 3}, {"targets", goblins}}));
+  CHECK_FALSE(rolled.contains("total"));
+  const Transaction& tx = f.t.run(rolled);
+  CHECK(tx.events.front().data["dice"] == "8d6");
+  CHECK(tx.events.front().data.contains("total"));
+  CHECK_FALSE(tx.events.front().data.contains("rolled"));  // (the app's roll, not the table's)
+  f.t.run(live::to_command(s, mira, req(mira, {{"spell", "fireball"}, {"level", 3}})));
+  CHECK(rules::slots_view(s, f.t.c(mira)).left[2] == 0);
+  // no slot of that level left: the rule's reason
+  REQUIRE(refused(mira, {{"spell", "fireball"}, {"level", 3}}) == "rules.err.spell_no_slot_left");
+
+  // the DM's queue: the spell by its name in the DM's language, the level, how many targets
+  const auto fireball = req(mira, {{"spell", "fireball"}, {"level", 3}, {"targets", goblins}});
+  CHECK(live::describe(s, fireball, Lang::en) == "Mira: casts Fireball (3rd level) at 3 targets");
+  CHECK(live::describe(s, fireball, Lang::cs) == "Mira: sesílá kouzlo Ohnivá koule (3. úroveň) na 3 cíle");
+  CHECK(live::describe(s, fireball, Lang::uk) == "Mira: створює заклинання Вогняна куля (3-й рівень) на 3 цілі");
+  CHECK(live::describe(s, req(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}}), Lang::en) ==
+        "Mira: casts Fire Bolt (cantrip) at 1 target");
+  CHECK(live::describe(s, req(mira, {{"spell", "magic-missile"}, {"level", 1}, {"total", 9}}), Lang::en) ==
+        "Mira: casts Magic Missile (1st level), 9 rolled at the table");
+  CHECK(live::describe(s, req(mira, {{"spell", "detect-magic"}, {"ritual", true}}), Lang::en) ==
+        "Mira: casts Detect Magic as a ritual");
+  CHECK(live::describe(s, req(mira, {{"spell", "<b>"}, {"level", "x"}}), Lang::en) == "Mira: casts <b> (cantrip)");
+}
+
 TEST_CASE("live requests: a hidden character cannot be claimed or acted for", "[live]") {
   Table t(3);
   t.run({{"type", "CreateCampaign"}, {"name", "Les"}});

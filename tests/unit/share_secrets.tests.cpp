@@ -210,7 +210,8 @@ TEST_CASE("secrets: no DM secret in any live message to a player or in the copy 
   REQUIRE(borek.follower.view);
 
   // His requests: each kind for himself (accepted, so the answers and the updates after them are sent too), then
-  // one for the hidden creature, one for the NPC and one for a creature that does not exist (refused with a reason).
+  // one for the hidden creature, one for the NPC and one for a creature that does not exist (refused with a reason),
+  // and a spell cast at the hidden creature and at one that does not exist (the same refusal).
   Rng rng(9);
   long long wall = 1'900'000'000'000;
   const std::vector<std::pair<std::string, json>> own = {
@@ -233,6 +234,29 @@ TEST_CASE("secrets: no DM secret in any live message to a player or in the copy 
   for (const char* other : {"c5", "c7", "c99"}) {
     const json req = {{"k", "req"}, {"id", 50}, {"r", "heal"}, {"c", other}, {"a", {{"amount", 1}}}};
     deliver(host.receive(1, live::encode(req), s.state(), 0));
+  }
+  // A spell at the hidden creature: refused exactly as one at a creature that does not exist, and the reply holds
+  // no secret (nor does it say that something is there).
+  std::vector<std::string> cast_replies;
+  for (const char* target : {"c5", "c99"}) {
+    const size_t from = sent.size();
+    deliver(host.receive(1, borek.request("cast", {{"spell", "magic-missile"}, {"level", 1}, {"targets", {"c6", target}}}),
+                         s.state(), 0));
+    cast_replies.push_back(sent.substr(from));
+    REQUIRE(borek.answers.back().kind == "cast");
+    CHECK(borek.answers.back().status == "refused");
+    CHECK(borek.answers.back().why.value("key", "") == "live.err.no_target");
+  }
+  REQUIRE(borek.answers.size() >= 2);
+  CHECK(borek.answers[borek.answers.size() - 2].why == borek.answers.back().why);
+  CHECK(host.queue().empty());
+  for (const auto& r : cast_replies) {
+    REQUIRE(r.find('\n') + 1 == r.size());  // one reply, the refusal
+    const std::string body = live::decode(r.substr(0, r.size() - 1)).dump();
+    CHECK(body.find("\"refused\"") != std::string::npos);
+    CHECK(secrets_in(body).empty());
+    CHECK(body.find("HIDDENNAME") == std::string::npos);
+    CHECK(body.find("c5") == std::string::npos);
   }
   deliver(host.bye());
 

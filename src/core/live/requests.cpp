@@ -9,6 +9,7 @@
 #include "core/json_obj.hpp"
 #include "core/rng.hpp"
 #include "core/rules/rules.hpp"
+#include "core/rules/spells/spells.hpp"
 
 namespace druzina::live {
 
@@ -50,11 +51,45 @@ std::optional<bool> arg_bool(const json& a, const char* key) {
   return it->get<bool>();
 }
 
+constexpr size_t kMaxTargets = 50;  // as many as a cast takes
+
 const Creature& party_member(const Campaign& c, std::string_view who) {
   const Creature* x = campaign::find_creature(c, who);
   if (!x || x->hidden || (x->kind != "pc" && x->kind != "sidekick"))
     throw UserError("live.err.not_party", jobj{"who", std::string(who).substr(0, 64)});
   return *x;
+}
+
+// A spell she casts: CastSpell exactly as the spells rule takes it (its own refusals: a spell she cannot cast at that
+// level, no slot of it left …). The targets are creatures the players see: a hidden one is refused as one that does
+// not exist (live.err.no_target, naming neither), so the refusal never tells her it is there.
+json build_cast(const Campaign& c, const std::string& id, const json& a) {
+  json cmd = jobj{"type", "CastSpell", "caster", id, "spell", *arg_str(a, "spell", 100, true)};
+  if (auto lv = arg_int(a, "level", 0, 9, false)) cmd["level"] = *lv;
+  if (auto it = a.find("targets"); it != a.end()) {
+    if (!it->is_array() || it->empty() || it->size() > kMaxTargets) bad_arg("targets");
+    for (const auto& t : *it)
+      if (!t.is_string() || t.get_ref<const std::string&>().empty() || t.get_ref<const std::string&>().size() > 64)
+        bad_arg("targets");
+    json ids = json::array();
+    for (const auto& t : *it) {
+      const Creature* y = campaign::find_creature(c, t.get<std::string>());
+      if (!y || y->hidden) throw UserError("live.err.no_target");
+      ids.push_back(y->id);
+    }
+    cmd["targets"] = std::move(ids);
+  }
+  if (arg_bool(a, "ritual").value_or(false)) cmd["ritual"] = true;
+  if (auto t = arg_int(a, "total", 0, 10000, false)) cmd["total"] = *t;
+  if (arg_bool(a, "advantage").value_or(false)) cmd["advantage"] = true;
+  if (arg_bool(a, "disadvantage").value_or(false)) cmd["disadvantage"] = true;
+  if (auto it = a.find("attack_rolls"); it != a.end()) {
+    if (!it->is_array() || it->empty() || it->size() > 2 * kMaxTargets) bad_arg("attack_rolls");
+    for (const auto& d : *it)
+      if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 20) bad_arg("attack_rolls");
+    cmd["attack_rolls"] = *it;
+  }
+  return cmd;
 }
 
 json build(const Campaign& c, const Creature& x, const std::string& kind, const json& a) {
@@ -116,7 +151,29 @@ json build(const Campaign& c, const Creature& x, const std::string& kind, const 
     if (auto roll = arg_int(a, "roll", 1, 20, false)) cmd["roll"] = *roll;
     return cmd;
   }
+  if (kind == "cast") return build_cast(c, id, a);
   throw UserError("live.err.unknown_request", jobj{"kind", kind.substr(0, 32)});
+}
+
+// "Mira: casts Fireball (3rd level) at 3 targets": the spell by its name in the reader's language, the slot level
+// asked (else the spell's own), how many targets, the total she rolled at the table if she typed one.
+std::string describe_cast(json args, const json& a, Lang lang) {
+  const json given = a.is_object() ? a : json::object();
+  const json& sp = given.contains("spell") ? given["spell"] : json();
+  const std::string sid = sp.is_string() ? sp.get<std::string>().substr(0, 100) : std::string();
+  const rules::Spell* s = rules::find_spell(sid);
+  args["spell"] = s ? s->name_in(lang) : sid;
+  int level = s ? s->level : 0;
+  if (given.contains("level") && given["level"].is_number_integer()) level = static_cast<int>(std::clamp(given["level"].get<long long>(), 0LL, 9LL));
+  args["level"] = rules::spell_level_text(level, lang);
+  std::string more;
+  if (given.contains("targets") && given["targets"].is_array() && !given["targets"].empty())
+    more += tr(lang, "live.req.cast.targets", jobj{"n", given["targets"].size()});
+  if (given.contains("total") && given["total"].is_number_integer())
+    more += tr(lang, "live.req.cast.total", jobj{"total", given["total"].get<long long>()});
+  args["more"] = more;
+  const bool ritual = given.value("ritual", json(false)) == json(true);
+  return tr(lang, ritual ? "live.req.cast.ritual" : "live.req.cast", args);
 }
 
 }  // namespace
@@ -124,7 +181,7 @@ json build(const Campaign& c, const Creature& x, const std::string& kind, const 
 const std::vector<std::string>& request_kinds() {
   static const std::vector<std::string> kinds = {"initiative", "death_save", "roll",      "damage",
                                                  "heal",       "inspiration", "hero_point", "spell_slot",
-                                                 "class_resource"};
+                                                 "class_resource", "cast"};
   return kinds;
 }
 
@@ -161,6 +218,7 @@ std::string describe(const Campaign& state, const json& request, Lang lang) {
     args["resource"] = has_key(lang, name_key) ? tr(lang, name_key) : id;
     if (!args["amount"].is_number_integer()) args["amount"] = 1;
   }
+  if (kind == "cast") return describe_cast(args, request.contains("a") ? request["a"] : json(), lang);
   const std::string text_key = "live.req." + kind;
   return tr(lang, text_key, args);
 }

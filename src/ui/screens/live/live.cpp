@@ -822,6 +822,20 @@ std::vector<live::Guest::Answer> live_answers(const std::string& kind) {
   return out;
 }
 
+void draw_live_answers(const std::string& kind, const std::string& id_prefix,
+                       const std::function<std::string(const json& args)>& what, size_t max) {
+  const auto answers = live_answers(kind);
+  for (size_t k = answers.size(); k-- > 0 && k + max >= answers.size();) {
+    const auto& a = answers[k];
+    std::string line = Tf("ui.live.status." + a.status, jobj{"kind", what(a.args.is_object() ? a.args : json::object())});
+    if (a.why.is_object() && a.why.contains("key") && a.why["key"].is_string())
+      line += " " + tr(ui().lang, a.why["key"].get<std::string>(), a.why.value("args", json::object()));
+    if (a.status == "refused" || a.status == "declined") error_text(line.c_str());
+    else muted(line.c_str());
+    track(id_prefix + "." + std::to_string(a.id), line);
+  }
+}
+
 bool live_open() { return st().open; }
 void close_live() {
   st().open = false;

@@ -11,6 +11,7 @@
 // The screen takes the screen area (a tab closes it); the connections live on in live_tick() whichever screen
 // is shown.
 #pragma once
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -43,5 +44,11 @@ std::string live_character_here();
 bool live_request(const std::string& kind, const nlohmann::json& args);
 // her requests of this kind and what became of them (the last 20 of any kind), oldest first; none when not live here.
 std::vector<live::Guest::Answer> live_answers(const std::string& kind);
+// her requests of this kind as her sheet lists them, newest first (the last `max`): "<what>: sent", "…: waiting for
+// the DM", "…: accepted", "…: declined by the DM", "…: refused — <the reason>" (declined and refused in the error
+// colour); `what` names one by its arguments; each tracked as <id_prefix>.<her request's number>. Nothing when not
+// live here.
+void draw_live_answers(const std::string& kind, const std::string& id_prefix,
+                       const std::function<std::string(const nlohmann::json& args)>& what, size_t max = 3);
 
 }  // namespace druzina::ui

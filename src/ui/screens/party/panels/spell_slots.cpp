@@ -233,18 +233,9 @@ void spell_slots(const Creature& c) {
     muted(T("ui.slots.live_hint"));
     track("sheet.slots.live", T("ui.slots.live_hint"));
     // her slot requests and what became of them, newest first (the last three)
-    const auto answers = live_answers("spell_slot");
-    for (size_t k = answers.size(); k-- > 0 && k + 3 >= answers.size();) {
-      const auto& a = answers[k];
-      const json args = a.args.is_object() ? a.args : json::object();
-      const std::string slot = Tf(args.value("pact", false) ? "ui.slots.req.pact" : "ui.slots.req.slot", jobj{"level", args.value("level", 0)});
-      std::string line = Tf("ui.live.status." + a.status, jobj{"kind", slot});
-      if (a.why.is_object() && a.why.contains("key") && a.why["key"].is_string())
-        line += " " + tr(ui().lang, a.why["key"].get<std::string>(), a.why.value("args", json::object()));
-      if (a.status == "refused" || a.status == "declined") error_text(line.c_str());
-      else muted(line.c_str());
-      track("sheet.slots.request." + std::to_string(a.id), line);
-    }
+    draw_live_answers("spell_slot", "sheet.slots.request", [](const json& args) {
+      return Tf(args.value("pact", false) ? "ui.slots.req.pact" : "ui.slots.req.slot", jobj{"level", args.value("level", 0)});
+    });
   }
   const json pick = recovery_pick(v);
   if (tap == Tap::local && v.recovery_levels > 0 && !pick.empty()) {

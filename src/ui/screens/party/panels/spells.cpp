@@ -5,15 +5,23 @@
 // everyone's; each with its HP as this phone may show them, no hidden creature in player mode), Cast → CastSpell (the
 // slot spent, the targets' saves asked at her DC as cards, concentration started); a spell with damage or healing dice
 // first opens the number pad for the total she rolled at the table (CastSpell {total}), or Roll for me (the app rolls).
-// Players cast from their own sheet in player mode.
+// Players cast from their own sheet in player mode. A player live on her copy of the DM's table (ui/screens/live) casts
+// her own character's spells by a request (cast: CastSpell's parameters) to the DM's phone, which keeps her slots and
+// runs the cast (rolling what she left to it: Roll for me, a spell attack); the panel shows each as sent / waiting /
+// accepted / declined with the reason (the spell-slot pips' lines, draw_live_answers).
 // Test ids: sheet.spells.mine.<id> (her list), sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.keep (on the
 // card: "In my spells" on or off), sheet.spells.card (label: the facts), sheet.spells.level.<n>,
 // sheet.spells.target.<creature> (label: the name and its HP as shown here), sheet.spells.cast, sheet.spells.ritual,
-// sheet.spells.close; on the pad pad.ok (the table's total) and pad.spell_roll. A spell that makes spell attacks
+// sheet.spells.close; live: sheet.spells.live (the hint), sheet.spells.request.<her request's number>; on the pad pad.ok (the table's total) and pad.spell_roll. A spell that makes spell attacks
 // (Fire Bolt, Scorching Ray's rays) cast at targets is rolled by the app, each attack against its target's AC
 // (sheet.spells.adv / sheet.spells.dis), the damage only on a hit: the card sheet.spells.attacks (OK:
 // sheet.spells.attacks.ok) shows each. Her count, "Prepared 6/8 · Cantrips 2/4" (sheet.spells.count), above her
 // list and on the card; adding one more is refused with the reason, then sheet.spells.add_anyway (the DM allows it).
+//
+// Index:
+//   [SECTION] the draft, the list and the cards
+//   [SECTION] Cast: on this phone, or live a request
+//   [SECTION] the panel
 #include <imgui.h>
 
 #include <algorithm>
@@ -26,6 +34,7 @@
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/rules/spells/spells.hpp"
 #include "ui/rule_panels.hpp"
+#include "ui/screens/live/live.hpp"
 #include "ui/mode.hpp"
 #include "ui/model.hpp"
 #include "ui/screens/party/panels/panels.hpp"
@@ -44,6 +53,7 @@ using nlohmann::json;
 
 namespace {
 
+// [SECTION] the draft, the list and the cards -------------------------------------------------------------------------
 struct Draft {
   std::string query;
   std::string spell;  // the chosen spell's id
@@ -188,34 +198,109 @@ std::vector<const rules::Spell*> my_spells(const Creature& c) {
   return out;
 }
 
-// The damage or healing as the caster rolled it at the table (the pad), or Roll for me: the cast either way.
-void ask_total(const std::string& caster, const rules::Spell& s, const std::string& dice, const json& cmd) {
+// [SECTION] Cast: on this phone, or live a request --------------------------------------------------------------------
+// A player live on her own character: the DM's phone keeps her slots, so a cast is a request to it.
+bool live_here(const Creature& c) { return ui_player_mode() && live_character_here() == c.id; }
+
+// The cast as a request (CastSpell's parameters but its type and caster); true when sent.
+bool request_cast(const json& cmd) {
+  json args = cmd;
+  args.erase("type");
+  args.erase("caster");
+  if (!live_request("cast", args)) {
+    model().notify(T("ui.slots.not_live"), true);
+    return false;
+  }
+  model().notify(T("ui.spells.requested"));
+  return true;
+}
+
+// The cast on this phone (true: done), or live, the request to the DM's phone (true: sent).
+bool run_cast(const json& cmd, bool live, double seconds = 6.0) {
+  return live ? request_cast(cmd) : static_cast<bool>(dispatch_and_tell(cmd, seconds));
+}
+
+// Her cast requests and what became of them: "Fireball (3rd level): waiting for the DM".
+void live_answers_of_casts() {
+  muted(T("ui.spells.live_hint"));
+  track("sheet.spells.live", T("ui.spells.live_hint"));
+  draw_live_answers("cast", "sheet.spells.request", [](const json& args) {
+    const json& id = args.contains("spell") ? args["spell"] : json();
+    const rules::Spell* s = id.is_string() ? rules::find_spell(id.get<std::string>()) : nullptr;
+    if (!s) return std::string(T("ui.live.kind.cast"));
+    const json& lv = args.contains("level") ? args["level"] : json();
+    const int level = lv.is_number_integer() ? std::clamp(lv.get<int>(), 0, 9) : s->level;
+    return Tf("ui.spells.req", jobj{"spell", s->name_in(ui().lang), "level", rules::spell_level_text(level, ui().lang)});
+  });
+}
+
+// The damage or healing as the caster rolled it at the table (the pad), or Roll for me: the cast either way (live:
+// the request, with the total or without it, and the DM's phone rolls).
+void ask_total(const std::string& caster, const rules::Spell& s, const std::string& dice, const json& cmd, bool live) {
   pad::Request r;
   r.title = Tf("ui.spells.pad_title", jobj{"spell", s.name_in(ui().lang), "dice", dice_notation(ui().lang, dice)});
   r.subtitle = Tf("ui.prompt.enter_total", jobj{"dice", dice_notation(ui().lang, dice)});
   r.lo = 0;
   r.hi = 10000;
   r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.spell_roll", col_accent(),
-                       [caster, cmd](int) {
-                         if (dispatch_and_tell(cmd, 8.0)) drafts().erase(caster);
+                       [caster, cmd, live](int) {
+                         if (run_cast(cmd, live, 8.0)) drafts().erase(caster);
                        },
                        true});
-  r.actions.push_back({T("ui.spells.pad_cast"), "pad.ok", col_good(), [caster, cmd](int total) {
+  r.actions.push_back({T("ui.spells.pad_cast"), "pad.ok", col_good(), [caster, cmd, live](int total) {
                          json with = cmd;
                          with["total"] = total;
-                         if (dispatch_and_tell(with, 8.0)) drafts().erase(caster);
+                         if (run_cast(with, live, 8.0)) drafts().erase(caster);
                        }});
   pad::open(std::move(r));
 }
 
+// Cast (the pad first when it has dice to roll and no spell attacks decide them), Ritual, Close.
+void cast_buttons(const Creature& c, const rules::Spell& s, Draft& d, int attacks, int mod) {
+  const bool live = live_here(c);
+  json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
+  if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
+  if (attacks > 0 && d.adv) cmd["advantage"] = true;
+  if (attacks > 0 && d.dis) cmd["disadvantage"] = true;
+  // Cast alone on its row, its label in the normal font (beside Close it was stepped down to the small one)
+  const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
+  if (colored_button(cast.c_str(), col_accent(), ImVec2(0, kTouchTarget), "sheet.spells.cast")) {
+    const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
+    if (attacks > 0 && !d.targets.empty() && live) {  // the DM's phone rolls the attacks and their damage
+      if (request_cast(cmd)) drafts().erase(c.id);
+    } else if (attacks > 0 && !d.targets.empty()) {  // the attacks decide the damage: the app rolls them and it
+      if (const Outcome o = dispatch_and_tell(cmd, 8.0)) {
+        attack_results()[c.id] = rules::spell_attacks(o.events);
+        drafts().erase(c.id);
+      }
+    } else if (dice.empty()) {
+      if (run_cast(cmd, live)) drafts().erase(c.id);
+    } else {
+      ask_total(c.id, s, dice, cmd, live);
+    }
+  }
+  const float bw = split_width(s.ritual ? 2 : 1);
+  if (s.ritual) {
+    json ritual = cmd;
+    ritual["ritual"] = true;
+    if (big_button(T("ui.spells.ritual"), ImVec2(bw, kTouchTarget)) && run_cast(ritual, live)) drafts().erase(c.id);
+    track("sheet.spells.ritual", T("ui.spells.ritual"));
+    ImGui::SameLine();
+  }
+  if (big_button(T("ui.spells.close"), ImVec2(bw, kTouchTarget))) drafts().erase(c.id);
+  track("sheet.spells.close", T("ui.spells.close"));
+}
+
 }  // namespace
 
+// [SECTION] the panel -------------------------------------------------------------------------------------------------
 void spells(const Creature& c) {
   if (!rule_on(rules::kSpells)) return;
   const rules::SlotsView v = rules::slots_view(model().state(), c);
   if (!v.caster) return;
   if (c.death_saves.dead || (ui_player_mode() && !campaign::in_party(c))) return;
   section(T("ui.spells.title"));
+  if (live_here(c)) live_answers_of_casts();
   attack_card(c);
   Draft& d = drafts()[c.id];
   const rules::SpellListCount counted = rules::spell_list_count(model().state(), c);
@@ -321,35 +406,7 @@ void spells(const Creature& c) {
     ImGui::SameLine();
     if (toggle_button(T("ui.attack.disadvantage"), d.dis, "sheet.spells.dis", ImVec2(w2, kTouchTarget))) d.dis = !d.dis;
   }
-  json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
-  if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
-  if (attacks > 0 && d.adv) cmd["advantage"] = true;
-  if (attacks > 0 && d.dis) cmd["disadvantage"] = true;
-  // Cast alone on its row, its label in the normal font (beside Close it was stepped down to the small one)
-  const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
-  if (colored_button(cast.c_str(), col_accent(), ImVec2(0, kTouchTarget), "sheet.spells.cast")) {
-    const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
-    if (attacks > 0 && !d.targets.empty()) {  // the attacks decide the damage: the app rolls them and it
-      if (const Outcome o = dispatch_and_tell(cmd, 8.0)) {
-        attack_results()[c.id] = rules::spell_attacks(o.events);
-        drafts().erase(c.id);
-      }
-    } else if (dice.empty()) {
-      if (dispatch_and_tell(cmd)) drafts().erase(c.id);
-    } else {
-      ask_total(c.id, s, dice, cmd);
-    }
-  }
-  const float bw = split_width(s.ritual ? 2 : 1);
-  if (s.ritual) {
-    json ritual = cmd;
-    ritual["ritual"] = true;
-    if (big_button(T("ui.spells.ritual"), ImVec2(bw, kTouchTarget)) && dispatch_and_tell(ritual)) drafts().erase(c.id);
-    track("sheet.spells.ritual", T("ui.spells.ritual"));
-    ImGui::SameLine();
-  }
-  if (big_button(T("ui.spells.close"), ImVec2(bw, kTouchTarget))) drafts().erase(c.id);
-  track("sheet.spells.close", T("ui.spells.close"));
+  cast_buttons(c, s, d, attacks, mod);
 }
 
 }  // namespace druzina::ui::panels
