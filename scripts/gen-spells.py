@@ -16,7 +16,10 @@ assets/data/monster-uses.json the SRD monsters' X/day, recharge and per-rest abi
 Codes: casting time "1a" (action) "1b" (bonus action) "1r" (reaction) "10m" (minutes) "1h" (hours); range: feet
 as a number, or "touch" "self" "sight" "special" "unlimited" "1mi" (miles); duration: "inst" "disp" (until
 dispelled) "special" or "<n><r|m|h|d>" (rounds, minutes, hours, days), concentration apart ("conc": 1); "atk"
-"ranged" | "melee": it makes a spell attack, "rays" / "beams": how many (by slot / character level)."""
+"ranged" | "melee": it makes a spell attack, "rays" / "beams": how many (by slot / character level); "drain": "half"
+the caster regains half the damage dealt; "hit" (what a hit does: "disease", "weakened") and "repeat" ("one": a
+success ends it, "three": three successes or three failures decide it): the target's save comes at the end of each
+of its turns, not at the hit."""
 import json
 import os
 import re
@@ -83,6 +86,17 @@ EXTRA = {
     "scorching-ray": {"atk": "ranged", "slot": {str(lv): "2d6" for lv in range(2, 10)},
                       "rays": {str(lv): lv + 1 for lv in range(2, 10)}},
     "eldritch-blast": {"beams": {"1": 1, "5": 2, "11": 3, "17": 4}},
+    # Flame Blade: a melee spell attack with the blade, 3d6 fire, 1d6 more for every two slot levels above the 2nd
+    "flame-blade": {"atk": "melee", "slot": {str(lv): f"{3 + (lv - 2) // 2}d6" for lv in range(2, 10)}},
+    # Arcane Hand's Clenched Fist: a melee spell attack, 4d8 force, 2d8 more per slot level above the 5th
+    "arcane-hand": {"atk": "melee", "dmg": "force", "slot": {str(lv): f"{4 + 2 * (lv - 5)}d8" for lv in range(5, 10)}},
+    # Vampiric Touch: the caster regains hit points equal to half the necrotic damage dealt
+    "vampiric-touch": {"drain": "half"},
+    # The hit's effect and the save the target repeats at the end of each of its turns (not at the hit):
+    # Contagion's disease (three successes end it, three failures make it last), Ray of Enfeeblement's weakness
+    # (a success ends it)
+    "contagion": {"hit": "disease", "repeat": "three"},
+    "ray-of-enfeeblement": {"hit": "weakened", "repeat": "one"},
 }
 
 

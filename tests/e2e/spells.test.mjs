@@ -8,7 +8,9 @@
 // the table's d6: 4 leaves it spent, 5 recharges it; after the fight a long rest gives the slots back; the DM gives a
 // goblin a recharge ability on its sheet, and the fighter becomes an Eldritch Knight in the classes editor (the third
 // caster's slots); after the rest the wizard's fire bolt at a goblin is a spell attack (the d20 against its AC, the
-// damage only on a hit, on the result card), her count "Prepared 1/8 · Cantrips 0/4" above her spells. Creatures and the fight's order are set up by commands (the setup's own screens have tests of their
+// damage only on a hit, on the result card; Roll for me on the pad that asks the d20), her count "Prepared 1/8 ·
+// Cantrips 0/4" above her spells; her scorching ray typed at the table: the three d20s on the pad, then each hit's
+// damage on a pad of its own (the critical one within its doubled dice), the log saying each was the table's. Creatures and the fight's order are set up by commands (the setup's own screens have tests of their
 // own). Screenshots: <shots>/spells-<lang>-*.png.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
@@ -32,7 +34,12 @@ const words = {
         rolled: /Ohnivý dech — (znovu připraveno|stále nepřipraveno) \(k6: (\d), potřeba 5\+\)/,
         four: /Ohnivý dech — stále nepřipraveno \(k6: 4, potřeba 5\+\)/, five: /Ohnivý dech — znovu připraveno \(k6: 5, potřeba 5\+\)/,
         fireBolt: "ohnivá střela", attackInfo: "Útok kouzlem +6 proti OČ cíle", count: "Připraveno 1/8 · Triky 0/4",
-        hit: /(Zásah|Kritický zásah!) \(OČ 10\)/, miss: /Minul \(OČ 10\)/ },
+        hit: /(Zásah|Kritický zásah!) \(OČ 10\)/, miss: /Minul \(OČ 10\)/,
+        scorching: "spalující", d20s: "Spalující paprsek: k20 pro útoky (3)",
+        ray1: "Spalující paprsek 1/3 → Skřet 3: zranění?\nk20 15 +6 = 21: Zásah (OČ 10) · 2k6 (2–12)",
+        ray2: "Spalující paprsek 2/3 → Skřet 3: zranění?\nk20 20 +6 = 26: Kritický zásah! (OČ 10) · 4k6 (4–24)",
+        rayLog: /Spalující paprsek \(Mira\) zasahuje Skřet 3: 9 zranění.*hozeno u stolu/,
+        rayCrit: /Spalující paprsek \(Mira\) .*Skřet 3.*: 14 zranění.*hozeno u stolu/ },
   uk: { cleric: "Весна", fighter: "Борис", wizard: "Міра", goblin: "Гоблін", cure: "лікування", fireball: "вогняна", spit: "Отруйний плювок",
         dragonQuery: "червоний дракон", dragon: "Молодий червоний дракон",
         card: /^Лікування ран\n1-й рівень · .*: 1: 1[dк]8\+3 · 2: 2[dк]8\+3/s,
@@ -44,7 +51,12 @@ const words = {
         rolled: /Вогняний подих — (знову готове|досі не готове) \(к6: (\d), треба 5\+\)/,
         four: /Вогняний подих — досі не готове \(к6: 4, треба 5\+\)/, five: /Вогняний подих — знову готове \(к6: 5, треба 5\+\)/,
         fireBolt: "вогняний снаряд", attackInfo: "Атака заклинанням +6 проти КЗ цілі", count: "Підготовлено 1/8 · Замовляння 0/4",
-        hit: /(Влучання|Критичне влучання!) \(КЗ 10\)/, miss: /Промах \(КЗ 10\)/ },
+        hit: /(Влучання|Критичне влучання!) \(КЗ 10\)/, miss: /Промах \(КЗ 10\)/,
+        scorching: "палючий", d20s: "Палючий промінь: к20 для атак (3)",
+        ray1: "Палючий промінь 1/3 → Гоблін 3: шкода?\nк20 15 +6 = 21: Влучання (КЗ 10) · 2к6 (2–12)",
+        ray2: "Палючий промінь 2/3 → Гоблін 3: шкода?\nк20 20 +6 = 26: Критичне влучання! (КЗ 10) · 4к6 (4–24)",
+        rayLog: /Палючий промінь \(Міра\) влучає в Гоблін 3: 9 шкоди.*кинуто за столом/,
+        rayCrit: /Палючий промінь \(Міра\) .*Гоблін 3.*: 14 шкоди.*кинуто за столом/ },
 };
 
 const who = (c, id) => c.creatures.find((x) => x.id === id);
@@ -256,6 +268,9 @@ for (const lang of ["cs", "uk"]) {
     await tapCarefully(page, `sheet.spells.target.${goblins[1]}`);
     const goblinHp = who(await campaign(page), goblins[1]).hp;
     await tapCarefully(page, "sheet.spells.cast");
+    // the pad asks the d20 rolled at the table, or Roll for me: the app rolls the attack and its damage
+    await waitWidget(page, "pad.spell_roll");
+    await tapSettled(page, "pad.spell_roll");
     const attack = (await see(page, "sheet.spells.attacks", { minH: 8 })).label;
     c = await campaign(page);
     const lost = goblinHp - who(c, goblins[1]).hp;
@@ -268,6 +283,37 @@ for (const lang of ["cs", "uk"]) {
     await shot(page, `spells-${lang}-10b-fire-bolt`);
     await tapCarefully(page, "sheet.spells.attacks.ok");
     await gone(page, "sheet.spells.attacks");
+
+    // ---- scorching ray typed at the table: three rays at goblin 3, the d20s 15, 20, 2 (a hit, a critical hit, a
+    // miss against AC 10 with +6), then each hit's damage on its own pad: 9 on 2d6, 14 on the critical 4d6
+    await typeReplacing(page, "sheet.spells.search", w.scorching);
+    await tapCarefully(page, "sheet.spells.pick.scorching-ray");
+    await tapCarefully(page, `sheet.spells.target.${goblins[2]}`);
+    const rayHp = who(await campaign(page), goblins[2]).hp;
+    await tapCarefully(page, "sheet.spells.cast");
+    await waitWidget(page, "pad.title", { where: (x) => x.label.startsWith(w.d20s) });
+    for (const d of "15202") await tapSettled(page, `pad.${d}`);
+    await waitWidget(page, "pad.value", { where: (x) => x.label === "15 20 2" });
+    await shot(page, `spells-${lang}-10c-ray-d20s`);
+    await tapSettled(page, "pad.ok");
+    await waitWidget(page, "pad.title", { where: (x) => x.label === w.ray1 });
+    await pad(page, 9, "pad.ok");
+    await waitWidget(page, "pad.title", { where: (x) => x.label === w.ray2 });
+    for (const d of "14") await tapSettled(page, `pad.${d}`);
+    await waitWidget(page, "pad.value", { where: (x) => x.label === "14" });
+    await shot(page, `spells-${lang}-10d-ray-damage`);
+    await tapSettled(page, "pad.ok");
+    c = await untilCampaign(page, (c) => who(c, goblins[2]).hp < rayHp, "the rays' damage");
+    assert.equal(who(c, goblins[2]).hp, rayHp - 23, "9 + 14, each as typed");
+    assert.equal(spent(c, wizard, 2), 1, "a 2nd-level slot spent");
+    const rays = (await see(page, "sheet.spells.attacks", { minH: 8 })).label;
+    assert.match(rays, w.miss);
+    await shot(page, `spells-${lang}-10e-rays-done`);
+    await tapCarefully(page, "sheet.spells.attacks.ok");
+    await gone(page, "sheet.spells.attacks");
+    const lines = await logLines(page);
+    assert.ok(lines.some((x) => w.rayLog.test(x)), "the first ray's 9 in the log");
+    assert.ok(lines.some((x) => w.rayCrit.test(x)), "the critical ray's 14 in the log");
 
     // ---- the DM's own monster: a recharge ability set on its sheet
     await openSheet(page, goblins[0], `${w.goblin} 1`);

@@ -172,7 +172,11 @@ TEST_CASE("a fire bolt from her sheet: the attack against the target's AC, the d
   CHECK(label(app, "sheet.spells.attack_info") == "Spell attack +6 against the target's AC");
   app.tap("sheet.spells.target." + ogre);
   tap_seen(app, "sheet.spells.cast");
-  CHECK_FALSE(app.find("pad.value"));  // the attack decides: no total asked first
+  // the pad asks the d20 rolled at the table (then the damage if it hits), or Roll for me: the app rolls both
+  REQUIRE(app.find("pad.value"));
+  CHECK(label(app, "pad.title").find("Fire Bolt: the d20s of 1 attack(s)") == 0);
+  app.tap("pad.spell_roll");
+  CHECK_FALSE(app.find("pad.value"));
   REQUIRE(app.scroll_to("sheet.spells.attacks", /*up*/ true));
   const std::string card = label(app, "sheet.spells.attacks");
   CHECK(card.find("Ogre: d20 ") != std::string::npos);
@@ -189,6 +193,62 @@ TEST_CASE("a fire bolt from her sheet: the attack against the target's AC, the d
   CHECK_FALSE(app.find("sheet.spells.attacks"));
   app.tap("top.undo");
   CHECK(hp_of(app.campaign(), "Ogre") == 200);
+}
+
+TEST_CASE("scorching ray typed at the table - the d20s, then each hit's damage on its own pad, bounded by its dice", "[ui][spells]") {
+  Headless app;
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Mira"}, {"kind", "pc"}, {"hp", 27}, {"level", 5},
+                        {"class", "wizard"}, {"abilities", {{"int", 16}}}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin A"}, {"kind", "monster"}, {"hp", 50}, {"ac", 13}}));
+  REQUIRE(app.dispatch({{"type", "AddCreature"}, {"name", "Goblin B"}, {"kind", "monster"}, {"hp", 50}, {"ac", 13}}));
+  const std::string mira = id_of(app.campaign(), "Mira"), a = id_of(app.campaign(), "Goblin A"),
+                    b = id_of(app.campaign(), "Goblin B");
+  app.tap("tab.party");
+  app.tap("party.card." + mira);
+  tap_seen(app, "sheet.spells.search");
+  app.type("scorching");
+  tap_seen(app, "sheet.spells.pick.scorching-ray");
+  tap_seen(app, "sheet.spells.level.2");
+  tap_seen(app, "sheet.spells.target." + a);
+  tap_seen(app, "sheet.spells.target." + b);
+  CHECK(label(app, "sheet.spells.attack_info").find("3 spell attacks (spell attack +6)") == 0);
+  tap_seen(app, "sheet.spells.cast");
+  REQUIRE(app.find("pad.value"));
+  CHECK(label(app, "pad.title").find("Scorching Ray: the d20s of 3 attack(s)") == 0);
+  // 15, 20, 2: the rays at A, B, A — a hit, a critical hit, a miss (against AC 13 with +6)
+  for (const char* k : {"pad.1", "pad.5", "pad.2", "pad.0", "pad.2"}) app.tap(k);
+  CHECK(label(app, "pad.value") == "15 20 2");
+  app.tap("pad.ok");
+  REQUIRE(app.find("pad.value"));
+  CHECK(label(app, "pad.title") == "Scorching Ray 1/3 → Goblin A: damage?\nd20 15 +6 = 21: Hit (AC 13) · 2d6 (2–12)");
+  CHECK(label(app, "pad.ok") == "Next");
+  CHECK(hp_of(app.campaign(), "Goblin A") == 50);  // nothing cast yet
+  // 13 is more than 2d6 can make: OK stays off
+  app.tap("pad.1");
+  app.tap("pad.3");
+  app.tap("pad.ok");
+  CHECK(label(app, "pad.title").find("Scorching Ray 1/3") == 0);
+  app.tap("pad.back");
+  app.tap("pad.back");
+  app.tap("pad.9");
+  app.tap("pad.ok");
+  CHECK(label(app, "pad.title") == "Scorching Ray 2/3 → Goblin B: damage?\nd20 20 +6 = 26: Critical hit! (AC 13) · 4d6 (4–24)");
+  CHECK(label(app, "pad.ok") == "Cast");  // the miss asks nothing: this is the last hit
+  app.tap("pad.2");
+  app.tap("pad.0");
+  app.tap("pad.ok");
+  CHECK_FALSE(app.find("pad.value"));
+  CHECK(hp_of(app.campaign(), "Goblin A") == 41);
+  CHECK(hp_of(app.campaign(), "Goblin B") == 30);
+  REQUIRE(app.scroll_to("sheet.spells.attacks", /*up*/ true));
+  const std::string card = label(app, "sheet.spells.attacks");
+  CHECK(card.find("Goblin A: d20 15 +6 = 21 Hit (AC 13) · 9 damage (2d6)") != std::string::npos);
+  CHECK(card.find("Goblin B: d20 20 +6 = 26 Critical hit! (AC 13) · 20 damage (4d6)") != std::string::npos);
+  CHECK(card.find("Goblin A: d20 2 +6 = 8 Miss (AC 13)") != std::string::npos);
+  // one step: the slot and every ray undone together
+  app.tap("top.undo");
+  CHECK(hp_of(app.campaign(), "Goblin A") == 50);
+  CHECK(hp_of(app.campaign(), "Goblin B") == 50);
 }
 
 TEST_CASE("a 1st-level cleric prepares one spell - the second is refused, then added anyway as the DM allows", "[ui][spells]") {

@@ -80,6 +80,7 @@ json build_cast(const Campaign& c, const std::string& id, const json& a) {
     cmd["targets"] = std::move(ids);
   }
   if (arg_bool(a, "ritual").value_or(false)) cmd["ritual"] = true;
+  if (auto dz = arg_str(a, "disease", 64, false)) cmd["disease"] = *dz;  // Contagion's, of her choice
   if (auto t = arg_int(a, "total", 0, 10000, false)) cmd["total"] = *t;
   if (arg_bool(a, "advantage").value_or(false)) cmd["advantage"] = true;
   if (arg_bool(a, "disadvantage").value_or(false)) cmd["disadvantage"] = true;
@@ -88,6 +89,12 @@ json build_cast(const Campaign& c, const std::string& id, const json& a) {
     for (const auto& d : *it)
       if (!d.is_number_integer() || d.get<long long>() < 1 || d.get<long long>() > 20) bad_arg("attack_rolls");
     cmd["attack_rolls"] = *it;
+  }
+  if (auto it = a.find("totals"); it != a.end()) {  // one damage total per hit (the rule bounds each by its dice)
+    if (!it->is_array() || it->empty() || it->size() > 2 * kMaxTargets) bad_arg("totals");
+    for (const auto& d : *it)
+      if (!d.is_number_integer() || d.get<long long>() < 0 || d.get<long long>() > 10000) bad_arg("totals");
+    cmd["totals"] = *it;
   }
   return cmd;
 }
@@ -171,6 +178,16 @@ std::string describe_cast(json args, const json& a, Lang lang) {
     more += tr(lang, "live.req.cast.targets", jobj{"n", given["targets"].size()});
   if (given.contains("total") && given["total"].is_number_integer())
     more += tr(lang, "live.req.cast.total", jobj{"total", given["total"].get<long long>()});
+  if (given.contains("totals") && given["totals"].is_array() && !given["totals"].empty()) {
+    std::string each;  // "9, 14": each hit's damage as she rolled it
+    for (const auto& t : given["totals"]) {
+      if (!t.is_number_integer()) continue;
+      if (!each.empty()) each += ", ";
+      each += std::to_string(t.get<long long>());
+      if (each.size() > 60) break;
+    }
+    if (!each.empty()) more += tr(lang, "live.req.cast.total", jobj{"total", each});
+  }
   args["more"] = more;
   const bool ritual = given.value("ritual", json(false)) == json(true);
   return tr(lang, ritual ? "live.req.cast.ritual" : "live.req.cast", args);

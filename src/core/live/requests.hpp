@@ -20,14 +20,16 @@
 //                 Hands), roll? (1…20: Second Wind's d10)      she has, uses left)
 //   cast          spell (an id or name, ≤ 100 chars),         CastSpell {caster, spell, level?, targets?,
 //                 level? (0…9: the slot level, 0 a cantrip;   ritual?, total?, advantage?, disadvantage?,
-//                 no pact flag: the rule spends the slot      attack_rolls?} (the spells rule: a spell
+//                 no pact flag: the rule spends the slot      attack_rolls?, totals?} (the spells rule: a spell
 //                 it finds), targets? ([ids], 1…50:           she can cast at that level, a slot left; no
 //                 creatures the players see: a hidden one     total: the DM's phone rolls when it runs it)
 //                 is refused as an unknown id,
 //                 live.err.no_target), ritual?, total?
 //                 (0…10000: rolled at the table),
 //                 advantage?, disadvantage?, attack_rolls?
-//                 ([1…20], ≤ 100)
+//                 ([1…20], ≤ 100), totals? ([0…10000],
+//                 ≤ 100: each hit's damage), disease? (≤ 64
+//                 chars: Contagion's)
 //
 // to_command() refuses (UserError) a request for another creature than the player's own (live.err.not_yours), a
 // creature that is not a visible party member, an unknown kind, arguments of the wrong type or range, and what the

@@ -264,6 +264,7 @@ void draw() {
   ImGui::TextUnformatted(s.req.title.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
+  track("pad.title", s.req.subtitle.empty() ? s.req.title : s.req.title + "\n" + s.req.subtitle);
   ImGui::SameLine(ImGui::GetCursorPosX() + ImGui::GetContentRegionAvail().x - close_w);
   if (big_button("\xE2\x9C\x95", ImVec2(close_w, kTouchTarget))) close_now = true;  // ✕
   track("pad.close", T("ui.common.close"));

@@ -4,7 +4,8 @@
 //   open_value(…)  → "OK" hands the number to a callback (initiative, checks, spell levels)
 //   open_for(key…) → "OK" keeps the number for the control that opened it: take(key) collects it (steppers)
 //   hp_pad.hpp's open_hp(creature) → "Damage" / "Heal" / "Temp HP"
-// Test ids: pad.0 … pad.9, pad.back, pad.minus, pad.space (list mode), pad.value, pad.close, and one per action (pad.damage, pad.heal,
+// Test ids: pad.0 … pad.9, pad.back, pad.minus, pad.space (list mode), pad.value, pad.title (label: the title, then
+// the subtitle on its own line), pad.close, and one per action (pad.damage, pad.heal,
 // pad.temp, pad.ok, …).
 #pragma once
 #include <imgui.h>

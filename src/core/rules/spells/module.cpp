@@ -21,9 +21,22 @@
 //   AttackRoll {attacker: caster, target, bonus: her spell attack bonus} (attack_rolled; with that rule off the same
 //   roll, rules::attack_roll, emitted as its event), and on a hit spell_attack_hit {creature, spell, target, dice
 //   (doubled on a critical hit), text, total, critical?, damage_type?, rolled?: false} then the damage through
-//   the base's damage path (resistances, concentration, massive damage). spell_cast then carries no dice or total
-//   ({total} is one hit's damage as rolled at the table). A hit target of a spell with a save and no damage
-//   (Plane Shift) is asked its save; a missed one is not.
+//   the base's damage path (resistances, concentration, massive damage). spell_cast then carries no dice or total.
+//   The damage typed at the table: {totals: [one per hit, in the order of the hits]}, each within what its dice can
+//   make (spell_total_range; a critical hit's doubled dice), else rules.err.spell_total_range; fewer or more than the
+//   hits: rules.err.spell_totals_count (more only when a target an earlier hit killed took no attack); {totals} with
+//   {total}, or for a spell without attacks (Fireball: one total for all its targets): rules.err.spell_totals_one.
+//   {total} alone is every hit's damage (0..10000, as before: old commands replay unchanged). A hit target of a
+//   spell with a save and no damage (Plane Shift) is asked its save; a missed one is not — unless the spell's save
+//   comes at the end of each of the target's turns ("repeat": Contagion, Ray of Enfeeblement): then no prompt,
+//   spell_hit_lingers {creature, spell, target, effect (its "hit": disease, weakened), save, dc, repeat} logs what
+//   the hit does and that the save repeats (the table asks it then: no rule offers an end-of-turn save hook).
+//   Contagion's disease: {disease: one of the diseases rule's contagion diseases} (else rules.err.spell_disease);
+//   with that rule on, each hit target not already sick with it then runs ExposeToDisease {target, disease, dc: her
+//   DC, source: the spell's name} — poisoned, and its saves at the end of its turns kept there (RecordDiseaseSave).
+//   A spell whose caster regains part of the damage it deals ("drain": "half", Vampiric Touch): after each target's
+//   damage, spell_drain {creature, spell, target, damage (as dealt, after its resistance), amount} and she heals by
+//   half (rounded down; nothing when it is 0 or she is dead).
 //   PrepareSpell {target, spell: id or name, prepared?: bool (true; false takes it off), over_limit?: bool}
 //     → spell_prepared {creature, spell (id), prepared}: the caster's own short list (her prepared or
 //     known spells), which Cast starts from. Refusals: rules.err.spell_already_on_list, rules.err.spell_not_on_list,
@@ -46,12 +59,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <tuple>
 
 #include "core/assets.hpp"
 #include "core/calc/params.hpp"
 #include "core/campaign/json_read.hpp"
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
+#include "core/rules/diseases/diseases.hpp"
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/rules/spells/spells.hpp"
 #include "core/rules/srd_monsters/srd_monsters.hpp"
@@ -73,6 +88,7 @@ constexpr const char* kSchoolKey = "spells.school.";
 constexpr const char* kTimeKey = "spells.time.";
 constexpr const char* kRangeKey = "spells.range.";
 constexpr const char* kDurationKey = "spells.duration.";
+constexpr const char* kHitEffectKey = "spells.hit_effect.";  // + the data's "hit": what a hit does
 constexpr size_t kMaxTargets = 50;
 constexpr const char* kPrepared = "prepared";
 constexpr const char* kRecent = "recent";
@@ -106,6 +122,9 @@ Spell read_spell(const json& j) {
   s.slot_dice = dice_map(j, "slot");
   s.char_dice = dice_map(j, "char");
   s.heal_dice = dice_map(j, "heal");
+  s.drain = j.value("drain", "");
+  s.hit_effect = j.value("hit", "");
+  s.repeat = j.value("repeat", "");
   for (const auto& [key, into] : {std::pair<const char*, std::map<int, int>*>{"rays", &s.slot_rays}, {"beams", &s.char_beams}})
     if (j.contains(key))
       for (auto it = j.at(key).begin(); it != j.at(key).end(); ++it) (*into)[std::stoi(it.key())] = it.value().get<int>();
@@ -154,6 +173,8 @@ struct Plan {
   int attacks = 0;                  // spell attacks it makes (0: none, or no targets)
   bool advantage = false, disadvantage = false;
   std::vector<int> attack_rolls;    // the table's d20s, empty: the app rolls
+  std::vector<int> totals;          // the table's damage, one per hit, empty: one total or the app rolls
+  std::string disease;              // a hit's disease of the caster's choice (the diseases rule's contagion ones)
 };
 
 Plan plan_of(const Campaign& c, const json& cmd) {
@@ -173,6 +194,7 @@ Plan plan_of(const Campaign& c, const json& cmd) {
   const int attacks = spell_attack_count(*p.spell, std::max(p.level, 1), std::max(1, x.level));
   p.targets = targets_param(c, cmd, attacks > 0);
   if (param::find(cmd, "total")) param::integer(cmd, "total", 0, 10000);
+  p.totals = int_list(cmd, "totals", 0, 10000);
   p.advantage = param::boolean(cmd, "advantage", false);
   p.disadvantage = param::boolean(cmd, "disadvantage", false);
   p.attack_rolls = int_list(cmd, "attack_rolls", 1, 20);
@@ -183,8 +205,21 @@ Plan plan_of(const Campaign& c, const json& cmd) {
     const int per = p.advantage != p.disadvantage ? 2 : 1;
     if (!p.attack_rolls.empty() && p.attack_rolls.size() != static_cast<size_t>(attacks * per))
       throw UserError("rules.err.spell_attack_rolls", jobj{"n", attacks * per});
+    if (p.totals.size() > static_cast<size_t>(attacks))
+      throw UserError("rules.err.spell_totals_count", jobj{"n", attacks, "given", p.totals.size()});
   } else if (!p.attack_rolls.empty()) {
     throw UserError("rules.err.spell_no_attack", jobj{"spell", p.spell->name_in(campaign_lang(c))});
+  }
+  // one total per hit is for separate attack rolls; an area or a save deals one total to all its targets
+  if (!p.totals.empty() && p.attacks == 0)
+    throw UserError("rules.err.spell_totals_one", jobj{"spell", p.spell->name_in(campaign_lang(c))});
+  if (!p.totals.empty() && param::find(cmd, "total"))
+    throw UserError("rules.err.spell_totals_one", jobj{"spell", p.spell->name_in(campaign_lang(c))});
+  p.disease = param::str(cmd, "disease", "");
+  if (!p.disease.empty()) {
+    const Disease* dz = find_disease(p.disease);
+    if (p.spell->hit_effect != "disease" || !dz || dz->kind != "contagion")
+      throw UserError("rules.err.spell_disease", jobj{"spell", p.spell->name_in(campaign_lang(c)), "value", p.disease});
   }
   return p;
 }
@@ -261,6 +296,26 @@ std::string render_spell_attack_hit(const json& d, const LogContext& lc) {
   return tr(lc.lang, key, args);
 }
 
+void apply_spell_note(Campaign&, const json&) {}  // a record for the log: the heal or the effect is elsewhere / the table's
+
+// spell_drain {creature, spell, target, damage (dealt, after its resistance), amount (regained)}
+std::string render_spell_drain(const json& d, const LogContext& lc) {
+  const Spell* s = find_spell(d.value("spell", ""));
+  return tr(lc.lang, "event.spell_drain",
+            jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", ""), "target",
+                 name_of(lc, d, "target"), "damage", d.value("damage", 0), "amount", d.value("amount", 0)});
+}
+
+// spell_hit_lingers {creature, spell, target, effect, save, dc, repeat}
+std::string render_spell_hit_lingers(const json& d, const LogContext& lc) {
+  const Spell* s = find_spell(d.value("spell", ""));
+  const std::string save = d.value("save", "");
+  return tr(lc.lang, d.value("repeat", "") == "three" ? "event.spell_hit_lingers.three" : "event.spell_hit_lingers",
+            jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", ""), "target",
+                 name_of(lc, d, "target"), "effect", tr(lc.lang, kHitEffectKey + d.value("effect", std::string("other"))),
+                 "save", label(lc.lang, kSaveLabel + save, save), "dc", d.value("dc", 0)});
+}
+
 std::string render_spell_cast(const json& d, const LogContext& lc) {
   const Spell* s = find_spell(d.value("spell", ""));
   json args = jobj{"name", name_of(lc, d), "spell", s ? s->name_in(lc.lang) : d.value("spell", ""),
@@ -316,6 +371,24 @@ void start_concentration(Ctx& ctx, const Spell& s, const std::string& caster) {
     ctx.run(jobj{"type", "StartConcentration", "target", caster, "spell", s.name_in(campaign_lang(ctx.state()))});
 }
 
+// The spell's damage to one target through the base's damage path; a spell whose caster regains part of the damage
+// dealt (drain: half of it, after the target's resistance, vulnerability or immunity) heals her by that.
+void deal(Ctx& ctx, const Spell& s, const std::string& caster, const std::string& target, int total, bool critical) {
+  const Creature* y = campaign::find_creature(ctx.state(), target);
+  if (!y) return;
+  const int dealt = actions::adjust_damage(*y, s.damage_type, total).applied;
+  actions::DamageOptions o;
+  o.damage_type = s.damage_type;
+  if (critical) o.critical = true;
+  actions::damage(ctx, target, total, o);
+  if (s.drain != "half") return;
+  const int back = dealt / 2;
+  const Creature* me = campaign::find_creature(ctx.state(), caster);
+  if (back <= 0 || !me || me->death_saves.dead) return;
+  ctx.emit("spell_drain", jobj{"creature", caster, "spell", s.id, "target", target, "damage", dealt, "amount", back});
+  actions::heal(ctx, caster, back);
+}
+
 // The spell's attacks, each the attack rule's roll against its target's AC, the damage on a hit (its dice doubled on
 // a critical one) through the base's damage path. Returns the targets hit (each once).
 std::vector<std::string> spell_attack_targets(Ctx& ctx, const json& cmd, const Plan& p, const std::string& caster,
@@ -323,11 +396,17 @@ std::vector<std::string> spell_attack_targets(Ctx& ctx, const json& cmd, const P
   const Spell& s = *p.spell;
   const int per = p.advantage != p.disadvantage ? 2 : 1;
   std::vector<std::string> hit;
+  size_t used = 0;     // the table's totals taken, one per hit
+  int hits = 0;        // the hits with damage dice
+  bool skipped = false;
   for (int i = 0; i < p.attacks; ++i) {
     const std::string& t = p.targets[static_cast<size_t>(i) % p.targets.size()];
     const Creature* y = campaign::find_creature(ctx.state(), t);
     const Creature* me = campaign::find_creature(ctx.state(), caster);
-    if (!y || y->death_saves.dead || !me || me->death_saves.dead) continue;  // an earlier ray killed it
+    if (!y || y->death_saves.dead || !me || me->death_saves.dead) {  // an earlier ray killed it
+      skipped = true;
+      continue;
+    }
     json a = jobj{"type", "AttackRoll", "attacker", caster, "target", t, "bonus", bonus};
     if (p.advantage) a["advantage"] = true;
     if (p.disadvantage) a["disadvantage"] = true;
@@ -351,7 +430,17 @@ std::vector<std::string> spell_attack_targets(Ctx& ctx, const json& cmd, const P
     json h = jobj{"creature", caster, "spell", s.id, "target", t};
     const std::string rolled_dice = r.critical ? critical_dice(dice) : dice;
     int total = 0;
-    if (param::find(cmd, "total")) {
+    ++hits;
+    if (!p.totals.empty()) {
+      if (used >= p.totals.size()) continue;  // too few: refused below, once all the hits are counted
+      total = p.totals[used++];
+      const auto [lo, hi] = spell_total_range(rolled_dice);
+      if (total < lo || total > hi)
+        throw UserError("rules.err.spell_total_range",
+                        jobj{"n", hits, "target", campaign::find_creature(ctx.state(), t)->name, "total", total, "dice", rolled_dice, "min", lo, "max", hi});
+      h["text"] = std::to_string(total);
+      h["rolled"] = false;
+    } else if (param::find(cmd, "total")) {
       total = static_cast<int>(param::integer(cmd, "total", 0, 10000));
       h["text"] = std::to_string(total);
       h["rolled"] = false;
@@ -365,11 +454,11 @@ std::vector<std::string> spell_attack_targets(Ctx& ctx, const json& cmd, const P
     if (r.critical) h["critical"] = true;
     if (!s.damage_type.empty()) h["damage_type"] = s.damage_type;
     ctx.emit("spell_attack_hit", h);
-    actions::DamageOptions o;
-    o.damage_type = s.damage_type;
-    if (r.critical) o.critical = true;
-    actions::damage(ctx, t, total, o);
+    deal(ctx, s, caster, t, total, r.critical);
   }
+  // one total per hit: as many as the hits (more only when a target an earlier hit killed took no attack)
+  if (!p.totals.empty() && (static_cast<size_t>(hits) > p.totals.size() || (used < p.totals.size() && !skipped)))
+    throw UserError("rules.err.spell_totals_count", jobj{"n", hits, "given", p.totals.size()});
   return hit;
 }
 
@@ -410,7 +499,24 @@ void execute_cast(Ctx& ctx, const json& cmd) {
   const bool has_dc = d.contains("dc");
   if (p.attacks > 0) {
     const std::vector<std::string> hit = spell_attack_targets(ctx, cmd, p, caster, v.attack, dice);
-    if (dice.empty() && has_dc) ask_saves(ctx, s, v.dc, hit);
+    if (dice.empty() && has_dc && !s.repeat.empty()) {
+      // the target saves at the end of each of its turns, not now: the log says what the hit does and that
+      for (const auto& t : hit) {
+        ctx.emit("spell_hit_lingers", jobj{"creature", caster, "spell", s.id, "target", t, "effect",
+                                           s.hit_effect.empty() ? "other" : s.hit_effect, "save", s.save, "dc", v.dc,
+                                           "repeat", s.repeat});
+        // the disease chosen, with the diseases rule on: it keeps the saves at the end of the target's turns
+        // (RecordDiseaseSave on its sheet); one it has already is left as it is
+        const Creature* y = campaign::find_creature(ctx.state(), t);
+        if (p.disease.empty() || !ctx.module_enabled(kDiseases) || !y || y->death_saves.dead) continue;
+        const auto has = infections_of(*y);
+        if (std::any_of(has.begin(), has.end(), [&](const Infection& i) { return i.disease == p.disease; })) continue;
+        ctx.run(jobj{"type", "ExposeToDisease", "target", t, "disease", p.disease, "dc", v.dc, "source",
+                     s.name_in(campaign_lang(ctx.state()))});
+      }
+    } else if (dice.empty() && has_dc) {
+      ask_saves(ctx, s, v.dc, hit);
+    }
     start_concentration(ctx, s, caster);
     return;
   }
@@ -426,9 +532,7 @@ void execute_cast(Ctx& ctx, const json& cmd) {
     for (const auto& t : p.targets) {
       const Creature* y = campaign::find_creature(ctx.state(), t);
       if (!y || y->death_saves.dead) continue;
-      actions::DamageOptions o;
-      o.damage_type = s.damage_type;
-      actions::damage(ctx, t, total, o);
+      deal(ctx, s, caster, t, total, false);
     }
   } else if (!p.targets.empty() && has_dc) {
     ask_saves(ctx, s, v.dc, p.targets);
@@ -464,8 +568,10 @@ void install(Engine& e) {
   event(e, "spell_cast", apply_spell_cast, render_spell_cast);
   event(e, "spell_prepared", apply_spell_prepared, render_spell_prepared);
   event(e, "spell_attack_hit", apply_spell_attack_hit, render_spell_attack_hit);
+  event(e, "spell_drain", apply_spell_note, render_spell_drain);
+  event(e, "spell_hit_lingers", apply_spell_note, render_spell_hit_lingers);
   command(e, "PrepareSpell", {"target", "spell", "prepared", "over_limit"}, validate_prepare, execute_prepare);
-  command(e, "CastSpell", {"caster", "spell", "level", "targets", "ritual", "total", "advantage", "disadvantage", "attack_rolls"},
+  command(e, "CastSpell", {"caster", "spell", "level", "targets", "ritual", "total", "totals", "advantage", "disadvantage", "attack_rolls", "disease"},
           [](const Campaign& c, const json& cmd) { plan_of(c, cmd); }, execute_cast);
   e.on_prompt(kSavePrompt, [](Ctx&, const Prompt&, const json&) {});  // the log line is the answer: the spell's effect is the table's
 }
@@ -585,6 +691,45 @@ std::string critical_dice(const std::string& dice) {
       continue;
     }
     out += dice[i++];
+  }
+  return out;
+}
+
+std::pair<int, int> spell_total_range(const std::string& dice) {
+  if (dice.empty()) return {0, 0};
+  const dice::Stats st = dice::stats(dice);
+  const int lo = std::max(0, static_cast<int>(std::floor(st.min)));
+  return {lo, std::max(lo, static_cast<int>(std::floor(st.max)))};
+}
+
+std::vector<SpellAttackPreview> spell_attack_preview(const Campaign& c, const json& cast) {
+  std::vector<SpellAttackPreview> out;
+  try {
+    const Plan p = plan_of(c, cast);
+    if (p.attacks == 0 || p.attack_rolls.empty()) return out;
+    const Creature& x = actions::require_living(c, param::str(cast, "caster"));
+    const SlotsView v = slots_view(c, x);
+    const std::string dice = spell_dice(*p.spell, std::max(p.level, 1), std::max(1, x.level), casting_modifier(c, x));
+    const int per = p.advantage != p.disadvantage ? 2 : 1;
+    Rng unused;  // the d20s are given: nothing is rolled
+    for (int i = 0; i < p.attacks; ++i) {
+      json a = jobj{"type", "AttackRoll", "attacker", x.id, "target", p.targets[static_cast<size_t>(i) % p.targets.size()],
+                    "bonus", v.attack};
+      if (p.advantage) a["advantage"] = true;
+      if (p.disadvantage) a["disadvantage"] = true;
+      json rolls = json::array();
+      for (int k = 0; k < per; ++k) rolls.push_back(p.attack_rolls[static_cast<size_t>(i * per + k)]);
+      a["rolls"] = rolls;
+      SpellAttackPreview one;
+      one.attack = attack_result(attack_roll(c, a, unused));
+      if (one.attack.hit && !dice.empty()) {
+        one.dice = one.attack.critical ? critical_dice(dice) : dice;
+        std::tie(one.lo, one.hi) = spell_total_range(one.dice);
+      }
+      out.push_back(one);
+    }
+  } catch (const UserError&) {
+    out.clear();  // the cast itself says why
   }
   return out;
 }

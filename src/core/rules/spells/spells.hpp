@@ -3,7 +3,9 @@
 // each spell's damage or healing dice at a slot level, and module `spells` (on by default) with the command
 // CastSpell: the slot spent (the spell-slots rule), the dice rolled, the targets' saves asked at the caster's DC,
 // concentration started; a spell that makes spell attacks (Fire Bolt, Scorching Ray's rays) rolls each through the
-// attack rule against the target's AC and deals its damage on a hit only. PrepareSpell keeps her list within what
+// attack rule against the target's AC and deals its damage on a hit only (one total typed at the table per hit:
+// {totals}); a spell whose caster regains part of the damage (Vampiric Touch) heals her; a hit whose save the
+// target repeats at the end of its turns (Contagion) is logged, not asked. PrepareSpell keeps her list within what
 // her class prepares or knows. Texts in assets/i18n/<lang>/spells.json, tests in tests/unit/rules_spells.tests.cpp, the
 // CLI in src/cli/cmd_spells.cpp, the sheet panel src/ui/screens/party/panels/spells.cpp.
 #pragma once
@@ -44,6 +46,10 @@ struct Spell {
   std::map<int, std::string> heal_dice;     // healing by slot level: 1 → "1d8+MOD"
   std::map<int, int> slot_rays;             // attacks by slot level (Scorching Ray: 2 → 3 rays); empty: one
   std::map<int, int> char_beams;            // attacks by character level (Eldritch Blast: 5 → 2 beams); empty: one
+  std::string drain;                        // "half": the caster regains half the damage dealt (Vampiric Touch)
+  std::string hit_effect;                   // what a hit does, its save repeated later: "disease", "weakened"
+  std::string repeat;                       // the hit target saves at the end of each of its turns, not at the hit:
+                                            // "one" (a success ends it), "three" (three successes or failures)
 
   const std::string& name_in(Lang lang) const;  // English when missing
   bool heals() const { return !heal_dice.empty(); }
@@ -80,13 +86,28 @@ int spell_attack_count(const Spell& s, int slot_level, int char_level);
 // A critical hit's dice: every die's count doubled, the modifier kept ("2d10" → "4d10", "1d8+3" → "2d8+3").
 std::string critical_dice(const std::string& dice);
 
+// The damage a total of `dice` can be: [its least, its most], the least at 0 ("1d4-1" → 0..3). A critical hit's
+// dice are critical_dice's. CastSpell {totals} refuses a hit's total outside its range.
+std::pair<int, int> spell_total_range(const std::string& dice);
+
+// What the d20s typed at the table do (CastSpell {attack_rolls} of a spell that makes spell attacks, before it is
+// run): each attack's target, the attack rule's result against its AC, and on a hit the dice of its damage (doubled
+// on a critical hit) and their range — the pad asks one total per hit. Empty when the command would be refused or
+// makes no attacks. An earlier hit that kills a target is not foreseen (the cast then skips the later attacks).
+struct SpellAttackPreview {
+  AttackResult attack;
+  std::string dice;  // "" on a miss
+  int lo = 0, hi = 0;
+};
+std::vector<SpellAttackPreview> spell_attack_preview(const campaign::Campaign& c, const nlohmann::json& cast);
+
 // One spell attack of a cast (CastSpell with targets, a spell that makes spell attacks): the attack as the attack
 // rule rolled it, and on a hit the damage (its dice doubled on a critical hit) dealt through the damage path.
 struct SpellAttack {
   AttackResult attack;  // target, d20s, bonus, total, AC, hit, critical
   std::string dice, text;  // the damage's dice and the roll ("" on a miss)
   int damage = -1;         // -1 on a miss
-  bool rolled = true;      // false: the damage was the table's (CastSpell {total})
+  bool rolled = true;      // false: the damage was the table's (CastSpell {total} or {totals})
 };
 // The spell attacks a transaction made (CastSpell's), in order.
 std::vector<SpellAttack> spell_attacks(const std::vector<campaign::Event>& events);

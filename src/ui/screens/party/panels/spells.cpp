@@ -12,15 +12,22 @@
 // Test ids: sheet.spells.mine.<id> (her list), sheet.spells.search, sheet.spells.pick.<id>, sheet.spells.keep (on the
 // card: "In my spells" on or off), sheet.spells.card (label: the facts), sheet.spells.level.<n>,
 // sheet.spells.target.<creature> (label: the name and its HP as shown here), sheet.spells.cast, sheet.spells.ritual,
-// sheet.spells.close; live: sheet.spells.live (the hint), sheet.spells.request.<her request's number>; on the pad pad.ok (the table's total) and pad.spell_roll. A spell that makes spell attacks
-// (Fire Bolt, Scorching Ray's rays) cast at targets is rolled by the app, each attack against its target's AC
-// (sheet.spells.adv / sheet.spells.dis), the damage only on a hit: the card sheet.spells.attacks (OK:
-// sheet.spells.attacks.ok) shows each. Her count, "Prepared 6/8 · Cantrips 2/4" (sheet.spells.count), above her
-// list and on the card; adding one more is refused with the reason, then sheet.spells.add_anyway (the DM allows it).
+// sheet.spells.close; live: sheet.spells.live (the hint), sheet.spells.request.<her request's number>; on the pad
+// pad.ok (the table's total) and pad.spell_roll. A spell that makes spell attacks (Fire Bolt, Scorching Ray's rays)
+// cast at targets rolls each attack against its target's AC (sheet.spells.adv / sheet.spells.dis), the damage only on
+// a hit: the pad first asks the d20s rolled at the table (list mode, pad.ok) or Roll for me (pad.spell_roll: the app
+// rolls the attacks and the damage); with the d20s typed, it asks the damage of each hit in turn ("Scorching Ray 2/3
+// → Goblin: damage?", within what its dice can make, a critical hit's doubled; pad.ok: Next, the last one Cast) →
+// CastSpell {attack_rolls, totals} (live: the request). The card sheet.spells.attacks (OK: sheet.spells.attacks.ok)
+// shows each attack. Contagion with the diseases rule on: its disease picked (sheet.spells.disease.<disease id>),
+// kept by that rule on the target's sheet once the touch hits. Her count, "Prepared 6/8 · Cantrips 2/4"
+// (sheet.spells.count), above her list and on the card; adding one more is refused with the reason, then
+// sheet.spells.add_anyway (the DM allows it).
 //
 // Index:
-//   [SECTION] the draft, the list and the cards
+//   [SECTION] the draft, the cards and the lists
 //   [SECTION] Cast: on this phone, or live a request
+//   [SECTION] the pads: the table's total, the d20s, each hit's damage
 //   [SECTION] the panel
 #include <imgui.h>
 
@@ -31,6 +38,7 @@
 
 #include "core/campaign/derived.hpp"
 #include "core/rules/classes/classes.hpp"
+#include "core/rules/diseases/diseases.hpp"
 #include "core/rules/spell_slots/spell_slots.hpp"
 #include "core/rules/spells/spells.hpp"
 #include "ui/rule_panels.hpp"
@@ -53,13 +61,14 @@ using nlohmann::json;
 
 namespace {
 
-// [SECTION] the draft, the list and the cards -------------------------------------------------------------------------
+// [SECTION] the draft, the cards and the lists ------------------------------------------------------------------------
 struct Draft {
   std::string query;
   std::string spell;  // the chosen spell's id
   int level = 0;
   std::set<std::string> targets;
   bool adv = false, dis = false;  // a spell attack's
+  std::string disease;            // Contagion's disease of her choice (the diseases rule's)
   bool offer_anyway = false;      // her list is full: "Add anyway" (the DM allows it) after the refusal
 };
 
@@ -183,6 +192,7 @@ void pick(Draft& d, const rules::Spell& s, const rules::SlotsView& v) {
         break;
       }
   d.targets.clear();
+  d.disease.clear();
   d.offer_anyway = false;
 }
 
@@ -234,6 +244,7 @@ void live_answers_of_casts() {
   });
 }
 
+// [SECTION] the pads: the table's total, the d20s, each hit's damage --------------------------------------------------
 // The damage or healing as the caster rolled it at the table (the pad), or Roll for me: the cast either way (live:
 // the request, with the total or without it, and the DM's phone rolls).
 void ask_total(const std::string& caster, const rules::Spell& s, const std::string& dice, const json& cmd, bool live) {
@@ -255,10 +266,95 @@ void ask_total(const std::string& caster, const rules::Spell& s, const std::stri
   pad::open(std::move(r));
 }
 
-// Cast (the pad first when it has dice to roll and no spell attacks decide them), Ritual, Close.
+// A spell attack cast: its card shows each attack until OK (live: the request; the DM's phone rolls what is left).
+void cast_attacks(const std::string& caster, const json& cmd, bool live) {
+  if (live) {
+    if (request_cast(cmd)) drafts().erase(caster);
+  } else if (const Outcome o = dispatch_and_tell(cmd, 8.0)) {
+    attack_results()[caster] = rules::spell_attacks(o.events);
+    drafts().erase(caster);
+  }
+}
+
+// The damage of each hit the typed d20s make, one pad a hit in turn (`from`: the next attack to look at), then the
+// cast with them all (CastSpell {attack_rolls, totals}).
+void ask_hit_damage(const std::string& caster, const json& cmd, bool live, std::vector<rules::SpellAttackPreview> preview,
+                    size_t from, std::vector<int> totals) {
+  size_t i = from;
+  while (i < preview.size() && preview[i].dice.empty()) ++i;
+  if (i >= preview.size()) {
+    json with = cmd;
+    if (!totals.empty()) with["totals"] = totals;
+    cast_attacks(caster, with, live);
+    return;
+  }
+  size_t next = i + 1;
+  while (next < preview.size() && preview[next].dice.empty()) ++next;
+  const rules::SpellAttackPreview& a = preview[i];
+  const rules::Spell* s = rules::find_spell(cmd.value("spell", ""));
+  std::string d20;
+  for (const int r : a.attack.rolls) d20 += (d20.empty() ? "" : " / ") + std::to_string(r);
+  pad::Request r;
+  r.title = Tf("ui.spells.pad_hit", jobj{"spell", s ? s->name_in(ui().lang) : "", "i", i + 1, "n", preview.size(),
+                                          "target", creature_name(a.attack.target)});
+  r.subtitle = Tf("ui.spells.pad_hit_sub",
+                  jobj{"d20", d20, "bonus", signed_num(a.attack.bonus), "total", a.attack.total, "verdict",
+                       Tf(a.attack.critical ? "ui.attack.critical" : "ui.attack.hit", jobj{"ac", a.attack.ac}), "dice",
+                       dice_notation(ui().lang, a.dice), "min", a.lo, "max", a.hi});
+  r.lo = a.lo;
+  r.hi = a.hi;
+  const bool last = next >= preview.size();
+  r.actions.push_back({T(last ? "ui.spells.pad_cast" : "ui.spells.pad_next"), "pad.ok", col_good(),
+                       [caster, cmd, live, preview, i, totals](int total) mutable {
+                         totals.push_back(total);
+                         ask_hit_damage(caster, cmd, live, preview, i + 1, totals);
+                       }});
+  pad::open(std::move(r));
+}
+
+// A spell attack with damage dice: the d20s rolled at the table, then each hit's damage — or Roll for me.
+void ask_attack_rolls(const std::string& caster, const rules::Spell& s, int attacks, bool adv, bool dis, const json& cmd,
+                      bool live) {
+  const int k = attacks * (adv != dis ? 2 : 1);
+  pad::Request r;
+  r.title = Tf("ui.spells.pad_d20s", jobj{"spell", s.name_in(ui().lang), "n", attacks});
+  r.subtitle = Tf("ui.spells.pad_d20s_sub", jobj{"k", k});
+  r.list = true;
+  r.list_items = k;
+  r.list_max = 20;
+  auto parse = [](const std::string& t) {
+    std::vector<int> out;
+    size_t at = 0;
+    while (at < t.size()) {
+      const size_t sp = t.find(' ', at);
+      const std::string one = t.substr(at, sp == std::string::npos ? std::string::npos : sp - at);
+      if (!one.empty()) out.push_back(std::stoi(one));
+      if (sp == std::string::npos) break;
+      at = sp + 1;
+    }
+    return out;
+  };
+  r.list_valid = [k, parse](const std::string& t) {
+    const std::vector<int> d = parse(t);
+    return static_cast<int>(d.size()) == k && std::all_of(d.begin(), d.end(), [](int x) { return x >= 1 && x <= 20; });
+  };
+  r.actions.push_back({T("ui.prompt.roll_for_me"), "pad.spell_roll", col_accent(),
+                       [caster, cmd, live](int) { cast_attacks(caster, cmd, live); }, true});
+  r.actions.push_back({T("ui.pad.ok"), "pad.ok", col_good(), nullptr, false, [caster, cmd, live, parse](const std::string& t) {
+                         json with = cmd;
+                         with["attack_rolls"] = parse(t);
+                         auto preview = rules::spell_attack_preview(model().state(), with);
+                         if (preview.empty()) cast_attacks(caster, with, live);  // refused: the notice says why
+                         else ask_hit_damage(caster, with, live, std::move(preview), 0, {});
+                       }});
+  pad::open(std::move(r));
+}
+
+// Cast (the pads first when it has dice to roll), Ritual, Close.
 void cast_buttons(const Creature& c, const rules::Spell& s, Draft& d, int attacks, int mod) {
   const bool live = live_here(c);
   json cmd = jobj{"type", "CastSpell", "caster", c.id, "spell", s.id, "level", d.level};
+  if (!d.disease.empty()) cmd["disease"] = d.disease;
   if (!d.targets.empty()) cmd["targets"] = json(std::vector<std::string>(d.targets.begin(), d.targets.end()));
   if (attacks > 0 && d.adv) cmd["advantage"] = true;
   if (attacks > 0 && d.dis) cmd["disadvantage"] = true;
@@ -266,13 +362,10 @@ void cast_buttons(const Creature& c, const rules::Spell& s, Draft& d, int attack
   const std::string cast = Tf("ui.spells.cast", jobj{"spell", s.name_in(ui().lang)});
   if (colored_button(cast.c_str(), col_accent(), ImVec2(0, kTouchTarget), "sheet.spells.cast")) {
     const std::string dice = rules::spell_dice(s, std::max(d.level, 1), std::max(1, c.level), mod);
-    if (attacks > 0 && !d.targets.empty() && live) {  // the DM's phone rolls the attacks and their damage
-      if (request_cast(cmd)) drafts().erase(c.id);
-    } else if (attacks > 0 && !d.targets.empty()) {  // the attacks decide the damage: the app rolls them and it
-      if (const Outcome o = dispatch_and_tell(cmd, 8.0)) {
-        attack_results()[c.id] = rules::spell_attacks(o.events);
-        drafts().erase(c.id);
-      }
+    if (attacks > 0 && !d.targets.empty() && !dice.empty()) {  // the attacks decide which hits deal damage
+      ask_attack_rolls(c.id, s, attacks, d.adv, d.dis, cmd, live);
+    } else if (attacks > 0 && !d.targets.empty()) {  // no damage dice (Ray of Enfeeblement): the attack is rolled
+      cast_attacks(c.id, cmd, live);
     } else if (dice.empty()) {
       if (run_cast(cmd, live)) drafts().erase(c.id);
     } else {
@@ -291,9 +384,53 @@ void cast_buttons(const Creature& c, const rules::Spell& s, Draft& d, int attack
   track("sheet.spells.close", T("ui.spells.close"));
 }
 
+// [SECTION] the panel -------------------------------------------------------------------------------------------------
+// No spell chosen: her own list first (the spells she cast last, then the rest of her prepared or known ones), then
+// the search.
+void choose_spell(const Creature& c, Draft& d, const rules::SlotsView& v, const std::string& counts) {
+  const auto mine = my_spells(c);
+  if (!counts.empty()) {
+    muted(counts.c_str());
+    track("sheet.spells.count", counts);
+  }
+  if (!mine.empty()) {
+    small_label(T("ui.spells.mine"));
+    const float w = split_width(2);
+    int col = 0;
+    for (const rules::Spell* s : mine) {
+      if (col++ % 2) ImGui::SameLine();
+      const std::string text = fit_text(s->name_in(ui().lang), w - 16);
+      ImGui::PushID(s->id.c_str());
+      if (colored_button(text.c_str(), col_tint(hue_violet(), 0.35f), ImVec2(w, kTouchTarget), "sheet.spells.mine." + s->id))
+        pick(d, *s, v);
+      ImGui::PopID();
+    }
+  }
+  text_field("##spellsearch", T(mine.empty() ? "ui.spells.search" : "ui.spells.search_all"), d.query);
+  track("sheet.spells.search", d.query);
+  for (const rules::Spell* s : results(c, d, v)) {
+    if (d.query.empty() && std::find(mine.begin(), mine.end(), s) != mine.end()) continue;  // above already
+    const std::string body = rules::spell_level_text(s->level, ui().lang) + " · " + rules::spell_school_text(*s, ui().lang);
+    if (card_button("sheet.spells.pick." + s->id, s->name_in(ui().lang).c_str(), body.c_str())) pick(d, *s, v);
+  }
+}
+
+// Contagion: the disease of her choice, kept by the diseases rule (its saves at the end of the target's turns).
+void disease_picker(Draft& d, const rules::Spell& s) {
+  if (s.hit_effect != "disease" || !rule_on(rules::kDiseases)) return;
+  small_label(T("ui.spells.disease"));
+  std::vector<Option> opts;
+  int current = -1;
+  for (const auto& dz : rules::disease_list()) {
+    if (dz.kind != "contagion") continue;
+    if (dz.id == d.disease) current = static_cast<int>(opts.size());
+    opts.push_back({dz.id, dz.name.in(ui().lang)});
+  }
+  if (segmented("sheet.spells.disease", opts, current, 2)) d.disease = opts[static_cast<size_t>(current)].id;
+}
+
 }  // namespace
 
-// [SECTION] the panel -------------------------------------------------------------------------------------------------
 void spells(const Creature& c) {
   if (!rule_on(rules::kSpells)) return;
   const rules::SlotsView v = rules::slots_view(model().state(), c);
@@ -307,32 +444,7 @@ void spells(const Creature& c) {
   const std::string counts = count_line(counted);
   const rules::Spell* chosen = d.spell.empty() ? nullptr : rules::find_spell(d.spell);
   if (!chosen) {
-    // her own list first: the spells she cast last, then the rest of her prepared or known ones
-    const auto mine = my_spells(c);
-    if (!counts.empty()) {
-      muted(counts.c_str());
-      track("sheet.spells.count", counts);
-    }
-    if (!mine.empty()) {
-      small_label(T("ui.spells.mine"));
-      const float w = split_width(2);
-      int col = 0;
-      for (const rules::Spell* s : mine) {
-        if (col++ % 2) ImGui::SameLine();
-        const std::string text = fit_text(s->name_in(ui().lang), w - 16);
-        ImGui::PushID(s->id.c_str());
-        if (colored_button(text.c_str(), col_tint(hue_violet(), 0.35f), ImVec2(w, kTouchTarget), "sheet.spells.mine." + s->id))
-          pick(d, *s, v);
-        ImGui::PopID();
-      }
-    }
-    text_field("##spellsearch", T(mine.empty() ? "ui.spells.search" : "ui.spells.search_all"), d.query);
-    track("sheet.spells.search", d.query);
-    for (const rules::Spell* s : results(c, d, v)) {
-      if (d.query.empty() && std::find(mine.begin(), mine.end(), s) != mine.end()) continue;  // above already
-      const std::string body = rules::spell_level_text(s->level, ui().lang) + " · " + rules::spell_school_text(*s, ui().lang);
-      if (card_button("sheet.spells.pick." + s->id, s->name_in(ui().lang).c_str(), body.c_str())) pick(d, *s, v);
-    }
+    choose_spell(c, d, v, counts);
     return;
   }
   const rules::Spell& s = *chosen;
@@ -406,6 +518,7 @@ void spells(const Creature& c) {
     ImGui::SameLine();
     if (toggle_button(T("ui.attack.disadvantage"), d.dis, "sheet.spells.dis", ImVec2(w2, kTouchTarget))) d.dis = !d.dis;
   }
+  disease_picker(d, s);
   cast_buttons(c, s, d, attacks, mod);
 }
 
