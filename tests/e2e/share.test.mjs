@@ -534,6 +534,7 @@ test("a table link: a madness, a disease and a scar from a Czech DM's phone read
   await shot(p.page, "share-table-afflictions-uk");
   const sc = await see(p.page, "sheet.scar.0", { minH: 8 });
   assert.equal(sc.label, scar.uk);
+  assert.ok(sc.x + sc.w <= 412, `the scar's line wraps on the phone: ${sc.x} + ${sc.w}`);
   await shot(p.page, "share-table-scar-uk");
   assert.deepEqual(p.errors, []);
   await player.close();

@@ -162,7 +162,9 @@ void lingering_injuries(const Creature& c) {
     ImGui::TextUnformatted(T("ui.sheet.scars"));
     for (size_t k = 0; k < view.scars.size(); ++k) {
       const std::string& text = view.scars[k].text.in(ui().lang);
-      ImGui::BulletText("%s", text.c_str());
+      ImGui::Bullet();  // (BulletText does not wrap: a long scar's line would run off the phone's edge)
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", text.c_str());
       track("sheet.scar." + std::to_string(k), text);
     }
   }
