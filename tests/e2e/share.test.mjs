@@ -494,6 +494,53 @@ test("a character link: an injury rolled on a Czech DM's phone reads in Ukrainia
   await dm.context.close();
 });
 
+test("a table link: a madness, a disease and a scar from a Czech DM's phone read in Ukrainian on the player's", async () => {
+  const dm = await openApp(env, { device: { locale: "cs-CZ" } });
+  const ok = async (c) => assert.equal(await dispatch(dm.page, c), 1, JSON.stringify(c));
+  await ok({ type: "CreateCampaign", name: "Sklep pod Vyšehradem", rules: { madness: true, diseases: true } });
+  await ok({ type: "AddCreature", name: "Mira", kind: "pc", max_hp: 30, ac: 15, level: 3 });
+  await ok({ type: "InflictMadness", target: "c1", kind: "long", roll: 37, duration_roll: 2 });
+  await ok({ type: "InfectDisease", target: "c1", disease: "sight-rot", symptoms: true });
+  await ok({ type: "RollInjury", target: "c1", roll: 7 });  // a broken arm, cured by a 5th-level spell: a minor scar
+  const injury = (await campaign(dm.page)).creatures[0].modules["lingering-injuries"].injuries[0];
+  await ok({ type: "TreatInjury", target: "c1", injury: injury.id, method: "magic", spell_level: 5 });
+  const madness = JSON.parse(fs.readFileSync(path.join(root, "assets/data/tables/madness-long.json"), "utf8"))
+    .rows.find((r) => r.range[0] <= 37 && 37 <= r.range[1]).text;
+  const sightRot = JSON.parse(fs.readFileSync(path.join(root, "assets/data/rules/diseases.json"), "utf8"))
+    .diseases.find((d) => d.id === "sight-rot").name;
+  const scar = { cs: fill(i18n("cs", "rules.injuries.scar_text"), { injury: i18n("cs", "tables.injury.broken_arm") }),
+                 uk: fill(i18n("uk", "rules.injuries.scar_text"), { injury: i18n("uk", "tables.injury.broken_arm") }) };
+  await openTab(dm.page, "party");
+  await tapCarefully(dm.page, "party.share");
+  const link = await shareLink(dm.page);
+  const d = decodeInNode(link);
+  for (const cs of [madness.cs, sightRot.cs, scar.cs])
+    assert.ok(!d.text.includes(cs.slice(0, 12)), `the link holds what it is, not the Czech words: ${cs.slice(0, 12)}`);
+  assert.ok(d.text.includes('"madness-long",37') && d.text.includes('"sight-rot"') && d.text.includes('"broken_arm"'), d.text);
+  console.log(`table link with a madness, a disease and a scar: ${link.length - link.indexOf("#")} characters`);
+
+  const player = await env.browser.newContext({ ...testPhone, locale: "uk-UA" });
+  const p = await openLink(player, link);
+  await tapCarefully(p.page, "link.accept.copy");
+  await tapCarefully(p.page, "link.continue");
+  const c = await untilCampaign(p.page, (c) => c.creatures.length === 1 && c.creatures[0].modules?.madness, "Mira's madness on the player's phone");
+  const m = c.creatures[0].modules.madness.effects[0];
+  await openTab(p.page, "party");
+  await openSheet(p.page, "c1");
+  const mad = await see(p.page, `sheet.madness.${m.id}`, { minH: 8 });
+  assert.ok(mad.label.endsWith(madness.uk), `the madness in Ukrainian: ${mad.label}`);
+  const dis = await see(p.page, "sheet.disease.sight-rot", { minH: 8 });
+  assert.ok(dis.label.startsWith(sightRot.uk), `the disease in Ukrainian: ${dis.label}`);
+  await shot(p.page, "share-table-afflictions-uk");
+  const sc = await see(p.page, "sheet.scar.0", { minH: 8 });
+  assert.equal(sc.label, scar.uk);
+  assert.ok(sc.x + sc.w <= 412, `the scar's line wraps on the phone: ${sc.x} + ${sc.w}`);
+  await shot(p.page, "share-table-scar-uk");
+  assert.deepEqual(p.errors, []);
+  await player.close();
+  await dm.context.close();
+});
+
 test("the whole campaign moves to another DM device, with its history and secrets, as a campaign of its own", async () => {
   const dm = await openApp(env);
   const original = await dmTable(dm.page);

@@ -13,7 +13,8 @@
 //   and, at the top level and in a creature's "more", the rules' data with a compact form of its own, under the
 //   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i", her class
 //   "k" and subclass "ks", what her sheet counts her casting by: "ss", "sp", "sr", "sc", "st", the uses of her
-//   class features spent: "cu").
+//   class features spent: "cu", and what her sheet shows of her afflictions: "is", "mx", "ds", "po", each by the table
+//   row or data entry it is, the reader's phone writing its words in her language).
 //   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets; a rule's field
 //               with a shorter form of its own (WireCodec::shorten) so: an injury that is a table row without its text,
 //               a scar the rules wrote as the injury it is of),

@@ -40,6 +40,7 @@
 
 #include "core/assets.hpp"
 #include "core/campaign/json_read.hpp"
+#include "core/campaign/wire_rows.hpp"
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/planes/planes.hpp"
@@ -102,11 +103,18 @@ void validate_infection(const json& e) {
   }
 }
 
+// In the table link (and so the live table): each infection by its disease's id ("ds": [disease, stage, at, dc,
+// symptoms_at, ends_at, failures, successes, penalty, doses, ointment, exhaustion, source, incubation_roll]) — the
+// reader's phone writes the disease's name and symptoms in her language from its own diseases.json, as it does
+// from a character link, which carries the entry as it is.
 campaign::DataField infections_field() {
-  return {kInfections,
+  campaign::DataField f{kInfections,
           "list of infections {disease, stage: incubating|sick, at, symptoms_at?, ends_at?, dc, failures?, successes?, "
           "penalty?, doses?, ointment?, exhaustion?, source?, incubation_roll?} (one per disease)",
           false, [](const json& v) { unique_list(v, 20, "disease", validate_infection); }};
+  f.wire = campaign::wire_rows("ds", {"disease", "stage", "at", "dc", "symptoms_at", "ends_at", "failures", "successes",
+                                      "penalty", "doses", "ointment", "exhaustion", "source", "incubation_roll"});
+  return f;
 }
 
 const json& infections_json(const Creature& x) { return creature_data(x, kDiseases, kInfections); }

@@ -156,19 +156,25 @@ json injuries_shortened(const json& list) {
   return out;
 }
 
-json injuries_restored(const json& list, const std::string& path) {
+// A list from a character link with the text each entry left out written back: `write(entry, its path)` for an
+// object without "text" (it names what is wrong when the entry cannot say its text); anything else as it came.
+template <class Write>
+json texts_restored(const json& list, const std::string& path, Write&& write) {
   if (!list.is_array()) return list;  // the field's own check names what is wrong
   json out = json::array();
   for (size_t k = 0; k < list.size(); ++k) {
     json e = list[k];
-    const std::string q = path + "[" + std::to_string(k) + "]";
-    if (e.is_object() && !e.contains("text")) {
-      if (!e.contains("table")) wrong_shape(q + ".text", "object");
-      e["text"] = row_text(e["table"], e.value("table_row", json()), q + ".table", q + ".table_row");
-    }
+    if (e.is_object() && !e.contains("text")) write(e, path + "[" + std::to_string(k) + "]");
     out.push_back(std::move(e));
   }
   return out;
+}
+
+json injuries_restored(const json& list, const std::string& path) {
+  return texts_restored(list, path, [](json& e, const std::string& q) {
+    if (!e.contains("table")) wrong_shape(q + ".text", "object");
+    e["text"] = row_text(e["table"], e.value("table_row", json()), q + ".table", q + ".table_row");
+  });
 }
 
 campaign::DataField injuries_field() {
@@ -271,21 +277,47 @@ json scars_shortened(const json& list) {
   return out;
 }
 
+// The words of the scar of injury `kind` (as a link names it, at `q`), checked.
+Text scar_text_of(const json& kind, const std::string& q) {
+  if (!kind.is_string()) wrong_shape(q, "string");
+  const auto& kinds = injury_kinds();
+  if (std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) == kinds.end()) wrong_shape(q, "injury");
+  return scar_text(kind.get<std::string>());
+}
+
 json scars_restored(const json& list, const std::string& path) {
-  if (!list.is_array()) return list;  // the field's own check names what is wrong
+  return texts_restored(list, path, [](json& e, const std::string& q) {
+    const json kind = e.value(kScarOf, json());
+    if (!kind.is_string()) wrong_shape(q + ".text", "object");
+    const Text text = scar_text_of(kind, q + "." + kScarOf);
+    e.erase(kScarOf);
+    e["text"] = text;
+  });
+}
+
+// The scars in the table link (and so the live table), "is": each the injury it is of when the rules wrote it (the
+// reader's phone writes its words in her language, as from the character link), or the DM's own words {cs, uk, en};
+// since when and of which injury stay home.
+json scars_to_wire(const json& shown) {
+  if (!shown.is_array() || shown.empty()) return nullptr;
   json out = json::array();
-  for (size_t k = 0; k < list.size(); ++k) {
-    json e = list[k];
+  for (const auto& sc : shown) {
+    if (!sc.is_object() || !sc.contains("text")) continue;
+    const std::string kind = scar_kind(sc);
+    out.push_back(kind.empty() ? sc["text"] : json(kind));
+  }
+  return out.empty() ? json(nullptr) : out;
+}
+
+json scars_from_wire(const json& compact, const std::string& path, std::vector<std::string>&) {
+  if (!compact.is_array()) wrong_shape(path, "array");
+  json out = json::array();
+  for (size_t k = 0; k < compact.size(); ++k) {
     const std::string q = path + "[" + std::to_string(k) + "]";
-    if (e.is_object() && !e.contains("text")) {
-      const json kind = e.value(kScarOf, json());
-      if (!kind.is_string()) wrong_shape(q + ".text", "object");
-      const auto& kinds = injury_kinds();
-      if (std::find(kinds.begin(), kinds.end(), kind.get<std::string>()) == kinds.end()) wrong_shape(q + "." + kScarOf, "injury");
-      e.erase(kScarOf);
-      e["text"] = scar_text(kind.get<std::string>());
-    }
-    out.push_back(std::move(e));
+    const json& a = compact[k];
+    if (a.is_string()) out.push_back(jobj{"text", scar_text_of(a, q)});
+    else if (a.is_object()) out.push_back(jobj{"text", a});
+    else wrong_shape(q, "injury or text");
   }
   return out;
 }
@@ -298,8 +330,7 @@ campaign::DataField scars_field() {
                           campaign::jr::get(v, list);
                         }};
   f.player_owned = true;
-  f.wire.shorten = scars_shortened;  // (no key: scars are not in the table link; the character link carries them)
-  f.wire.restore = scars_restored;
+  f.wire = {"is", scars_to_wire, scars_from_wire, scars_shortened, scars_restored};
   return f;
 }
 

@@ -32,6 +32,7 @@
 #include <set>
 
 #include "core/campaign/json_read.hpp"
+#include "core/campaign/wire_rows.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/madness/madness.hpp"
 #include "core/tables/table.hpp"
@@ -94,8 +95,11 @@ void validate_entry(const json& e) {
   }
 }
 
+// In the table link (and so the live table): each madness as its table and row ("mx": [id, kind, table, roll, at,
+// ends_at, duration_roll, source, suppressed_until]), without words — the reader's phone writes the row's text in
+// her language (madness_of), as it does from a character link, which carries the entry as it is.
 campaign::DataField effects_field() {
-  return {kEffects, "list of madness effects {id, kind, table, roll, at, ends_at?, duration_roll?, source?, suppressed_until?}",
+  campaign::DataField f{kEffects, "list of madness effects {id, kind, table, roll, at, ends_at?, duration_roll?, source?, suppressed_until?}",
           false, [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
             if (v.size() > 100) jr::fail_value("too_many", jobj{"value", v.size(), "max", 100});
@@ -105,6 +109,9 @@ campaign::DataField effects_field() {
               validate_entry(e);
             }
           }};
+  f.wire = campaign::wire_rows(
+      "mx", {"id", "kind", "table", "roll", "at", "ends_at", "duration_roll", "source", "suppressed_until"}, "id");
+  return f;
 }
 
 const json& effects_of(const Creature& x) { return creature_data(x, kMadness, kEffects); }

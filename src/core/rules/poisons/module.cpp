@@ -38,6 +38,7 @@
 
 #include "core/assets.hpp"
 #include "core/campaign/json_read.hpp"
+#include "core/campaign/wire_rows.hpp"
 #include "core/dice/dice.hpp"
 #include "core/rules/common.hpp"
 #include "core/rules/planes/planes.hpp"
@@ -84,8 +85,11 @@ void validate_effect(const json& e) {
   }
 }
 
+// In the table link (and so the live table): each poison acting by its poison's id ("po": [id, poison, at, dc,
+// ends_at, save, damage, successes, source]) — the reader's phone writes its name in her language from its own
+// poisons.json, as it does from a character link, which carries the entry as it is.
 campaign::DataField effects_field() {
-  return {kEffects, "list of poisons acting {id, poison, at, ends_at?, source?, save, dc, damage, successes?} (one per poison)", false,
+  campaign::DataField f{kEffects, "list of poisons acting {id, poison, at, ends_at?, source?, save, dc, damage, successes?} (one per poison)", false,
           [](const json& v) {
             if (!v.is_array()) jr::fail_type("array");
             if (v.size() > 14) jr::fail_value("too_many", jobj{"value", v.size(), "max", 14});
@@ -104,6 +108,9 @@ campaign::DataField effects_field() {
               }
             }
           }};
+  // (the ids are the list's own, p1 …, not the campaign's counter)
+  f.wire = campaign::wire_rows("po", {"id", "poison", "at", "dc", "ends_at", "save", "damage", "successes", "source"});
+  return f;
 }
 
 const json& effects_json(const Creature& x) { return creature_data(x, kPoisons, kEffects); }

@@ -160,7 +160,13 @@ void lingering_injuries(const Creature& c) {
   }
   if (!view.scars.empty()) {
     ImGui::TextUnformatted(T("ui.sheet.scars"));
-    for (const auto& s : view.scars) ImGui::BulletText("%s", s.text.in(ui().lang).c_str());
+    for (size_t k = 0; k < view.scars.size(); ++k) {
+      const std::string& text = view.scars[k].text.in(ui().lang);
+      ImGui::Bullet();  // (BulletText does not wrap: a long scar's line would run off the phone's edge)
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", text.c_str());
+      track("sheet.scar." + std::to_string(k), text);
+    }
   }
 }
 

@@ -67,7 +67,7 @@ void madness(const Creature& c) {
     ImGui::TextWrapped("%s", text.c_str());
     track(id, head + " — " + when + " " + text);
     if (m.suppressed_until) muted(Tf("ui.madness.suppressed", jobj{"when", clock_text(*m.suppressed_until)}).c_str());
-    if (!m.source.empty()) muted(Tf("ui.madness.source", jobj{"source", m.source}).c_str());
+    if (!m.source.empty()) muted(Tf("ui.madness.source", jobj{"source", rules::madness_source_text(ui().lang, m.source)}).c_str());
     if (dm && v.on) {
       auto treat = [&](const char* means) {
         dispatch_and_tell(jobj{"type", "TreatMadness", "target", c.id, "means", means, "madness", m.id}, 7.0);
