@@ -527,7 +527,12 @@ TEST_CASE("live requests: a spell cast - her own, at creatures the players see, 
         nlohmann::json{{"spell", "fireball"}, {"total", 2.5}}, nlohmann::json{{"spell", "fireball"}, {"ritual", "yes"}},
         nlohmann::json{{"spell", "fire-bolt"}, {"advantage", 1}},
         nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {21}}},
-        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", "12"}}}) {
+        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", "12"}},
+        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {20}}, {"totals", "9"}},
+        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {20}}, {"totals", {-1}}},
+        nlohmann::json{{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {20}},
+                       {"totals", nlohmann::json::array()}},
+        nlohmann::json{{"spell", "contagion"}, {"level", 5}, {"disease", 5}}}) {
     INFO(bad.dump());
     CHECK(refused(mira, bad) == "live.err.argument");
   }
@@ -537,6 +542,16 @@ TEST_CASE("live requests: a spell cast - her own, at creatures the players see, 
   REQUIRE(live::to_command(s, mira, req(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {12}}})) ==
           nlohmann::json{{"type", "CastSpell"}, {"caster", mira}, {"spell", "fire-bolt"}, {"targets", {goblins[0]}},
                          {"attack_rolls", {12}}});
+
+  // each hit's damage as she rolled it: bounded by the rule (a critical Fire Bolt at level 5 makes 4–40)
+  REQUIRE(refused(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {20}}, {"totals", {50}}}) ==
+          "rules.err.spell_total_range");
+  REQUIRE(live::to_command(s, mira, req(mira, {{"spell", "fire-bolt"}, {"targets", {goblins[0]}}, {"attack_rolls", {20}},
+                                               {"totals", {25}}})) ==
+          nlohmann::json{{"type", "CastSpell"}, {"caster", mira}, {"spell", "fire-bolt"}, {"targets", {goblins[0]}},
+                         {"attack_rolls", {20}}, {"totals", {25}}});
+  CHECK(live::describe(s, req(mira, {{"spell", "scorching-ray"}, {"level", 2}, {"totals", {9, 14}}}), Lang::en) ==
+        "Mira: casts Scorching Ray (2nd level), 9, 14 rolled at the table");
 
   // accepted: CastSpell, the rule's own command; one undo step takes back the slot and the damage
   const nlohmann::json typed = live::to_command(s, mira, req(mira, {{"spell", "magic-missile"}, {"level", 1},
