@@ -258,37 +258,15 @@ std::string to_sdp(const Signal& s) {
     fp.push_back(hex[s.fingerprint[k] >> 4]);
     fp.push_back(hex[s.fingerprint[k] & 15]);
   }
-  // Built with std::string and std::to_string: an ostringstream would pull libc++'s streams and locales into the
-  // web build (docs/performance.md "Size of the web build").
-  std::string o;
-  o.reserve(512);
-  o += "v=0\r\no=- ";
-  o += std::to_string(io::fnv1a64(s.ufrag + s.pwd) >> 2);
-  o += " 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n"
-       "a=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n"
-       "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n";
-  for (size_t k = 0; k < s.candidates.size(); ++k) {
-    o += "a=candidate:";
-    o += std::to_string(k + 1);
-    o += " 1 udp ";
-    o += std::to_string(2113937151 - static_cast<long long>(k));
-    o += ' ';
-    o += s.candidates[k].address;
-    o += ' ';
-    o += std::to_string(s.candidates[k].port);
-    o += " typ host generation 0\r\n";
-  }
-  o += "a=end-of-candidates\r\na=ice-ufrag:";
-  o += s.ufrag;
-  o += "\r\na=ice-pwd:";
-  o += s.pwd;
-  o += "\r\na=fingerprint:";
-  o += s.hash;
-  o += ' ';
-  o += fp;
-  o += "\r\na=setup:";
-  o += s.setup;
-  o += "\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n";
+  // Built with std::string, not an ostringstream: that would link libc++'s streams and locales into the web build.
+  std::string o = "v=0\r\no=- " + std::to_string(io::fnv1a64(s.ufrag + s.pwd) >> 2) +
+                  " 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n"
+                  "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n";
+  for (size_t k = 0; k < s.candidates.size(); ++k)
+    o += "a=candidate:" + std::to_string(k + 1) + " 1 udp " + std::to_string(2113937151 - static_cast<long long>(k)) +
+         " " + s.candidates[k].address + " " + std::to_string(s.candidates[k].port) + " typ host generation 0\r\n";
+  o += "a=end-of-candidates\r\na=ice-ufrag:" + s.ufrag + "\r\na=ice-pwd:" + s.pwd + "\r\na=fingerprint:" + s.hash +
+       " " + fp + "\r\na=setup:" + s.setup + "\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n";
   return o;
 }
 
