@@ -7,7 +7,7 @@
 # What only a browser shows stays in the browser tests (tests/e2e): touch events, the keyboard bridge, localStorage,
 # the service worker, WebGL, the language packs' download.
 set(IMGUI_DIR "${DRUZINA_DEPS}/imgui")
-set(QRCODEGEN_DIR "${DRUZINA_DEPS}/qrcodegen/cpp")
+set(QRCODEGEN_DIR "${DRUZINA_DEPS}/qrcodegen/c")
 
 # ---- Dear ImGui, no backend ------------------------------------------------------------------------------
 add_library(imgui_native STATIC
@@ -20,7 +20,7 @@ target_compile_definitions(imgui_native PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS 
 # The UI's native objects are for the tests only: -O1 compiles them about twice as fast as the build type's -O3.
 target_compile_options(imgui_native PRIVATE -w -O1)
 
-add_library(qrcodegen_native STATIC "${QRCODEGEN_DIR}/qrcodegen.cpp")
+add_library(qrcodegen_native STATIC "${QRCODEGEN_DIR}/qrcodegen.c")
 target_include_directories(qrcodegen_native SYSTEM PUBLIC "${QRCODEGEN_DIR}")
 target_compile_options(qrcodegen_native PRIVATE -w)
 

@@ -96,11 +96,11 @@ target_link_libraries(imgui_web PUBLIC sdl2_web)
 target_compile_options(imgui_web PRIVATE -w ${DRUZINA_WEB_UI_FLAGS} -fignore-exceptions)
 
 # ---- QR codes: Nayuki's qrcodegen (Debian source package qr-code-generator, unpacked by scripts/deps) -----
-set(QRCODEGEN_DIR "${DRUZINA_DEPS}/qrcodegen/cpp")
-if(NOT EXISTS "${QRCODEGEN_DIR}/qrcodegen.cpp")
+set(QRCODEGEN_DIR "${DRUZINA_DEPS}/qrcodegen/c")
+if(NOT EXISTS "${QRCODEGEN_DIR}/qrcodegen.c")
   message(FATAL_ERROR "qrcodegen sources missing in ${DRUZINA_DEPS}: run scripts/deps")
 endif()
-add_library(qrcodegen_web STATIC "${QRCODEGEN_DIR}/qrcodegen.cpp")
+add_library(qrcodegen_web STATIC "${QRCODEGEN_DIR}/qrcodegen.c")
 target_include_directories(qrcodegen_web SYSTEM PUBLIC "${QRCODEGEN_DIR}")
 target_compile_options(qrcodegen_web PRIVATE -w ${DRUZINA_WEB_UI_FLAGS})
 

@@ -3,7 +3,6 @@
 // Module::own_calculators; docs/adding-a-rule.md); its texts are calc.desc.* / calc.param.* in
 // assets/i18n/*/calc.json.
 #include <algorithm>
-#include <sstream>
 
 #include "core/calc/calc.hpp"
 #include "core/error.hpp"
@@ -124,9 +123,12 @@ json parse_value(const Calculator& calc, const Param& p, std::string_view text) 
       json list = json::array();
       std::string s(text);
       if (s.empty()) throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", s});
-      std::stringstream in(s);
-      std::string item;
-      while (std::getline(in, item, ',')) list.push_back(integer(item));
+      // Split at the commas (a trailing comma yields no empty item: refused below).
+      for (size_t at = 0; at < s.size();) {
+        size_t comma = std::min(s.find(',', at), s.size());
+        list.push_back(integer(s.substr(at, comma - at)));
+        at = comma + 1;
+      }
       if (!s.empty() && s.back() == ',') throw UserError("calc.err.not_int_list", jobj{"param", p.name, "value", s});
       return list;
     }

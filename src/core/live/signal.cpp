@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <optional>
-#include <sstream>
+#include <string>
 
 #include "core/error.hpp"
 #include "core/io/guard.hpp"
@@ -258,17 +258,16 @@ std::string to_sdp(const Signal& s) {
     fp.push_back(hex[s.fingerprint[k] >> 4]);
     fp.push_back(hex[s.fingerprint[k] & 15]);
   }
-  std::ostringstream o;
-  o << "v=0\r\no=- " << (io::fnv1a64(s.ufrag + s.pwd) >> 2) << " 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n"
-    << "a=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n"
-    << "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n";
+  // Built with std::string, not an ostringstream: that would link libc++'s streams and locales into the web build.
+  std::string o = "v=0\r\no=- " + std::to_string(io::fnv1a64(s.ufrag + s.pwd) >> 2) +
+                  " 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=msid-semantic: WMS\r\n"
+                  "m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n";
   for (size_t k = 0; k < s.candidates.size(); ++k)
-    o << "a=candidate:" << (k + 1) << " 1 udp " << (2113937151 - static_cast<long long>(k)) << " "
-      << s.candidates[k].address << " " << s.candidates[k].port << " typ host generation 0\r\n";
-  o << "a=end-of-candidates\r\na=ice-ufrag:" << s.ufrag << "\r\na=ice-pwd:" << s.pwd << "\r\n"
-    << "a=fingerprint:" << s.hash << " " << fp << "\r\na=setup:" << s.setup << "\r\na=mid:0\r\n"
-    << "a=sctp-port:5000\r\na=max-message-size:262144\r\n";
-  return o.str();
+    o += "a=candidate:" + std::to_string(k + 1) + " 1 udp " + std::to_string(2113937151 - static_cast<long long>(k)) +
+         " " + s.candidates[k].address + " " + std::to_string(s.candidates[k].port) + " typ host generation 0\r\n";
+  o += "a=end-of-candidates\r\na=ice-ufrag:" + s.ufrag + "\r\na=ice-pwd:" + s.pwd + "\r\na=fingerprint:" + s.hash +
+       " " + fp + "\r\na=setup:" + s.setup + "\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n";
+  return o;
 }
 
 std::string encode_signal(const Signal& s) {

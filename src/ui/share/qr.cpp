@@ -2,10 +2,15 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
-#include <optional>
+#include <cstdint>
+#include <cstring>
 
-#include "qrcodegen.hpp"
+// The C edition of the library: the same codes as its C++ edition, without the streams and exceptions that one
+// brings into the web build (docs/performance.md "Size of the web build").
+#include "qrcodegen.h"
 
 namespace druzina::ui {
 
@@ -14,40 +19,45 @@ namespace {
 // The last text's code (the Share screen draws the same link every frame).
 struct Cache {
   std::string text;
-  std::optional<qrcodegen::QrCode> code;
+  std::array<std::uint8_t, qrcodegen_BUFFER_LEN_MAX> code{};
+  bool ok = false;
   bool done = false;
 };
 
-const std::optional<qrcodegen::QrCode>& code_for(const std::string& text) {
+const Cache& code_for(const std::string& text) {
   static Cache cache;
   if (!cache.done || cache.text != text) {
     cache.text = text;
     cache.done = true;
-    cache.code.reset();
-    try {
-      // The lowest error correction keeps the modules large (a link is long); qrcodegen raises it for free when
-      // the same version has room.
-      std::vector<std::uint8_t> bytes(text.begin(), text.end());
-      cache.code = qrcodegen::QrCode::encodeBinary(bytes, qrcodegen::QrCode::Ecc::LOW);
-    } catch (const std::exception&) {
-      cache.code.reset();  // data_too_long: the caller offers the file instead
+    cache.ok = false;
+    // The lowest error correction keeps the modules large (a link is long); qrcodegen raises it for free when
+    // the same version has room. A text longer than the largest code's buffer cannot fit (the caller offers the
+    // file instead).
+    if (text.size() <= qrcodegen_BUFFER_LEN_MAX) {
+      static std::array<std::uint8_t, qrcodegen_BUFFER_LEN_MAX> temp;
+      if (!text.empty()) std::memcpy(temp.data(), text.data(), text.size());
+      cache.ok = qrcodegen_encodeBinary(temp.data(), text.size(), cache.code.data(), qrcodegen_Ecc_LOW,
+                                        qrcodegen_VERSION_MIN, qrcodegen_VERSION_MAX, qrcodegen_Mask_AUTO, true);
     }
   }
-  return cache.code;
+  return cache;
 }
+
+bool module(const Cache& c, int x, int y) { return qrcodegen_getModule(c.code.data(), x, y); }
 
 }  // namespace
 
 QrInfo qr_info(const std::string& text) {
-  const auto& code = code_for(text);
-  if (!code) return {};
-  return {true, code->getSize(), code->getVersion()};
+  const Cache& code = code_for(text);
+  if (!code.ok) return {};
+  const int n = qrcodegen_getSize(code.code.data());
+  return {true, n, (n - 17) / 4};
 }
 
 void draw_qr(const std::string& text, float side) {
-  const auto& code = code_for(text);
-  if (!code) return;
-  const int n = code->getSize();
+  const Cache& code = code_for(text);
+  if (!code.ok) return;
+  const int n = qrcodegen_getSize(code.code.data());
   const int total = n + 8;  // 4 modules of quiet zone on each side
   const float dpr = ImGui::GetIO().DisplayFramebufferScale.x > 0 ? ImGui::GetIO().DisplayFramebufferScale.x : 1.0f;
   // A whole number of device pixels per module.
@@ -63,12 +73,12 @@ void draw_qr(const std::string& text, float side) {
   for (int y = 0; y < n; ++y) {
     int x = 0;
     while (x < n) {
-      if (!code->getModule(x, y)) {
+      if (!module(code, x, y)) {
         ++x;
         continue;
       }
       int run = x;
-      while (run < n && code->getModule(run, y)) ++run;
+      while (run < n && module(code, run, y)) ++run;
       dl->AddRectFilled(ImVec2(ox + x * cell, oy + y * cell), ImVec2(ox + run * cell, oy + (y + 1) * cell), dark);
       x = run;
     }
