@@ -259,7 +259,7 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   await scrollIntoView(p2, "sheet.slots.1.0");
   assert.equal(await label(p2, "sheet.slots.1"), "4/4", "her copy waits for the DM's phone");
   const waiting = (await widgets(p2)).find((w) => w.id.startsWith("sheet.slots.request."));
-  assert.ok(waiting && waiting.label.includes("чекає на ГМ"), `waiting, in Ukrainian (${waiting && waiting.label})`);
+  assert.ok(waiting && waiting.label.includes("чекає на Майстра"), `waiting, in Ukrainian (${waiting && waiting.label})`);
   await p2.screenshot({ path: path.join(shots, "live-player-slot-uk.png") });
   await tapCarefully(dm, "live.accept.0");
   await untilLabel(p2, "sheet.slots.1", (l) => l === "3/4", "the slot spent, on her sheet");
@@ -279,7 +279,7 @@ test("the live table: join by QR codes, damage shown, initiative accepted, refus
   await scrollIntoView(p2, "sheet.slots.1.0");
   assert.equal(await label(p2, "sheet.slots.1"), "3/4", "her copy waits for the DM's phone");
   const casting = (await widgets(p2)).find((w) => w.id.startsWith("sheet.spells.request."));
-  assert.ok(casting && casting.label.includes("чекає на ГМ"), `the cast waiting, in Ukrainian (${casting && casting.label})`);
+  assert.ok(casting && casting.label.includes("чекає на Майстра"), `the cast waiting, in Ukrainian (${casting && casting.label})`);
   await scrollIntoView(p2, "sheet.spells.live", { minH: 8 });  // (the hint, her requests' lines under it)
   await p2.screenshot({ path: path.join(shots, "live-player-cast-uk.png") });
   await dm.screenshot({ path: path.join(shots, "live-dm-cast-en.png") });
