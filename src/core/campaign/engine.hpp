@@ -168,13 +168,17 @@ struct WireCodec {
   Fn<json(const json& shown)> encode;
   // The compact form → the field's value on the player's copy. Hostile input: throws UserError
   // state.err.wrong_type {path, expected} on a bad shape. `ids`: the ids it brings ("c12"), which the copy's
-  // counter must pass.
+  // counter must pass. Empty = the field is not kept on the copy (it serves for_reader only).
   Fn<json(const json& compact, const std::string& path, std::vector<std::string>& ids)> decode;
   // A character link carries the field whole (every entry with all it keeps), less what the reader's phone writes
   // itself (a table row's text, in her language): `shorten` the value → what the link holds, `restore` it back
   // (hostile input, as decode; a link made before holds the value as it is). Both empty = the value as it is.
   Fn<json(const json& value)> shorten{};
   Fn<json(const json& held, const std::string& path)> restore{};
+  // A creature's field, on the copy read by a reader in language `reader` (a table link, a live view): may rewrite
+  // the creature's base fields (its JSON) from the compact value — a name the rules gave it, written in her
+  // language. Hostile input as decode. Empty = nothing.
+  Fn<void(const json& compact, const std::string& path, Lang reader, json& creature)> for_reader{};
 };
 
 // A piece of data a module keeps (per creature, or per campaign in Campaign::modules[id]), described so that
@@ -196,6 +200,9 @@ struct DataField {
   // empty = the DM's only.
   Fn<json(const json& value, const Sees& sees)> for_table{};
   WireCodec wire{};  // empty key = not in the table link (shorten / restore serve the character link all the same)
+  // As for_others, when what the table sees of it depends on the creature too (a value that goes along only while
+  // the creature bears the name the rules gave it); null = nothing. Used instead of for_others when set.
+  Fn<json(const json& value, const Creature& c)> for_others_of{};
 };
 
 // What a module declares about itself (the rest of its description is recorded when it registers).

@@ -80,9 +80,14 @@ json creature_view(const Creature& c, const Settings& s, const Engine& engine, c
       auto data = c.modules.find(m.id);
       if (data == c.modules.end() || !data->is_object()) continue;
       for (const auto& f : m.creature_data) {
-        if (f.secret || !f.for_others) continue;
+        if (f.secret || (!f.for_others && !f.for_others_of)) continue;
         auto v = data->find(f.name);
-        if (v != data->end()) out_set(rule_data, m.id, f.name, f.for_others(*v));
+        if (v == data->end()) continue;
+        if (!f.for_others_of) {
+          out_set(rule_data, m.id, f.name, f.for_others(*v));
+        } else if (json shown = f.for_others_of(*v, c); !shown.is_null()) {
+          out_set(rule_data, m.id, f.name, std::move(shown));
+        }
       }
     }
     if (!rule_data.empty()) out["rule_data"] = std::move(rule_data);

@@ -176,6 +176,6 @@ bool Follower::apply(const json& m) {
   }
 }
 
-json Follower::campaign() const { return view ? share::read_table_view(*view) : json(); }
+json Follower::campaign(std::optional<Lang> reader) const { return view ? share::read_table_view(*view, reader) : json(); }
 
 }  // namespace druzina::live

@@ -45,7 +45,7 @@ struct Follower {
   // match, a view that does not read): the copy is unchanged and the caller asks for "resync".
   bool apply(const nlohmann::json& message);
   // The copy as a Campaign's JSON (share::read_table_view), for the screens; null before the first view.
-  nlohmann::json campaign() const;
+  nlohmann::json campaign(std::optional<Lang> reader = std::nullopt) const;  // reader: as share::read_table_view
 };
 
 }  // namespace druzina::live

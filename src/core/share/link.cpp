@@ -14,7 +14,8 @@
 //   key each field declares (campaign::WireCodec: the DM's prices "o", a creature's open injuries "i", her class
 //   "k" and subclass "ks", what her sheet counts her casting by: "ss", "sp", "sr", "sc", "st", the uses of her
 //   class features spent: "cu", and what her sheet shows of her afflictions: "is", "mx", "ds", "po", each by the table
-//   row or data entry it is, the reader's phone writing its words in her language).
+//   row or data entry it is, the reader's phone writing its words in her language; "M": what a creature the rules
+//   named is, while it bears that name, so the reader's phone writes the name in her language, WireCodec::for_reader).
 //   character: {"n", "l", "r", "x", "v", "cr": creature (campaign::compact_json without secrets; a rule's field
 //               with a shorter form of its own (WireCodec::shorten) so: an injury that is a table row without its text,
 //               a scar the rules wrote as the injury it is of),
@@ -221,20 +222,33 @@ long long id_number(const std::string& id) {
   return std::stoll(id.substr(1));
 }
 
-// The rules' compact data in `from` back into {"modules": {module: {field: value}}} of `to`; the ids they bring
-// raise max_id.
+// The rules' compact data in `from` back into {"modules": {module: {field: value}}} of `to` (a field without a
+// decode is not kept), then each field's for_reader rewrites `to` for the reader; the ids they bring raise max_id.
 void rule_data_from(const json& from, const std::vector<WireField>& fields, const std::string& path, json& to,
-                    long long& max_id) {
+                    long long& max_id, Lang reader) {
   for (const auto& w : fields) {
     auto it = from.find(w.field->wire.key);
     if (it == from.end()) continue;
-    std::vector<std::string> ids;
-    to["modules"][*w.module][w.field->name] = w.field->wire.decode(*it, path + w.field->wire.key, ids);
-    for (const auto& id : ids) max_id = std::max(max_id, id_number(id));
+    const std::string where = path + w.field->wire.key;
+    if (w.field->wire.decode) {
+      std::vector<std::string> ids;
+      to["modules"][*w.module][w.field->name] = w.field->wire.decode(*it, where, ids);
+      for (const auto& id : ids) max_id = std::max(max_id, id_number(id));
+    }
+    if (w.field->wire.for_reader) w.field->wire.for_reader(*it, where, reader, to);
   }
 }
 
-json campaign_from_table(const json& wire) {
+// The reader's language: the one she asked for, else the link's (the DM's: the names stay as they came).
+Lang reader_lang(const json& wire, std::optional<Lang> reader) {
+  if (reader) return *reader;
+  auto l = wire.find("l");
+  std::optional<Lang> dm = l != wire.end() && l->is_string() ? parse_lang(l->get_ref<const std::string&>()) : std::nullopt;
+  return dm.value_or(Lang::en);
+}
+
+json campaign_from_table(const json& wire, std::optional<Lang> reader_asked) {
+  const Lang reader = reader_lang(wire, reader_asked);
   for (const char* k : {"n", "l", "r", "x", "v", "c"})
     if (!wire.contains(k)) shape(k, "a value");
   const json& vis = arr(wire["v"], "v");
@@ -243,7 +257,7 @@ json campaign_from_table(const json& wire) {
   out["minutes"] = wire.contains("m") ? integer(wire["m"], "m") : 0;
   const Engine& engine = Engine::standard();
   long long max_id = 0;
-  rule_data_from(wire, wire_fields(engine, false), "", out, max_id);
+  rule_data_from(wire, wire_fields(engine, false), "", out, max_id, reader);
   const std::vector<WireField> fields = wire_fields(engine, true);
   json creatures = json::array();
   const json& list = arr(wire["c"], "c");
@@ -320,7 +334,7 @@ json campaign_from_table(const json& wire) {
       }
       c["conditions"] = conds;
     }
-    rule_data_from(more, fields, p + ".", c, max_id);
+    rule_data_from(more, fields, p + ".", c, max_id, reader);
     creatures.push_back(c);
   }
   out["creatures"] = creatures;
@@ -569,11 +583,11 @@ std::string encode(LinkKind kind, const Session& session, std::string_view creat
 
 json table_view(const Campaign& state) { return table_wire(state); }
 
-json read_table_view(const json& wire) {
+json read_table_view(const json& wire, std::optional<Lang> reader) {
   try {
     if (!wire.is_object()) shape("", "object");
     Campaign c;
-    from_json(campaign_from_table(wire), c);
+    from_json(campaign_from_table(wire, reader), c);
     Engine::standard().validate(c);
     return c;
   } catch (const UserError& e) {
@@ -585,7 +599,7 @@ json read_table_view(const json& wire) {
   }
 }
 
-Decoded decode(std::string_view link) {
+Decoded decode(std::string_view link, std::optional<Lang> reader) {
   if (link.size() > kMaxLinkChars) throw UserError("link.err.too_large", jobj{"limit", kMaxLinkChars});
   if (auto hash = link.find('#'); hash != std::string_view::npos) link = link.substr(hash + 1);
   std::string text;
@@ -631,7 +645,7 @@ Decoded decode(std::string_view link) {
       io::load_json(doc);  // everything checked: snapshot, tail and redo replay
       out.payload = std::move(doc);
     } else {
-      json camp = out.kind == LinkKind::table ? campaign_from_table(wire) : campaign_from_character(wire, out.creature);
+      json camp = out.kind == LinkKind::table ? campaign_from_table(wire, reader) : campaign_from_character(wire, out.creature);
       Campaign c;
       from_json(camp, c);
       Engine::standard().validate(c);  // the base state and every rule's declared data (a link's injuries)

@@ -93,14 +93,16 @@ struct Decoded {
 // Accepts "#d1.…", "d1.…" or a whole URL whose fragment is the link (spaces and line breaks are ignored).
 // Throws UserError: link.err.not_link, link.err.too_new {version, supported}, link.err.too_large {limit},
 // link.err.truncated, link.err.damaged, link.err.invalid {reason_cs, reason_uk, reason_en}.
-Decoded decode(std::string_view link);
+// `reader`: the reader's language (a table link: a name the rules gave a creature is written in it,
+// campaign::WireCodec::for_reader); absent = the link's own.
+Decoded decode(std::string_view link, std::optional<Lang> reader = std::nullopt);
 
 // What a table link holds, before framing: the players' view (io::player_view) in the link's compact JSON.
 // The live table sends exactly this (core/live/view.hpp), so a live player never sees more than a table link.
 nlohmann::json table_view(const campaign::Campaign& state);
 // The reverse, checked as decode() checks a table link: a Campaign as JSON that validates. Throws
 // UserError link.err.invalid {reason_cs, reason_uk, reason_en}.
-nlohmann::json read_table_view(const nlohmann::json& wire);
+nlohmann::json read_table_view(const nlohmann::json& wire, std::optional<Lang> reader = std::nullopt);
 
 // The raw layers, for tests and tools.
 std::string base64url_encode(std::string_view bytes);

@@ -438,7 +438,7 @@ void check_incoming_link() {
     pending() = std::move(p);
   };
   try {
-    prepare(share::decode(fragment));
+    prepare(share::decode(fragment, ui().lang));
   } catch (const UserError& e) {
     refuse(e.message(ui().lang));
   } catch (const std::exception&) {

@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cctype>
+#include <optional>
 
 #include "core/assets.hpp"
 #include "core/campaign/json_read.hpp"
@@ -131,12 +132,51 @@ char32_t fold(char32_t c) {
 }
 
 // [SECTION] data field, events, commands ------------------------------------------------------------------------------
+// The number after the monster's SRD name in any language ("Skřet 2" → " 2", "Goblin" → ""); nullopt when the name
+// is not the SRD's (the DM typed her own).
+std::optional<std::string> default_name_suffix(const Monster& m, const std::string& name) {
+  for (const auto& [lang, base] : m.name) {
+    if (base.empty() || name.rfind(base, 0) != 0) continue;
+    const std::string rest = name.substr(base.size());
+    if (rest.empty()) return rest;
+    if (rest.size() >= 2 && rest.size() <= 7 && rest[0] == ' ' &&
+        std::all_of(rest.begin() + 1, rest.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      return rest;
+  }
+  return std::nullopt;
+}
+
+// The table link and the live view carry what the monster is ("M": its SRD id) only while it bears the SRD's name,
+// so the player's phone writes that name in her language ("Skřet 2" → "Гоблін 2"); a name the DM typed stays as
+// she typed it and tells nothing of what it is. The player's copy keeps the name only, not the id.
+campaign::WireCodec monster_wire() {
+  campaign::WireCodec w;
+  w.key = "M";
+  w.encode = [](const json& shown) { return shown.is_string() ? shown : json(); };
+  w.for_reader = [](const json& compact, const std::string& path, Lang reader, json& creature) {
+    if (!compact.is_string() || compact.get_ref<const std::string&>().size() > kMaxName)
+      throw UserError("state.err.wrong_type", jobj{"path", path, "expected", "an SRD monster id"});
+    const Monster* m = find_srd_monster(compact.get_ref<const std::string&>());
+    if (!m) throw UserError("state.err.wrong_type", jobj{"path", path, "expected", "an SRD monster id"});
+    auto name = creature.find("name");
+    if (name == creature.end() || !name->is_string()) return;
+    if (auto suffix = default_name_suffix(*m, name->get_ref<const std::string&>())) *name = m->name_in(reader) + *suffix;
+  };
+  return w;
+}
+
 campaign::DataField monster_field() {
-  return {kMonster, "string: the SRD monster id the creature was added as (\"goblin\")", false, [](const json& v) {
+  campaign::DataField f{kMonster, "string: the SRD monster id the creature was added as (\"goblin\")", false, [](const json& v) {
             if (!v.is_string()) campaign::jr::fail_type("string");
             if (!find_srd_monster(v.get<std::string>()))
               campaign::jr::fail_value("not_one_of", jobj{"value", v.get<std::string>(), "allowed", "an SRD monster id"});
           }};
+  f.for_others_of = [](const json& v, const Creature& x) {
+    const Monster* m = v.is_string() ? find_srd_monster(v.get<std::string>()) : nullptr;
+    return m && default_name_suffix(*m, x.name) ? v : json();
+  };
+  f.wire = monster_wire();
+  return f;
 }
 
 const Monster& monster_param(const json& cmd) {

@@ -196,7 +196,7 @@ bool keep_copy() {
   s.kept_seq = f.seq;  // (tried once per view: a refusal is not repeated every frame)
   campaign::Campaign c;
   try {
-    c = f.campaign().get<campaign::Campaign>();
+    c = f.campaign(ui().lang).get<campaign::Campaign>();
   } catch (const std::exception&) {
     return false;
   }
@@ -737,7 +737,7 @@ void draw_player() {
   if (s.guest.follower.view) {
     json camp;
     try {
-      camp = s.guest.follower.campaign();
+      camp = s.guest.follower.campaign(ui().lang);
     } catch (const UserError&) {
     }
     if (camp.is_object()) {
